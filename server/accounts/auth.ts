@@ -1,0 +1,95 @@
+/**
+ * Authentication for every request, and CSRF protection.
+ *
+ * Credentials: the httpOnly `sid` cookie (browsers) or `Authorization: Bearer
+ * <API token>` (bots, scripts). `request.auth` is the result, null for anonymous
+ * requests; routes that need a user call `requireUser(request)`.
+ *
+ * CSRF: a cookie is sent by the browser whatever page made the request, so a
+ * cookie-authenticated POST/PUT/PATCH/DELETE must also carry the session's CSRF
+ * token in the `X-CSRF-Token` header (synchronizer-token pattern; the token is
+ * an HMAC of the session secret, returned by log-in and who-am-I). Another site
+ * can neither read the token nor set a custom header without a CORS preflight,
+ * which this server never grants. Bearer tokens are never sent implicitly, so
+ * they need no CSRF token.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../errors.ts';
+import type { Auth } from '../types.ts';
+import { SESSION_COOKIE, csrfTokenFor, deleteExpiredSessions, findSession } from './sessions.ts';
+
+export const CSRF_HEADER = 'x-csrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requireUser(request: FastifyRequest): Auth['user'] {
+  if (!request.auth) throw unauthenticated();
+  return request.auth.user;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlMs: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure whenever the client reached us over https (directly or through a trusted proxy).
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: Math.floor(ttlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
+}
+
+/** Resolves the credentials of a request (also used for the websocket upgrade). */
+export async function authenticate(request: FastifyRequest): Promise<Auth | null> {
+  const database = request.server.database;
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (!token) throw unauthenticated('the Authorization header must be "Bearer <API token>"');
+    const session = await findSession(database, token, 'api_token');
+    if (!session) throw unauthenticated('the API token is invalid or has been revoked');
+    return { user: session.user, sessionId: session.id, via: 'api_token', csrfToken: null };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie) return null;
+  const session = await findSession(database, cookie, 'cookie');
+  if (!session) return null;
+  return { user: session.user, sessionId: session.id, via: 'cookie', csrfToken: csrfTokenFor(cookie) };
+}
+
+const SESSION_SWEEP_MS = 3600_000;
+
+export default fp(
+  async (app) => {
+    // Background work: drop expired sessions hourly (they are refused anyway); stopped on close.
+    const sweep = setInterval(() => {
+      deleteExpiredSessions(app.prisma).catch((error: unknown) => app.log.warn({ err: error }, 'expired-session sweep failed'));
+    }, SESSION_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+      request.auth = await authenticate(request);
+      const auth = request.auth;
+      if (auth?.via === 'cookie' && !SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== false) {
+        const sent = request.headers[CSRF_HEADER];
+        if (typeof sent !== 'string' || !sameSecret(sent, auth.csrfToken!)) {
+          throw forbidden('csrf_failed', `cookie-authenticated writes need the ${CSRF_HEADER} header from log-in or GET /api/auth/me`);
+        }
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

@@ -1,0 +1,190 @@
+/** Accounts: sign-up, log-in/out, who-am-I, API tokens. Mounted at /api/auth. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiTokenListSchema,
+  CreateApiTokenRequestSchema,
+  CreatedApiTokenSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  SessionInfoSchema,
+  TokenIdParamsSchema,
+  type ApiToken,
+  type SessionInfo,
+} from '../../shared/api/accounts.ts';
+import { conflict, HttpError, notFound } from '../errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { errorResponses } from '../schemas.ts';
+import type { Auth } from '../types.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from './auth.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, csrfTokenFor } from './sessions.ts';
+
+const tags = ['accounts'];
+
+function sessionInfo(user: Auth['user'], via: Auth['via'], csrfToken: string | null): SessionInfo {
+  return {
+    user: { id: user.id, username: user.username, createdAt: user.createdAt.toISOString(), isAdmin: user.isAdmin },
+    authenticatedBy: via,
+    csrfToken,
+  };
+}
+
+function apiToken(session: { id: string; name: string | null; createdAt: Date; lastUsedAt: Date }): ApiToken {
+  return {
+    id: session.id,
+    name: session.name ?? '',
+    createdAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt.toISOString(),
+  };
+}
+
+const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { sessionTtlMs, scryptCost, authRateLimit } = app.settings;
+  // Same limit for sign-up and log-in, counted separately, per client IP.
+  const rateLimit = { max: authRateLimit.max, timeWindow: authRateLimit.windowMs };
+  // Verifying against this when the username is unknown makes both failures take as long.
+  let dummyHash: Promise<string> | undefined;
+
+  app.post(
+    '/register',
+    {
+      config: { csrf: false, rateLimit },
+      schema: {
+        tags,
+        summary: 'Create an account and log in',
+        body: RegisterRequestSchema,
+        response: { 201: SessionInfoSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const passwordHash = await hashPassword(password, scryptCost);
+      const result = await app.prisma
+        .$transaction(async (tx) => {
+          const user = await tx.user.create({ data: { username, usernameKey: username.toLowerCase(), passwordHash } });
+          const { token } = await createSession(tx, user.id, 'cookie', { ttlMs: sessionTtlMs });
+          return { user, token };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict('username_taken', `the username "${username}" is taken`);
+          throw error;
+        });
+      setSessionCookie(request, reply, result.token, sessionTtlMs);
+      return reply.code(201).send(sessionInfo(result.user, 'cookie', csrfTokenFor(result.token)));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { csrf: false, rateLimit },
+      schema: {
+        tags,
+        summary: 'Log in: sets the session cookie',
+        body: LoginRequestSchema,
+        response: { 200: SessionInfoSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const user = await app.prisma.user.findUnique({ where: { usernameKey: username.toLowerCase() } });
+      if (!user) {
+        dummyHash ??= hashPassword('not a password', scryptCost);
+        await verifyPassword(password, await dummyHash);
+        throw new HttpError(401, 'invalid_credentials', 'wrong username or password');
+      }
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        throw new HttpError(401, 'invalid_credentials', 'wrong username or password');
+      }
+      const { token } = await createSession(app.prisma, user.id, 'cookie', { ttlMs: sessionTtlMs });
+      setSessionCookie(request, reply, token, sessionTtlMs);
+      return sessionInfo(user, 'cookie', csrfTokenFor(token));
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session (or revoke the API token) that authenticated this request',
+        response: { 204: z.undefined(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await app.prisma.session.deleteMany({ where: { id: request.auth.sessionId } });
+      clearSessionCookie(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'Who am I: the current user and the CSRF token for cookie sessions',
+        response: { 200: SessionInfoSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return sessionInfo(user, request.auth!.via, request.auth!.csrfToken);
+    },
+  );
+
+  app.post(
+    '/tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API token (shown once) for a bot or script',
+        body: CreateApiTokenRequestSchema,
+        response: { 201: CreatedApiTokenSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { token, session } = await createSession(app.prisma, user.id, 'api_token', { name: request.body.name });
+      return reply.code(201).send({ ...apiToken(session), token });
+    },
+  );
+
+  app.get(
+    '/tokens',
+    {
+      schema: { tags, summary: 'List your API tokens', response: { 200: ApiTokenListSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const sessions = await app.prisma.session.findMany({
+        where: { userId: user.id, kind: 'api_token' },
+        orderBy: { createdAt: 'asc' },
+      });
+      return { tokens: sessions.map(apiToken) };
+    },
+  );
+
+  app.delete(
+    '/tokens/:tokenId',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API token',
+        params: TokenIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { count } = await app.prisma.session.deleteMany({
+        where: { id: request.params.tokenId, userId: user.id, kind: 'api_token' },
+      });
+      if (count === 0) throw notFound('you have no API token with that id');
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default accountsRoutes;

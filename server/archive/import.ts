@@ -1,0 +1,336 @@
+/**
+ * Importing a game from its export. Nothing is taken on trust: every processed
+ * phase is re-adjudicated by the engine from its position (stateBefore with
+ * its loan actions) and its orders, and must give exactly the results, events
+ * and state after that the export records; each phase must start where the one
+ * before ended. The game is created with the importer as creator and game
+ * master; seats are vacant (the players' accounts are on another server) until
+ * the game master hands them to users, and the original names are kept in the
+ * import's log entry (shown where the game shows names).
+ *
+ * Engine versions: each processed phase records the ENGINE_VERSION that
+ * adjudicated it. A phase recorded under another version (or none: exports made
+ * before versions were recorded) is re-adjudicated all the same; if it
+ * reproduces it is accepted and listed in the import's log entry
+ * (`details.engineVersions.rechecked`), if not the import is refused with 422
+ * `engine_version_mismatch` naming the phase and both versions — not a bare
+ * "does not reproduce", which is kept for exports that claim this version.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { adjudicate, ENGINE_VERSION, getVariant, phaseName, survivors, type GameState, type Variant } from '../../shared/index.ts';
+import type { ExportedGame, ImportGameRequestSchema } from '../../shared/api/archive.ts';
+import type { Prisma } from '../db/database.ts';
+import { unprocessable } from '../errors.ts';
+import { deadlineSeconds } from '../games/first-phase.ts';
+import { viewGame } from '../games/lobby.ts';
+import { syncLoans } from '../loans/sync.ts';
+import { TX_OPTIONS } from '../play/context.ts';
+import { applyLoanActions, parseState } from '../play/phases.ts';
+import type { Auth } from '../types.ts';
+
+const invalid = (message: string) => unprocessable('import_invalid', message);
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/** JSON with object keys sorted, so equal values compare equal whatever their key order. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+function firstDifference(label: string, expected: unknown, actual: unknown): string | null {
+  if (canonical(expected) === canonical(actual)) return null;
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    if (expected.length !== actual.length) return `${label}: the engine gives ${actual.length} entries, the export has ${expected.length}`;
+    const i = expected.findIndex((item, k) => canonical(item) !== canonical(actual[k]));
+    return `${label}[${i}]: the export has ${canonical(expected[i])}, the engine gives ${canonical(actual[i])}`;
+  }
+  return `${label}: the export has ${canonical(expected).slice(0, 300)}, the engine gives ${canonical(actual).slice(0, 300)}`;
+}
+
+/** A processed phase recorded under another engine version that the current engine reproduces. */
+export type RecheckedPhase = { phase: number; recordedVersion: number | null };
+
+/**
+ * Checks the whole export against the engine; returns the variant and the phases
+ * recorded under another engine version (re-adjudicated here all the same).
+ * Throws 422 naming the first problem.
+ */
+export function verifyExport(data: ExportedGame): { variant: Variant; rechecked: RecheckedPhase[] } {
+  const rechecked: RecheckedPhase[] = [];
+  const variant = getVariant(data.game.variant);
+  if (!variant) throw invalid(`the rules engine cannot play variant "${data.game.variant}"`);
+  const powers = variant.powers;
+  const seated = data.players.map((player) => player.power);
+  if (seated.length !== powers.length || !powers.every((power) => seated.includes(power))) {
+    throw invalid(`players: must give each power of ${variant.id} exactly once (${powers.join(', ')}), not ${seated.join(', ')}`);
+  }
+
+  const phases = data.phases;
+  const finished = data.game.status === 'finished';
+  const outcome = data.game.outcome;
+  if (finished !== (outcome !== null)) throw invalid('game.outcome: a finished game has an outcome, a game going on has none');
+  if (outcome && !outcome.powers.every((power) => powers.includes(power))) throw invalid('game.outcome.powers: names a power not in the game');
+  const lastMustBeProcessed = outcome?.kind === 'victory';
+
+  let previousAfter: GameState | null = null;
+  phases.forEach((phase, i) => {
+    const label = `phases[${i}] (${phase.name})`;
+    if (phase.index !== i) throw invalid(`${label}: index is ${phase.index}, expected ${i} (phases are numbered from 0, in order)`);
+    let before: GameState;
+    try {
+      before = parseState(phase.stateBefore);
+    } catch (error) {
+      throw invalid(`${label}.stateBefore: ${(error as Error).message}`);
+    }
+    if (before.variant !== variant.id) throw invalid(`${label}.stateBefore: is for variant "${before.variant}", not "${variant.id}"`);
+    if (phase.name !== phaseName(variant, before.phase)) throw invalid(`${label}.name: the engine calls this phase "${phaseName(variant, before.phase)}"`);
+    if (phase.kind !== before.phase.type) throw invalid(`${label}.kind: is "${phase.kind}", the position is a ${before.phase.type} phase`);
+    if (previousAfter && canonical(previousAfter) !== canonical(before)) {
+      throw invalid(`${label}.stateBefore: differs from the state after phase ${i - 1}: ${firstDifference('state', previousAfter, before)}`);
+    }
+    let position: GameState;
+    try {
+      position = applyLoanActions(variant, before, phase.loanActions);
+    } catch (error) {
+      throw invalid(`${label}.loanActions: ${(error as Error).message}`);
+    }
+
+    const last = i === phases.length - 1;
+    const shouldBeProcessed = !last || lastMustBeProcessed;
+    if ((phase.status === 'processed') !== shouldBeProcessed) {
+      throw invalid(
+        `${label}.status: is "${phase.status}"; every phase but the last is processed, and the last is open unless the game was won in it`,
+      );
+    }
+    if (phase.status === 'open') {
+      if (phase.orders !== null || phase.results !== null || phase.stateAfter !== null) throw invalid(`${label}: an open phase has no orders, results or state after`);
+      return;
+    }
+    if (!phase.orders || !phase.results || !phase.events || !phase.disbanded || !phase.stateAfter) {
+      throw invalid(`${label}: a processed phase needs its orders, results, events, disbanded units and state after`);
+    }
+    const outcomeOfEngine = adjudicate(variant, position, phase.orders.map((o) => ({ power: o.power, order: o.order })));
+    if (!outcomeOfEngine.ok) throw invalid(`${label}: the engine cannot adjudicate it: ${outcomeOfEngine.error.join('; ')}`);
+    const { results, events, disbanded, next } = outcomeOfEngine.value;
+    const problem =
+      firstDifference(`${label}.results`, phase.results, results) ??
+      firstDifference(`${label}.events`, phase.events, events) ??
+      firstDifference(`${label}.disbanded`, phase.disbanded, disbanded) ??
+      firstDifference(`${label}.stateAfter`, parseState(phase.stateAfter), next);
+    const recordedVersion = phase.engineVersion ?? null;
+    if (recordedVersion !== ENGINE_VERSION) {
+      if (problem) {
+        const recorded = recordedVersion === null ? 'an unknown engine version (the export does not say)' : `engine version ${recordedVersion}`;
+        throw unprocessable(
+          'engine_version_mismatch',
+          `${label} was adjudicated by ${recorded}; this server runs engine version ${ENGINE_VERSION}, which adjudicates it differently ` +
+            `(${problem}). Import it on a server running the engine version it was played with.`,
+        );
+      }
+      rechecked.push({ phase: i, recordedVersion });
+    } else if (problem) {
+      throw invalid(`does not reproduce: ${problem}`);
+    }
+    previousAfter = next;
+  });
+
+  const lastPhase = phases[phases.length - 1];
+  if (outcome?.kind === 'victory') {
+    const winners = parseState(lastPhase.stateAfter).winners ?? [];
+    if (canonical([...winners].sort()) !== canonical([...outcome.powers].sort())) throw invalid(`game.outcome: the engine's winners are ${winners.join(', ') || 'none'}`);
+  } else if (outcome) {
+    const alive = survivors(variant, applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions));
+    const expected = outcome.kind === 'draw' ? alive : outcome.powers;
+    if (outcome.kind === 'concession' && (outcome.powers.length !== 1 || !alive.includes(outcome.powers[0]))) {
+      throw invalid('game.outcome: a concession names one surviving power');
+    }
+    if (canonical([...expected].sort()) !== canonical([...outcome.powers].sort())) throw invalid(`game.outcome: a draw is shared by the survivors (${alive.join(', ')})`);
+  }
+
+  for (const [i, phase] of [...data.phases, ...data.discardedPhases].entries()) {
+    const unknown = phase.submissions.find((submission) => !powers.includes(submission.power));
+    if (unknown) throw invalid(`phases[${i}].submissions: "${unknown.power}" is not a power of the game`);
+  }
+  for (const [i, message] of data.press.entries()) {
+    if (message.fromPower !== null && !powers.includes(message.fromPower)) throw invalid(`press[${i}].fromPower: "${message.fromPower}" is not a power of the game`);
+    if (message.to !== 'all' && !message.to.every((power) => powers.includes(power))) throw invalid(`press[${i}].to: names a power not in the game`);
+    if (message.phaseIndex !== null && (message.phaseIndex < 0 || message.phaseIndex >= phases.length)) throw invalid(`press[${i}].phaseIndex: no such phase`);
+  }
+  for (const [i, loan] of data.loans.entries()) {
+    if (!powers.includes(loan.lender) || !powers.includes(loan.borrower)) throw invalid(`loans[${i}]: names a power not in the game`);
+  }
+  for (const [i, vote] of data.votes.entries()) {
+    if (!powers.includes(vote.power) || !vote.powers.every((power) => powers.includes(power))) throw invalid(`votes[${i}]: names a power not in the game`);
+  }
+  for (const [i, phase] of data.discardedPhases.entries()) {
+    if (phase.rollback >= data.gmLog.length) throw invalid(`discardedPhases[${i}].rollback: no such entry in gmLog`);
+  }
+  return { variant, rechecked };
+}
+
+export async function importGame(app: FastifyInstance, user: Auth['user'], request: z.output<typeof ImportGameRequestSchema>) {
+  const data = request.export;
+  const { variant, rechecked } = verifyExport(data);
+  const now = new Date();
+  const gameId = await app.prisma.$transaction(async (tx) => {
+    const settings = data.game;
+    const game = await tx.game.create({
+      data: {
+        name: settings.name,
+        variantId: variant.id,
+        status: settings.status,
+        createdById: user.id,
+        gameMasterId: user.id,
+        movementDeadlineSeconds: settings.deadlines.movement,
+        retreatDeadlineSeconds: settings.deadlines.retreat,
+        adjustmentDeadlineSeconds: settings.deadlines.adjustment,
+        pressKind: settings.press,
+        anonymous: settings.anonymous,
+        private: request.private,
+        inviteCode: request.private ? randomUUID().replaceAll('-', '').slice(0, 16) : null,
+        maxMissedDeadlines: settings.maxMissedDeadlines,
+        powerAssignment: settings.powerAssignment,
+        autoStart: false,
+        seats: variant.powers.length,
+        outcome: settings.outcome ? json(settings.outcome) : undefined,
+        createdAt: new Date(settings.createdAt),
+        startedAt: settings.startedAt ? new Date(settings.startedAt) : now,
+        finishedAt: settings.finishedAt ? new Date(settings.finishedAt) : settings.status === 'finished' ? now : null,
+        importedAt: now,
+      },
+    });
+    for (const player of data.players) {
+      // Vacant seats: in civil disorder until the game master hands them to someone (eliminated stays eliminated).
+      const status = player.status === 'eliminated' ? 'eliminated' : 'civil_disorder';
+      await tx.player.create({ data: { gameId: game.id, userId: null, power: player.power, status, missedDeadlines: player.missedDeadlines } });
+    }
+    const phaseIds: string[] = [];
+    for (const phase of data.phases) {
+      const open = phase.status === 'open';
+      const created = await tx.phase.create({
+        data: {
+          gameId: game.id,
+          index: phase.index,
+          name: phase.name,
+          kind: phase.kind,
+          status: phase.status,
+          stateBefore: json(phase.stateBefore),
+          loanActions: json(phase.loanActions),
+          orders: phase.orders ? json(phase.orders.map((o) => ({ power: o.power, order: o.order }))) : undefined,
+          results: phase.results ? json(phase.results) : undefined,
+          events: phase.events ? json(phase.events) : undefined,
+          disbanded: phase.disbanded ? json(phase.disbanded) : undefined,
+          stateAfter: phase.stateAfter ? json(phase.stateAfter) : undefined,
+          // As recorded: the version that adjudicated it (it also reproduces under this one, checked above).
+          engineVersion: phase.status === 'processed' ? (phase.engineVersion ?? null) : null,
+          // An open phase gets a fresh clock here (none once the game is over).
+          deadlineAt: open ? (settings.status === 'active' ? new Date(now.getTime() + deadlineSeconds(game, phase.kind) * 1000) : null) : phase.deadlineAt ? new Date(phase.deadlineAt) : null,
+          processedAt: phase.processedAt ? new Date(phase.processedAt) : null,
+        },
+      });
+      phaseIds.push(created.id);
+      for (const submission of phase.submissions) {
+        await tx.orderSubmission.create({
+          data: {
+            gameId: game.id,
+            phaseId: created.id,
+            power: submission.power,
+            submittedById: null,
+            byGameMaster: submission.byGameMaster,
+            text: submission.text,
+            orders: json(submission.orders),
+            ready: submission.ready,
+            createdAt: new Date(submission.submittedAt),
+          },
+        });
+      }
+    }
+    for (const message of data.press) {
+      await tx.pressMessage.create({
+        data: {
+          gameId: game.id,
+          phaseId: message.phaseIndex === null ? null : phaseIds[message.phaseIndex],
+          senderPower: message.fromPower,
+          senderUserId: null,
+          public: message.to === 'all',
+          recipients: message.to === 'all' ? [] : message.to,
+          body: message.body,
+          createdAt: new Date(message.sentAt),
+        },
+      });
+    }
+    for (const loan of data.loans) {
+      await tx.loan.create({
+        data: {
+          gameId: game.id,
+          lenderPower: loan.lender,
+          borrowerPower: loan.borrower,
+          centre: loan.centre,
+          status: loan.status,
+          startedInPhase: loan.startedInPhase,
+          endedInPhase: loan.endedInPhase,
+          endReason: loan.endReason,
+          createdAt: new Date(loan.createdAt),
+        },
+      });
+    }
+    const lastPhase = data.phases[data.phases.length - 1];
+    const current = lastPhase.status === 'open' ? applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions) : parseState(lastPhase.stateAfter);
+    await syncLoans(tx, game.id, lastPhase.index, current.loans, 'not in the imported position');
+    if (settings.status === 'active') {
+      for (const vote of data.votes) {
+        await tx.drawVote.create({ data: { gameId: game.id, power: vote.power, kind: vote.kind, powers: vote.powers, phaseIndex: vote.phaseIndex } });
+      }
+    }
+    const logIds: string[] = [];
+    for (const entry of data.gmLog) {
+      const row = await tx.gameMasterAction.create({
+        data: { gameId: game.id, actorUserId: null, action: entry.action, details: json({ ...entry.details, importedActor: entry.actor }), createdAt: new Date(entry.at) },
+      });
+      logIds.push(row.id);
+    }
+    for (const phase of data.discardedPhases) {
+      await tx.discardedPhase.create({
+        data: {
+          gameId: game.id,
+          gmActionId: logIds[phase.rollback],
+          index: phase.index,
+          name: phase.name,
+          kind: phase.kind,
+          stateBefore: json(phase.stateBefore),
+          loanActions: json(phase.loanActions),
+          orders: phase.orders ? json(phase.orders.map((o) => ({ power: o.power, order: o.order }))) : undefined,
+          results: phase.results ? json(phase.results) : undefined,
+          events: phase.events ? json(phase.events) : undefined,
+          disbanded: phase.disbanded ? json(phase.disbanded) : undefined,
+          stateAfter: phase.stateAfter ? json(phase.stateAfter) : undefined,
+          engineVersion: phase.engineVersion ?? null,
+          deadlineAt: phase.deadlineAt ? new Date(phase.deadlineAt) : null,
+          processedAt: phase.processedAt ? new Date(phase.processedAt) : null,
+          submissions: json(phase.submissions),
+          discardedAt: new Date(phase.discardedAt),
+        },
+      });
+    }
+    await tx.gameMasterAction.create({
+      data: {
+        gameId: game.id,
+        actorUserId: user.id,
+        action: 'import',
+        details: json({
+          exportedAt: data.exportedAt,
+          complete: data.complete,
+          phases: data.phases.length,
+          // Phases recorded under another engine version (or none), which this server's engine re-adjudicated identically.
+          engineVersions: { server: ENGINE_VERSION, exporter: data.engineVersion ?? null, rechecked },
+          users: { gameMaster: data.gameMaster, players: Object.fromEntries(data.players.map((player) => [player.power, player.username])) },
+        }),
+      },
+    });
+    return game.id;
+  }, TX_OPTIONS);
+  return viewGame(app, user, gameId);
+}

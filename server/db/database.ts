@@ -1,0 +1,228 @@
+/**
+ * The database: a Prisma client over PostgreSQL (with DATABASE_URL) or over an
+ * embedded PGlite (without), plus the two things Prisma does not do for us:
+ * LISTEN for notifications (the live event bus) and migrating at start-up.
+ */
+import { mkdir } from 'node:fs/promises';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/client.ts';
+import { applyMigrations, pgliteMigrationAdapter, postgresMigrationAdapter } from './migrate.ts';
+
+export { Prisma, PrismaClient } from './generated/client.ts';
+/** What `prisma.$transaction(async (tx) => …)` hands to its callback. */
+export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+/** Either the client or a transaction: functions that only query accept both. */
+export type Db = PrismaClient | Transaction;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * `dataDir` is a folder (created if missing) or `memory://` for a throw-away database;
+   * `template` a data-directory dump (PGlite's dumpDataDir) to start a new database from.
+   */
+  | { kind: 'pglite'; dataDir: string; template?: Blob };
+
+export type NotificationListener = {
+  onNotification(payload: string): void;
+  /** The listening connection was lost and is back: notifications in between are lost. */
+  onReconnected?(): void;
+};
+
+/**
+ * Plain SQL with $1, $2 … parameters, without Prisma: for the few hot paths
+ * where Prisma's per-query cost dominates (order submissions, session
+ * look-ups). Rows come as the driver gives them: prefer `::text` (and parse
+ * JSON yourself) so PostgreSQL and PGlite agree.
+ */
+export type Sql = (text: string, params?: readonly unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+/** The same over a Prisma client or transaction (e.g. to share SQL with code that must run in a Prisma transaction). */
+export function sqlOf(db: Db): Sql {
+  return (text, params = []) => db.$queryRawUnsafe<Array<Record<string, unknown>>>(text, ...params);
+}
+
+export interface Database {
+  readonly kind: DatabaseOptions['kind'];
+  readonly prisma: PrismaClient;
+  /** One statement, in its own transaction. */
+  readonly sql: Sql;
+  /** A transaction in plain SQL: committed if `work` resolves, rolled back if it throws. */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Applies pending migrations from prisma/migrations; returns their names. */
+  migrate(): Promise<string[]>;
+  /** LISTENs on a notification channel (see server/live/bus.ts); resolves once listening. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions, log: Logger = silentLogger): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options, log) : openPglite(options);
+}
+
+type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+const silentLogger: Logger = { warn() {}, info() {} };
+
+function openPostgres(options: { url: string; poolSize?: number }, log: Logger): Database {
+  // One pool for Prisma and the plain-SQL paths.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Fail fast when the server is unreachable, so requests get a 503 instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  const adapter = new PrismaPg(pool, {
+    onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
+    disposeExternalPool: true,
+  });
+  const prisma = new PrismaClient({ adapter });
+  const sql: Sql = async (text, params = []) => (await pool.query(text, params as unknown[])).rows;
+  const listeners = new Set<PostgresListener>();
+  return {
+    kind: 'postgres',
+    prisma,
+    sql,
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken = false;
+      // A connection lost while checked out is reported here (the pool listens only to idle ones): without a
+      // listener it would be an uncaught error that ends the process. The query under way fails by itself.
+      const lost = () => (broken = true);
+      client.on('error', lost);
+      try {
+        await client.query('BEGIN');
+        const result = await work(async (text, params = []) => (await client.query(text, params as unknown[])).rows);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is not given back to the pool.
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        throw error;
+      } finally {
+        client.removeListener('error', lost);
+        client.release(broken);
+      }
+    },
+    async migrate() {
+      const migrationAdapter = postgresMigrationAdapter(options.url);
+      try {
+        return await applyMigrations(migrationAdapter);
+      } finally {
+        await migrationAdapter.close();
+      }
+    },
+    async listen(channel, listener) {
+      const subscription = new PostgresListener(options.url, channel, listener, log);
+      listeners.add(subscription);
+      await subscription.start();
+      return async () => {
+        listeners.delete(subscription);
+        await subscription.stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((subscription) => subscription.stop()));
+      await prisma.$disconnect();
+    },
+  };
+}
+
+/**
+ * A dedicated connection that LISTENs, reconnecting with back-off when it is lost
+ * (a pooled connection cannot be used: LISTEN belongs to one session).
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelayMs = 500;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly listener: NotificationListener,
+    private readonly log: Logger,
+  ) {}
+
+  /** The first connection must succeed; later losses are retried in the background. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel && message.payload !== undefined) this.listener.onNotification(message.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    await client.connect();
+    await client.query(`LISTEN "${this.channel}"`);
+    if (this.stopped) {
+      // stop() was called while this (re)connection was under way.
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.retryDelayMs = 500;
+  }
+
+  private lost(client: pg.Client, error: Error): void {
+    if (this.stopped || this.client !== client) return;
+    this.client = undefined;
+    client.end().catch(() => {});
+    this.log.warn({ err: error }, 'live notifications connection lost; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.retryTimer = setTimeout(async () => {
+      if (this.stopped) return;
+      try {
+        await this.connect();
+        this.log.info({}, 'live notifications connection restored');
+        this.listener.onReconnected?.();
+      } catch (error) {
+        this.log.warn({ err: error }, 'live notifications reconnect failed');
+        this.retryDelayMs = Math.min(this.retryDelayMs * 2, 10_000);
+        this.scheduleReconnect();
+      }
+    }, this.retryDelayMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
+async function openPglite(options: { dataDir: string; template?: Blob }): Promise<Database> {
+  const inMemory = options.dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? undefined : options.dataDir, { loadDataDir: options.template });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    kind: 'pglite',
+    prisma,
+    sql: async (text, params = []) => (await pglite.query<Record<string, unknown>>(text, params as unknown[])).rows,
+    // PGlite runs one transaction at a time (Prisma's included).
+    transaction: (work) => pglite.transaction((tx) => work(async (text, params = []) => (await tx.query<Record<string, unknown>>(text, params as unknown[])).rows)),
+    migrate: () => applyMigrations(pgliteMigrationAdapter(pglite)),
+    // PGlite delivers NOTIFYs from its own queries in-process: one instance, one server.
+    async listen(channel, listener) {
+      const unlisten = await pglite.listen(channel, (payload) => listener.onNotification(payload));
+      return unlisten;
+    },
+    async close() {
+      await prisma.$disconnect();
+      // Without this the process may hang on exit, and an on-disk database may be left unclean.
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Game-master tools. Each runs in one transaction holding the game's lock,
+ * writes its entry in the audit log (log.ts) and announces itself live.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { survivors } from '../../shared/index.ts';
+import { MAX_DEADLINE_SECONDS } from '../../shared/api/gm.ts';
+import { Prisma, type Transaction } from '../db/database.ts';
+import { badRequest, conflict, unprocessable } from '../errors.ts';
+import { deadlineSeconds } from '../games/first-phase.ts';
+import { syncLoans } from '../loans/sync.ts';
+import { requireActive, requireGameMaster, seatOf, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import { latestSubmissions, openPhase, phaseRef, playerStatusOnWire, positionOf, type PhaseRow } from '../play/phases.ts';
+import { processIfAllReady, processPhase } from '../play/process.ts';
+import type { Auth } from '../types.ts';
+import { gmActionView, logGmAction } from './log.ts';
+
+type User = Auth['user'];
+
+/** Runs a game-master action and answers with its log entry; wakes the scheduler when deadlines moved. */
+async function asMaster(
+  app: FastifyInstance,
+  user: User,
+  gameId: string,
+  work: (tx: Transaction, context: GameContext, actionId: string) => Promise<{ action: string; details: Record<string, unknown>; after?: () => Promise<void> }>,
+) {
+  const { view, wake } = await withLockedGame(app, gameId, user, async (tx, context) => {
+    requireGameMaster(context);
+    const actionId = randomUUID();
+    const done = await work(tx, context, actionId);
+    const row = await logGmAction(tx, app.bus, gameId, user.id, done.action, done.details, actionId);
+    await done.after?.();
+    return { view: gmActionView(context, row), wake: true };
+  });
+  if (wake) app.scheduler.wake();
+  return { action: view };
+}
+
+async function publishDeadline(app: FastifyInstance, tx: Transaction, gameId: string, phase: PhaseRow, deadlineAt: Date | null, paused: boolean) {
+  await app.bus.publish(tx, `game:${gameId}`, { type: 'deadline.changed', gameId, phaseIndex: phase.index, deadlineAt: deadlineAt?.toISOString() ?? null, paused });
+}
+
+export function processNow(app: FastifyInstance, user: User, gameId: string) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    if (context.game.pausedAt) throw conflict('game_paused', 'the game is paused: resume it first');
+    const phase = await openPhase(tx, gameId);
+    const result = await processPhase(tx, app.bus, gameId, phase.id, new Date());
+    return { action: 'process-now', details: { phase: phase.index, phaseName: phase.name, next: result?.next?.name ?? null } };
+  });
+}
+
+export function changeDeadline(app: FastifyInstance, user: User, gameId: string, body: { extendBySeconds?: number; deadlineAt?: string }) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    const phase = await openPhase(tx, gameId);
+    const now = Date.now();
+    const before = phase.deadlineAt;
+    const target = body.deadlineAt !== undefined ? new Date(body.deadlineAt) : new Date((before?.getTime() ?? now) + body.extendBySeconds! * 1000);
+    // A second of slack, so "shorten to now" computed by a client is not refused.
+    if (target.getTime() < now - 1000) {
+      throw unprocessable('deadline_out_of_range', `the new deadline ${target.toISOString()} is in the past; use process-now to end the phase at once`);
+    }
+    if (target.getTime() > now + MAX_DEADLINE_SECONDS * 1000) {
+      throw unprocessable('deadline_out_of_range', `a deadline may be at most ${MAX_DEADLINE_SECONDS / 86400} days from now`);
+    }
+    await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: target } });
+    await publishDeadline(app, tx, gameId, phase, target, context.game.pausedAt !== null);
+    return {
+      action: 'change-deadline',
+      details: { phase: phase.index, phaseName: phase.name, from: before?.toISOString() ?? null, to: target.toISOString() },
+    };
+  });
+}
+
+export function pause(app: FastifyInstance, user: User, gameId: string) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    if (context.game.pausedAt) throw conflict('game_paused', 'the game is already paused');
+    const phase = await openPhase(tx, gameId);
+    await tx.game.update({ where: { id: gameId }, data: { pausedAt: new Date() } });
+    await publishDeadline(app, tx, gameId, phase, phase.deadlineAt, true);
+    return { action: 'pause', details: { phase: phase.index, phaseName: phase.name } };
+  });
+}
+
+export function resume(app: FastifyInstance, user: User, gameId: string) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    const pausedAt = context.game.pausedAt;
+    if (!pausedAt) throw conflict('conflict', 'the game is not paused');
+    const phase = await openPhase(tx, gameId);
+    const now = new Date();
+    const pausedMs = Math.max(0, now.getTime() - pausedAt.getTime());
+    // The clock stood still: the deadline moves by the time paused.
+    const deadlineAt = phase.deadlineAt ? new Date(phase.deadlineAt.getTime() + pausedMs) : null;
+    await tx.game.update({ where: { id: gameId }, data: { pausedAt: null } });
+    await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt } });
+    await publishDeadline(app, tx, gameId, phase, deadlineAt, false);
+    return {
+      action: 'resume',
+      details: { phase: phase.index, phaseName: phase.name, pausedSeconds: Math.round(pausedMs / 1000), deadlineAt: deadlineAt?.toISOString() ?? null },
+      // Everyone may have become ready while the clock stood still.
+      after: async () => void (await processIfAllReady(tx, app.bus, gameId, now)),
+    };
+  });
+}
+
+export function replacePlayer(app: FastifyInstance, user: User, gameId: string, body: { power: string; username: string }) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    const seat = seatOf(context, body.power);
+    const newcomer = await tx.user.findUnique({ where: { usernameKey: body.username.toLowerCase() } });
+    if (!newcomer) throw badRequest('validation_failed', `body.username: there is no user named "${body.username}"`);
+    const existing = context.game.players.find((player) => player.userId === newcomer.id);
+    if (existing) throw conflict('already_joined', `${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
+    if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
+    await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0 } });
+    await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power: body.power, status: 'active', missedDeadlines: 0, replaced: true });
+    return {
+      action: 'replace-player',
+      details: { power: body.power, users: { from: seat.user?.username ?? null, to: newcomer.username } },
+    };
+  });
+}
+
+export function civilDisorder(app: FastifyInstance, user: User, gameId: string, power: string) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    const seat = seatOf(context, power);
+    if (seat.status !== 'active') throw conflict('conflict', `${power} is ${playerStatusOnWire(seat.status)} already`);
+    await tx.player.update({ where: { id: seat.id }, data: { status: 'civil_disorder' } });
+    await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power, status: 'civil-disorder', missedDeadlines: seat.missedDeadlines, replaced: false });
+    return {
+      action: 'civil-disorder',
+      details: { power },
+      // The phase no longer waits for this power: the others may all be ready.
+      after: async () => void (await processIfAllReady(tx, app.bus, gameId, new Date())),
+    };
+  });
+}
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/**
+ * Re-opens phase `index`: later phases are discarded (kept in discarded_phases
+ * with their submissions), the phase's adjudication is undone (its submissions
+ * and loan actions stay, so processing it again re-adjudicates the same orders
+ * unless the game master enters others), and the game is on again if it had ended.
+ */
+export function rollback(app: FastifyInstance, user: User, gameId: string, index: number) {
+  return asMaster(app, user, gameId, async (tx, context, actionId) => {
+    if (context.game.status !== 'active' && context.game.status !== 'finished') requireActive(context);
+    const phases = await tx.phase.findMany({ where: { gameId, index: { gte: index } }, orderBy: { index: 'asc' } });
+    const target = phases[0];
+    if (!target || target.index !== index) throw badRequest('validation_failed', `body.phase: there is no phase ${index} in this game`);
+    if (target.status === 'open') throw conflict('conflict', `phase ${index} (${target.name}) is open already: nothing to roll back`);
+
+    for (const phase of phases) {
+      const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { createdAt: 'asc' } });
+      await tx.discardedPhase.create({
+        data: {
+          gameId,
+          gmActionId: actionId,
+          index: phase.index,
+          name: phase.name,
+          kind: phase.kind,
+          stateBefore: json(phase.stateBefore),
+          loanActions: json(phase.loanActions),
+          orders: json(phase.orders),
+          results: json(phase.results),
+          events: json(phase.events),
+          disbanded: json(phase.disbanded),
+          stateAfter: json(phase.stateAfter),
+          engineVersion: phase.engineVersion,
+          deadlineAt: phase.deadlineAt,
+          processedAt: phase.processedAt,
+          submissions: json(
+            submissions.map((row) => ({ power: row.power, text: row.text, orders: row.orders, ready: row.ready, byGameMaster: row.byGameMaster, submittedAt: row.createdAt.toISOString() })),
+          ),
+        },
+      });
+    }
+    await tx.phase.deleteMany({ where: { gameId, index: { gt: index } } });
+    const now = new Date();
+    const deadlineAt = new Date(now.getTime() + deadlineSeconds(context.game, target.kind) * 1000);
+    // Processed again from scratch: unset the adjudication (Prisma's DbNull writes SQL NULL).
+    const reopened = await tx.phase.update({
+      where: { id: target.id },
+      data: { status: 'open', processedAt: null, orders: Prisma.DbNull, results: Prisma.DbNull, events: Prisma.DbNull, disbanded: Prisma.DbNull, stateAfter: Prisma.DbNull, engineVersion: null, deadlineAt },
+    });
+    const position = positionOf(context.variant, reopened);
+    const alive = new Set(survivors(context.variant, position));
+    for (const seat of context.game.players) {
+      if (!seat.power) continue;
+      const status = !alive.has(seat.power) ? 'eliminated' : seat.status === 'eliminated' ? (seat.userId ? 'active' : 'civil_disorder') : seat.status;
+      if (status !== seat.status) await tx.player.update({ where: { id: seat.id }, data: { status } });
+    }
+    await tx.drawVote.deleteMany({ where: { gameId } });
+    await syncLoans(tx, gameId, index, position.loans, 'rolled back', 'cancelled');
+    await tx.game.update({ where: { id: gameId }, data: { status: 'active', finishedAt: null, outcome: Prisma.DbNull } });
+    const ready = await latestSubmissions(tx, reopened.id);
+    await app.bus.publish(tx, `game:${gameId}`, { type: 'phase.started', gameId, phase: phaseRef(reopened) });
+    await publishDeadline(app, tx, gameId, reopened, deadlineAt, context.game.pausedAt !== null);
+    return {
+      action: 'rollback',
+      details: { phase: index, phaseName: target.name, discarded: phases.map((phase) => phase.name), powersWithOrders: ready.size },
+    };
+  });
+}
+
+export async function gmLog(app: FastifyInstance, viewer: Viewer, gameId: string) {
+  const context = await viewableGame(app.prisma, gameId, viewer);
+  const rows = await app.prisma.gameMasterAction.findMany({
+    where: { gameId },
+    include: { actor: { select: { id: true, username: true } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return { actions: rows.map((row) => gmActionView(context, row)) };
+}

@@ -1,0 +1,191 @@
+/**
+ * The live event bus. Events are published with PostgreSQL's NOTIFY on one
+ * channel and every server instance LISTENs to it, so a websocket on any
+ * instance sees events published by any other. NOTIFY inside a transaction is
+ * delivered only when the transaction commits: publish with the transaction's
+ * client and nobody hears of a change that was rolled back.
+ * On PGlite the same SQL works in-process (one instance).
+ *
+ * Every event is also numbered and logged, in the same statement as its
+ * NOTIFY: `live_channels` holds each channel's latest number, bumped by the
+ * publishing transaction (whose row lock it keeps until commit, so a channel's
+ * numbers follow commit order with no gaps), and `live_events` keeps the
+ * events for a replay window. A websocket client that reconnects says the
+ * last number it saw and gets what it missed (`history`), or, when the window
+ * no longer covers it, an explicit `resync`; an instance whose LISTEN
+ * connection was lost catches its sockets up the same way.
+ *
+ * Limits: a NOTIFY payload is at most 8000 bytes, so events carry ids and small
+ * facts, not documents.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { LiveEventSchema, LiveChannelSchema, type LiveChannel, type LiveEvent } from '../../shared/api/live.ts';
+import { sqlOf, type Database, type Db, type Sql } from '../db/database.ts';
+
+export const NOTIFY_CHANNEL = 'diadochi_live';
+const MAX_PAYLOAD_BYTES = 7900;
+
+/**
+ * `audience`: when set, only these users may receive the event (private press,
+ * a power's own affairs); the websocket drops it for everyone else. It travels
+ * in the notification but is never sent to clients.
+ */
+export type LiveListener = (event: LiveEvent, channel: LiveChannel, audience: readonly string[] | null, seq: number) => void;
+export type PublishOptions = { audience?: readonly string[] };
+export type Publication = { channel: LiveChannel; event: LiveEvent; audience?: readonly string[] };
+export type LoggedEvent = { seq: number; event: LiveEvent; audience: readonly string[] | null };
+/**
+ * What a channel's log holds after a given number: `complete` when `events`
+ * are every event after it up to `seq` (the channel's latest number), in order.
+ */
+export type History = { seq: number; events: LoggedEvent[]; complete: boolean };
+
+/** At most this many events are replayed to one subscription; further behind, the client refetches. */
+export const MAX_REPLAY = 500;
+
+/**
+ * Numbers, logs and notifies a list of events in one statement: per channel,
+ * the counter is bumped by the number of its events (one row lock per channel,
+ * in channel order), the events take the numbers in list order, and the
+ * notifications go out in that order at commit.
+ */
+const PUBLISH_SQL = `
+WITH input AS (
+  SELECT i.channel, i.event, i.audience, i.ord
+  FROM json_to_recordset($1::json) AS i(channel text, event json, audience json, ord int)
+), counts AS (
+  SELECT channel, count(*)::bigint AS n FROM input GROUP BY channel
+), bumped AS (
+  INSERT INTO live_channels AS c (channel, seq)
+  SELECT channel, n FROM counts ORDER BY channel
+  ON CONFLICT (channel) DO UPDATE SET seq = c.seq + EXCLUDED.seq
+  RETURNING c.channel, c.seq
+), numbered AS (
+  SELECT i.channel, i.event, i.audience, b.seq - k.n + row_number() OVER (PARTITION BY i.channel ORDER BY i.ord) AS seq
+  FROM input i JOIN counts k ON k.channel = i.channel JOIN bumped b ON b.channel = i.channel
+), stored AS (
+  INSERT INTO live_events (channel, seq, event, audience)
+  SELECT channel, seq, event::jsonb, audience::jsonb FROM numbered
+  RETURNING seq
+)
+SELECT count(pg_notify('${NOTIFY_CHANNEL}', json_build_object('channel', n.channel, 'seq', n.seq, 'event', n.event, 'audience', n.audience)::text))::int AS sent,
+       (SELECT count(*) FROM stored)::int AS stored
+FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
+
+export class LiveBus {
+  private readonly subscribers = new Map<LiveChannel, Set<LiveListener>>();
+  private readonly resyncListeners = new Set<() => void>();
+  private stopListening: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.database.listen(NOTIFY_CHANNEL, {
+      onNotification: (payload) => this.dispatch(payload),
+      onReconnected: () => this.resyncListeners.forEach((listener) => listener()),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = undefined;
+  }
+
+  /**
+   * Publishes to every subscriber of `channel` on every instance. Pass the
+   * transaction (`tx`) that made the change, so the event leaves only if it commits.
+   */
+  async publish(db: Db, channel: LiveChannel, event: LiveEvent, options: PublishOptions = {}): Promise<void> {
+    await this.publishAll(db, [{ channel, event, audience: options.audience }]);
+  }
+
+  /** Several events in one round trip (in this order within each channel); `db` may also be a plain-SQL transaction. */
+  async publishAll(db: Db | Sql, publications: readonly Publication[]): Promise<void> {
+    if (publications.length === 0) return;
+    const rows = publications.map(({ channel, event, audience }, ord) => {
+      const bytes = Buffer.byteLength(JSON.stringify({ channel, seq: Number.MAX_SAFE_INTEGER, event, audience: audience ?? null }));
+      if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`live event ${event.type} is ${bytes} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
+      return { channel, event, audience: audience ?? null, ord };
+    });
+    await (typeof db === 'function' ? db : sqlOf(db))(PUBLISH_SQL, [JSON.stringify(rows)]);
+  }
+
+  /** The channel's latest event number (0 before its first event). */
+  async currentSeq(db: Db, channel: LiveChannel): Promise<number> {
+    const rows = await db.$queryRaw<Array<{ seq: bigint }>>`SELECT seq FROM live_channels WHERE channel = ${channel}`;
+    return rows.length === 0 ? 0 : Number(rows[0].seq);
+  }
+
+  /** The events logged on `channel` after number `after` (at most MAX_REPLAY). */
+  async history(db: Db, channel: LiveChannel, after: number): Promise<History> {
+    const seq = await this.currentSeq(db, channel);
+    if (after >= seq) return { seq, events: [], complete: after === seq };
+    if (seq - after > MAX_REPLAY) return { seq, events: [], complete: false };
+    const rows = await db.$queryRaw<Array<{ seq: bigint; event: unknown; audience: unknown }>>`
+      SELECT seq, event, audience FROM live_events WHERE channel = ${channel} AND seq > ${after} AND seq <= ${seq} ORDER BY seq`;
+    const events: LoggedEvent[] = [];
+    for (const row of rows) {
+      const event = LiveEventSchema.safeParse(row.event);
+      // Logged by a version that spoke differently: the client has to refetch.
+      if (!event.success) return { seq, events: [], complete: false };
+      events.push({ seq: Number(row.seq), event: event.data, audience: audienceOf(row.audience) });
+    }
+    const complete = events.length === seq - after && events.every((logged, i) => logged.seq === after + 1 + i);
+    return { seq, events: complete ? events : [], complete };
+  }
+
+  /** Deletes logged events older than `olderThanMs` (they can no longer be replayed); returns how many. */
+  async prune(db: Db, olderThanMs: number): Promise<number> {
+    const before = new Date(Date.now() - olderThanMs).toISOString();
+    return db.$executeRaw`DELETE FROM live_events WHERE created_at < ${before}::timestamptz`;
+  }
+
+  /** Calls `listener` for each event on `channel` until the returned function is called. */
+  subscribe(channel: LiveChannel, listener: LiveListener): () => void {
+    let listeners = this.subscribers.get(channel);
+    if (!listeners) this.subscribers.set(channel, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.subscribers.delete(channel);
+    };
+  }
+
+  /** Called when notifications may have been missed (the LISTEN connection was re-established): catch up from the log. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  private dispatch(payload: string): void {
+    let message: { channel?: unknown; seq?: unknown; event?: unknown; audience?: unknown };
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      this.log.warn({ payload }, 'ignoring a live notification that is not JSON');
+      return;
+    }
+    const channel = LiveChannelSchema.safeParse(message.channel);
+    const event = LiveEventSchema.safeParse(message.event);
+    if (!channel.success || !event.success || typeof message.seq !== 'number') {
+      // E.g. from an instance running a newer version during a rolling deploy.
+      this.log.warn({ payload }, 'ignoring a live notification this version does not understand');
+      return;
+    }
+    const audience = audienceOf(message.audience);
+    for (const listener of this.subscribers.get(channel.data) ?? []) {
+      try {
+        listener(event.data, channel.data, audience, message.seq);
+      } catch (error) {
+        this.log.error({ err: error }, 'live event listener failed');
+      }
+    }
+  }
+}
+
+function audienceOf(value: unknown): readonly string[] | null {
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : null;
+}

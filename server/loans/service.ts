@@ -1,0 +1,97 @@
+/**
+ * Diadochi V loans through the API. A loan is made or ended on the open
+ * phase's position with the engine's lendCentre / endLoanOf (the engine
+ * refuses what rule 9 forbids, with its reason); the action is appended to the
+ * phase's loan actions, so the phase is adjudicated with it and stays
+ * reproducible, and the loans table follows (sync.ts). Loans are public.
+ */
+import type { FastifyInstance } from 'fastify';
+import { endLoanOf, lendCentre } from '../../shared/index.ts';
+import type { LoanRecord } from '../../shared/api/loans.ts';
+import type { LoanAction } from '../../shared/api/play.ts';
+import type { Db, Prisma, Transaction } from '../db/database.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
+import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import { loanActionsOf, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
+import type { Auth } from '../types.ts';
+import { syncLoans } from './sync.ts';
+
+type LoanRow = Prisma.LoanGetPayload<object>;
+
+export function loanView(row: LoanRow): LoanRecord {
+  return {
+    id: row.id,
+    centre: row.centre,
+    lender: row.lenderPower,
+    borrower: row.borrowerPower,
+    status: row.status,
+    startedInPhase: row.startedInPhase,
+    endedInPhase: row.endedInPhase,
+    endReason: row.endReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listLoans(db: Db, viewer: Viewer, gameId: string) {
+  const context = await viewableGame(db, gameId, viewer);
+  const last = await db.phase.findFirst({ where: { gameId }, orderBy: { index: 'desc' } });
+  const current = last ? positionOf(context.variant, last).loans : [];
+  const rows = await db.loan.findMany({ where: { gameId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return { current, loans: rows.map(loanView) };
+}
+
+async function record(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, action: LoanAction, reason: string) {
+  const actions = [...loanActionsOf(phase), action];
+  await tx.phase.update({ where: { id: phase.id }, data: { loanActions: actions as unknown as Prisma.InputJsonValue } });
+  const position = positionOf(context.variant, { stateBefore: phase.stateBefore, loanActions: actions });
+  const changes = await syncLoans(tx, context.game.id, phase.index, position.loans, reason);
+  for (const change of changes) {
+    await app.bus.publish(tx, `game:${context.game.id}`, {
+      type: 'loan.changed',
+      gameId: context.game.id,
+      action: change.action,
+      centre: change.centre,
+      lender: change.lender,
+      borrower: change.borrower,
+    });
+  }
+  return changes;
+}
+
+function requireLoansPlayable(context: GameContext) {
+  requireActive(context);
+  const { power, seat } = requirePower(context);
+  if (seat.status === 'eliminated') throw conflict('game_not_active', `${power} has been eliminated`);
+  return power;
+}
+
+export async function createLoan(app: FastifyInstance, user: Auth['user'], gameId: string, body: { centre: string; to: string }) {
+  return withLockedGame(app, gameId, user, async (tx, context) => {
+    const power = requireLoansPlayable(context);
+    const phase = await openPhase(tx, gameId);
+    const loan = { centre: body.centre, from: power, to: body.to };
+    const result = lendCentre(context.variant, positionOf(context.variant, phase), loan);
+    if (!result.ok) throw unprocessable('loan_refused', result.error);
+    const changes = await record(app, tx, context, phase, { action: 'lend', ...loan, by: power, at: new Date().toISOString() }, `ended by ${power}`);
+    const made = changes.find((change) => change.action === 'lend');
+    return loanView(await tx.loan.findUniqueOrThrow({ where: { id: made!.id } }));
+  });
+}
+
+export async function endLoan(app: FastifyInstance, user: Auth['user'], gameId: string, loanId: string) {
+  return withLockedGame(app, gameId, user, async (tx, context) => {
+    const power = requireLoansPlayable(context);
+    const row = await tx.loan.findFirst({ where: { id: loanId, gameId } });
+    if (!row) throw notFound('no loan with that id in this game');
+    if (row.status !== 'active') throw conflict('conflict', `that loan has already ended (${row.status})`);
+    if (power !== row.lenderPower && power !== row.borrowerPower) {
+      throw forbidden('forbidden', `only ${row.lenderPower} or ${row.borrowerPower} can end this loan`);
+    }
+    const phase = await openPhase(tx, gameId);
+    const loan = { centre: row.centre, from: row.lenderPower, to: row.borrowerPower };
+    const result = endLoanOf(context.variant, positionOf(context.variant, phase), loan);
+    if (!result.ok) throw unprocessable('loan_refused', result.error);
+    await record(app, tx, context, phase, { action: 'end', ...loan, by: power, at: new Date().toISOString() }, `ended by ${power}`);
+    return loanView(await tx.loan.findUniqueOrThrow({ where: { id: row.id } }));
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Entry point (`npm start`): reads the environment, builds the app, listens,
+ * and shuts down gracefully on SIGTERM/SIGINT — stop accepting, let in-flight
+ * requests finish, close websockets, the live listener and the database.
+ */
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const app = await buildApp({
+  database: config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+  logger: { level: config.LOG_LEVEL },
+  trustProxy: config.TRUST_PROXY,
+  settings: {
+    sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 3600_000,
+    authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, windowMs: config.AUTH_RATE_LIMIT_WINDOW_MS },
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    webDistDir: config.WEB_DIST_DIR,
+    scheduler: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.SCHEDULER_INTERVAL_MS, batch: 100, concurrency: config.SCHEDULER_CONCURRENCY },
+    adminUsers: config.ADMIN_USERS,
+  },
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app.log.info({ signal }, 'shutting down');
+  // A stuck request must not keep the process alive for ever.
+  const forceExit = setTimeout(() => {
+    app.log.error('graceful shutdown timed out; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  forceExit.unref();
+  try {
+    await app.close();
+    process.exitCode = 0;
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exitCode = 1;
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await app.close().catch(() => {});
+  process.exit(1);
+}

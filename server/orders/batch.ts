@@ -1,0 +1,258 @@
+/**
+ * Order submissions in batches (group commit). Submissions arriving together
+ * are stored in one transaction: it locks every game concerned (in id order,
+ * so batches never deadlock), reads the games, their players and the phases
+ * named in a few queries, judges each submission with the engine exactly as
+ * one at a time would (`judgeSubmission`: same checks, same answers), inserts
+ * the accepted ones in one statement, publishes their live events in one,
+ * then processes early any game in which a submission said "ready" and
+ * everyone now is. Each submission gets its own answer (a refused one does
+ * not stop the others).
+ *
+ * The serial order this stands for: the batch's submissions in arrival order,
+ * then the readiness checks. A few batches run at once (the rest wait and
+ * join the next batch), so under load batches grow and the cost per
+ * submission shrinks, while a lone submission goes at once (at the next turn
+ * of the event loop). Should a whole batch fail for a reason other than the
+ * database being unavailable (say one game's processing hits a bug), nothing
+ * of it was stored, and each submission is retried alone, so only its own
+ * answer is the failure.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { CheckedOrder, OrderSubmission } from '../../shared/api/play.ts';
+import type { GameState } from '../../shared/index.ts';
+import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { HttpError, notFound } from '../errors.ts';
+import type { Publication } from '../live/bus.ts';
+import { canViewGame, makeContext, requireActive, requirePower, TX_OPTIONS, type LoadedGame } from '../play/context.ts';
+import { playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from '../play/phases.ts';
+import { processIfAllReady } from '../play/process.ts';
+import type { Auth } from '../types.ts';
+import { judgeSubmission, submitOrders, type SubmitBody } from './service.ts';
+
+type User = Auth['user'];
+export type SubmitResult = { submission: OrderSubmission; checked: CheckedOrder[]; phaseProcessed: boolean };
+type Job = { user: User; gameId: string; phaseIndex: number; body: SubmitBody; resolve: (result: SubmitResult) => void; reject: (error: unknown) => void };
+type Outcome = { ok: true; value: SubmitResult } | { ok: false; error: HttpError };
+
+export type BatchOptions = {
+  /** Batches in flight at once (each holds a database connection). */
+  concurrency: number;
+  /** Most submissions in one batch. */
+  maxBatch: number;
+};
+
+export class SubmissionBatcher {
+  private waiting: Job[] = [];
+  private running = 0;
+  private scheduled = false;
+  /** Since start: batches run and submissions in them (for the logs and tests). */
+  readonly stats = { batches: 0, submissions: 0, largest: 0, retriedAlone: 0, busyMs: 0 };
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: BatchOptions = { concurrency: 3, maxBatch: 128 },
+  ) {}
+
+  submit(user: User, gameId: string, phaseIndex: number, body: SubmitBody): Promise<SubmitResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ user, gameId, phaseIndex, body, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      // Submissions whose requests are read in this turn of the event loop go together.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.options.concurrency && this.waiting.length > 0) {
+      const jobs = this.waiting.splice(0, this.options.maxBatch);
+      this.running += 1;
+      void this.run(jobs).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(jobs: Job[]): Promise<void> {
+    this.stats.batches += 1;
+    this.stats.submissions += jobs.length;
+    this.stats.largest = Math.max(this.stats.largest, jobs.length);
+    let outcomes: Outcome[];
+    const started = performance.now();
+    try {
+      // Plain SQL, unless a game may have to be processed (the engine's processing runs in a Prisma transaction).
+      outcomes = jobs.some((job) => job.body.ready)
+        ? await this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS)
+        : await this.app.database.transaction((sql) => this.store(sql, null, jobs));
+      this.stats.busyMs += performance.now() - started;
+      if (this.stats.batches % 200 === 0) {
+        const { batches, submissions, largest, busyMs } = this.stats;
+        this.app.log.debug({ batches, submissions, largest, meanBatch: submissions / batches, meanMs: busyMs / batches }, 'order submission batches');
+      }
+    } catch (error) {
+      if (jobs.length === 1 || isDatabaseUnavailable(error)) {
+        for (const job of jobs) job.reject(error);
+        return;
+      }
+      // Rolled back, nothing stored: each alone, so only the one at fault fails.
+      this.app.log.warn({ err: error, submissions: jobs.length }, 'a batch of order submissions failed; storing them one at a time');
+      this.stats.retriedAlone += jobs.length;
+      for (const job of jobs) await submitOrders(this.app, job.user, job.gameId, job.phaseIndex, job.body).then(job.resolve, job.reject);
+      return;
+    }
+    outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
+  }
+
+  /** The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for Prisma (to process phases). */
+  private async store(sql: Sql, tx: Transaction | null, jobs: Job[]): Promise<Outcome[]> {
+    const gameIds = [...new Set(jobs.map((job) => job.gameId))].sort();
+    // Every game of the batch locked, always in the same order, and read with its seats.
+    const games = new Map((await sql(LOCK_GAMES_SQL, [JSON.stringify(gameIds)])).map((row) => [row.id as string, loadedGame(row)]));
+    const named = [...new Map(jobs.map((job) => [`${job.gameId}/${job.phaseIndex}`, { gameId: job.gameId, index: job.phaseIndex }])).values()];
+    const phases = new Map((await sql(PHASES_SQL, [JSON.stringify(named)])).map((row) => [`${row.game_id}/${row.index}`, phaseRow(row)]));
+    const positions = new Map<string, GameState>();
+
+    const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[] } }> = [];
+    const rows: StoredRow[] = [];
+    const publications: Publication[] = [];
+    const seatsBack = new Map<string, 'active' | 'eliminated'>();
+    const lastReady = new Map<string, number>();
+    for (const [i, job] of jobs.entries()) {
+      try {
+        const game = games.get(job.gameId);
+        if (!game || !canViewGame(game, job.user)) throw notFound('no game with that id');
+        const context = makeContext(game, job.user);
+        requireActive(context);
+        const { power, seat } = requirePower(context);
+        const phase = requireOpenPhase(phases.get(`${job.gameId}/${job.phaseIndex}`), job.phaseIndex);
+        let position = positions.get(phase.id);
+        if (!position) positions.set(phase.id, (position = positionOf(context.variant, phase)));
+        const { text, verdicts, orders } = judgeSubmission(context, phase, position, power, job.body);
+        const row: StoredRow = { id: nextId(), game_id: game.id, phase_id: phase.id, power, submitted_by_id: job.user.id, text, orders, ready: job.body.ready };
+        rows.push(row);
+        const channel = `game:${game.id}` as const;
+        publications.push({ channel, event: { type: 'orders.status', gameId: game.id, phaseIndex: phase.index, power, submitted: true, ready: job.body.ready } });
+        // The player is back at the board: missed deadlines reset, civil disorder ends (once per seat).
+        if ((seat.missedDeadlines !== 0 || seat.status === 'civil_disorder') && !seatsBack.has(seat.id)) {
+          const status = seat.status === 'civil_disorder' ? 'active' : seat.status;
+          seatsBack.set(seat.id, status);
+          publications.push({ channel, event: { type: 'player.status', gameId: game.id, power, status: playerStatusOnWire(status), missedDeadlines: 0, replaced: false } });
+        }
+        if (job.body.ready) lastReady.set(game.id, i);
+        outcomes[i] = { pending: { phaseIndex: phase.index, row, verdicts } };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        outcomes[i] = { ok: false, error };
+      }
+    }
+
+    const createdAt = new Map<string, Date>();
+    if (rows.length > 0) for (const stored of await sql(INSERT_SQL, [JSON.stringify(rows)])) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
+    for (const [id, status] of seatsBack) await sql(`UPDATE players SET missed_deadlines = 0, status = $2::player_status WHERE id = $1::uuid`, [id, status]);
+    await this.app.bus.publishAll(sql, publications);
+    // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
+    const processedBy = new Set<number>();
+    if (tx) for (const [gameId, index] of lastReady) if (await processIfAllReady(tx, this.app.bus, gameId, new Date())) processedBy.add(index);
+
+    return outcomes.map((outcome, i) => {
+      if ('ok' in outcome) return outcome;
+      const { phaseIndex, row, verdicts } = outcome.pending;
+      const submission: OrderSubmission = {
+        id: row.id,
+        phaseIndex,
+        power: row.power,
+        text: row.text,
+        orders: row.orders as OrderSubmission['orders'],
+        ready: row.ready,
+        byGameMaster: false,
+        submittedAt: createdAt.get(row.id)!.toISOString(),
+      };
+      return { ok: true, value: { submission, checked: verdicts, phaseProcessed: processedBy.has(i) } };
+    });
+  }
+}
+
+type StoredRow = { id: string; game_id: string; phase_id: string; power: string; submitted_by_id: string; text: string; orders: unknown; ready: boolean };
+
+/**
+ * Locks the games (id order) and reads each with its seats and their users, and its game master, as
+ * `gameContextInclude` would; JSON as text (PostgreSQL and PGlite alike).
+ */
+const LOCK_GAMES_SQL = `
+SELECT g.id::text AS id, row_to_json(g)::text AS game,
+  (SELECT coalesce(json_agg(json_build_object('player', row_to_json(p), 'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END) ORDER BY p.joined_at), '[]'::json)
+     FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id)::text AS players,
+  (SELECT json_build_object('id', m.id, 'username', m.username) FROM users m WHERE m.id = g.game_master_id)::text AS game_master
+FROM games g
+WHERE g.id IN (SELECT value::uuid FROM json_array_elements_text($1::json))
+ORDER BY g.id
+FOR UPDATE OF g`;
+
+/** The phases named, by (game, index). */
+const PHASES_SQL = `
+SELECT p.game_id::text AS game_id, p.index, row_to_json(p)::text AS phase
+FROM phases p
+WHERE (p.game_id, p.index) IN (SELECT (value->>'gameId')::uuid, (value->>'index')::int FROM json_array_elements($1::json))`;
+
+const INSERT_SQL = `
+INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready)
+SELECT r.id, r.game_id, r.phase_id, r.power, r.submitted_by_id, false, r.text, r.orders, r.ready
+FROM json_to_recordset($1::json) AS r(id uuid, game_id uuid, phase_id uuid, power text, submitted_by_id uuid, text text, orders jsonb, ready boolean)
+RETURNING id::text AS id, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
+
+/** A row as row_to_json gives it → the model as Prisma gives it: camelCase fields, Dates, the enum names Prisma uses. */
+function model(json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(json)) {
+    const field = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    out[field] = field.endsWith('At') && typeof value === 'string' ? new Date(value) : value;
+  }
+  return out;
+}
+
+function loadedGame(row: Record<string, unknown>): LoadedGame {
+  const players = (JSON.parse(row.players as string) as Array<{ player: Record<string, unknown>; user: { id: string; username: string } | null }>).map(({ player, user }) => {
+    const seat = model(player);
+    // The enum's database value is "civil-disorder"; Prisma's name for it is civil_disorder.
+    if (seat.status === 'civil-disorder') seat.status = 'civil_disorder';
+    return { ...seat, user };
+  });
+  return { ...model(JSON.parse(row.game as string)), players, gameMaster: JSON.parse(row.game_master as string) } as unknown as LoadedGame;
+}
+
+function phaseRow(row: Record<string, unknown>): PhaseRow {
+  return model(JSON.parse(row.phase as string)) as unknown as PhaseRow;
+}
+
+/**
+ * UUID version 7 ids that increase strictly within this process (a counter in
+ * the random bits within a millisecond), so submissions stored together keep
+ * their order: the latest of a power is the one with the latest (created_at, id).
+ */
+let lastMs = 0;
+let counter = 0;
+function nextId(): string {
+  let ms = Date.now();
+  if (ms <= lastMs) {
+    counter += 1;
+    if (counter > 0xfff) {
+      lastMs += 1;
+      counter = 0;
+    }
+    ms = lastMs;
+  } else {
+    lastMs = ms;
+    counter = 0;
+  }
+  const random = crypto.getRandomValues(new Uint8Array(8));
+  const hex = ms.toString(16).padStart(12, '0');
+  const randA = (0x7000 | counter).toString(16);
+  const randB = ((random[0] & 0x3f) | 0x80).toString(16).padStart(2, '0') + Buffer.from(random.subarray(1)).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${randA}-${randB.slice(0, 4)}-${randB.slice(4, 16)}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Who may see and do what in a started game, in one place for every game-play
+ * domain (orders, phases, press, loans, votes, game master, archive).
+ *
+ * Visibility: a public game is visible to everyone, a private one to its
+ * members, a finished one to everyone (the archive). User names are hidden
+ * from players in anonymous games until the game ends (the game master sees
+ * them), as in the lobby.
+ *
+ * Writes lock the game row first (`lockedGame`): every change to a game's
+ * phases, orders, loans, votes and seats happens under that one lock, and the
+ * scheduler claims games with the same lock (SKIP LOCKED), so they serialise.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Variant } from '../../shared/index.ts';
+import type { Db, Prisma, Transaction } from '../db/database.ts';
+import { HttpError, conflict, forbidden, notFound } from '../errors.ts';
+import type { Auth } from '../types.ts';
+import { playableVariant } from '../games/variants.ts';
+
+export type Viewer = Auth['user'] | null;
+
+export const gameContextInclude = {
+  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { joinedAt: 'asc' } },
+  gameMaster: { select: { id: true, username: true } },
+} satisfies Prisma.GameInclude;
+export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameContextInclude }>;
+export type LoadedPlayer = LoadedGame['players'][number];
+
+export type GameContext = {
+  game: LoadedGame;
+  variant: Variant;
+  viewer: Viewer;
+  /** The viewer's seat, if any. */
+  seat: LoadedPlayer | null;
+  isGameMaster: boolean;
+  /** Whether user names may be shown to this viewer. */
+  revealNames: boolean;
+};
+
+/** Interactive transactions that may wait behind others (PGlite has one connection) and adjudicate. */
+export const TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
+
+function isMember(game: LoadedGame, viewer: Viewer): boolean {
+  return !!viewer && (game.gameMasterId === viewer.id || game.players.some((player) => player.userId === viewer.id));
+}
+
+/** The game's game master, or a site administrator (who acts as the game master of every game). */
+export function actsAsGameMaster(game: { gameMasterId: string }, viewer: Viewer): boolean {
+  return !!viewer && (game.gameMasterId === viewer.id || viewer.isAdmin === true);
+}
+
+export function canViewGame(game: LoadedGame, viewer: Viewer): boolean {
+  return !game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer);
+}
+
+export function makeContext(game: LoadedGame, viewer: Viewer): GameContext {
+  const variant = playableVariant(game.variantId);
+  // Games exist only in variants the engine ships (lobby.ts); a missing one is a deployment error.
+  if (!variant) throw new HttpError(422, 'variant_unavailable', `the rules engine cannot play variant "${game.variantId}"`);
+  const isGameMaster = actsAsGameMaster(game, viewer);
+  return {
+    game,
+    variant,
+    viewer,
+    seat: (viewer && game.players.find((player) => player.userId === viewer.id)) ?? null,
+    isGameMaster,
+    revealNames: !game.anonymous || game.status === 'finished' || isGameMaster,
+  };
+}
+
+/** Loads a game for reading; 404 when it does not exist or the viewer may not see it. */
+export async function viewableGame(db: Db, gameId: string, viewer: Viewer): Promise<GameContext> {
+  const game = await db.game.findUnique({ where: { id: gameId }, include: gameContextInclude });
+  if (!game || !canViewGame(game, viewer)) throw notFound('no game with that id');
+  return makeContext(game, viewer);
+}
+
+/** Locks the game row for the rest of the transaction, then loads it (404 as above). */
+export async function lockedGame(tx: Transaction, gameId: string, viewer: Viewer): Promise<GameContext> {
+  await tx.$queryRaw`SELECT id FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
+  return viewableGame(tx, gameId, viewer);
+}
+
+/** Runs `work` in a transaction holding the game's lock. */
+export function withLockedGame<T>(app: FastifyInstance, gameId: string, viewer: Viewer, work: (tx: Transaction, context: GameContext) => Promise<T>): Promise<T> {
+  return app.prisma.$transaction(async (tx) => work(tx, await lockedGame(tx, gameId, viewer)), TX_OPTIONS);
+}
+
+export function requireActive(context: GameContext): void {
+  const { status } = context.game;
+  if (status === 'active') return;
+  const why = status === 'forming' ? 'has not started yet' : status === 'finished' ? 'is over' : 'was cancelled';
+  throw conflict('game_not_active', `the game ${why}`);
+}
+
+export function requireGameMaster(context: GameContext): void {
+  if (!context.isGameMaster) throw forbidden('not_game_master', 'only the game master can do that');
+}
+
+/** The viewer's power; 403 for someone without one (the game master without a seat, a spectator). */
+export function requirePower(context: GameContext): { power: string; seat: LoadedPlayer } {
+  const seat = context.seat;
+  if (!seat?.power) throw forbidden('forbidden', 'you play no power in this game');
+  return { power: seat.power, seat };
+}
+
+/** The seat of a power named in a request (game-master tools); 404 when the game has no such power. */
+export function seatOf(context: GameContext, power: string): LoadedPlayer {
+  const seat = context.game.players.find((player) => player.power === power);
+  if (!seat) throw notFound(`no power "${power}" in this game (${context.variant.powers.join(', ')})`);
+  return seat;
+}
+
+/** A user shown to this viewer: null where the game hides names. */
+export function shownUser(context: GameContext, user: { id: string; username: string } | null): { id: string; username: string } | null {
+  if (!user) return null;
+  return context.revealNames || user.id === context.viewer?.id ? { id: user.id, username: user.username } : null;
+}

@@ -1,0 +1,139 @@
+/**
+ * Phases as stored, and the engine's view of them. A phase row keeps the
+ * state it opened with (`stateBefore`) and the loan actions taken during it;
+ * the position it is adjudicated from is stateBefore with those actions
+ * applied by the engine (lendCentre / endLoanOf), in order.
+ */
+import {
+  endLoanOf,
+  formatOrder,
+  GameStateSchema,
+  lendCentre,
+  powerSummary,
+  powersToOrder,
+  type GameState,
+  type Order,
+  type Variant,
+} from '../../shared/index.ts';
+import type { LoanAction, PhaseDetail, PhaseSummary } from '../../shared/api/play.ts';
+import type { PhaseRef } from '../../shared/api/games.ts';
+import type { Db, Prisma } from '../db/database.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { GameContext } from './context.ts';
+
+export type PhaseRow = Prisma.PhaseGetPayload<object>;
+export type SubmissionRow = Prisma.OrderSubmissionGetPayload<object>;
+
+/** What the engine adjudicated: its SubmittedOrder with the structured order. */
+export type StoredOrder = { power: string; order: Order };
+/** An accepted order as stored in a submission (the engine's CheckedOrder, accepted). */
+export type StoredAcceptedOrder = { input: string; text: string; order: Order; unit?: string };
+
+export function parseState(json: unknown): GameState {
+  return GameStateSchema.parse(json);
+}
+
+export function loanActionsOf(phase: { loanActions: unknown }): LoanAction[] {
+  return (phase.loanActions ?? []) as LoanAction[];
+}
+
+/** Applies loan actions with the engine; a refusal means the stored data is corrupt (they were checked when taken). */
+export function applyLoanActions(variant: Variant, state: GameState, actions: readonly LoanAction[]): GameState {
+  let current = state;
+  for (const action of actions) {
+    const loan = { centre: action.centre, from: action.from, to: action.to };
+    const result = action.action === 'lend' ? lendCentre(variant, current, loan) : endLoanOf(variant, current, loan);
+    if (!result.ok) throw new Error(`stored loan action ${JSON.stringify(action)} is refused by the engine: ${result.error}`);
+    current = result.value;
+  }
+  return current;
+}
+
+/** The position the phase is (or was) adjudicated from. */
+export function positionOf(variant: Variant, phase: { stateBefore: unknown; loanActions: unknown }): GameState {
+  return applyLoanActions(variant, parseState(phase.stateBefore), loanActionsOf(phase));
+}
+
+export function phaseRef(phase: Pick<PhaseRow, 'index' | 'name' | 'kind' | 'deadlineAt'>): PhaseRef {
+  return { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null };
+}
+
+export function phaseSummary(phase: PhaseRow): PhaseSummary {
+  return { ...phaseRef(phase), status: phase.status, processedAt: phase.processedAt?.toISOString() ?? null, engineVersion: phase.engineVersion };
+}
+
+/** The game's open phase; 409 when there is none (the game is not being played). */
+export async function openPhase(db: Db, gameId: string): Promise<PhaseRow> {
+  const phase = await db.phase.findFirst({ where: { gameId, status: 'open' }, orderBy: { index: 'desc' } });
+  if (!phase) throw conflict('phase_closed', 'no phase is open for orders in this game');
+  return phase;
+}
+
+/** The open phase, which must be the one the request names (orders for a past phase are refused). */
+export async function openPhaseNamed(db: Db, gameId: string, index: number): Promise<PhaseRow> {
+  return requireOpenPhase(await db.phase.findUnique({ where: { gameId_index: { gameId, index } } }), index);
+}
+
+/** The phase a request names (already read), which must exist (404) and be open (409 phase_closed). */
+export function requireOpenPhase(phase: PhaseRow | null | undefined, index: number): PhaseRow {
+  if (!phase) throw notFound(`no phase ${index} in this game`);
+  if (phase.status !== 'open') throw conflict('phase_closed', `phase ${index} (${phase.name}) has been processed; it takes no more orders`);
+  return phase;
+}
+
+/** The latest submission of each power in a phase. */
+export async function latestSubmissions(db: Db, phaseId: string): Promise<Map<string, SubmissionRow>> {
+  const rows = await db.orderSubmission.findMany({ where: { phaseId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const latest = new Map<string, SubmissionRow>();
+  for (const row of rows) if (!latest.has(row.power)) latest.set(row.power, row);
+  return latest;
+}
+
+/** The orders that count: each power's latest submission, accepted orders only (what the player was told counts). */
+export function ordersToAdjudicate(latest: Map<string, SubmissionRow>): StoredOrder[] {
+  const orders: StoredOrder[] = [];
+  for (const [power, submission] of [...latest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const accepted of submission.orders as StoredAcceptedOrder[]) orders.push({ power, order: accepted.order });
+  }
+  return orders;
+}
+
+/** Everything about a phase that this viewer may see (orders and results only once processed). */
+export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow): Promise<PhaseDetail> {
+  const { variant } = context;
+  const stateBefore = parseState(phase.stateBefore);
+  const state = positionOf(variant, phase);
+  const latest = await latestSubmissions(db, phase.id);
+  const mustOrder = new Set(powersToOrder(variant, state));
+  const processed = phase.status === 'processed';
+  const storedOrders = processed ? ((phase.orders ?? []) as StoredOrder[]) : null;
+  return {
+    ...phaseSummary(phase),
+    paused: !processed && context.game.pausedAt !== null,
+    stateBefore,
+    loanActions: loanActionsOf(phase),
+    state,
+    supply: powerSummary(variant, state),
+    powers: variant.powers.map((power) => {
+      const seat = context.game.players.find((player) => player.power === power);
+      const submission = latest.get(power);
+      return {
+        power,
+        playerStatus: !seat || seat.userId === null ? null : seat.status === 'civil_disorder' ? 'civil-disorder' : seat.status,
+        mustOrder: mustOrder.has(power),
+        submitted: submission !== undefined,
+        ready: submission?.ready ?? false,
+        missedDeadlines: seat?.missedDeadlines ?? 0,
+      };
+    }),
+    orders: storedOrders && storedOrders.map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
+    results: processed ? ((phase.results ?? []) as PhaseDetail['results']) : null,
+    events: processed ? ((phase.events ?? []) as PhaseDetail['events']) : null,
+    disbanded: processed ? ((phase.disbanded ?? []) as PhaseDetail['disbanded']) : null,
+    stateAfter: processed && phase.stateAfter ? parseState(phase.stateAfter) : null,
+  };
+}
+
+export function playerStatusOnWire(status: 'active' | 'civil_disorder' | 'eliminated'): 'active' | 'civil-disorder' | 'eliminated' {
+  return status === 'civil_disorder' ? 'civil-disorder' : status;
+}

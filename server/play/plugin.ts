@@ -1,0 +1,20 @@
+/**
+ * App-wide game-play machinery: the deadline scheduler (`app.scheduler`),
+ * started once the app is ready and stopped first on close, before the
+ * database it needs goes away (graceful shutdown); and the batches order
+ * submissions are stored in (`app.submissions`, orders/batch.ts).
+ */
+import fp from 'fastify-plugin';
+import { SubmissionBatcher } from '../orders/batch.ts';
+import { PhaseScheduler } from './scheduler.ts';
+
+export default fp(
+  async (app) => {
+    const scheduler = new PhaseScheduler(app.prisma, app.bus, app.log.child({ module: 'scheduler' }), app.settings.scheduler);
+    app.decorate('scheduler', scheduler);
+    app.decorate('submissions', new SubmissionBatcher(app));
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('preClose', async () => scheduler.stop());
+  },
+  { name: 'play', dependencies: ['database', 'live-bus'] },
+);

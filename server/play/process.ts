@@ -1,0 +1,154 @@
+/**
+ * Processing a phase: the one place where a phase is adjudicated. It runs
+ * inside the caller's transaction, which must hold the game's lock
+ * (context.ts): the scheduler at a deadline, a player's ready flag (early
+ * processing), or the game master's "process now". Everything — results,
+ * state after, missed deadlines, civil disorder, eliminations, loans, the
+ * next phase or the end of the game, and the live events — commits together
+ * or not at all, so a crash leaves the phase open and due, to be processed
+ * again from scratch.
+ */
+import { adjudicate, ENGINE_VERSION, phaseName, powersToOrder, survivors, type GameState } from '../../shared/index.ts';
+import type { GameOutcome, PhaseRef } from '../../shared/api/games.ts';
+import type { LiveChannel } from '../../shared/api/live.ts';
+import type { Prisma, Transaction } from '../db/database.ts';
+import { deadlineSeconds } from '../games/first-phase.ts';
+import type { LiveBus, Publication } from '../live/bus.ts';
+import { syncLoans } from '../loans/sync.ts';
+import { gameContextInclude, makeContext, type GameContext } from './context.ts';
+import { latestSubmissions, ordersToAdjudicate, phaseRef, playerStatusOnWire, positionOf } from './phases.ts';
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/**
+ * Adjudicates the phase and opens the next one (or ends the game). The game
+ * row must be locked by the caller. Returns null, doing nothing, when the
+ * phase is no longer open (someone else processed it first).
+ */
+export async function processPhase(
+  tx: Transaction,
+  bus: LiveBus,
+  gameId: string,
+  phaseId: string,
+  now: Date,
+): Promise<{ processed: PhaseRef; next: PhaseRef | null } | null> {
+  const phase = await tx.phase.findUnique({ where: { id: phaseId } });
+  if (!phase || phase.gameId !== gameId || phase.status !== 'open') return null;
+  // Fresh, under the lock: seats may have changed earlier in this transaction.
+  const context = makeContext(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude }), null);
+  const { game, variant } = context;
+  const channel = `game:${game.id}` as LiveChannel;
+  const state = positionOf(variant, phase);
+  const latest = await latestSubmissions(tx, phase.id);
+  const orders = ordersToAdjudicate(latest);
+  const outcome = adjudicate(variant, state, orders);
+  // The stored position and orders were all accepted by the engine: a refusal here is a bug or corrupt data.
+  if (!outcome.ok) throw new Error(`the engine cannot adjudicate phase ${phase.index} of game ${game.id}: ${outcome.error.join('; ')}`);
+  const { results, events, disbanded, next } = outcome.value;
+
+  await tx.phase.update({
+    where: { id: phase.id },
+    data: {
+      status: 'processed',
+      processedAt: now,
+      orders: json(orders),
+      results: json(results),
+      events: json(events),
+      disbanded: json(disbanded),
+      stateAfter: json(next),
+      engineVersion: ENGINE_VERSION,
+    },
+  });
+
+  // The live events go out together, in one statement at the end.
+  const live: Publication[] = [];
+  await updateSeats(tx, live, context, state, next, new Set(latest.keys()));
+
+  for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
+    live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower } });
+  }
+
+  const processed = phaseRef(phase);
+  if (next.winners) {
+    live.push({ channel, event: { type: 'phase.processed', gameId: game.id, phase: processed, next: null } });
+    await bus.publishAll(tx, live);
+    await finishGame(tx, bus, game.id, { kind: 'victory', powers: next.winners }, now);
+    return { processed, next: null };
+  }
+
+  const nextPhase = await tx.phase.create({
+    data: {
+      gameId: game.id,
+      index: phase.index + 1,
+      name: phaseName(variant, next.phase),
+      kind: next.phase.type,
+      status: 'open',
+      stateBefore: json(next),
+      deadlineAt: new Date(now.getTime() + deadlineSeconds(game, next.phase.type) * 1000),
+    },
+  });
+  const nextRef = phaseRef(nextPhase);
+  live.push({ channel, event: { type: 'phase.processed', gameId: game.id, phase: processed, next: nextRef } });
+  live.push({ channel, event: { type: 'phase.started', gameId: game.id, phase: nextRef } });
+  await bus.publishAll(tx, live);
+  return { processed, next: nextRef };
+}
+
+/** Missed deadlines, civil disorder and elimination after a phase. */
+async function updateSeats(tx: Transaction, events: Publication[], context: GameContext, before: GameState, after: GameState, submitted: Set<string>) {
+  const { game, variant } = context;
+  const mustOrder = new Set(powersToOrder(variant, before));
+  const alive = new Set(survivors(variant, after));
+  for (const seat of game.players) {
+    if (!seat.power) continue;
+    let { missedDeadlines, status } = seat;
+    if (mustOrder.has(seat.power)) {
+      if (submitted.has(seat.power)) missedDeadlines = 0;
+      else {
+        missedDeadlines += 1;
+        if (status === 'active' && missedDeadlines >= game.maxMissedDeadlines) status = 'civil_disorder';
+      }
+    }
+    if (!alive.has(seat.power)) status = 'eliminated';
+    if (missedDeadlines === seat.missedDeadlines && status === seat.status) continue;
+    await tx.player.update({ where: { id: seat.id }, data: { missedDeadlines, status } });
+    events.push({
+      channel: `game:${game.id}`,
+      event: {
+        type: 'player.status',
+        gameId: game.id,
+        power: seat.power,
+        status: seat.userId === null ? null : playerStatusOnWire(status),
+        missedDeadlines,
+        replaced: false,
+      },
+    });
+  }
+}
+
+/** Ends the game: its open phase (if any) stops waiting, and everything becomes public. */
+export async function finishGame(tx: Transaction, bus: LiveBus, gameId: string, outcome: GameOutcome, now: Date): Promise<void> {
+  await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, outcome: json(outcome), pausedAt: null } });
+  await tx.phase.updateMany({ where: { gameId, status: 'open' }, data: { deadlineAt: null } });
+  await bus.publish(tx, `game:${gameId}`, { type: 'game.finished', gameId, outcome });
+}
+
+/**
+ * Early processing: when every power that must order and has an active player
+ * is ready, the phase is processed now. Powers in civil disorder (or without a
+ * player) are not waited for — but a phase where only they must order waits
+ * for its deadline, so a game nobody plays any more does not spin through years.
+ */
+export async function processIfAllReady(tx: Transaction, bus: LiveBus, gameId: string, now: Date): Promise<boolean> {
+  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude });
+  if (game.status !== 'active' || game.pausedAt !== null) return false;
+  const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+  if (!phase) return false;
+  const context = makeContext(game, null);
+  const mustOrder = new Set(powersToOrder(context.variant, positionOf(context.variant, phase)));
+  const waitedFor = game.players.filter((seat) => seat.power && mustOrder.has(seat.power) && seat.status === 'active' && seat.userId !== null);
+  if (waitedFor.length === 0) return false;
+  const latest = await latestSubmissions(tx, phase.id);
+  if (!waitedFor.every((seat) => latest.get(seat.power!)?.ready)) return false;
+  return (await processPhase(tx, bus, gameId, phase.id, now)) !== null;
+}

@@ -1,0 +1,42 @@
+/** Press, mounted at /api. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GameIdParamsSchema } from '../../shared/api/games.ts';
+import { ListPressQuerySchema, PressListSchema, PressMessageSchema, SendPressRequestSchema } from '../../shared/api/press.ts';
+import { requireUser } from '../accounts/auth.ts';
+import { errorResponses } from '../schemas.ts';
+import { listPress, sendPress } from './service.ts';
+
+const tags = ['press'];
+
+const pressRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/games/:gameId/press',
+    {
+      schema: {
+        tags,
+        summary: 'Messages you may read, newest first: public ones, and private ones you sent or received (all, once the game has ended)',
+        params: GameIdParamsSchema,
+        querystring: ListPressQuerySchema,
+        response: { 200: PressListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listPress(app.prisma, request.auth?.user ?? null, request.params.gameId, request.query),
+  );
+
+  app.post(
+    '/games/:gameId/press',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message to all or to some powers (as your power, or as the game master)',
+        description: 'Respects the game\'s press kind: none (gunboat) refuses players\' messages, public refuses private ones (403 `press_not_allowed`).',
+        params: GameIdParamsSchema,
+        body: SendPressRequestSchema,
+        response: { 201: PressMessageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sendPress(app, requireUser(request), request.params.gameId, request.body)),
+  );
+};
+
+export default pressRoutes;

@@ -1,0 +1,120 @@
+/**
+ * Press. A message is public (to all) or private (to the powers named); who
+ * may read it: everyone who may see the game for public ones, the sender's
+ * and the recipients' players for private ones (the game master for its own),
+ * and everyone once the game has ended. Live delivery goes to the same people
+ * only (the bus's audience).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { PressMessage, SendPressRequestSchema } from '../../shared/api/press.ts';
+import type { Db, Prisma } from '../db/database.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import type { Auth } from '../types.ts';
+
+const include = {
+  senderUser: { select: { id: true, username: true } },
+  phase: { select: { name: true } },
+} satisfies Prisma.PressMessageInclude;
+type MessageRow = Prisma.PressMessageGetPayload<{ include: typeof include }>;
+
+function view(context: GameContext, row: MessageRow): PressMessage {
+  const gameMaster = row.senderPower === null;
+  return {
+    id: row.id,
+    phase: row.phase?.name ?? null,
+    from: {
+      power: row.senderPower,
+      gameMaster,
+      // The game master is named on the game itself; players only where names are shown.
+      user: gameMaster ? (row.senderUser ? { id: row.senderUser.id, username: row.senderUser.username } : null) : shownUser(context, row.senderUser),
+    },
+    to: row.public ? 'all' : row.recipients,
+    body: row.body,
+    sentAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Which messages this viewer may read. */
+export function readablePress(context: GameContext): Prisma.PressMessageWhereInput {
+  if (context.game.status === 'finished') return {};
+  const mine: Prisma.PressMessageWhereInput[] = [{ public: true }];
+  const power = context.seat?.power;
+  if (power) mine.push({ senderPower: power }, { recipients: { has: power } });
+  if (context.isGameMaster) mine.push({ senderPower: null });
+  return { OR: mine };
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t: string; id: string };
+    const createdAt = new Date(t);
+    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
+    return { createdAt, id };
+  } catch {
+    throw badRequest('validation_failed', 'query.cursor: is not a cursor returned by this API');
+  }
+}
+const encodeCursor = (row: { createdAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id })).toString('base64url');
+
+export async function listPress(db: Db, viewer: Viewer, gameId: string, query: { limit: number; cursor?: string }) {
+  const context = await viewableGame(db, gameId, viewer);
+  const where: Prisma.PressMessageWhereInput[] = [{ gameId }, readablePress(context)];
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    where.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+  }
+  const rows = await db.pressMessage.findMany({ where: { AND: where }, include, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  return { messages: page.map((row) => view(context, row)), nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null };
+}
+
+export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId: string, body: z.output<typeof SendPressRequestSchema>) {
+  return withLockedGame(app, gameId, user, async (tx, context) => {
+    requireActive(context);
+    const powers = context.variant.powers;
+    let senderPower: string | null = null;
+    if (body.asGameMaster) {
+      // The game master may always speak, whatever the press rules.
+      requireGameMaster(context);
+    } else {
+      const { power, seat } = requirePower(context);
+      senderPower = power;
+      if (context.game.pressKind === 'none') throw forbidden('press_not_allowed', 'this is a gunboat game: players send no press');
+      if (context.game.pressKind === 'public' && body.to !== 'all') {
+        throw forbidden('press_not_allowed', 'this game allows public press only: send it "to": "all"');
+      }
+      if (seat.status === 'eliminated') throw forbidden('press_not_allowed', `${power} has been eliminated and sends no more press`);
+    }
+    if (body.to !== 'all') {
+      const unknown = body.to.filter((power) => !powers.includes(power));
+      if (unknown.length > 0) throw badRequest('validation_failed', `body.to: ${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')})`);
+      if (senderPower && body.to.includes(senderPower)) throw badRequest('validation_failed', 'body.to: a power does not write to itself');
+    }
+    const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+    const row = await tx.pressMessage.create({
+      data: {
+        gameId,
+        phaseId: phase?.id ?? null,
+        senderPower,
+        senderUserId: user.id,
+        public: body.to === 'all',
+        recipients: body.to === 'all' ? [] : body.to,
+        body: body.body,
+      },
+      include,
+    });
+    const event = { type: 'press.message' as const, gameId, messageId: row.id, fromPower: senderPower, gameMaster: senderPower === null, to: body.to };
+    if (body.to === 'all') {
+      await app.bus.publish(tx, `game:${gameId}`, event);
+    } else {
+      const recipients = new Set<string>(body.to);
+      const audience = context.game.players.filter((seat) => seat.power && recipients.has(seat.power) && seat.userId).map((seat) => seat.userId!);
+      audience.push(user.id);
+      await app.bus.publish(tx, `game:${gameId}`, event, { audience: [...new Set(audience)] });
+    }
+    return view(context, row);
+  });
+}

@@ -1,0 +1,48 @@
+/** Run-time settings of one app instance: from the environment in production, chosen by tests. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomInt } from 'node:crypto';
+import type { ScryptCost } from './accounts/passwords.ts';
+import { DEFAULT_SCRYPT_COST } from './accounts/passwords.ts';
+import { LIVE_LIMITS } from '../shared/api/live.ts';
+import type { SchedulerOptions } from './play/scheduler.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type AppSettings = {
+  sessionTtlMs: number;
+  authRateLimit: { max: number; windowMs: number };
+  scryptCost: ScryptCost;
+  /** Extra origins allowed to open the websocket with a session cookie (besides the server's own). */
+  allowedOrigins: string[];
+  heartbeatMs: number;
+  /** How long live events are kept for clients that reconnect (server/live/bus.ts). */
+  liveReplayMs: number;
+  /** Uniform in [0, 1): power assignment draws from it; tests pass a seeded one. */
+  random: () => number;
+  /** Built web client to serve at /, when the folder exists. */
+  webDistDir: string | null;
+  /** The deadline scheduler (server/play/scheduler.ts). */
+  scheduler: SchedulerOptions;
+  /** Imports per user and window (each one re-adjudicates every phase of the game). */
+  importRateLimit: { max: number; windowMs: number };
+  /** ADMIN_USERS: the site administrators, applied at start-up; null leaves the database's list alone. */
+  adminUsers: string[] | null;
+};
+
+/** A uniform double in [0, 1) from the OS's random source. */
+const cryptoRandom = () => randomInt(2 ** 48 - 1) / 2 ** 48;
+
+export const defaultSettings: AppSettings = {
+  sessionTtlMs: 30 * 24 * 3600_000,
+  authRateLimit: { max: 10, windowMs: 60_000 },
+  scryptCost: DEFAULT_SCRYPT_COST,
+  allowedOrigins: [],
+  heartbeatMs: LIVE_LIMITS.heartbeatMs,
+  liveReplayMs: 15 * 60_000,
+  random: cryptoRandom,
+  webDistDir: null,
+  scheduler: { enabled: true, intervalMs: 2000, batch: 100, concurrency: 4 },
+  adminUsers: null,
+  importRateLimit: { max: 30, windowMs: 10 * 60_000 },
+};

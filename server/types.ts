@@ -1,0 +1,34 @@
+/** What the app-wide plugins add to Fastify's instance and request (declaration merging). */
+import type { Database, PrismaClient } from './db/database.ts';
+import type { LiveBus } from './live/bus.ts';
+import type { PhaseScheduler } from './play/scheduler.ts';
+import type { SubmissionBatcher } from './orders/batch.ts';
+import type { AppSettings } from './settings.ts';
+
+/** Who made the request; null when nobody is logged in. */
+export type Auth = {
+  /** isAdmin: a site administrator (server/admin/admins.ts): the game master of every game. */
+  user: { id: string; username: string; createdAt: Date; isAdmin: boolean };
+  sessionId: string;
+  via: 'cookie' | 'api_token';
+  /** For cookie sessions: the value the X-CSRF-Token header must carry on writes. */
+  csrfToken: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    prisma: PrismaClient;
+    bus: LiveBus;
+    scheduler: PhaseScheduler;
+    submissions: SubmissionBatcher;
+    settings: AppSettings;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    /** false: this write does not act on the current session, so it needs no CSRF token (log-in, sign-up). */
+    csrf?: boolean;
+  }
+}

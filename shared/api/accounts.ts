@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(24, 'must be at most 24 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -');
+
+/** Long passphrases are welcome; the upper bound only stops absurd request bodies. */
+export const PasswordSchema = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(256, 'must be at most 256 characters');
+
+export const RegisterRequestSchema = z
+  .object({ username: UsernameSchema, password: PasswordSchema })
+  .refine((body) => body.password.toLowerCase() !== body.username.toLowerCase(), {
+    path: ['password'],
+    message: 'must not be the username',
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = z
+  .object({
+    username: z.string().trim().min(1, 'is required').max(24, 'must be at most 24 characters'),
+    password: z.string().min(1, 'is required').max(256, 'must be at most 256 characters'),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const CurrentUserSchema = UserRefSchema.extend({
+  createdAt: TimestampSchema,
+  /** A site administrator: game master of every game (set by the server's operator, never through the API). */
+  isAdmin: z.boolean(),
+}).meta({ id: 'CurrentUser' });
+
+/**
+ * Returned by register, log-in and who-am-I. `csrfToken` must be sent back as the
+ * `X-CSRF-Token` header on every cookie-authenticated POST/PUT/PATCH/DELETE; it is
+ * null when the request was authenticated with an API token (no CSRF risk).
+ */
+export const SessionInfoSchema = z
+  .object({
+    user: CurrentUserSchema,
+    authenticatedBy: z.enum(['cookie', 'api_token']),
+    csrfToken: z.string().nullable(),
+  })
+  .meta({ id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export const CreateApiTokenRequestSchema = z
+  .object({ name: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters') })
+  .meta({ id: 'CreateApiTokenRequest' });
+
+export const ApiTokenSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    createdAt: TimestampSchema,
+    lastUsedAt: TimestampSchema,
+  })
+  .meta({ id: 'ApiToken' });
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+/** The secret is shown once, at creation: send it as `Authorization: Bearer <token>`. */
+export const CreatedApiTokenSchema = ApiTokenSchema.extend({ token: z.string() }).meta({ id: 'CreatedApiToken' });
+export const ApiTokenListSchema = z.object({ tokens: z.array(ApiTokenSchema) }).meta({ id: 'ApiTokenList' });
+export const TokenIdParamsSchema = z.object({ tokenId: IdSchema });

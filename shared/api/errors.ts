@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns, whatever the status (4xx or 5xx), has this body.
+ * `code` is stable and meant for programs; `message` is for people.
+ */
+export const ApiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().describe('Stable machine-readable code, e.g. `validation_failed`, `username_taken`'),
+      message: z.string().describe('What went wrong, in words, naming the offending field'),
+      /** For `validation_failed`: one entry per problem. */
+      issues: z
+        .array(z.object({ path: z.string().describe('e.g. `body.username`'), message: z.string() }))
+        .optional(),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The codes the server uses (more may be added; treat unknown ones by their HTTP status). */
+export const API_ERROR_CODES = [
+  'validation_failed', // 400: the request does not match its schema
+  'bad_request', // 400: e.g. malformed JSON
+  'unauthenticated', // 401: log in or send a valid API token
+  'invalid_credentials', // 401: wrong username or password
+  'csrf_failed', // 403: cookie-authenticated write without a valid X-CSRF-Token header
+  'forbidden', // 403
+  'invalid_invite_code', // 403
+  'origin_not_allowed', // 403: websocket opened with a cookie from another site
+  'not_found', // 404
+  'username_taken', // 409
+  'already_joined', // 409
+  'not_joinable', // 409: the game is not waiting for players
+  'game_full', // 409
+  'game_not_full', // 409
+  'not_a_player', // 409
+  'conflict', // 409
+  'game_not_active', // 409: the game has not started, or has ended
+  'phase_closed', // 409: orders or changes for a phase that is no longer open
+  'nothing_to_order', // 409: the power has no orders to give in this phase
+  'game_paused', // 409: the game master has paused the clock
+  'orders_rejected', // 422: some orders were refused by the rules; nothing was stored (see `orders`)
+  'loan_refused', // 422: the rules refuse the loan (reason in the message)
+  'deadline_out_of_range', // 422
+  'import_invalid', // 422: the export does not reproduce (reason in the message)
+  'engine_version_mismatch', // 422: a phase recorded under another engine version adjudicates differently here
+  'press_not_allowed', // 403: the game's press rules forbid that message
+  'not_game_master', // 403: only the game master may do that
+  'payload_too_large', // 413
+  'uri_too_long', // 414: a path parameter is too long
+  'unsupported_media_type', // 415
+  'upgrade_required', // 426: /api/live is a websocket
+  'variant_unavailable', // 422: the variant's map data is not installed
+  'rate_limited', // 429
+  'internal_error', // 500
+  'database_unavailable', // 503: retry later
+  'shutting_down', // 503
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
+import { UsernameSchema } from './accounts.ts';
+
+/**
+ * Variant ids the API accepts. A game can be created only in those the rules
+ * engine ships (`variantIds()` in shared/index.ts); GET /api/variants tells which.
+ */
+export const VARIANT_IDS = ['standard', 'diadochi-v'] as const;
+export const VariantIdSchema = z.enum(VARIANT_IDS, { error: `must be one of: ${VARIANT_IDS.join(', ')}` });
+export type VariantId = z.infer<typeof VariantIdSchema>;
+
+export const PressKindSchema = z.enum(['full', 'public', 'none']).describe('full: private and public messages; public: to everyone only; none: gunboat');
+export const GameStatusSchema = z.enum(['forming', 'active', 'finished', 'cancelled']);
+export const PlayerStatusSchema = z.enum(['active', 'civil-disorder', 'eliminated']);
+export const PowerAssignmentSchema = z
+  .enum(['random', 'preferences'])
+  .describe('random; or preferences: players in random order each take the first free power of their list');
+export const PhaseKindSchema = z.enum(['movement', 'retreat', 'adjustment']);
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+const deadlineSeconds = z
+  .number()
+  .int('must be a whole number of seconds')
+  .min(MINUTE, 'must be at least 60 seconds')
+  .max(14 * DAY, 'must be at most 14 days (1209600 seconds)');
+
+export const DeadlinesSchema = z
+  .object({ movement: deadlineSeconds, retreat: deadlineSeconds, adjustment: deadlineSeconds })
+  .describe('Seconds allowed for each kind of phase')
+  .meta({ id: 'Deadlines' });
+
+export const PowerIdSchema = z.string().regex(/^[A-Z][A-Za-z-]{1,23}$/, 'must be a power name such as "England"');
+const PowerPreferencesSchema = z
+  .array(PowerIdSchema)
+  .max(24)
+  .refine((list) => new Set(list).size === list.length, 'must not name a power twice')
+  .describe('Powers you would like, best first');
+
+export const CreateGameRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+    variant: VariantIdSchema,
+    deadlines: DeadlinesSchema.default({ movement: DAY, retreat: DAY / 2, adjustment: DAY / 2 }),
+    press: PressKindSchema.default('full'),
+    anonymous: z.boolean().default(false),
+    private: z.boolean().default(false).describe('Unlisted; joining needs the invite code'),
+    maxMissedDeadlines: z
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(10, 'must be at most 10')
+      .default(2)
+      .describe('Missed deadlines in a row before a power falls into civil disorder'),
+    powerAssignment: PowerAssignmentSchema.default('random'),
+    autoStart: z.boolean().default(true).describe('Start as soon as the last seat is taken'),
+    gameMaster: UsernameSchema.optional().describe('Username of the game master; the creator when omitted'),
+    joinAsPlayer: z.boolean().default(true).describe('The creator takes a seat'),
+    powerPreferences: PowerPreferencesSchema.default([]).describe("The creator's preferences when joining"),
+  })
+  .meta({ id: 'CreateGameRequest' });
+export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
+
+export const PowerSchema = z.object({ id: z.string(), adjective: z.string(), colour: z.string() }).meta({ id: 'Power' });
+
+export const GameSummarySchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    variant: z.string(),
+    status: GameStatusSchema,
+    seats: z.number().int(),
+    playerCount: z.number().int(),
+    press: PressKindSchema,
+    anonymous: z.boolean(),
+    private: z.boolean(),
+    deadlines: DeadlinesSchema,
+    gameMaster: UserRefSchema,
+    createdAt: TimestampSchema,
+    startedAt: TimestampSchema.nullable(),
+    finishedAt: TimestampSchema.nullable(),
+    /** Whether the requesting user has a seat in it. */
+    joined: z.boolean(),
+  })
+  .meta({ id: 'GameSummary' });
+export type GameSummary = z.infer<typeof GameSummarySchema>;
+
+export const PlayerSchema = z
+  .object({
+    id: IdSchema,
+    /** Null in anonymous games, except for yourself, until the game ends (the game master sees all). */
+    user: UserRefSchema.nullable(),
+    power: z.string().nullable(),
+    status: PlayerStatusSchema,
+    missedDeadlines: z.number().int(),
+    isYou: z.boolean(),
+  })
+  .meta({ id: 'Player' });
+export type Player = z.infer<typeof PlayerSchema>;
+
+/** How a finished game ended. A concession names the one power conceded to. */
+export const GameOutcomeSchema = z
+  .object({
+    kind: z.enum(['victory', 'draw', 'concession']),
+    powers: z.array(z.string()).describe('victory: the winners; draw: every survivor; concession: the power conceded to'),
+  })
+  .meta({ id: 'GameOutcome' });
+export type GameOutcome = z.infer<typeof GameOutcomeSchema>;
+
+export const PhaseRefSchema = z
+  .object({
+    index: z.number().int(),
+    /** The engine's name, e.g. "Spring 1901 Movement". */
+    name: z.string(),
+    kind: PhaseKindSchema,
+    deadlineAt: TimestampSchema.nullable(),
+  })
+  .meta({ id: 'PhaseRef' });
+export type PhaseRef = z.infer<typeof PhaseRefSchema>;
+
+export const GameDetailSchema = GameSummarySchema.extend({
+  maxMissedDeadlines: z.number().int(),
+  powerAssignment: PowerAssignmentSchema,
+  autoStart: z.boolean(),
+  powers: z.array(PowerSchema),
+  players: z.array(PlayerSchema),
+  /** Shown to the players and the game master of a private game; null otherwise. */
+  inviteCode: z.string().nullable(),
+  /** Your preference list when you have a seat. */
+  yourPowerPreferences: z.array(z.string()).nullable(),
+  /** The phase being played (the last one once the game has ended); null before the game starts. */
+  currentPhase: PhaseRefSchema.nullable(),
+  /** Set while the game master has paused the clock. */
+  pausedAt: TimestampSchema.nullable(),
+  /** How the game ended; null until it has. */
+  outcome: GameOutcomeSchema.nullable(),
+  /** The game was imported from an export. */
+  imported: z.boolean(),
+}).meta({ id: 'GameDetail' });
+export type GameDetail = z.infer<typeof GameDetailSchema>;
+
+export const GAME_LIST_FILTERS = ['open', 'active', 'finished', 'mine'] as const;
+export const ListGamesQuerySchema = z.object({
+  filter: z
+    .enum(GAME_LIST_FILTERS, { error: `must be one of: ${GAME_LIST_FILTERS.join(', ')}` })
+    .default('open')
+    .describe('open: waiting for players; active; finished; mine: games you play or master (needs log-in)'),
+  variant: VariantIdSchema.optional(),
+  limit: z.coerce.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  cursor: z.string().max(200).optional().describe('`nextCursor` of the previous page'),
+});
+export type ListGamesQuery = z.input<typeof ListGamesQuerySchema>;
+
+export const GameListSchema = z
+  .object({ games: z.array(GameSummarySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'GameList' });
+
+export const GameIdParamsSchema = z.object({ gameId: IdSchema });
+export const ViewGameQuerySchema = z.object({
+  inviteCode: z.string().max(64).optional().describe('Lets a non-member view a private game'),
+});
+
+export const JoinGameRequestSchema = z
+  .object({
+    inviteCode: z.string().max(64).optional().describe('Required for private games'),
+    powerPreferences: PowerPreferencesSchema.default([]),
+  })
+  .meta({ id: 'JoinGameRequest' });
+export type JoinGameRequest = z.input<typeof JoinGameRequestSchema>;
+
+export const VariantInfoSchema = z
+  .object({
+    id: VariantIdSchema,
+    /** False while the rules engine does not ship the variant: games cannot be created in it yet. */
+    available: z.boolean(),
+    powers: z.array(PowerSchema),
+  })
+  .meta({ id: 'VariantInfo' });
+export const VariantListSchema = z.object({ variants: z.array(VariantInfoSchema) }).meta({ id: 'VariantList' });

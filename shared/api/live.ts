@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
+import { GameOutcomeSchema, PhaseRefSchema, PlayerStatusSchema } from './games.ts';
+
+/**
+ * The websocket at /api/live. Text frames carry one JSON object each.
+ * The client subscribes to channels; the server pushes events on them.
+ * Events say what changed; fetch the details over HTTP.
+ *
+ * Resuming: every event carries `seq`, its number on its channel (1, 2, 3 …
+ * in commit order; numbers of events not meant for you are skipped). A
+ * client that reconnects subscribes with `after`, the last `seq` it saw on
+ * that channel, and first gets the events it missed, then `subscribed`; if
+ * the server can no longer replay them (more than a few hundred, or older
+ * than the replay window) it sends `resync` for the channel instead: refetch
+ * over HTTP. `subscribed.seq` is where the channel stands.
+ */
+export const LIVE_LIMITS = {
+  /** Largest client frame; the socket is closed (1009) above it. */
+  maxMessageBytes: 4096,
+  maxSubscriptionsPerSocket: 100,
+  maxSocketsPerUser: 20,
+  /** Client messages per socket and window; one more closes the socket (1008). */
+  maxMessagesPerWindow: 200,
+  messageWindowMs: 10_000,
+  /** Unsent data the server holds for a socket; a client that far behind is closed (1013) and should refetch. */
+  maxBufferedBytes: 1024 * 1024,
+  /** The server pings at this interval and closes sockets that missed the previous pong. */
+  heartbeatMs: 30_000,
+} as const;
+
+/** `lobby` (public games appear, fill up, start) or `game:<id>` (one game). */
+export const LiveChannelSchema = z.union([
+  z.literal('lobby'),
+  z.templateLiteral(['game:', IdSchema]),
+], { error: 'must be "lobby" or "game:<game id>"' });
+export type LiveChannel = z.infer<typeof LiveChannelSchema>;
+
+export const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('subscribe'),
+    channel: LiveChannelSchema,
+    /** The last `seq` seen on this channel: the events after it are replayed first. */
+    after: z.number().int().min(0).optional(),
+  }),
+  z.object({ type: z.literal('unsubscribe'), channel: LiveChannelSchema }),
+  /** For browsers, which cannot send protocol-level pings. */
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+const LobbyGameFields = { gameId: IdSchema, playerCount: z.number().int(), seats: z.number().int() };
+
+/**
+ * Events. They obey the REST visibility rules: no orders before a phase is
+ * processed, private press only to its sender and recipients, no user names
+ * in anonymous games.
+ */
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('game.created'), ...LobbyGameFields, name: z.string(), variant: z.string() }),
+  /** `user` is null in anonymous games. */
+  z.object({ type: z.literal('player.joined'), ...LobbyGameFields, user: UserRefSchema.nullable() }),
+  z.object({ type: z.literal('player.left'), ...LobbyGameFields, user: UserRefSchema.nullable() }),
+  z.object({ type: z.literal('game.started'), ...LobbyGameFields }),
+  /** A phase opened for orders (the first one when the game starts). */
+  z.object({ type: z.literal('phase.started'), gameId: IdSchema, phase: PhaseRefSchema }),
+  /** A phase was adjudicated: fetch GET /api/games/{id}/phases/{index}. `next` is null when the game ended. */
+  z.object({ type: z.literal('phase.processed'), gameId: IdSchema, phase: PhaseRefSchema, next: PhaseRefSchema.nullable() }),
+  /** The open phase's deadline moved (game master), or the clock was paused or resumed. */
+  z.object({ type: z.literal('deadline.changed'), gameId: IdSchema, phaseIndex: z.number().int(), deadlineAt: TimestampSchema.nullable(), paused: z.boolean() }),
+  /** A power submitted orders or changed its ready flag (never what it ordered). */
+  z.object({ type: z.literal('orders.status'), gameId: IdSchema, phaseIndex: z.number().int(), power: z.string(), submitted: z.boolean(), ready: z.boolean() }),
+  /** A message you may read: fetch GET /api/games/{id}/press. */
+  z.object({
+    type: z.literal('press.message'),
+    gameId: IdSchema,
+    messageId: IdSchema,
+    fromPower: z.string().nullable(),
+    gameMaster: z.boolean(),
+    to: z.union([z.literal('all'), z.array(z.string())]),
+  }),
+  /** A Diadochi V loan was made or ended (by a power, or by a capture). */
+  z.object({ type: z.literal('loan.changed'), gameId: IdSchema, action: z.enum(['lend', 'end']), centre: z.string(), lender: z.string(), borrower: z.string() }),
+  /** A power cast or withdrew a draw vote or concession. */
+  z.object({ type: z.literal('votes.changed'), gameId: IdSchema, power: z.string(), kind: z.enum(['draw', 'concede']), cast: z.boolean() }),
+  /** A seat changed: missed deadlines, civil disorder, elimination, or a new player (never named here). */
+  z.object({ type: z.literal('player.status'), gameId: IdSchema, power: z.string(), status: PlayerStatusSchema.nullable(), missedDeadlines: z.number().int(), replaced: z.boolean() }),
+  /** The game master did something: fetch GET /api/games/{id}/gm/log. */
+  z.object({ type: z.literal('gm.action'), gameId: IdSchema, actionId: IdSchema, action: z.string() }),
+  z.object({ type: z.literal('game.finished'), gameId: IdSchema, outcome: GameOutcomeSchema }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), user: UserRefSchema, limits: z.object({
+    maxMessageBytes: z.number(), maxSubscriptionsPerSocket: z.number(), maxSocketsPerUser: z.number(), heartbeatMs: z.number(),
+    maxMessagesPerWindow: z.number(), messageWindowMs: z.number(), maxBufferedBytes: z.number(),
+  }) }),
+  /** `seq`: the channel's latest event number; later events follow. */
+  z.object({ type: z.literal('subscribed'), channel: LiveChannelSchema, seq: z.number().int().optional() }),
+  z.object({ type: z.literal('unsubscribed'), channel: LiveChannelSchema }),
+  z.object({ type: z.literal('event'), channel: LiveChannelSchema, seq: z.number().int().optional(), event: LiveEventSchema }),
+  /** Events may have been missed and cannot be replayed: refetch what you show (of `channel`, or of every channel). */
+  z.object({ type: z.literal('resync'), channel: LiveChannelSchema.optional() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;

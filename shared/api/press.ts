@@ -1,0 +1,62 @@
+/**
+ * Press: messages between powers. Public messages go to everyone; private ones
+ * (press kind `full` only) to the powers named. The game master may post as GM
+ * whatever the press kind. In anonymous games senders are shown by power, not
+ * by name, until the game ends; once it ends every message is public.
+ */
+import { z } from 'zod';
+import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
+import { PowerIdSchema } from './games.ts';
+
+export const PRESS_LIMITS = { maxBodyChars: 4000, maxRecipients: 24 } as const;
+
+export const SendPressRequestSchema = z
+  .object({
+    to: z
+      .union([
+        z.literal('all'),
+        z
+          .array(PowerIdSchema)
+          .min(1, 'must name at least one power')
+          .max(PRESS_LIMITS.maxRecipients)
+          .refine((list) => new Set(list).size === list.length, 'must not name a power twice'),
+      ])
+      .describe('"all" for a public message, or the powers a private one is for'),
+    body: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(PRESS_LIMITS.maxBodyChars, `must be at most ${PRESS_LIMITS.maxBodyChars} characters`),
+    asGameMaster: z.boolean().default(false).describe('Post as the game master (game master only)'),
+  })
+  .meta({ id: 'SendPressRequest' });
+export type SendPressRequest = z.input<typeof SendPressRequestSchema>;
+
+export const PressMessageSchema = z
+  .object({
+    id: IdSchema,
+    /** Name of the phase it was sent in (null if that phase was rolled back). */
+    phase: z.string().nullable(),
+    from: z.object({
+      /** Null when the game master sent it. */
+      power: z.string().nullable(),
+      gameMaster: z.boolean(),
+      /** Null in anonymous games until they end (except for your own messages), and for imported messages. */
+      user: UserRefSchema.nullable(),
+    }),
+    to: z.union([z.literal('all'), z.array(z.string())]),
+    body: z.string(),
+    sentAt: TimestampSchema,
+  })
+  .meta({ id: 'PressMessage' });
+export type PressMessage = z.infer<typeof PressMessageSchema>;
+
+export const ListPressQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+  cursor: z.string().max(200).optional().describe('`nextCursor` of the previous page'),
+});
+
+/** Newest first. */
+export const PressListSchema = z
+  .object({ messages: z.array(PressMessageSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'PressList' });

@@ -1,0 +1,119 @@
+import { findPower, findProvince, type Variant } from '../variant/load.ts';
+import { compileBoard } from '../state/board.ts';
+import { GameStateSchema, type GameStateInput } from '../state/schema.ts';
+import { parseOrder } from '../orders/parse.ts';
+import { formatOrder } from '../orders/format.ts';
+import { checkMovementOrder } from '../orders/check.ts';
+import { checkRetreatOrder } from '../adjudication/retreat.ts';
+import { compileEconomy } from './economy.ts';
+import { AdjustmentLedger } from '../adjudication/adjustment.ts';
+import type { Order } from '../orders/types.ts';
+import { err, ok, type Result } from '../result.ts';
+
+/** One submitted order after checking: accepted in canonical form, or rejected with the reason. */
+export type CheckedOrder =
+  | { accepted: true; input: string; order: Order; text: string; unit?: string }
+  | { accepted: false; input: string; reason: string };
+
+/**
+ * Check a power's order set as it is submitted, before the deadline: each
+ * order is parsed and judged legal or not on the current board, and a set
+ * that gives one unit two orders, or more builds or removals than allowed,
+ * has the extra ones rejected. The adjudicator applies the same rules; this
+ * is what lets a player fix mistakes in time.
+ */
+export function checkOrders(
+  v: Variant,
+  input: GameStateInput,
+  powerName: string,
+  orders: readonly (Order | string)[],
+): Result<CheckedOrder[]> {
+  const parsed = GameStateSchema.safeParse(input);
+  if (!parsed.success) return err('The game state is invalid.');
+  const state = parsed.data;
+  const power = findPower(v, powerName);
+  if (power < 0) return err(`"${powerName}" is not a power in this game.`);
+  const board = compileBoard(v, state.units);
+  if (!board.ok) return err(board.error.join('; '));
+  const b = board.value;
+  const eco = compileEconomy(v, state);
+  if (!eco.ok) return err(eco.error.join('; '));
+  const phase = state.phase.type;
+
+  const out: CheckedOrder[] = [];
+  const unitsOrdered = new Set<number>();
+  const destroyed = new Set(state.destroyed.map((id) => findProvince(v, id)));
+
+  const ledger = phase === 'adjustment' ? new AdjustmentLedger(v, b, eco.value, power) : undefined;
+
+  // Retreat bookkeeping.
+  const dislodged = phase === 'retreat' ? compileBoard(v, state.dislodged) : undefined;
+  const standoff = new Uint8Array(v.provinceCount);
+  for (const id of state.standoffs) standoff[findProvince(v, id)] = 1;
+
+  for (const raw of orders) {
+    const inputText = typeof raw === 'string' ? raw.trim() : formatOrder(raw);
+    const reject = (reason: string) => out.push({ accepted: false, input: inputText, reason });
+    let order: Order;
+    if (typeof raw === 'string') {
+      const p = parseOrder(v, raw, phase);
+      if (!p.ok) {
+        reject(p.error);
+        continue;
+      }
+      order = p.value;
+    } else order = raw;
+    const text = formatOrder(order);
+
+    if (phase === 'movement') {
+      const c = checkMovementOrder(b, power, order, { destroyed });
+      if (!c.ok) {
+        reject(c.error);
+        continue;
+      }
+      if (unitsOrdered.has(c.value.unit)) {
+        reject(`The unit in ${v.provinceNames[b.province[c.value.unit]]} already has an order in this set.`);
+        continue;
+      }
+      unitsOrdered.add(c.value.unit);
+      out.push({ accepted: true, input: inputText, order, text, unit: v.locationIds[b.location[c.value.unit]] });
+      continue;
+    }
+
+    if (phase === 'retreat') {
+      if (!dislodged?.ok) {
+        reject('There are no dislodged units.');
+        continue;
+      }
+      const attackerFrom = Int16Array.from(state.dislodged, (d) => (d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom)));
+      const c = checkRetreatOrder({ board: dislodged.value, attackerFrom }, b, standoff, power, order);
+      if (!c.ok) {
+        reject(c.error);
+        continue;
+      }
+      if (unitsOrdered.has(c.value.unit)) {
+        reject('That dislodged unit already has an order in this set.');
+        continue;
+      }
+      unitsOrdered.add(c.value.unit);
+      out.push({ accepted: true, input: inputText, order, text, unit: v.locationIds[dislodged.value.location[c.value.unit]] });
+      continue;
+    }
+
+    // Adjustment phase: the same ledger the adjudicator uses.
+    const r = ledger!.take(order);
+    if (!r.ok) {
+      reject(r.error);
+      continue;
+    }
+    const a = r.value;
+    out.push({
+      accepted: true,
+      input: inputText,
+      order,
+      text,
+      ...(a.kind === 'build' ? { unit: v.locationIds[a.location] } : a.kind === 'remove' ? { unit: v.locationIds[b.location[a.unit]] } : {}),
+    });
+  }
+  return ok(out);
+}

@@ -1,0 +1,47 @@
+/**
+ * The rules engine's public surface, used by the server and the web client.
+ * Pure and deterministic: no I/O, runs in Node and in the browser.
+ */
+export { ok, err, type Result } from './result.ts';
+export { ENGINE_VERSION } from './version.ts';
+
+export { MapDataSchema, type MapData } from './variant/schema.ts';
+export { loadVariant, findProvince, findPower, findLocation, type Variant } from './variant/load.ts';
+export { defaultRuleOptions, type RuleOptions } from './variant/options.ts';
+export { getVariant, variantIds } from './variants.ts';
+
+export {
+  GameStateSchema,
+  PhaseSchema,
+  UnitSchema,
+  LoanSchema,
+  type GameState,
+  type GameStateInput,
+  type Phase,
+  type Unit,
+  type DislodgedUnit,
+  type Loan,
+  type PhaseType,
+  type Season,
+} from './state/schema.ts';
+export { phaseName, yearName, parsePhase, firstPhase } from './state/phase.ts';
+export { compileBoard, locationName, describeUnit, type Board } from './state/board.ts';
+
+export { OrderSchema, type Order, type OrderInput, type UnitRef } from './orders/types.ts';
+export { parseOrder } from './orders/parse.ts';
+export { formatOrder } from './orders/format.ts';
+export { legalMovementOrders, legalBuilds, moveTargets } from './orders/legal.ts';
+export { orderOptions, type OrderOptions } from './orders/options.ts';
+
+export { OrderResultSchema, ResultCode, type OrderResult } from './adjudication/results.ts';
+export { retreatOptions } from './adjudication/retreat.ts';
+
+export { adjudicate, initialState, PhaseEventSchema, type SubmittedOrder, type PhaseOutcome, type PhaseEvent } from './game/process.ts';
+export { checkOrders, type CheckedOrder } from './game/check-orders.ts';
+export { powerSummary, lendCentre, endLoanOf, PowerSummarySchema, type PowerSummary } from './game/summary.ts';
+export { powersToOrder, survivors } from './game/duties.ts';
+
+export { parseDatcFile, formatDatcCase, type DatcCase } from './datc/format.ts';
+export { runCase, caseToState, type CaseReport } from './datc/run.ts';
+export { runDatcText, variantByName } from './datc/suite.ts';
+export { phaseToDatcCase, datcPhase } from './datc/export.ts';

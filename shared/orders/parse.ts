@@ -1,0 +1,274 @@
+import type { Variant } from '../variant/load.ts';
+import { normaliseName } from '../variant/load.ts';
+import type { PhaseType } from '../state/schema.ts';
+import type { UnitType } from '../variant/schema.ts';
+import { err, ok, type Result } from '../result.ts';
+import { editDistance } from '../text/edit-distance.ts';
+import type { Order, UnitRef } from './types.ts';
+
+/**
+ * Reads orders in the notation players actually type: case-insensitive, ids or
+ * full names, `-`/`->`/`to`, `H`/`S`/`C`/`Z`/`R`, `via convoy`, coasts as
+ * `spa/nc`, `spa(nc)`, `spa nc` or `spa north coast`, `Build A par`,
+ * `Remove F lon`, `Waive`. The phase type decides what ambiguous words mean
+ * (`A mun - boh` is a retreat in a retreat phase, `disband` is a removal in an
+ * adjustment phase). Every rejection says what was wrong.
+ */
+export function parseOrder(variant: Variant, text: string, phase: PhaseType = 'movement'): Result<Order> {
+  const tokens = tokenize(text);
+  if (tokens.length === 0) return err('The order is empty.');
+  const p = new Parser(variant, tokens, phase);
+  try {
+    const order = p.order();
+    if (!p.done()) return err(`Unexpected "${p.peek()}" after the order "${p.consumedText()}".`);
+    return ok(order);
+  } catch (e) {
+    if (e instanceof ParseError) return err(e.message);
+    throw e;
+  }
+}
+
+class ParseError extends Error {}
+
+const DELIMS = /(->|=>|–|—|-|\(|\)|\/|,|:|;)/;
+
+function tokenize(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .flatMap((w) => w.split(DELIMS))
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0 && t !== ',' && t !== ';');
+}
+
+const MOVE_WORDS = new Set(['-', '->', '=>', '–', '—', 'to', 'm', 'move', 'moves', 'attack', 'attacks', 'retreat', 'retreats']);
+const HOLD_WORDS = new Set(['h', 'hold', 'holds', 'stand', 'stands']);
+const SUPPORT_WORDS = new Set(['s', 'sup', 'supp', 'support', 'supports']);
+const CONVOY_WORDS = new Set(['c', 'con', 'conv', 'convoy', 'convoys']);
+const DESTROY_WORDS = new Set(['z', 'destroy', 'destroys']);
+const REBUILD_WORDS = new Set(['rebuild', 'rebuilds']);
+const DISBAND_WORDS = new Set(['d', 'disband', 'disbands']);
+const REMOVE_WORDS = new Set(['remove', 'removes']);
+const BUILD_WORDS = new Set(['b', 'build', 'builds']);
+const WAIVE_WORDS = new Set(['waive', 'waives', 'waived', 'pass']);
+const COAST_WORDS: Record<string, string> = {
+  north: 'nc', south: 'sc', east: 'ec', west: 'wc', n: 'nc', s: 'sc', e: 'ec', w: 'wc',
+};
+
+function unitTypeWord(t: string | undefined): UnitType | undefined {
+  if (t === 'a' || t === 'army') return 'army';
+  if (t === 'f' || t === 'fleet') return 'fleet';
+  return undefined;
+}
+
+class Parser {
+  private i = 0;
+  constructor(
+    private readonly v: Variant,
+    private readonly t: string[],
+    private readonly phase: PhaseType,
+  ) {}
+
+  done(): boolean {
+    return this.i >= this.t.length;
+  }
+  peek(k = 0): string | undefined {
+    return this.t[this.i + k];
+  }
+  next(): string | undefined {
+    return this.t[this.i++];
+  }
+  consumedText(): string {
+    return this.t.slice(0, this.i).join(' ');
+  }
+
+  order(): Order {
+    const first = this.peek()!;
+    if (WAIVE_WORDS.has(first)) {
+      this.next();
+      return { kind: 'waive' };
+    }
+    if (BUILD_WORDS.has(first) && (this.phase === 'adjustment' || first !== 'b')) {
+      this.next();
+      const unitType = unitTypeWord(this.peek());
+      if (unitType) this.next();
+      if (this.done()) throw new ParseError('A build needs a province: "Build A par".');
+      return { kind: 'build', ...(unitType ? { unitType } : {}), at: this.location() };
+    }
+    if (REMOVE_WORDS.has(first) || (this.phase !== 'movement' && DISBAND_WORDS.has(first) && first !== 'd')) {
+      this.next();
+      if (this.done()) throw new ParseError(`"${first}" needs a unit: "${first} A par".`);
+      const unit = this.unit();
+      return this.phase === 'retreat' ? { kind: 'disband', unit } : { kind: 'remove', unit };
+    }
+
+    const unit = this.unit();
+    if (this.done()) {
+      if (this.phase === 'movement') return { kind: 'hold', unit };
+      if (this.phase === 'retreat') throw new ParseError('A retreat order needs a destination ("- boh") or "disband".');
+      throw new ParseError('An adjustment order is "Build A par", "Remove A par" or "Waive".');
+    }
+    const word = this.next()!;
+
+    if (MOVE_WORDS.has(word) || (word === 'r' && !this.done())) {
+      if (this.peek() === 'to') this.next();
+      if (this.done()) throw new ParseError(`A move needs a destination after "${word}".`);
+      let to = this.location();
+      // A convoy path ("A lon - nth - bel") is accepted and ignored (DATC 4.A.6): the last province counts.
+      while (this.peek() !== undefined && MOVE_WORDS.has(this.peek()!) && this.peek() !== 'to') {
+        this.next();
+        to = this.location();
+      }
+      const viaConvoy = this.viaConvoy();
+      if (this.phase === 'retreat') return { kind: 'retreat', unit, to };
+      if (this.phase === 'adjustment') throw new ParseError('Units cannot move in an adjustment phase.');
+      return { kind: 'move', unit, to, viaConvoy };
+    }
+    if (HOLD_WORDS.has(word)) return this.movementOnly({ kind: 'hold', unit }, 'hold');
+    if (SUPPORT_WORDS.has(word)) {
+      if (this.done()) throw new ParseError('A support needs the unit it supports: "S A mar - bur" or "S A mar".');
+      const supported = this.unit();
+      if (this.done()) return this.movementOnly({ kind: 'support', unit, supported }, 'support');
+      const w = this.next()!;
+      if (HOLD_WORDS.has(w)) return this.movementOnly({ kind: 'support', unit, supported }, 'support');
+      if (!MOVE_WORDS.has(w)) throw new ParseError(`Expected "-" or "H" after the supported unit, not "${w}".`);
+      if (this.peek() === 'to') this.next();
+      if (this.done()) throw new ParseError('A support to move needs the destination after "-".');
+      const to = this.location();
+      this.viaConvoy(); // "S A lon - bel via convoy": the supported move's route does not change the support
+      return this.movementOnly({ kind: 'support', unit, supported, to }, 'support');
+    }
+    if (CONVOY_WORDS.has(word)) {
+      if (this.done()) throw new ParseError('A convoy needs the army and its destination: "C A lon - bel".');
+      const army = this.unit();
+      const w = this.next();
+      if (w === undefined || !MOVE_WORDS.has(w)) throw new ParseError('A convoy needs the army\'s destination: "C A lon - bel".');
+      if (this.peek() === 'to') this.next();
+      if (this.done()) throw new ParseError('A convoy needs the destination after "-".');
+      const to = this.location();
+      return this.movementOnly({ kind: 'convoy', unit, army, to }, 'convoy');
+    }
+    if (DESTROY_WORDS.has(word)) return this.movementOnly({ kind: 'destroy', unit }, 'destroy');
+    if (REBUILD_WORDS.has(word) || word === 'r') return this.movementOnly({ kind: 'rebuild', unit }, 'rebuild');
+    if (DISBAND_WORDS.has(word) || REMOVE_WORDS.has(word)) {
+      if (this.phase === 'retreat') return { kind: 'disband', unit };
+      if (this.phase === 'adjustment') return { kind: 'remove', unit };
+      throw new ParseError('Units can only be disbanded in retreat and adjustment phases.');
+    }
+    if (BUILD_WORDS.has(word) && this.phase === 'adjustment') {
+      return { kind: 'build', ...(unit.type ? { unitType: unit.type } : {}), at: unit.at };
+    }
+    throw new ParseError(`"${word}" is not an order word: use H (hold), - (move), S (support), C (convoy)${this.v.data.rules.destroyCentres ? ', Z (destroy), R (rebuild)' : ''}.`);
+  }
+
+  private movementOnly(order: Order, what: string): Order {
+    if (this.phase !== 'movement') throw new ParseError(`A ${what} order can only be given in a movement phase.`);
+    return order;
+  }
+
+  private viaConvoy(): boolean {
+    if ((this.peek() === 'via' || this.peek() === 'by') && this.peek(1)?.startsWith('conv')) {
+      this.i += 2;
+      return true;
+    }
+    return false;
+  }
+
+  unit(): UnitRef {
+    const type = unitTypeWord(this.peek());
+    // "A" alone could be a province named "a" on some map; only treat it as a type if a location follows.
+    if (type && this.peek(1) !== undefined) this.next();
+    const at = this.location();
+    return type ? { type, at } : { at };
+  }
+
+  /** A province (longest matching id or name, up to five words) with an optional coast. */
+  location(): string {
+    const start = this.i;
+    let best = -1;
+    let bestEnd = start;
+    const words: string[] = [];
+    for (let j = start; j < this.t.length && words.length < 6; j++) {
+      const tok = this.t[j];
+      if (tok === '-' || tok === '–') {
+        if (words.length === 0) break;
+        continue; // names like "Mid-Atlantic Ocean" contain a hyphen
+      }
+      if (/^[()/:]$|^->$|^=>$/.test(tok)) break;
+      words.push(tok);
+      const p = this.v.provinceByName.get(normaliseName(words.join(' ')));
+      if (p !== undefined) {
+        best = p;
+        bestEnd = j + 1;
+      }
+    }
+    if (best < 0) {
+      const word = this.t[start] ?? '';
+      throw new ParseError(unknownProvinceMessage(this.v, word));
+    }
+    this.i = bestEnd;
+    const id = this.v.provinceIds[best];
+    const coast = this.coast(best);
+    return coast ? `${id}/${coast}` : id;
+  }
+
+  /** An optional coast after a province; unknown or irrelevant coasts are ignored (DATC 4.B.6). */
+  private coast(p: number): string | undefined {
+    const coasts = this.v.coasts[p].map((l) => this.v.locationIds[l].split('/')[1]);
+    const read = (words: string[]): string | undefined => {
+      const w = words.filter((x) => x !== 'coast').join(' ');
+      const c = COAST_WORDS[w] ?? w;
+      return coasts.includes(c) ? c : undefined;
+    };
+    const t0 = this.peek();
+    if (t0 === '/') {
+      this.next();
+      const words = [this.next() ?? ''];
+      if (this.peek() === 'coast') words.push(this.next()!);
+      return read(words);
+    }
+    if (t0 === '(') {
+      this.next();
+      const words: string[] = [];
+      while (!this.done() && this.peek() !== ')' && words.length < 3) words.push(this.next()!);
+      if (this.peek() !== ')') throw new ParseError('A coast in brackets needs its closing ")".');
+      this.next();
+      return read(words);
+    }
+    // A bare word is a coast only when it cannot be an order word: "spa nc", "stp north coast".
+    if (t0 !== undefined && (coasts.includes(t0) || /^[nsew]c$/.test(t0))) {
+      this.next();
+      return read([t0]);
+    }
+    if (t0 !== undefined && COAST_WORDS[t0] && t0.length > 1 && this.peek(1) === 'coast') {
+      this.i += 2;
+      return read([t0]);
+    }
+    return undefined;
+  }
+}
+
+function unknownProvinceMessage(v: Variant, word: string): string {
+  if (!word) return 'A province is missing.';
+  const guess = closestProvince(v, word);
+  return `"${word}" is not a province on this map${guess >= 0 ? `; did you mean ${v.provinceNames[guess]} (${v.provinceIds[guess]})?` : '.'}`;
+}
+
+/** The province whose id or name is nearest to a misspelt word, if any is near enough. */
+function closestProvince(v: Variant, word: string): number {
+  let best = -1;
+  let bestD = Infinity;
+  const w = normaliseName(word);
+  for (let p = 0; p < v.provinceCount; p++) {
+    for (const name of [v.provinceIds[p], v.provinceNames[p]]) {
+      const n = normaliseName(name);
+      const d = editDistance(w, n.length > w.length + 2 ? n.slice(0, w.length) : n);
+      const limit = Math.max(1, Math.floor(Math.min(w.length, n.length) / 3));
+      if (d <= limit && d < bestD) {
+        bestD = d;
+        best = p;
+      }
+    }
+  }
+  return best;
+}

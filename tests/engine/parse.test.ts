@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// Generous: these run many adjudications, and CI machines are shared.
+vi.setConfig({ testTimeout: 60_000 });
+import fc from 'fast-check';
+import { getVariant } from '../../shared/variants.ts';
+import { parseOrder } from '../../shared/orders/parse.ts';
+import { formatOrder } from '../../shared/orders/format.ts';
+import type { Order } from '../../shared/orders/types.ts';
+
+const v = getVariant('standard')!;
+const parsed = (text: string, phase: 'movement' | 'retreat' | 'adjustment' = 'movement'): Order => {
+  const r = parseOrder(v, text, phase);
+  if (!r.ok) throw new Error(`"${text}" was rejected: ${r.error}`);
+  return r.value;
+};
+const reason = (text: string, phase: 'movement' | 'retreat' | 'adjustment' = 'movement'): string => {
+  const r = parseOrder(v, text, phase);
+  if (r.ok) throw new Error(`"${text}" was accepted as ${formatOrder(r.value)}`);
+  return r.error;
+};
+
+describe('order notation players type', () => {
+  it.each([
+    ['A par - bur', 'A par - bur'],
+    ['a PAR -> Bur', 'A par - bur'],
+    ['Army Paris to Burgundy', 'A par - bur'],
+    ['A par-bur', 'A par - bur'],
+    ['par - bur', 'par - bur'],
+    ['F Mid-Atlantic Ocean - Brest', 'F mid - bre'],
+    ['F St. Petersburg (sc) - Gulf of Bothnia', 'F stp/sc - bot'],
+    ['F spa/nc - mid', 'F spa/nc - mid'],
+    ['F spa(nc) - mid', 'F spa/nc - mid'],
+    ['F spa nc - mid', 'F spa/nc - mid'],
+    ['F stp north coast - bar', 'F stp/nc - bar'],
+    ['F mid - spa (south coast)', 'F mid - spa/sc'],
+    ['A lon - bel via convoy', 'A lon - bel via convoy'],
+    ['A lon - nth - bel', 'A lon - bel'],
+    ['F nth C A lon - bel', 'F nth C A lon - bel'],
+    ['F nth convoys A lon to bel', 'F nth C A lon - bel'],
+    ['A par S A mar - bur', 'A par S A mar - bur'],
+    ['A par supports A mar', 'A par S A mar'],
+    ['A par S mar H', 'A par S mar'],
+    ['A par H', 'A par H'],
+    ['A par holds', 'A par H'],
+    ['A par', 'A par H'],
+  ])('movement: %s', (text, canonical) => expect(formatOrder(parsed(text))).toBe(canonical));
+
+  it('reads retreats and disbands in a retreat phase', () => {
+    expect(parsed('A mun - boh', 'retreat')).toEqual({ kind: 'retreat', unit: { type: 'army', at: 'mun' }, to: 'boh' });
+    expect(parsed('A mun disband', 'retreat')).toEqual({ kind: 'disband', unit: { type: 'army', at: 'mun' } });
+    expect(parsed('disband F nth', 'retreat')).toEqual({ kind: 'disband', unit: { type: 'fleet', at: 'nth' } });
+  });
+
+  it('reads builds, removals and waives in an adjustment phase', () => {
+    expect(parsed('Build A par', 'adjustment')).toEqual({ kind: 'build', unitType: 'army', at: 'par' });
+    expect(parsed('build fleet stp/nc', 'adjustment')).toEqual({ kind: 'build', unitType: 'fleet', at: 'stp/nc' });
+    expect(parsed('B F bre', 'adjustment')).toEqual({ kind: 'build', unitType: 'fleet', at: 'bre' });
+    expect(parsed('Remove F lon', 'adjustment')).toEqual({ kind: 'remove', unit: { type: 'fleet', at: 'lon' } });
+    expect(parsed('Disband A par', 'adjustment')).toEqual({ kind: 'remove', unit: { type: 'army', at: 'par' } });
+    expect(parsed('A par disband', 'adjustment')).toEqual({ kind: 'remove', unit: { type: 'army', at: 'par' } });
+    expect(parsed('Waive', 'adjustment')).toEqual({ kind: 'waive' });
+  });
+});
+
+describe('rejected orders say what is wrong', () => {
+  it('suggests the province a typo probably meant', () => {
+    expect(reason('A pariss - bur')).toMatch(/"pariss" is not a province.*Paris \(par\)/);
+  });
+  it('names the missing part', () => {
+    expect(reason('')).toBe('The order is empty.');
+    expect(reason('A par -')).toMatch(/needs a destination/);
+    expect(reason('A par S')).toMatch(/support needs the unit/);
+    expect(reason('F nth C A lon')).toMatch(/destination/);
+    expect(reason('Build', 'adjustment')).toMatch(/needs a province/);
+  });
+  it('rejects words that are not orders, and orders out of their phase', () => {
+    expect(reason('A par jumps bur')).toMatch(/"jumps" is not an order word/);
+    expect(reason('A par H', 'retreat')).toMatch(/movement phase/);
+    expect(reason('A mun', 'retreat')).toMatch(/destination .* or "disband"/);
+    expect(reason('A par - bur', 'adjustment')).toMatch(/cannot move in an adjustment phase/);
+  });
+  it('rejects leftovers after a complete order', () => {
+    expect(reason('A par - bur mun')).toMatch(/Unexpected "mun"/);
+  });
+});
+
+describe('parser robustness', () => {
+  const phases = fc.constantFrom('movement' as const, 'retreat' as const, 'adjustment' as const);
+  it('never throws on arbitrary text and always gives a reason', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), phases, (text, phase) => {
+        const r = parseOrder(v, text, phase);
+        if (!r.ok) expect(r.error.length).toBeGreaterThan(5);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('never throws on mutations of real orders', () => {
+    const words = ['A', 'F', 'par', 'bur', '-', 'S', 'C', 'H', 'via', 'convoy', 'spa', '/', 'nc', '(', ')', 'stp', 'sc', 'build', 'remove', 'waive', 'north', 'coast', 'to', '->', 'x'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 9 }), phases, (ws, phase) => {
+        const r = parseOrder(v, ws.join(' '), phase);
+        if (r.ok) expect(formatOrder(r.value).length).toBeGreaterThan(0);
+        else expect(r.error).toMatch(/\w/);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('reads back what it writes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...['A par - bur', 'F spa/sc - wes', 'F nth C A lon - bel', 'A ruh S A mun - bur', 'A lon - bel via convoy', 'A bur S F bre']), (text) => {
+        const once = formatOrder(parsed(text));
+        expect(formatOrder(parsed(once))).toBe(once);
+      }),
+    );
+  });
+});

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createSession, deleteExpiredSessions } from '../../server/accounts/sessions.ts';
+import { Browser, PASSWORD, startSiblingApp, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
+
+// Generous: these go through a real database on a machine that may be busy.
+vi.setConfig({ testTimeout: 30_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+const newGame = { name: 'Test game', variant: 'standard' };
+
+describe('sign-up', () => {
+  test('creates the user, logs in with an httpOnly SameSite=Lax cookie and returns a CSRF token', async () => {
+    const username = uniqueName('Alice');
+    const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password: PASSWORD } });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user.username).toBe(username);
+    expect(body.authenticatedBy).toBe('cookie');
+    expect(body.csrfToken).toMatch(/^[\w-]{20,}$/);
+    const cookie = response.cookies.find((c) => c.name === 'sid')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeUndefined(); // plain http
+    expect(cookie.value.length).toBeGreaterThan(30);
+  });
+
+  test('stores a salted scrypt hash, never the password', async () => {
+    const username = uniqueName();
+    await new Browser(app).register(username);
+    const user = await app.prisma.user.findUniqueOrThrow({ where: { usernameKey: username.toLowerCase() } });
+    expect(user.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(user.passwordHash).not.toContain(PASSWORD);
+  });
+
+  test('refuses a username that differs only in case', async () => {
+    const username = uniqueName('Bob');
+    await new Browser(app).register(username);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: username.toUpperCase(), password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('username_taken');
+  });
+
+  test.each([
+    [{ username: 'ab', password: PASSWORD }, 'body.username: must be at least 3 characters'],
+    [{ username: 'bad name!', password: PASSWORD }, 'body.username: may contain only letters, digits, _ and -'],
+    [{ username: 'validname', password: 'short' }, 'body.password: must be at least 8 characters'],
+    [{ username: 'samesame', password: 'samesame' }, 'body.password: must not be the username'],
+    [{ username: 'validname' }, 'body.password:'],
+  ])('rejects %j with a 400 naming the problem', async (payload, expected) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toContain(expected);
+    expect(error.issues.length).toBeGreaterThan(0);
+  });
+
+  test('malformed JSON, a missing body and a wrong content type are 4xx JSON errors', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('bad_request');
+
+    const missing = await app.inject({ method: 'POST', url: '/api/auth/register' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('validation_failed');
+
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=x&password=y',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().error.code).toBe('unsupported_media_type');
+  });
+});
+
+describe('log-in and log-out', () => {
+  test('logs in with the right password (any case of the username) and out again', async () => {
+    const username = uniqueName('Carol');
+    await new Browser(app).register(username);
+    const browser = new Browser(app);
+    const login = await browser.login(username.toUpperCase());
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.username).toBe(username);
+
+    const me = await browser.request('GET', '/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { username }, authenticatedBy: 'cookie', csrfToken: browser.csrfToken });
+
+    const oldCookie = browser.cookie!;
+    const logout = await browser.request('POST', '/api/auth/logout');
+    expect(logout.statusCode).toBe(204);
+    // The session is gone on the server, not just the cookie in this browser.
+    const replay = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldCookie } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('unauthenticated');
+  });
+
+  test('a wrong password and an unknown user get the same 401', async () => {
+    const username = uniqueName();
+    await new Browser(app).register(username);
+    const wrong = await new Browser(app).login(username, 'not the password');
+    const unknown = await new Browser(app).login(uniqueName('nobody'), PASSWORD);
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toEqual({ code: 'invalid_credentials', message: 'wrong username or password' });
+    }
+  });
+
+  test('who-am-I without credentials is 401', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('session expiry', () => {
+  test('an expired session is refused and swept away', async () => {
+    const browser = await new Browser(app).register();
+    const expired = await createSession(app.prisma, browser.user!.id, 'cookie', { ttlMs: -1000 });
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${expired.token}` } });
+    expect(response.statusCode).toBe(401);
+    expect(await app.prisma.session.count({ where: { id: expired.session.id } })).toBe(0);
+
+    const another = await createSession(app.prisma, browser.user!.id, 'cookie', { ttlMs: -1000 });
+    expect(await deleteExpiredSessions(app.prisma)).toBeGreaterThanOrEqual(1);
+    expect(await app.prisma.session.count({ where: { id: another.session.id } })).toBe(0);
+    // The live session is untouched.
+    expect((await browser.request('GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+});
+
+describe('CSRF protection of cookie-authenticated writes', () => {
+  test('refuses a write without the X-CSRF-Token header or with a wrong one, accepts the right one', async () => {
+    const browser = await new Browser(app).register();
+    const missing = await app.inject({ method: 'POST', url: '/api/games', headers: { cookie: browser.cookie! }, payload: newGame });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error.code).toBe('csrf_failed');
+
+    const wrong = await browser.request('POST', '/api/games', newGame, { 'x-csrf-token': 'forged' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe('csrf_failed');
+
+    const other = await new Browser(app).register();
+    const someoneElsesToken = await browser.request('POST', '/api/games', newGame, { 'x-csrf-token': other.csrfToken! });
+    expect(someoneElsesToken.statusCode).toBe(403);
+
+    const right = await browser.request('POST', '/api/games', newGame);
+    expect(right.statusCode).toBe(201);
+  });
+
+  test('reads need no token', async () => {
+    const browser = await new Browser(app).register();
+    const response = await app.inject({ method: 'GET', url: '/api/games?filter=mine', headers: { cookie: browser.cookie! } });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('API tokens', () => {
+  test('create, use as Bearer (no CSRF token needed), list and revoke', async () => {
+    const browser = await new Browser(app).register();
+    const created = await browser.request('POST', '/api/auth/tokens', { name: 'my bot' });
+    expect(created.statusCode).toBe(201);
+    const { token, id, name } = created.json();
+    expect(name).toBe('my bot');
+    expect(token).toMatch(/^dip_/);
+    const bearer = { authorization: `Bearer ${token}` };
+
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { id: browser.user!.id }, authenticatedBy: 'api_token', csrfToken: null });
+
+    const write = await app.inject({ method: 'POST', url: '/api/games', headers: bearer, payload: newGame });
+    expect(write.statusCode).toBe(201);
+
+    const list = await browser.request('GET', '/api/auth/tokens');
+    expect(list.json().tokens).toEqual([expect.objectContaining({ id, name: 'my bot' })]);
+    expect(list.body).not.toContain(token);
+
+    // A token is not a session cookie, and a session cookie is not a token.
+    const asCookie = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${token}` } });
+    expect(asCookie.statusCode).toBe(401);
+
+    const revoke = await browser.request('DELETE', `/api/auth/tokens/${id}`);
+    expect(revoke.statusCode).toBe(204);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.message).toContain('invalid or has been revoked');
+  });
+
+  test("cannot revoke someone else's token", async () => {
+    const owner = await new Browser(app).register();
+    const { id } = (await owner.request('POST', '/api/auth/tokens', { name: 'mine' })).json();
+    const intruder = await new Browser(app).register();
+    const response = await intruder.request('DELETE', `/api/auth/tokens/${id}`);
+    expect(response.statusCode).toBe(404);
+    expect(await app.prisma.session.count({ where: { id } })).toBe(1);
+  });
+
+  test('a malformed Authorization header is 401', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Basic abc' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toContain('Bearer');
+  });
+});
+
+describe('rate limits and headers', () => {
+  test('log-in attempts beyond the limit get 429 with a JSON error', async () => {
+    const limited = await startSiblingApp(app, { settings: { authRateLimit: { max: 3, windowMs: 60_000 } } });
+    try {
+      const username = uniqueName();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong password' } });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error.code).toBe('rate_limited');
+          expect(response.headers['retry-after']).toBeDefined();
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // Sign-up is limited too.
+      const signups = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        signups.push((await limited.inject({ method: 'POST', url: '/api/auth/register', payload: {} })).statusCode);
+      }
+      expect(signups).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('behind an https proxy (TRUST_PROXY) the session cookie is Secure', async () => {
+    const proxied = await startSiblingApp(app, { trustProxy: true });
+    try {
+      const response = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: uniqueName(), password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test('responses carry helmet security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * The authorization matrix: every route of the API and every websocket message
+ * type, tried by six people against a private game that is being played —
+ *   nobody (no credentials), an outsider (logged in, not in the game), the
+ *   player of another power, the player of the power concerned, the game
+ *   master (who plays no power), and a site administrator —
+ * with the status each must get written down below as data. A route of the
+ * OpenAPI document (or a message type of the protocol) without an entry fails
+ * the test: a new route must say who may use it.
+ *
+ * Statuses are exact: 2xx where the person may act, 401/403/404 where not (404
+ * where the game must not even be known to exist), and the rules' own answer
+ * (409, 422) where the person may ask but the game's state says no. Denials run
+ * before the allowed requests of the same route, so a denial never depends on
+ * someone else's success; requests that change the game run in a fixed order
+ * with `before` steps that set the stage for each allowed actor.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ClientMessageSchema } from '../../shared/api/live.ts';
+import { Browser, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
+import { connect, listen } from './helpers/live.ts';
+import { exportOf, randomPlayed } from './helpers/random-export.ts';
+import { actorFor, buildWorld, documentedRoutes, freshCredentials, servedRoutes, type World } from './fuzz-support/world.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const ACTORS = ['anonymous', 'outsider', 'otherPower', 'ownPower', 'gm', 'admin'] as const;
+type ActorName = (typeof ACTORS)[number];
+/** An exact status per actor. */
+type Expected = Record<ActorName, number>;
+
+type Context = {
+  app: FastifyInstance;
+  world: World;
+  gameId: string;
+  /** The power concerned (ownPower plays it), another (otherPower plays it) and three more. */
+  own: string;
+  other: string;
+  bystanders: [string, string, string];
+  /** The open phase's index, read when a request is made. */
+  openPhase(): Promise<number>;
+  stash: Record<string, string>;
+  gm: Browser;
+};
+
+type Entry = {
+  /** "METHOD /api/path" as in the OpenAPI document. */
+  route: string;
+  /** Several entries may test one route in different ways (e.g. press as a power, and as the game master). */
+  label?: string;
+  request(context: Context, actor: ActorName): Promise<{ url: string; body?: unknown }>;
+  expect: Expected;
+  /** Runs before each allowed actor's request (to set the stage it needs). */
+  before?(context: Context, actor: ActorName): Promise<void>;
+  /** Runs after an allowed actor's request. */
+  after?(context: Context, actor: ActorName, response: { statusCode: number; json(): any }): Promise<void>;
+};
+
+const all = (status: number): Expected => ({ anonymous: status, outsider: status, otherPower: status, ownPower: status, gm: status, admin: status });
+/** Readable by those who may see the private game: the others do not learn it exists. */
+const gameRead = (status = 200): Expected => ({ anonymous: 404, outsider: 404, otherPower: status, ownPower: status, gm: status, admin: status });
+/** A power's own business: its players; not the game master nor the administrator, who play no power. */
+const powerWrite = (status = 200): Expected => ({ anonymous: 401, outsider: 404, otherPower: status, ownPower: status, gm: 403, admin: 403 });
+/** The game master's tools: the game master and the administrator. */
+const gmWrite = (status = 200): Expected => ({ anonymous: 401, outsider: 404, otherPower: 403, ownPower: 403, gm: status, admin: status });
+const loggedIn = (status: number, anonymous = 401): Expected => ({ ...all(status), anonymous });
+
+const game = (path = '') => async (context: Context) => ({ url: `/api/games/${context.gameId}${path}` });
+const asGm = (context: Context, path: string, body?: unknown) => context.gm.request('POST', `/api/games/${context.gameId}${path}`, body);
+
+const MATRIX: Entry[] = [
+  // ───────── accounts ─────────
+  { route: 'POST /api/auth/register', request: async () => ({ url: '/api/auth/register', body: { username: uniqueName('new'), password: 'a long enough password' } }), expect: all(201) },
+  { route: 'POST /api/auth/login', request: async (context) => ({ url: '/api/auth/login', body: { username: context.stash.loginName, password: 'correct horse battery' } }), expect: all(200) },
+  { route: 'POST /api/auth/logout', request: async () => ({ url: '/api/auth/logout' }), expect: all(204) },
+  { route: 'GET /api/auth/me', request: async () => ({ url: '/api/auth/me' }), expect: loggedIn(200) },
+  { route: 'POST /api/auth/tokens', request: async () => ({ url: '/api/auth/tokens', body: { name: 'matrix' } }), expect: loggedIn(201) },
+  { route: 'GET /api/auth/tokens', request: async () => ({ url: '/api/auth/tokens' }), expect: loggedIn(200) },
+  {
+    route: 'DELETE /api/auth/tokens/{tokenId}',
+    // The token of the power concerned's player: nobody else can even find it, administrators included.
+    request: async (context) => ({ url: `/api/auth/tokens/${context.stash.ownToken}` }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 204, gm: 404, admin: 404 },
+  },
+  { route: 'GET /api/admin/audit', request: async () => ({ url: '/api/admin/audit' }), expect: { anonymous: 401, outsider: 403, otherPower: 403, ownPower: 403, gm: 403, admin: 200 } },
+
+  // ───────── lobby ─────────
+  { route: 'GET /api/variants', request: async () => ({ url: '/api/variants' }), expect: all(200) },
+  { route: 'GET /api/games', request: async () => ({ url: '/api/games?filter=active' }), expect: all(200) },
+  { route: 'POST /api/games', request: async () => ({ url: '/api/games', body: { name: 'Another', variant: 'standard' } }), expect: loggedIn(201) },
+  { route: 'GET /api/games/{gameId}', request: game(), expect: gameRead() },
+  { route: 'POST /api/games/{gameId}/join', request: async (context) => ({ url: `/api/games/${context.gameId}/join`, body: {} }), expect: { ...gmWrite(409), otherPower: 409, ownPower: 409 } },
+  { route: 'POST /api/games/{gameId}/leave', request: game('/leave'), expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 } },
+  { route: 'POST /api/games/{gameId}/start', request: game('/start'), expect: gmWrite(409) },
+
+  // ───────── phases and orders ─────────
+  { route: 'GET /api/games/{gameId}/phases', request: game('/phases'), expect: gameRead() },
+  { route: 'GET /api/games/{gameId}/phases/current', request: game('/phases/current'), expect: gameRead() },
+  { route: 'GET /api/games/{gameId}/phases/{index}', request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}` }), expect: gameRead() },
+  {
+    route: 'GET /api/games/{gameId}/phases/{index}/orders',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/orders` }),
+    expect: { ...powerWrite(200), anonymous: 401 },
+  },
+  {
+    route: 'PUT /api/games/{gameId}/phases/{index}/orders',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/orders`, body: { orders: '', ready: false } }),
+    expect: powerWrite(200),
+  },
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/ready',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/ready`, body: { ready: false } }),
+    expect: powerWrite(200),
+  },
+
+  // ───────── press ─────────
+  { route: 'GET /api/games/{gameId}/press', request: game('/press'), expect: gameRead() },
+  {
+    route: 'POST /api/games/{gameId}/press',
+    label: 'as a power',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/press`, body: { to: 'all', body: 'To all.' } }),
+    expect: powerWrite(201),
+  },
+  {
+    route: 'POST /api/games/{gameId}/press',
+    label: 'as the game master',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/press`, body: { to: 'all', body: 'From the chair.', asGameMaster: true } }),
+    expect: gmWrite(201),
+  },
+
+  // ───────── loans ─────────
+  { route: 'GET /api/games/{gameId}/loans', request: game('/loans'), expect: gameRead() },
+  {
+    route: 'POST /api/games/{gameId}/loans',
+    // A centre of the power concerned, lent to a bystander: another power cannot lend what it does not hold.
+    request: async (context) => ({ url: `/api/games/${context.gameId}/loans`, body: { centre: context.stash.ownCentre, to: context.bystanders[0] } }),
+    expect: { ...powerWrite(201), otherPower: 422 },
+    after: async (context, _actor, response) => {
+      context.stash.loanId = response.json().id;
+    },
+  },
+  {
+    route: 'POST /api/games/{gameId}/loans/{loanId}/end',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/loans/${context.stash.loanId}/end` }),
+    // Lender or borrower only: another power is refused, the game master and administrator play no power.
+    expect: { ...powerWrite(200), otherPower: 403 },
+  },
+
+  // ───────── votes ─────────
+  { route: 'GET /api/games/{gameId}/votes', request: game('/votes'), expect: gameRead() },
+  { route: 'POST /api/games/{gameId}/votes', request: async (context) => ({ url: `/api/games/${context.gameId}/votes`, body: { kind: 'draw' } }), expect: powerWrite(200) },
+  { route: 'DELETE /api/games/{gameId}/votes/{kind}', request: game('/votes/draw'), expect: powerWrite(200) },
+
+  // ───────── game master ─────────
+  { route: 'GET /api/games/{gameId}/gm/log', request: game('/gm/log'), expect: gameRead() },
+  { route: 'POST /api/games/{gameId}/gm/deadline', request: async (context) => ({ url: `/api/games/${context.gameId}/gm/deadline`, body: { extendBySeconds: 3600 } }), expect: gmWrite() },
+  {
+    route: 'POST /api/games/{gameId}/gm/pause',
+    request: game('/gm/pause'),
+    expect: gmWrite(),
+    before: async (context) => void (await asGm(context, '/gm/resume')),
+  },
+  {
+    route: 'POST /api/games/{gameId}/gm/resume',
+    request: game('/gm/resume'),
+    expect: gmWrite(),
+    before: async (context) => void (await asGm(context, '/gm/pause')),
+  },
+  {
+    route: 'POST /api/games/{gameId}/gm/replace',
+    // A bystander's seat, handed to a newcomer (by each allowed actor to another one).
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/replace`, body: { power: context.bystanders[1], username: (await new Browser(context.app).register()).user!.username } }),
+    expect: gmWrite(),
+  },
+  {
+    route: 'POST /api/games/{gameId}/gm/civil-disorder',
+    request: async (context, actor) => ({ url: `/api/games/${context.gameId}/gm/civil-disorder`, body: { power: actor === 'admin' ? context.bystanders[2] : context.bystanders[1] } }),
+    expect: gmWrite(),
+  },
+  {
+    route: 'PUT /api/games/{gameId}/gm/phases/{index}/orders/{power}',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/phases/${await context.openPhase()}/orders/${context.own}`, body: { orders: '' } }),
+    expect: gmWrite(),
+  },
+  { route: 'POST /api/games/{gameId}/gm/process', request: game('/gm/process'), expect: gmWrite() },
+  {
+    route: 'POST /api/games/{gameId}/gm/rollback',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/rollback`, body: { phase: 0 } }),
+    expect: gmWrite(),
+    before: async (context) => void (await asGm(context, '/gm/process')),
+  },
+
+  // ───────── archive ─────────
+  { route: 'GET /api/games/{gameId}/export', request: game('/export'), expect: gameRead() },
+  { route: 'GET /api/games/{gameId}/export/datc', request: game('/export/datc'), expect: gameRead() },
+  { route: 'POST /api/games/import', request: async (context) => ({ url: '/api/games/import', body: { export: JSON.parse(context.stash.export) } }), expect: loggedIn(201) },
+
+  // ───────── server ─────────
+  { route: 'GET /api/live', label: 'without an upgrade', request: async () => ({ url: '/api/live' }), expect: loggedIn(426) },
+  { route: 'GET /api/health', request: async () => ({ url: '/api/health' }), expect: all(200) },
+];
+
+/** Websocket messages: what each person is answered (the socket itself needs a user: nobody gets 401 at the upgrade). */
+type WsEntry = { type: string; label: string; message(context: Context): unknown; expect: Record<Exclude<ActorName, 'anonymous'>, string> };
+const allWs = (answer: string) => ({ outsider: answer, otherPower: answer, ownPower: answer, gm: answer, admin: answer });
+const WS_MATRIX: WsEntry[] = [
+  { type: 'subscribe', label: 'the private game', message: (context) => ({ type: 'subscribe', channel: `game:${context.gameId}` }), expect: { ...allWs('subscribed'), outsider: 'error:not_found' } },
+  { type: 'subscribe', label: 'the lobby', message: () => ({ type: 'subscribe', channel: 'lobby' }), expect: allWs('subscribed') },
+  { type: 'unsubscribe', label: 'the private game', message: (context) => ({ type: 'unsubscribe', channel: `game:${context.gameId}` }), expect: allWs('unsubscribed') },
+  { type: 'ping', label: '', message: () => ({ type: 'ping' }), expect: allWs('pong') },
+];
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let url: string;
+let context: Context;
+const users = new Map<ActorName, { id: string; username: string } | null>();
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+  url = await listen(app);
+  const world = await buildWorld(app, { private: true });
+  // The power concerned is one that can lend a centre: the lender of the world's loan, which it ends
+  // here so that it can lend that centre again in the matrix (to the same borrower, a bystander).
+  const loans = (await world.game.master.request('GET', `/api/games/${world.game.id}/loans`)).json().loans as { id: string; lender: string; borrower: string; centre: string }[];
+  const loan = loans.find((row) => row.id === world.loanId)!;
+  const own = loan.lender;
+  const borrower = loan.borrower;
+  const other = world.game.powers.find((power) => power !== own && power !== borrower)!;
+  const rest = [borrower, ...world.game.powers.filter((power) => ![own, other, borrower].includes(power))];
+  const ownPlayer = world.game.byPower.get(own)!;
+  const ended = await ownPlayer.request('POST', `/api/games/${world.game.id}/loans/${loan.id}/end`);
+  if (ended.statusCode !== 200) throw new Error(`ending the world's loan: ${ended.body}`);
+  users.set('anonymous', null).set('outsider', world.outsider.user).set('otherPower', world.game.byPower.get(other)!.user).set('ownPower', ownPlayer.user).set('gm', world.game.master.user).set('admin', world.admin.user);
+
+  const login = await new Browser(app).register();
+  const played = randomPlayed('standard', 3, 2);
+  const token = (await ownPlayer.request('POST', '/api/auth/tokens', { name: 'concerned' })).json().id;
+  context = {
+    app,
+    world,
+    gameId: world.game.id,
+    own,
+    other,
+    bystanders: rest as [string, string, string],
+    gm: world.game.master,
+    async openPhase() {
+      return (await world.game.master.request('GET', `/api/games/${world.game.id}/phases/current`)).json().index;
+    },
+    stash: {
+      loginName: login.user!.username,
+      ownToken: token,
+      ownCentre: loan.centre,
+      export: JSON.stringify(exportOf('standard', played, 'Matrix import')),
+    },
+  };
+}, 120_000);
+afterAll(() => testApp.close(), 60_000);
+
+async function send(actor: ActorName, method: string, target: { url: string; body?: unknown }) {
+  const user = users.get(actor)!;
+  // Fresh credentials for each request (a cookie session with its CSRF token), so a log-out ends only itself.
+  const headers = user ? (await freshCredentials(app, user.id, 'cookie')).headers : {};
+  return app.inject({ method: method as 'GET', url: target.url, headers, ...(target.body === undefined ? {} : { payload: target.body as object }) });
+}
+
+describe('the authorization matrix', () => {
+  test('every route the server serves has an entry, and every entry a route', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const documented = documentedRoutes(document);
+    expect(documented).toEqual(servedRoutes(app));
+    const inMatrix = new Set(MATRIX.map((entry) => entry.route));
+    expect(documented.filter((route) => !inMatrix.has(route)), 'routes without an entry in MATRIX').toEqual([]);
+    expect([...inMatrix].filter((route) => !documented.includes(route)), 'entries for routes that do not exist').toEqual([]);
+    const types = ClientMessageSchema.options.map((option) => option.shape.type.value);
+    expect(types.filter((type) => !WS_MATRIX.some((entry) => entry.type === type)), 'message types without an entry in WS_MATRIX').toEqual([]);
+  });
+
+  test('each person gets exactly the answer written down, on every route', async () => {
+    const mismatches: string[] = [];
+    for (const entry of MATRIX) {
+      const method = entry.route.split(' ')[0];
+      const ordered = [...ACTORS].sort((a, b) => Number(entry.expect[a] < 300) - Number(entry.expect[b] < 300));
+      for (const actor of ordered) {
+        const allowed = entry.expect[actor] < 300;
+        if (allowed) await entry.before?.(context, actor);
+        const response = await send(actor, method, await entry.request(context, actor));
+        const what = `${entry.route}${entry.label ? ` (${entry.label})` : ''} as ${actor}`;
+        if (response.statusCode !== entry.expect[actor]) mismatches.push(`${what}: expected ${entry.expect[actor]}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (response.statusCode >= 400) expect(response.json().error.code, what).toEqual(expect.any(String));
+        if (allowed && response.statusCode < 300) await entry.after?.(context, actor, response);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  test('websocket: nobody cannot connect; each message type gets the answer written down', async () => {
+    await expect(connect(url, {})).rejects.toMatchObject({ statusCode: 401 });
+    const mismatches: string[] = [];
+    for (const actor of ACTORS.filter((a): a is Exclude<ActorName, 'anonymous'> => a !== 'anonymous')) {
+      const user = users.get(actor)!;
+      const client = await connect(url, { cookie: (await freshCredentials(app, user.id, 'cookie')).headers.cookie });
+      await client.next('welcome');
+      for (const entry of WS_MATRIX) {
+        const before = client.messages.length;
+        client.send(entry.message(context));
+        await vi.waitFor(() => expect(client.messages.length).toBeGreaterThan(before));
+        const answer = client.messages[before];
+        const got = answer.type === 'error' ? `error:${answer.error.code}` : answer.type;
+        if (got !== entry.expect[actor]) mismatches.push(`${entry.type} ${entry.label} as ${actor}: expected ${entry.expect[actor]}, got ${JSON.stringify(answer)}`);
+      }
+      client.socket.close();
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('site administrators', () => {
+  test('are made only from outside the API: ADMIN_USERS at start-up is the whole list', async () => {
+    const [alice, bob] = await Promise.all([new Browser(app).register(), new Browser(app).register()]);
+    const isAdmin = async (browser: Browser) => (await browser.request('GET', '/api/auth/me')).json().user.isAdmin;
+    expect(await isAdmin(alice)).toBe(false);
+    // Nothing a user can send makes them one.
+    const tries = [
+      await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: uniqueName(), password: 'a long enough password', isAdmin: true } }),
+      await app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: `{"__proto__":{"isAdmin":true},"username":"${uniqueName()}","password":"a long enough password"}` }),
+    ];
+    expect(tries.map((response) => response.statusCode)).toEqual([201, 400]);
+    expect(tries[0].json().user.isAdmin).toBe(false);
+
+    const { startSiblingApp } = await import('./helpers/app.ts');
+    const withAdmins = await startSiblingApp(app, { settings: { adminUsers: [alice.user!.username.toUpperCase(), 'nobody-by-that-name'] } });
+    try {
+      expect(await isAdmin(alice)).toBe(true);
+      expect(await isAdmin(bob)).toBe(false);
+      // The administrator made by buildWorld is not on the list: no longer one.
+      expect((await app.prisma.user.findUniqueOrThrow({ where: { id: context.world.admin.user!.id } })).isAdmin).toBe(false);
+    } finally {
+      await withAdmins.close();
+      const { setAdmin } = await import('../../server/admin/admins.ts');
+      await setAdmin(app.prisma, context.world.admin.user!.username, true);
+      await setAdmin(app.prisma, alice.user!.username, false);
+    }
+  });
+
+  test('the command line lists, grants and revokes; refuses to when ADMIN_USERS rules', async () => {
+    const { adminCommand } = await import('../../server/admin/admins.ts');
+    const carol = await new Browser(app).register();
+    expect(await adminCommand(app.prisma, ['grant', carol.user!.username], false)).toEqual({ exitCode: 0, output: `${carol.user!.username} is now a site administrator` });
+    expect((await adminCommand(app.prisma, ['list'], false)).output.split('\n')).toContain(carol.user!.username);
+    expect((await adminCommand(app.prisma, ['revoke', carol.user!.username], true)).exitCode).toBe(1);
+    expect(await adminCommand(app.prisma, ['revoke', carol.user!.username], false)).toEqual({ exitCode: 0, output: `${carol.user!.username} is no longer a site administrator` });
+    expect((await adminCommand(app.prisma, ['grant', 'no-such-user'], false)).exitCode).toBe(1);
+    expect((await adminCommand(app.prisma, ['promote'], false)).exitCode).toBe(2);
+  });
+
+  test('act as game master: their actions are in the game\'s log under their name and in the site-wide audit log', async () => {
+    const admin = await actorFor(app, 'admin', context.world.admin.user, 'cookie');
+    const extended = await app.inject({ method: 'POST', url: `/api/games/${context.gameId}/gm/deadline`, headers: admin.credentials.headers, payload: { extendBySeconds: 60 } });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(extended.json().action.actor).toEqual(context.world.admin.user);
+    const audit = await app.inject({ method: 'GET', url: '/api/admin/audit?limit=5', headers: admin.credentials.headers });
+    expect(audit.json().actions[0]).toMatchObject({ gameId: context.gameId, action: 'change-deadline', actor: context.world.admin.user });
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Game-master tools through the API: process now, deadlines, replacing a
+ * player, civil disorder, entering orders, rolling back and re-adjudicating,
+ * and the audit log the players read.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { getVariant } from '../../shared/index.ts';
+import { randomOrders, seeded } from '../support/random-game.ts';
+import { registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
+import { currentPhase, ordersByPower, startGame } from './helpers/play.ts';
+import { expectReproducible } from './helpers/reproduce.ts';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+const variant = getVariant('diadochi-v')!;
+
+describe('deadlines and processing', () => {
+  test('the game master extends and shortens the deadline within limits, and processes at once; all of it logged for the players', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    const start = Date.parse((await currentPhase(master, gameId)).deadlineAt!);
+
+    const extended = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 3600 });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(Date.parse((await currentPhase(master, gameId)).deadlineAt!)).toBe(start + 3600_000);
+    const shortened = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: -7200 });
+    expect(shortened.statusCode).toBe(200);
+    expect(Date.parse((await currentPhase(master, gameId)).deadlineAt!)).toBe(start - 3600_000);
+
+    const tooFar = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 31 * 24 * 3600 });
+    expect(tooFar.statusCode).toBe(400);
+    const beyondCap = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { deadlineAt: new Date(Date.now() + 40 * 24 * 3600_000).toISOString() });
+    expect(beyondCap.statusCode).toBe(422);
+    expect(beyondCap.json().error).toMatchObject({ code: 'deadline_out_of_range', message: expect.stringContaining('30 days') });
+    const past = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { deadlineAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.json().error.code).toBe('deadline_out_of_range');
+    const both = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 1, deadlineAt: new Date().toISOString() });
+    expect(both.json().error.message).toContain('exactly one');
+    // Players may not.
+    expect((await byPower.get(powers[0])!.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 60 })).json().error.code).toBe('not_game_master');
+
+    const processed = await master.request('POST', `/api/games/${gameId}/gm/process`);
+    expect(processed.statusCode, processed.body).toBe(200);
+    expect(processed.json().action).toMatchObject({ action: 'process-now', actor: master.user, details: { phase: 0, next: 'Fall 240 BC Movement' } });
+    expect((await currentPhase(master, gameId)).index).toBe(1);
+
+    const log = (await byPower.get(powers[1])!.request('GET', `/api/games/${gameId}/gm/log`)).json().actions;
+    expect(log.map((entry: { action: string }) => entry.action)).toEqual(['change-deadline', 'change-deadline', 'process-now']);
+    expect(log[0].details).toMatchObject({ phase: 0, from: new Date(start).toISOString(), to: new Date(start + 3600_000).toISOString() });
+  });
+});
+
+describe('seats', () => {
+  test('replacing a player hands the power over; civil disorder stops the phase waiting for a power', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    const [replaced, disorderly, ...rest] = powers;
+    const [newcomer] = await registeredBrowsers(app, 1);
+    const previous = byPower.get(replaced)!;
+
+    const handed = await master.request('POST', `/api/games/${gameId}/gm/replace`, { power: replaced, username: newcomer.user!.username });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(handed.json().action.details).toEqual({ power: replaced, users: { from: previous.user!.username, to: newcomer.user!.username } });
+    expect((await previous.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '', ready: true })).statusCode).toBe(403);
+    expect((await newcomer.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '', ready: true })).statusCode).toBe(200);
+    const seat = (await master.request('GET', `/api/games/${gameId}`)).json().players.find((p: { power: string }) => p.power === replaced);
+    expect(seat).toMatchObject({ user: newcomer.user, status: 'active' });
+    // A user already seated cannot take a second power.
+    const twice = await master.request('POST', `/api/games/${gameId}/gm/replace`, { power: rest[0], username: newcomer.user!.username });
+    expect(twice.statusCode).toBe(409);
+
+    for (const power of rest) {
+      const reply = await byPower.get(power)!.request('POST', `/api/games/${gameId}/phases/0/ready`, { ready: true });
+      expect(reply.json()).toEqual({ power, ready: true, phaseProcessed: false });
+    }
+    // Everyone but the silent power is ready: putting it in civil disorder processes the phase at once.
+    const disorder = await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: disorderly });
+    expect(disorder.statusCode, disorder.body).toBe(200);
+    const phase = await currentPhase(master, gameId);
+    expect(phase.index).toBe(1);
+    expect(phase.powers.find((line) => line.power === disorderly)).toMatchObject({ playerStatus: 'civil-disorder', missedDeadlines: 1 });
+    expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: disorderly })).statusCode).toBe(409);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: 'Atlantis' })).statusCode).toBe(404);
+  });
+});
+
+describe('orders by the game master, and roll-backs', () => {
+  test('the game master enters orders for powers, rolls back two phases, and processing again gives the same results', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    const rnd = seeded(99);
+
+    const refused = await master.request('PUT', `/api/games/${gameId}/gm/phases/0/orders/${powers[0]}`, { orders: 'A Nowhere - Elsewhere' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: { code: 'orders_rejected' }, orders: [{ accepted: false, input: 'A Nowhere - Elsewhere' }] });
+
+    // Three phases, every order entered by the game master.
+    for (let i = 0; i < 3; i++) {
+      const phase = await currentPhase(master, gameId);
+      const orders = ordersByPower(randomOrders(variant, phase.state, rnd));
+      for (const line of phase.powers.filter((entry) => entry.mustOrder)) {
+        const list = orders.get(line.power) ?? [];
+        const entered = await master.request('PUT', `/api/games/${gameId}/gm/phases/${phase.index}/orders/${line.power}`, { orders: list });
+        if (entered.statusCode === 422) {
+          const kept = list.filter((_, k) => entered.json().orders[k].accepted);
+          expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/${phase.index}/orders/${line.power}`, { orders: kept })).statusCode).toBe(200);
+        } else expect(entered.statusCode, entered.body).toBe(200);
+      }
+      expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+    }
+    const mine = (await byPower.get(powers[0])!.request('GET', `/api/games/${gameId}/phases/0/orders`)).json();
+    expect(mine.current).toMatchObject({ byGameMaster: true });
+
+    const before = (await master.request('GET', `/api/games/${gameId}/phases/1`)).json();
+    const rolled = await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 1 });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    expect(rolled.json().action).toMatchObject({ action: 'rollback', details: { phase: 1, discarded: [before.name, expect.any(String), expect.any(String)] } });
+    const phases = (await master.request('GET', `/api/games/${gameId}/phases`)).json().phases;
+    expect(phases.map((phase: { index: number; status: string }) => [phase.index, phase.status])).toEqual([
+      [0, 'processed'],
+      [1, 'open'],
+    ]);
+    const reopened = (await master.request('GET', `/api/games/${gameId}/phases/1`)).json();
+    expect(reopened).toMatchObject({ status: 'open', orders: null, results: null, stateAfter: null });
+    expect(reopened.powers.filter((line: { submitted: boolean }) => line.submitted).length).toBeGreaterThan(0);
+
+    // The discarded phases stay in the audit trail (the export's discardedPhases).
+    const exported = (await master.request('GET', `/api/games/${gameId}/export`)).json();
+    expect(exported.discardedPhases.map((phase: { index: number }) => phase.index)).toEqual([1, 2, 3]);
+    expect(exported.discardedPhases[0]).toMatchObject({ results: before.results, stateAfter: before.stateAfter, rollback: exported.gmLog.length - 1 });
+    expect(exported.discardedPhases[0].submissions.length).toBeGreaterThan(0);
+
+    // Re-adjudicated with the same orders: the same results and the same next position.
+    expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+    const again = (await master.request('GET', `/api/games/${gameId}/phases/1`)).json();
+    expect(again.results).toEqual(before.results);
+    expect(again.stateAfter).toEqual(before.stateAfter);
+    expect(await expectReproducible(app, gameId)).toBe(2);
+
+    const actions = (await byPower.get(powers[2])!.request('GET', `/api/games/${gameId}/gm/log`)).json().actions.map((entry: { action: string }) => entry.action);
+    expect(actions.filter((action: string) => action === 'process-now')).toHaveLength(4);
+    expect(actions).toContain('enter-orders');
+    expect(actions).toContain('rollback');
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 2 })).json().error.code).toBe('conflict');
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 9 })).statusCode).toBe(400);
+  });
+
+  test('rolling back a finished game re-opens it', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+    for (const power of powers) await byPower.get(power)!.request('POST', `/api/games/${gameId}/votes`, { kind: 'draw' });
+    expect((await master.request('GET', `/api/games/${gameId}`)).json().status).toBe('finished');
+    const rolled = await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    expect((await master.request('GET', `/api/games/${gameId}`)).json()).toMatchObject({ status: 'active', outcome: null, currentPhase: { index: 0 } });
+    expect((await master.request('GET', `/api/games/${gameId}/votes`)).json().draw).toEqual([]);
+  });
+});

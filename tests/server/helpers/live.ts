@@ -1,0 +1,65 @@
+/** A real `ws` client for the live endpoint of a listening app. */
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import type { ServerMessage } from '../../../shared/api/live.ts';
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
+  return `ws://127.0.0.1:${address.port}/api/live`;
+}
+
+export type LiveClient = {
+  socket: WebSocket;
+  messages: ServerMessage[];
+  /** Resolves with the first message (already received or coming) that matches. */
+  next<T extends ServerMessage['type']>(type: T, match?: (message: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
+  send(message: unknown): void;
+  closed: Promise<{ code: number; reason: string }>;
+};
+
+export function connect(url: string, headers: Record<string, string>, options: WebSocket.ClientOptions = {}): Promise<LiveClient> {
+  const socket = new WebSocket(url, { headers, ...options });
+  const messages: ServerMessage[] = [];
+  const waiters: Array<{ test: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }> = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as ServerMessage;
+    messages.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.test(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  const client: LiveClient = {
+    socket,
+    messages,
+    closed,
+    next(type, match = () => true, timeoutMs = 5000) {
+      const test = (message: ServerMessage) => message.type === type && match(message as never);
+      const seen = messages.find(test);
+      if (seen) return Promise.resolve(seen as never);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${type}" message within ${timeoutMs / 1000} s; got ${JSON.stringify(messages).slice(0, 2000)}`)), timeoutMs);
+        waiters.push({ test, resolve: (message) => (clearTimeout(timer), resolve(message as never)) });
+      });
+    },
+    send(message) {
+      socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    },
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(client));
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { statusCode: response.statusCode, body })));
+    });
+  });
+}

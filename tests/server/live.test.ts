@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { LIVE_LIMITS } from '../../shared/api/live.ts';
+import { Browser, registeredBrowsers, startSiblingApp, startTestApp, type TestApp } from './helpers/app.ts';
+import { connect, listen } from './helpers/live.ts';
+
+// Generous: these go through a real database on a machine that may be busy.
+vi.setConfig({ testTimeout: 30_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let url: string;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+  url = await listen(app);
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+const cookieOf = (browser: Browser) => ({ cookie: browser.cookie! });
+
+async function createGame(master: Browser, settings: Record<string, unknown> = {}) {
+  const response = await master.request('POST', '/api/games', { name: 'Live test', variant: 'standard', ...settings });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; seats: number; inviteCode: string | null };
+}
+
+describe('authentication', () => {
+  test('refuses a socket without credentials with a 401 before the upgrade', async () => {
+    const refusal = await connect(url, {}).catch((error) => error);
+    expect(refusal.statusCode).toBe(401);
+    expect(JSON.parse(refusal.body).error.code).toBe('unauthenticated');
+  });
+
+  test('accepts the session cookie and an API token, and welcomes with the limits', async () => {
+    const browser = await new Browser(app).register();
+    const viaCookie = await connect(url, cookieOf(browser));
+    const welcome = await viaCookie.next('welcome');
+    expect(welcome.user).toEqual(browser.user);
+    expect(welcome.limits.maxMessageBytes).toBe(LIVE_LIMITS.maxMessageBytes);
+    viaCookie.socket.close();
+
+    const { token } = (await browser.request('POST', '/api/auth/tokens', { name: 'bot' })).json();
+    const viaToken = await connect(url, { authorization: `Bearer ${token}` });
+    expect((await viaToken.next('welcome')).user).toEqual(browser.user);
+    viaToken.socket.close();
+
+    const badToken = await connect(url, { authorization: 'Bearer dip_nonsense' }).catch((error) => error);
+    expect(badToken.statusCode).toBe(401);
+  });
+
+  test('a plain GET without Upgrade gets 426 with an explanation', async () => {
+    const browser = await new Browser(app).register();
+    const response = await browser.request('GET', '/api/live');
+    expect(response.statusCode).toBe(426);
+    expect(response.json().error.code).toBe('upgrade_required');
+  });
+
+  test('refuses a cookie-authenticated socket opened by another site', async () => {
+    const browser = await new Browser(app).register();
+    const refusal = await connect(url, { ...cookieOf(browser), origin: 'https://evil.example' }).catch((error) => error);
+    expect(refusal.statusCode).toBe(403);
+    expect(JSON.parse(refusal.body).error.code).toBe('origin_not_allowed');
+    const sameSite = await connect(url, { ...cookieOf(browser), origin: url.replace('ws://', 'http://').replace('/api/live', '') });
+    await sameSite.next('welcome');
+    sameSite.socket.close();
+  });
+});
+
+describe('lobby events', () => {
+  test('subscribers of a game see players join and leave, and the game start', async () => {
+    const [master, first] = await registeredBrowsers(app, 2);
+    const game = await createGame(master);
+    const watcher = await connect(url, cookieOf(master));
+    watcher.send({ type: 'subscribe', channel: `game:${game.id}` });
+    await watcher.next('subscribed');
+
+    await first.request('POST', `/api/games/${game.id}/join`, {});
+    const joined = await watcher.next('event', (message) => message.event.type === 'player.joined');
+    expect(joined).toEqual({
+      type: 'event',
+      channel: `game:${game.id}`,
+      seq: expect.any(Number),
+      event: { type: 'player.joined', gameId: game.id, playerCount: 2, seats: game.seats, user: first.user },
+    });
+
+    await first.request('POST', `/api/games/${game.id}/leave`);
+    const left = await watcher.next('event', (message) => message.event.type === 'player.left');
+    expect(left.event).toMatchObject({ playerCount: 1, user: first.user });
+
+    const others = await registeredBrowsers(app, game.seats - 1);
+    for (const other of others) await other.request('POST', `/api/games/${game.id}/join`, {});
+    const started = await watcher.next('event', (message) => message.event.type === 'game.started');
+    expect(started.event).toEqual({ type: 'game.started', gameId: game.id, playerCount: game.seats, seats: game.seats });
+    const phase = await watcher.next('event', (message) => message.event.type === 'phase.started');
+    expect(phase.event).toMatchObject({ type: 'phase.started', gameId: game.id, phase: { index: 0, kind: 'movement' } });
+    watcher.socket.close();
+  });
+
+  test('the lobby channel announces public games only; anonymous games name nobody', async () => {
+    const [master, player] = await registeredBrowsers(app, 2);
+    const watcher = await connect(url, cookieOf(player));
+    watcher.send({ type: 'subscribe', channel: 'lobby' });
+    await watcher.next('subscribed');
+
+    const hidden = await createGame(master, { private: true });
+    const anonymous = await createGame(master, { anonymous: true });
+    const created = await watcher.next('event', (message) => message.event.type === 'game.created');
+    expect(created.event).toMatchObject({ gameId: anonymous.id, name: 'Live test', variant: 'standard', playerCount: 1 });
+
+    await player.request('POST', `/api/games/${anonymous.id}/join`, {});
+    const joined = await watcher.next('event', (message) => message.event.type === 'player.joined');
+    expect(joined.event).toMatchObject({ gameId: anonymous.id, user: null });
+    expect(watcher.messages.some((message) => JSON.stringify(message).includes(hidden.id))).toBe(false);
+    watcher.socket.close();
+  });
+
+  test('a private game can be watched by its members only', async () => {
+    const [master, stranger] = await registeredBrowsers(app, 2);
+    const game = await createGame(master, { private: true });
+    const strangerSocket = await connect(url, cookieOf(stranger));
+    strangerSocket.send({ type: 'subscribe', channel: `game:${game.id}` });
+    expect((await strangerSocket.next('error')).error.code).toBe('not_found');
+    const masterSocket = await connect(url, cookieOf(master));
+    masterSocket.send({ type: 'subscribe', channel: `game:${game.id}` });
+    expect(await masterSocket.next('subscribed')).toEqual({ type: 'subscribed', channel: `game:${game.id}`, seq: expect.any(Number) });
+    strangerSocket.socket.close();
+    masterSocket.socket.close();
+  });
+
+  test('after unsubscribing no more events arrive', async () => {
+    const [master, player] = await registeredBrowsers(app, 2);
+    const game = await createGame(master);
+    const watcher = await connect(url, cookieOf(master));
+    watcher.send({ type: 'subscribe', channel: `game:${game.id}` });
+    await watcher.next('subscribed');
+    watcher.send({ type: 'unsubscribe', channel: `game:${game.id}` });
+    await watcher.next('unsubscribed');
+    await player.request('POST', `/api/games/${game.id}/join`, {});
+    // A ping sent after the join is answered after any event the join produced.
+    watcher.send({ type: 'ping' });
+    await watcher.next('pong');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(watcher.messages.filter((message) => message.type === 'event')).toEqual([]);
+    watcher.socket.close();
+  });
+});
+
+describe('messages and limits', () => {
+  test('answers pings, and explains malformed messages without closing', async () => {
+    const browser = await new Browser(app).register();
+    const client = await connect(url, cookieOf(browser));
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    client.send('not json');
+    expect((await client.next('error')).error).toEqual({ code: 'bad_request', message: 'messages must be JSON objects' });
+    client.send({ type: 'subscribe', channel: 'game:42' });
+    const invalid = await client.next('error', (message) => message.error.code === 'validation_failed');
+    expect(invalid.error.message).toContain('channel: must be "lobby" or "game:<game id>"');
+    client.send({ type: 'dance' });
+    await client.next('error', (message) => message.error.message.includes('type'));
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+    client.socket.close();
+  });
+
+  test(`closes the socket (1009) on a message above ${LIVE_LIMITS.maxMessageBytes} bytes`, async () => {
+    const browser = await new Browser(app).register();
+    const client = await connect(url, cookieOf(browser));
+    await client.next('welcome');
+    client.send({ type: 'ping', padding: 'x'.repeat(LIVE_LIMITS.maxMessageBytes) });
+    expect((await client.closed).code).toBe(1009);
+  });
+
+  test('the heartbeat closes sockets that stop answering pings, and keeps the others', async () => {
+    const quick = await startSiblingApp(app, { settings: { heartbeatMs: 150 } });
+    try {
+      const quickUrl = await listen(quick);
+      const browser = await new Browser(app).register();
+      const silent = await connect(quickUrl, cookieOf(browser), { autoPong: false });
+      const healthy = await connect(quickUrl, cookieOf(browser));
+      await silent.next('welcome');
+      const start = Date.now();
+      await silent.closed;
+      expect(Date.now() - start).toBeLessThan(2000);
+      expect(healthy.socket.readyState).toBe(healthy.socket.OPEN);
+      healthy.socket.close();
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
+describe('several server instances', () => {
+  test('an event published on one instance reaches sockets on another', async () => {
+    const second = await startSiblingApp(app, {
+      database: testApp.database.url ? { kind: 'postgres', url: testApp.database.url } : app.database,
+    });
+    try {
+      const secondUrl = await listen(second);
+      const [master, player] = await registeredBrowsers(app, 2);
+      const game = await createGame(master);
+      const watcher = await connect(secondUrl, cookieOf(master));
+      watcher.send({ type: 'subscribe', channel: `game:${game.id}` });
+      await watcher.next('subscribed');
+      await player.request('POST', `/api/games/${game.id}/join`, {}); // handled by the first instance
+      const joined = await watcher.next('event');
+      expect(joined.event).toMatchObject({ type: 'player.joined', user: player.user });
+      watcher.socket.close();
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('closing the app closes open sockets with 1001 (going away)', async () => {
+    const closing = await startSiblingApp(app);
+    const closingUrl = await listen(closing);
+    const browser = await new Browser(app).register();
+    const client = await connect(closingUrl, cookieOf(browser));
+    await client.next('welcome');
+    await closing.close();
+    expect((await client.closed).code).toBe(1001);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Order submissions arriving together are stored in batches (server/orders/
+ * batch.ts): one transaction per batch. Each submission must still get the
+ * answer it would get alone — stored, refused (422 with the verdicts), not
+ * a player (403), no such phase (404), phase closed (409) — the latest of a
+ * power must count, a batch full of "ready" processes the phase once, and a
+ * submission that breaks its whole batch must fail alone.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { seededRandom } from '../../server/games/power-assignment.ts';
+import { legalOrders } from './faults-support/client.ts';
+import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
+import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let games: StartedGame[];
+const random = seededRandom(99);
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+  games = [];
+  for (let i = 0; i < 4; i++) games.push(await startGame(app));
+}, 120_000);
+afterAll(() => testApp.close(), 60_000);
+
+type Request = { browser: Browser; url: string; body: unknown; expect: number; power?: string; gameId: string };
+
+describe('order submissions in batches', () => {
+  test('submissions sent together are stored together, each with the answer it would get alone', async () => {
+    const requests: Request[] = [];
+    for (const game of games) {
+      const phase = await currentPhase(game.master, game.gameId);
+      const url = `/api/games/${game.gameId}/phases/${phase.index}/orders`;
+      for (const power of game.powers) {
+        const browser = game.byPower.get(power)!;
+        // Twice from every power (the later one counts), and a refused one in between.
+        requests.push({ browser, url, body: { orders: legalOrders(phase.state, power, random) }, expect: 200, power, gameId: game.gameId });
+        requests.push({ browser, url, body: { orders: 'A Nowhere - Somewhere' }, expect: 422, power, gameId: game.gameId });
+        requests.push({ browser, url, body: { orders: legalOrders(phase.state, power, random) }, expect: 200, power, gameId: game.gameId });
+      }
+      requests.push({ browser: game.master, url, body: { orders: [] }, expect: 403, gameId: game.gameId });
+      requests.push({ browser: game.players[0], url: `/api/games/${game.gameId}/phases/${phase.index + 1}/orders`, body: { orders: [] }, expect: 404, gameId: game.gameId });
+    }
+    const before = { ...app.submissions.stats };
+    const answers = await Promise.all(requests.map((request) => request.browser.request('PUT', request.url, request.body)));
+    // They were batched (several per transaction), not stored one by one.
+    expect(app.submissions.stats.largest).toBeGreaterThan(1);
+    expect(app.submissions.stats.batches - before.batches).toBeLessThan(requests.length / 2);
+
+    const stored = new Map<string, string[]>();
+    // The text of the last submission sent by each power (sent in this order, so it arrives last).
+    const latestSent = new Map<string, string>();
+    answers.forEach((answer, i) => {
+      const request = requests[i];
+      expect(answer.statusCode, `${request.url} ${JSON.stringify(request.body)}: ${answer.body}`).toBe(request.expect);
+      const body = answer.json();
+      if (request.expect === 200) {
+        expect(body.submission).toMatchObject({ power: request.power, ready: false, byGameMaster: false });
+        expect(body.checked.every((verdict: { accepted: boolean }) => verdict.accepted)).toBe(true);
+        const key = `${request.gameId}/${request.power}`;
+        stored.set(key, [...(stored.get(key) ?? []), body.submission.id]);
+        latestSent.set(key, body.submission.text);
+      } else if (request.expect === 422) {
+        expect(body.error.code).toBe('orders_rejected');
+        expect(body.orders).toHaveLength(1);
+      } else if (request.expect === 403) {
+        expect(body.error.code).toBe('forbidden');
+      } else {
+        expect(body.error.code).toBe('not_found');
+      }
+    });
+
+    // Each power's submissions are all there; the one that counts is the one sent later (ids grow with arrival).
+    for (const game of games) {
+      const phase = await currentPhase(game.master, game.gameId);
+      for (const power of game.powers) {
+        const ids = stored.get(`${game.gameId}/${power}`)!;
+        const mine = (await game.byPower.get(power)!.request('GET', `/api/games/${game.gameId}/phases/${phase.index}/orders`)).json();
+        expect(mine.history.map((submission: { id: string }) => submission.id).sort()).toEqual([...ids].sort());
+        expect(mine.current.id).toBe([...ids].sort().at(-1));
+        expect(mine.current.text, `${power}'s later submission counts`).toBe(latestSent.get(`${game.gameId}/${power}`));
+      }
+      expect(phase.powers.every((seat) => seat.submitted && !seat.ready)).toBe(true);
+    }
+  });
+
+  test('everyone ready at once: the phase is processed once, and one answer says so', async () => {
+    const game = games[0];
+    const phase = await currentPhase(game.master, game.gameId);
+    const powers = phase.powers.filter((seat) => seat.mustOrder).map((seat) => seat.power);
+    const answers = await Promise.all(
+      powers.map((power) =>
+        game.byPower.get(power)!.request('PUT', `/api/games/${game.gameId}/phases/${phase.index}/orders`, { orders: legalOrders(phase.state, power, random), ready: true }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(answers.filter((answer) => answer.json().phaseProcessed)).toHaveLength(1);
+    const phases = (await game.master.request('GET', `/api/games/${game.gameId}/phases`)).json();
+    expect(phases.phases.slice(phase.index).map((p: { index: number; status: string }) => [p.index, p.status])).toEqual([
+      [phase.index, 'processed'],
+      [phase.index + 1, 'open'],
+    ]);
+    // The orders adjudicated are the ones just sent.
+    const processed = (await game.master.request('GET', `/api/games/${game.gameId}/phases/${phase.index}`)).json();
+    expect(new Set(processed.orders.map((o: { power: string }) => o.power))).toEqual(new Set(powers));
+  });
+
+  test('a submission that breaks its whole batch fails alone: the batch is stored again one at a time', async () => {
+    const [broken, ...fine] = games.slice(1);
+    // A phase whose stored position the engine cannot read (corrupt data): judging it throws, not a 4xx.
+    const brokenPhase = await currentPhase(broken.master, broken.gameId);
+    await app.prisma.phase.updateMany({ where: { gameId: broken.gameId, index: brokenPhase.index }, data: { stateBefore: { corrupt: true } } });
+    const requests: Request[] = [];
+    for (const game of fine) {
+      const phase = await currentPhase(game.master, game.gameId);
+      for (const power of game.powers) {
+        requests.push({ browser: game.byPower.get(power)!, url: `/api/games/${game.gameId}/phases/${phase.index}/orders`, body: { orders: legalOrders(phase.state, power, random) }, expect: 200, power, gameId: game.gameId });
+      }
+    }
+    requests.splice(3, 0, { browser: broken.byPower.get(broken.powers[0])!, url: `/api/games/${broken.gameId}/phases/${brokenPhase.index}/orders`, body: { orders: [] }, expect: 500, gameId: broken.gameId });
+    const retriedBefore = app.submissions.stats.retriedAlone;
+    const answers = await Promise.all(requests.map((request) => request.browser.request('PUT', request.url, request.body)));
+    answers.forEach((answer, i) => expect(answer.statusCode, answer.body).toBe(requests[i].expect));
+    expect(app.submissions.stats.retriedAlone).toBeGreaterThan(retriedBefore);
+  });
+});

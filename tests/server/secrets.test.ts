@@ -1,0 +1,256 @@
+/**
+ * Secrets stay secret, over a whole game. An anonymous Diadochi V game is
+ * played through the API to a draw while nine people watch it the way a
+ * client would — its five players, the game master, an outsider who is logged
+ * in, nobody (no credentials) and a site administrator — each polling every
+ * read route after every move and holding a websocket on the game and the
+ * lobby. Every response body and every websocket message each of them gets is
+ * recorded, then scanned for what they must not see:
+ *   - another power's orders before the phase is processed (orders are typed
+ *     with a spacing and letter case unique to the power and phase, so they
+ *     can be recognised anywhere);
+ *   - private press not addressed to them (each message carries a marker);
+ *   - in an anonymous game, until it ends, any other player's username or
+ *     user id (the game master and administrator may see them; the game
+ *     master's own name is public).
+ * Positive controls check that the scan can see: authors see their orders,
+ * recipients their messages, the game master the names, and everyone the names
+ * once the game has ended.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { formatOrder, getVariant } from '../../shared/index.ts';
+import { randomOrders, seeded } from '../support/random-game.ts';
+import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
+import { connect, listen, type LiveClient } from './helpers/live.ts';
+import { currentPhase, ordersByPower, startGame, type StartedGame } from './helpers/play.ts';
+import { setAdmin } from '../../server/admin/admins.ts';
+
+vi.setConfig({ testTimeout: 180_000 });
+
+const variant = getVariant('diadochi-v')!;
+/** Phases played (a game-year and more); SECRETS_ROUNDS=20 plays longer. */
+const ROUNDS = Number(process.env.SECRETS_ROUNDS ?? 4);
+
+type Moment = { phase: number; beforeProcessing: boolean; over: boolean };
+type Recorded = Moment & { via: 'http' | 'ws'; what: string; text: string };
+
+class Watcher {
+  readonly records: Recorded[] = [];
+  socket: LiveClient | null = null;
+  constructor(
+    readonly name: string,
+    readonly browser: Browser,
+    readonly power: string | null,
+    private readonly moment: () => Moment,
+  ) {}
+
+  async get(path: string) {
+    const response = await this.browser.request('GET', path);
+    this.records.push({ ...this.moment(), via: 'http', what: `GET ${path} → ${response.statusCode}`, text: response.body });
+    return response;
+  }
+
+  async watch(url: string, gameId: string) {
+    if (!this.browser.cookie) return;
+    this.socket = await connect(url, { cookie: this.browser.cookie });
+    this.socket.socket.on('message', (data) => this.records.push({ ...this.moment(), via: 'ws', what: 'websocket message', text: data.toString() }));
+    this.socket.send({ type: 'subscribe', channel: `game:${gameId}` });
+    this.socket.send({ type: 'subscribe', channel: 'lobby' });
+    await this.socket.next('subscribed', (message) => message.channel === `game:${gameId}`);
+  }
+
+  /** Waits until the socket has been sent everything published so far (a pong comes after them). */
+  async settle() {
+    if (!this.socket) return;
+    const pongs = this.socket.messages.filter((message) => message.type === 'pong').length;
+    this.socket.send({ type: 'ping' });
+    await vi.waitFor(() => expect(this.socket!.messages.filter((message) => message.type === 'pong').length).toBe(pongs + 1));
+  }
+}
+
+/** The order as typed by `power` in phase `index`: gaps of a width that encodes the phase, random letter case. */
+function signed(text: string, index: number, rnd: () => number): string {
+  const gaps = [1 + (index % 4), 1 + (Math.floor(index / 4) % 4)];
+  let gap = 0;
+  const spaced = text.split(' ').reduce((line, word) => (line === '' ? word : `${line}${' '.repeat(gaps[gap++ % 2])}${word}`), '');
+  return [...spaced].map((c) => (rnd() < 0.5 ? c.toLowerCase() : c.toUpperCase())).join('');
+}
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let url: string;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+  url = await listen(app);
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+describe('a whole anonymous game, recorded from nine seats', () => {
+  let game: StartedGame;
+  const moment: Moment = { phase: 0, beforeProcessing: true, over: false };
+  const now = () => ({ ...moment });
+  const watchers: Watcher[] = [];
+  /** Orders as typed, by phase and power. */
+  const typed = new Map<number, Map<string, string[]>>();
+  /** Private messages: marker, and who may read it: the powers (sender and recipients), "gm" and "administrator". */
+  const privateMessages: { marker: string; readers: Set<string> }[] = [];
+  let names: Map<string, { id: string; username: string }>;
+
+  beforeAll(async () => {
+    game = await startGame(app, { anonymous: true, press: 'full' });
+    const { gameId, master, byPower, powers } = game;
+    names = new Map(powers.map((power) => [power, byPower.get(power)!.user!]));
+    const admin = await new Browser(app).register();
+    await setAdmin(app.prisma, admin.user!.username, true);
+    for (const power of powers) watchers.push(new Watcher(power, byPower.get(power)!, power, now));
+    watchers.push(new Watcher('game master', master, null, now));
+    watchers.push(new Watcher('outsider', await new Browser(app).register(), null, now));
+    watchers.push(new Watcher('nobody', new Browser(app), null, now));
+    watchers.push(new Watcher('administrator', admin, null, now));
+    for (const watcher of watchers) await watcher.watch(url, gameId);
+
+    const poll = async () => {
+      for (const watcher of watchers) {
+        await watcher.settle();
+        for (const path of ['', '/phases', '/phases/current', `/phases/${moment.phase}`, `/phases/${moment.phase}/orders`, '/press', '/loans', '/votes', '/gm/log', '/export', '/export/datc']) {
+          await watcher.get(`/api/games/${gameId}${path}`);
+        }
+        await watcher.get('/api/games?filter=active');
+        if (watcher.name === 'administrator') await watcher.get('/api/admin/audit');
+      }
+    };
+
+    const rnd = seeded(4242);
+    for (let round = 0; round < ROUNDS; round++) {
+      const phase = await currentPhase(master, gameId);
+      Object.assign(moment, { phase: phase.index, beforeProcessing: true });
+      // Press: every power writes privately to the next one; the game master privately to one power.
+      for (const [i, power] of powers.entries()) {
+        const to = powers[(i + 1) % powers.length];
+        const marker = `secret-${round}-${power}-to-${to}-${Math.floor(rnd() * 1e9)}`;
+        const sent = await byPower.get(power)!.request('POST', `/api/games/${gameId}/press`, { to: [to], body: `Between us: ${marker}` });
+        expect(sent.statusCode, sent.body).toBe(201);
+        privateMessages.push({ marker, readers: new Set([power, to]) });
+      }
+      const gmMarker = `gm-secret-${round}-${Math.floor(rnd() * 1e9)}`;
+      expect((await master.request('POST', `/api/games/${gameId}/press`, { to: [powers[round % powers.length]], body: gmMarker, asGameMaster: true })).statusCode).toBe(201);
+      // The game master's messages are the game master's business: the administrator acts as game master too.
+      privateMessages.push({ marker: gmMarker, readers: new Set([powers[round % powers.length], 'gm', 'administrator']) });
+      await byPower.get(powers[round % powers.length])!.request('POST', `/api/games/${gameId}/press`, { to: 'all', body: `Public word ${round}` });
+
+      // Orders, typed with the power's signature for this phase; refused ones dropped (random orders may clash).
+      const byPowerOrders = ordersByPower(randomOrders(variant, phase.state, rnd));
+      const typedNow = new Map<string, string[]>();
+      for (const power of phase.powers.filter((line) => line.mustOrder).map((line) => line.power)) {
+        const lines = (byPowerOrders.get(power) ?? []).map((order) => signed(formatOrder(order), phase.index, rnd));
+        let response = await byPower.get(power)!.request('PUT', `/api/games/${gameId}/phases/${phase.index}/orders`, { orders: lines.join('\n') });
+        let kept = lines;
+        if (response.statusCode === 422) {
+          const verdicts = response.json().orders as { accepted: boolean }[];
+          kept = lines.filter((_, k) => verdicts[k].accepted);
+          response = await byPower.get(power)!.request('PUT', `/api/games/${gameId}/phases/${phase.index}/orders`, { orders: kept.join('\n') });
+        }
+        expect(response.statusCode, response.body).toBe(200);
+        typedNow.set(power, kept);
+      }
+      typed.set(phase.index, typedNow);
+      await poll();
+
+      // Processed by the ready flags (every power), or by the game master every other round.
+      moment.beforeProcessing = false;
+      if (round % 2 === 0) {
+        expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+      } else {
+        for (const power of phase.powers.filter((line) => line.mustOrder).map((line) => line.power)) {
+          expect((await byPower.get(power)!.request('POST', `/api/games/${gameId}/phases/${phase.index}/ready`, { ready: true })).statusCode).toBe(200);
+        }
+      }
+      Object.assign(moment, { phase: (await currentPhase(master, gameId)).index, beforeProcessing: true });
+      expect(moment.phase).toBe(phase.index + 1);
+    }
+
+    // The game ends in a draw of all survivors.
+    const survivors = (await master.request('GET', `/api/games/${gameId}/votes`)).json().survivors as string[];
+    for (const power of survivors) expect((await byPower.get(power)!.request('POST', `/api/games/${gameId}/votes`, { kind: 'draw' })).statusCode).toBe(200);
+    moment.over = true;
+    expect((await master.request('GET', `/api/games/${gameId}`)).json().status).toBe('finished');
+    await poll();
+    for (const watcher of watchers) watcher.socket?.socket.close();
+  }, 180_000);
+
+  test('every seat saw the game: responses and websocket messages were recorded', () => {
+    for (const watcher of watchers) {
+      expect(watcher.records.filter((record) => record.via === 'http').length, watcher.name).toBeGreaterThan(ROUNDS * 10);
+      if (watcher.name !== 'nobody') expect(watcher.records.filter((record) => record.via === 'ws').length, watcher.name).toBeGreaterThan(ROUNDS * 5);
+    }
+  });
+
+  test("nobody sees another power's orders before the phase is processed; authors see their own", () => {
+    const leaks: string[] = [];
+    let ownSightings = 0;
+    for (const watcher of watchers) {
+      for (const record of watcher.records.filter((r) => r.beforeProcessing && !r.over)) {
+        for (const [power, lines] of typed.get(record.phase) ?? []) {
+          // Lines of two words or fewer ("waive") are too short to be recognised.
+          for (const line of lines.filter((l) => l.trim().split(/\s+/).length >= 3)) {
+            if (!record.text.includes(line)) continue;
+            if (power === watcher.power) ownSightings += 1;
+            else leaks.push(`${watcher.name} saw ${power}'s "${line}" in phase ${record.phase} (${record.what})`);
+          }
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(ownSightings).toBeGreaterThan(ROUNDS);
+  });
+
+  test('private press reaches only its sender and recipients, until the game ends', () => {
+    const leaks: string[] = [];
+    const seenBy = new Map<string, Set<string>>();
+    for (const watcher of watchers) {
+      const reader = watcher.power ?? (watcher.name === 'game master' ? 'gm' : watcher.name);
+      for (const record of watcher.records.filter((r) => !r.over)) {
+        for (const message of privateMessages) {
+          if (!record.text.includes(message.marker)) continue;
+          if (message.readers.has(reader)) seenBy.set(message.marker, (seenBy.get(message.marker) ?? new Set()).add(reader));
+          else leaks.push(`${watcher.name} saw "${message.marker}" (${record.what})`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // Every reader of every message saw it.
+    for (const message of privateMessages) expect([...(seenBy.get(message.marker) ?? [])].sort(), message.marker).toEqual([...message.readers].sort());
+  });
+
+  test("in the anonymous game, nobody but the game master and the administrator sees another player's username or id before it ends", () => {
+    const leaks: string[] = [];
+    for (const watcher of watchers.filter((w) => w.name !== 'game master' && w.name !== 'administrator')) {
+      for (const record of watcher.records.filter((r) => !r.over)) {
+        for (const [power, user] of names) {
+          if (power === watcher.power) continue;
+          if (record.text.includes(user.username)) leaks.push(`${watcher.name} saw ${power}'s username (${record.what})`);
+          if (record.text.includes(user.id)) leaks.push(`${watcher.name} saw ${power}'s user id (${record.what})`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // Controls: the game master and administrator see every name while the game goes on; everyone once it has ended.
+    for (const who of ['game master', 'administrator']) {
+      const text = watchers.find((w) => w.name === who)!.records.filter((r) => !r.over).map((r) => r.text).join('\n');
+      for (const user of names.values()) expect(text, who).toContain(user.username);
+    }
+    for (const watcher of watchers) {
+      const after = watcher.records.filter((r) => r.over).map((r) => r.text).join('\n');
+      for (const user of names.values()) expect(after, watcher.name).toContain(user.username);
+    }
+  });
+
+  test('once the game has ended, its private press is public: the scan would see it', () => {
+    const outsider = watchers.find((w) => w.name === 'outsider')!;
+    const after = outsider.records.filter((r) => r.over).map((r) => r.text).join('\n');
+    expect(privateMessages.filter((message) => after.includes(message.marker)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The sandbox page mounted in a DOM: the map, the order panel and the results
+ * working together as a player uses them, by mouse, by keyboard and by typing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Sandbox from '../../web/src/pages/Sandbox.svelte';
+
+let target: HTMLElement;
+let page: ReturnType<typeof mount>;
+
+beforeEach(() => {
+  // Each test starts from the initial position, not from what the previous one left in storage.
+  localStorage.clear();
+  target = document.createElement('div');
+  document.body.appendChild(target);
+  page = mount(Sandbox, { target });
+  flushSync();
+});
+
+afterEach(() => {
+  unmount(page);
+  target.remove();
+});
+
+const $ = <T extends Element = HTMLElement>(selector: string) => target.querySelector<T>(selector);
+const $$ = (selector: string) => Array.from(target.querySelectorAll(selector));
+const click = (el: Element | null) => {
+  if (!el) throw new Error('nothing to click');
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  flushSync();
+};
+const button = (name: RegExp) => $$('button').find((b) => name.test(b.textContent ?? '')) ?? null;
+const text = () => $<HTMLTextAreaElement>('#orders-text')!.value;
+
+describe('sandbox page', () => {
+  it('keeps the orders across a reload', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Move/));
+    click($('#p-Cis'));
+    unmount(page);
+    page = mount(Sandbox, { target });
+    flushSync();
+    click(button(/Rome/));
+    expect(text()).toBe('A Rav - Cis');
+  });
+
+  it('draws every province and unit with an accessible name', () => {
+    expect($$('svg.dmap path.province')).toHaveLength(102);
+    const units = $$('svg.dmap g.unit');
+    expect(units).toHaveLength(17);
+    expect(units.map((u) => u.getAttribute('aria-label'))).toContain('Roman army in Ravenna');
+    expect(units.every((u) => u.getAttribute('tabindex') === '0')).toBe(true);
+    expect($('#p-Rom')!.getAttribute('aria-label')).toMatch(/^Rome; Roman triple supply centre/);
+    expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
+  });
+
+  it('a click on a unit, Move, and a click on a highlighted province give the order, in the text box too', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Move/));
+    expect($('#p-Cis')!.classList.contains('target')).toBe(true);
+    expect($('#p-Cis')!.getAttribute('role')).toBe('button');
+    expect($('#p-Car')!.classList.contains('target')).toBe(false);
+    click($('#p-Cis'));
+    expect(text()).toBe('A Rav - Cis');
+    expect($$('svg.dmap .glyph.arrow.planned')).toHaveLength(1);
+    expect($$('.order-list li.ok')).toHaveLength(1);
+  });
+
+  it('typing updates the map and explains a bad line', () => {
+    const box = $<HTMLTextAreaElement>('#orders-text')!;
+    click(button(/Carthage/));
+    box.value = 'A Had - Num\nA Gad - Rom';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    expect($$('.order-list li.ok')).toHaveLength(1);
+    expect($('.order-list li.bad .reason')!.textContent).toMatch(/not next to Rome/);
+    expect($$('svg.dmap .glyph.arrow')).toHaveLength(1);
+  });
+
+  it('keyboard: a key on a focused unit gives its order; M lists the targets as buttons', () => {
+    const bru = $('g.unit[data-unit="Bru"]')!;
+    bru.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }));
+    flushSync();
+    expect(text()).toBe('A Bru H');
+    const rav = $('g.unit[data-unit="Rav"]')!;
+    rav.dispatchEvent(new KeyboardEvent('keydown', { key: 'm', bubbles: true }));
+    flushSync();
+    const targets = $$('.targets button').map((b) => b.textContent);
+    expect(targets).toContain('Cisalpine Gaul');
+    click($$('.targets button').find((b) => b.textContent === 'Cisalpine Gaul')!);
+    expect(text()).toBe('A Bru H\nA Rav - Cis');
+  });
+
+  it('adjudicates, draws the results, opens a reason, and continues to the next phase', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Move/));
+    click($('#p-Cis'));
+    click(button(/^Adjudicate$/));
+    expect($$('svg.dmap .glyph.arrow.success')).toHaveLength(1);
+    const row = $$('.results button.row').find((b) => b.textContent?.includes('A Rav - Cis'))!;
+    click(row);
+    expect($('.results .reason')!.textContent).toMatch(/Moved to Cisalpine Gaul/);
+    click(button(/Continue/));
+    expect($('h1')!.textContent).toBe('Fall 240 BC Movement');
+    expect($('g.unit[data-unit="Cis"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { Sandbox, readPosition } from '../../web/src/sandbox/sandbox.svelte.ts';
+import { start, variant } from './positions.ts';
+
+describe('the sandbox', () => {
+  it('adjudicates every power’s orders, shows results, moves on, and steps back to the same orders', () => {
+    const s = new Sandbox(variant);
+    s.entry.setText('A Rav - Cis', 'Rome');
+    s.entry.setText('A Had - Num', 'Carthage');
+    const r = s.adjudicate();
+    expect(r.ok).toBe(true);
+    expect(s.showingResults).toBe(true);
+    expect(s.current.outcome!.results.filter((x) => x.code === 'moved').map((x) => x.order).sort()).toEqual(['A Had - Num', 'A Rav - Cis']);
+
+    s.proceed();
+    expect(s.current.state.phase).toEqual({ season: 'fall', year: 240, type: 'movement' });
+    expect(s.entry.state.units.some((u) => u.at === 'Cis' && u.power === 'Rome')).toBe(true);
+    expect(s.entry.text).toBe('');
+
+    s.back();
+    expect(s.showingResults).toBe(true);
+    s.back();
+    expect(s.showingResults).toBe(false);
+    expect(s.entry.lines.Rome).toEqual(['A Rav - Cis']);
+    expect(s.entry.state).toEqual(start);
+    expect(s.canGoBack).toBe(false);
+  });
+
+  it('reads a pasted position and names what is wrong with a bad one', () => {
+    expect(readPosition(variant, JSON.stringify(start))).toEqual({ ok: true, value: start });
+    const bad = readPosition(variant, JSON.stringify({ ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }));
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error.join()).toMatch(/at sea/);
+    expect(readPosition(variant, '{nope').ok).toBe(false);
+    expect(!readPosition(variant, JSON.stringify({ ...start, variant: 'standard' })).ok).toBe(true);
+  });
+});
+
+describe('the sandbox across visits', () => {
+  it('a snapshot restores the phases, the orders and the results', () => {
+    const s = new Sandbox(variant);
+    s.entry.setText('A Rav - Cis', 'Rome');
+    s.adjudicate();
+    s.proceed();
+    s.entry.setText('A Cis - Lug', 'Rome');
+    const snapshot = JSON.parse(JSON.stringify(s.snapshot()));
+
+    const again = new Sandbox(variant);
+    expect(again.restore(snapshot)).toBe(true);
+    expect(again.steps).toHaveLength(2);
+    expect(again.steps[0].outcome?.results).toEqual(s.steps[0].outcome?.results);
+    expect(again.current.state).toEqual(s.current.state);
+    expect(again.entry.lines.Rome).toEqual(['A Cis - Lug']);
+  });
+
+  it('refuses a snapshot of another variant or with a broken position', () => {
+    const s = new Sandbox(variant);
+    expect(s.restore({ variant: 'standard', steps: [{ state: start, lines: {}, adjudicated: false }] })).toBe(false);
+    expect(s.restore({ variant: variant.id, steps: [{ state: { ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }, lines: {}, adjudicated: false }] })).toBe(false);
+    expect(s.current.state).toEqual(start);
+  });
+});

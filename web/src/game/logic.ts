@@ -1,0 +1,223 @@
+/**
+ * The game view's pure logic: drafts of orders kept in the browser, press
+ * conversations and unread counts, deadlines in words, and which of my games
+ * need me first. No Svelte and no fetching here, so all of it is unit-tested.
+ */
+import type { GameSummary, PhaseDetail, PressMessage } from '../../../shared/api/index.ts';
+
+// ───────────────────────────── drafts ─────────────────────────────
+
+/** Order text as the server compares it: trimmed lines, blank ones dropped. */
+export function normaliseOrders(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join('\n');
+}
+
+/** Unsaved: the text in the box says something else than what the server has. */
+export const isDirty = (text: string, saved: string) => normaliseOrders(text) !== normaliseOrders(saved);
+
+/** A small key-value store (localStorage in the browser; a Map in tests). */
+export interface KeyValue {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** localStorage when it works (private modes may refuse it), else nothing is kept. */
+export function browserStore(): KeyValue {
+  try {
+    const s = globalThis.localStorage;
+    s.setItem('diadochi.probe', '1');
+    s.removeItem('diadochi.probe');
+    return s;
+  } catch {
+    const m = new Map<string, string>();
+    return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+  }
+}
+
+/**
+ * Drafts of orders not yet saved on the server, per game, phase and power, so a
+ * reload, a closed tab or a lost connection never loses them.
+ */
+export class Drafts {
+  constructor(private readonly store: KeyValue) {}
+
+  private key(gameId: string, phase: number, power: string) {
+    return `diadochi.draft.${gameId}.${phase}.${power}`;
+  }
+
+  get(gameId: string, phase: number, power: string): string | null {
+    return this.store.getItem(this.key(gameId, phase, power));
+  }
+
+  /** Keep the text while it differs from what is saved; forget it once they agree. */
+  keep(gameId: string, phase: number, power: string, text: string, saved: string): void {
+    if (isDirty(text, saved)) this.store.setItem(this.key(gameId, phase, power), text);
+    else this.store.removeItem(this.key(gameId, phase, power));
+  }
+
+  clear(gameId: string, phase: number, power: string): void {
+    this.store.removeItem(this.key(gameId, phase, power));
+  }
+
+  /** What the order box starts with: a draft that differs from the saved orders wins (and says so). */
+  initial(gameId: string, phase: number, power: string, saved: string): { text: string; restored: boolean } {
+    const draft = this.get(gameId, phase, power);
+    if (draft !== null && isDirty(draft, saved)) return { text: draft, restored: true };
+    if (draft !== null) this.clear(gameId, phase, power);
+    return { text: saved, restored: false };
+  }
+}
+
+// ───────────────────────────── press ─────────────────────────────
+
+export const PUBLIC = 'public';
+export const GM = 'Game master';
+
+/** Who took part in a message: the sender (a power, or the game master) and its recipients. */
+function participants(m: PressMessage): string[] {
+  const from = m.from.gameMaster ? GM : (m.from.power ?? GM);
+  return [...new Set([from, ...(m.to === 'all' ? [] : m.to)])].sort();
+}
+
+/** The conversation a message belongs to: the public channel, or the set of powers in it. */
+export function conversationKey(m: PressMessage): string {
+  return m.to === 'all' ? PUBLIC : participants(m).join('+');
+}
+
+/** The powers a private conversation is with (everyone in it but me); the key of a new one. */
+export const othersIn = (key: string, me: string | null) => (key === PUBLIC ? [] : key.split('+').filter((p) => p !== me));
+export const keyFor = (me: string | null, others: readonly string[]) => [...new Set([...(me ? [me] : [GM]), ...others])].sort().join('+');
+
+export interface Conversation {
+  key: string;
+  /** Powers in it besides me; empty for the public channel. */
+  with: string[];
+  /** Oldest first. */
+  messages: PressMessage[];
+  unread: number;
+  lastAt: string | null;
+}
+
+/** Sent by me (my power, or me as the game master): never unread. */
+export const mine = (m: PressMessage, myPower: string | null, iAmMaster: boolean) =>
+  (myPower !== null && m.from.power === myPower && !m.from.gameMaster) || (iAmMaster && m.from.gameMaster);
+
+/**
+ * Group messages (any order) into conversations: the public channel first, then
+ * private ones, most recent first; each with how many messages arrived after
+ * `readUntil[key]` that I did not send.
+ */
+export function conversations(
+  messages: readonly PressMessage[],
+  myPower: string | null,
+  iAmMaster: boolean,
+  readUntil: Record<string, string>,
+): Conversation[] {
+  const byKey = new Map<string, PressMessage[]>([[PUBLIC, []]]);
+  for (const m of messages) {
+    const key = conversationKey(m);
+    byKey.set(key, [...(byKey.get(key) ?? []), m]);
+  }
+  const list = [...byKey].map(([key, ms]): Conversation => {
+    const sorted = [...ms].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+    const since = readUntil[key] ?? '';
+    return {
+      key,
+      with: othersIn(key, myPower ?? (iAmMaster ? GM : null)),
+      messages: sorted,
+      unread: sorted.filter((m) => m.sentAt > since && !mine(m, myPower, iAmMaster)).length,
+      lastAt: sorted.at(-1)?.sentAt ?? null,
+    };
+  });
+  return list.sort((a, b) => (a.key === PUBLIC ? -1 : b.key === PUBLIC ? 1 : (b.lastAt ?? '').localeCompare(a.lastAt ?? '')));
+}
+
+/** When each conversation of a game was last read, kept in the browser. */
+export class ReadMarks {
+  constructor(private readonly store: KeyValue) {}
+
+  private key(gameId: string) {
+    return `diadochi.read.${gameId}`;
+  }
+
+  get(gameId: string): Record<string, string> {
+    try {
+      const parsed = JSON.parse(this.store.getItem(this.key(gameId)) ?? '{}') as unknown;
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Read up to `at` (never moves back). */
+  mark(gameId: string, conversation: string, at: string): Record<string, string> {
+    const marks = this.get(gameId);
+    if ((marks[conversation] ?? '') < at) {
+      marks[conversation] = at;
+      this.store.setItem(this.key(gameId), JSON.stringify(marks));
+    }
+    return marks;
+  }
+}
+
+// ───────────────────────────── deadlines ─────────────────────────────
+
+/** "2 d 3 h", "3 h 12 min", "4 min 05 s", "due now". */
+export function timeLeft(deadline: string, now: number): string {
+  const s = Math.floor((new Date(deadline).getTime() - now) / 1000);
+  if (s <= 0) return 'due now';
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${m} min`;
+  return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+/** The deadline in the player's own time zone: "Tue 14 Jan, 18:30". */
+export function localDeadline(deadline: string, locale?: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(
+    new Date(deadline),
+  );
+}
+
+// ───────────────────────────── my games ─────────────────────────────
+
+export interface Attention {
+  game: GameSummary;
+  /** My power in it (null: I only master it, or it has not started). */
+  power: string | null;
+  /** My power must order in the open phase and has not submitted. */
+  ordersDue: boolean;
+  /** Submitted, but not marked ready. */
+  notReady: boolean;
+  deadlineAt: string | null;
+  unread: number;
+}
+
+/** What a game asks of me, from its open phase and my press. */
+export function attentionOf(game: GameSummary, power: string | null, phase: PhaseDetail | null, unread: number): Attention {
+  const mine = phase && phase.status === 'open' && power ? phase.powers.find((p) => p.power === power) : undefined;
+  return {
+    game,
+    power,
+    ordersDue: !!mine && mine.mustOrder && !mine.submitted,
+    notReady: !!mine && mine.mustOrder && mine.submitted && !mine.ready,
+    deadlineAt: phase?.status === 'open' ? phase.deadlineAt : null,
+    unread,
+  };
+}
+
+/** Orders due first (soonest deadline first), then unread press, then not ready, then the rest as they came. */
+export function byAttention(list: readonly Attention[]): Attention[] {
+  const rank = (a: Attention) => (a.ordersDue ? 0 : a.unread > 0 ? 1 : a.notReady ? 2 : 3);
+  return list
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => rank(x.a) - rank(y.a) || (rank(x.a) === 0 ? (x.a.deadlineAt ?? '~').localeCompare(y.a.deadlineAt ?? '~') : 0) || x.i - y.i)
+    .map((x) => x.a);
+}

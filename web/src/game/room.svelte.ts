@@ -1,0 +1,440 @@
+/**
+ * One game as a player (or the game master, or a spectator) sees it: the
+ * phases, the open phase, my orders bound to the server, press, loans, votes,
+ * the game master's log, all kept current by the live websocket. Components
+ * read this store; every change goes through the server and comes back.
+ */
+import { getVariant, type Variant } from '../../../shared/index.ts';
+import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
+import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
+import { OrderEntry } from '../orders/order-entry.svelte.ts';
+import { Drafts, ReadMarks, browserStore, conversations, isDirty, localDeadline, type Conversation } from './logic.ts';
+
+export interface Notice {
+  id: number;
+  text: string;
+  kind: 'info' | 'warn';
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export class GameRoom {
+  readonly variant: Variant;
+  private readonly drafts: Drafts;
+  private readonly marks: ReadMarks;
+
+  game = $state.raw<GameDetail>() as unknown as GameDetail;
+  phases = $state.raw<PhaseSummary[]>([]);
+  /** The last phase (open while the game goes on). */
+  current = $state.raw<PhaseDetail | null>(null);
+  /** Processed phases, once fetched (they never change, until a roll-back). */
+  details = $state.raw<Record<number, PhaseDetail>>({});
+  /** The phase shown; null follows the last one. */
+  viewing = $state<number | null>(null);
+
+  entry = $state.raw<OrderEntry | null>(null);
+  saved = $state.raw<OrderSubmission | null>(null);
+  /** The server's verdict on the last submission (or the refusal), per order. */
+  verdict = $state.raw<{ checked: CheckedOrder[]; accepted: boolean; at: string } | null>(null);
+  draftRestored = $state(false);
+  busy = $state(false);
+  error = $state<string | null>(null);
+
+  press = $state.raw<PressMessage[]>([]);
+  readUntil = $state.raw<Record<string, string>>({});
+  loans = $state.raw<LoanList | null>(null);
+  votes = $state.raw<Votes | null>(null);
+  log = $state.raw<GmLog['actions']>([]);
+
+  notices = $state.raw<Notice[]>([]);
+  /** A phase processed while watching: its results are shown, with a way on to the new phase. */
+  justProcessed = $state<number | null>(null);
+  private noticeId = 0;
+
+  constructor(
+    game: GameDetail,
+    /** The logged-in user's id (the session may answer after the board is up). */
+    private readonly me: () => string | null,
+  ) {
+    this.variant = getVariant(game.variant)!;
+    this.game = game;
+    const store = browserStore();
+    this.drafts = new Drafts(store);
+    this.marks = new ReadMarks(store);
+    this.readUntil = this.marks.get(game.id);
+  }
+
+  get id() {
+    return this.game.id;
+  }
+  get myPower(): string | null {
+    return this.game.players.find((p) => p.isYou)?.power ?? null;
+  }
+  get isMaster(): boolean {
+    const me = this.me();
+    return me !== null && this.game.gameMaster.id === me;
+  }
+  get finished(): boolean {
+    return this.game.status === 'finished';
+  }
+  /** The open phase, if the game goes on. */
+  get open(): PhaseDetail | null {
+    // A game ended by agreement leaves its last phase unprocessed: nothing is open for orders any more.
+    return this.current?.status === 'open' && !this.finished ? this.current : null;
+  }
+  get shownIndex(): number | null {
+    return this.viewing ?? this.current?.index ?? null;
+  }
+  /** The phase on screen: a fetched one from history, or the last. */
+  get shown(): PhaseDetail | null {
+    const i = this.shownIndex;
+    if (i === null) return null;
+    if (this.current && i === this.current.index) return this.current;
+    return this.details[i] ?? null;
+  }
+  /** My power's line in the open phase (must it order, has it submitted, is it ready). */
+  get myStatus() {
+    return this.open?.powers.find((p) => p.power === this.myPower) ?? null;
+  }
+  get text(): string {
+    return this.entry?.text ?? '';
+  }
+  get dirty(): boolean {
+    return !!this.entry && isDirty(this.entry.text, this.saved?.text ?? '');
+  }
+  get conversations(): Conversation[] {
+    return conversations(this.press, this.myPower, this.isMaster, this.readUntil);
+  }
+  get unread(): number {
+    return this.conversations.reduce((n, c) => n + c.unread, 0);
+  }
+
+  notify(text: string, kind: Notice['kind'] = 'info'): void {
+    this.notices = [...this.notices.slice(-3), { id: ++this.noticeId, text, kind }];
+  }
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+
+  // ───────────────────────────── loading ─────────────────────────────
+
+  /** Everything, in parallel: the first paint needs the phase (maybe fetched already); the rest follows. */
+  async load(prefetched: Promise<PhaseDetail | null> | null = null): Promise<void> {
+    // A game read while it was starting may still say "forming", without the powers drawn: read it again.
+    const starting = this.game.status === 'forming' || this.game.players.some((p) => p.isYou && p.power === null);
+    // The map first; the rest (history, press, loans, votes, log) once it is up, so they do not compete with it.
+    await Promise.all([this.loadCurrent(prefetched), starting ? this.reloadGame() : null]);
+    if (starting && this.open && !this.entry) await this.loadMyOrders();
+    await Promise.all([this.loadPhases(), this.loadPress(), this.loadLoans(), this.loadVotes(), this.loadLog()]);
+  }
+
+  async reloadGame(): Promise<void> {
+    try {
+      this.game = await api.game(this.id);
+    } catch (e) {
+      this.error = message(e);
+    }
+  }
+
+  async loadPhases(): Promise<void> {
+    try {
+      this.phases = (await api.phases(this.id)).phases;
+    } catch (e) {
+      this.error = message(e);
+    }
+  }
+
+  /** Requests for the current phase, counted: an answer older than the latest is dropped. */
+  private currentRequests = 0;
+  /** Who submitted or got ready, as live events said, with the request count at that moment. */
+  private statusEvents: { at: number; phase: number; power: string; submitted: boolean; ready: boolean }[] = [];
+
+  async loadCurrent(prefetched: Promise<PhaseDetail | null> | null = null): Promise<void> {
+    const n = ++this.currentRequests;
+    try {
+      let detail = (await prefetched) ?? (await api.phase(this.id, 'current'));
+      if (n !== this.currentRequests) return;
+      // Events that arrived while this answer was on its way are newer than it.
+      for (const e of this.statusEvents)
+        if (e.at >= n && e.phase === detail.index)
+          detail = { ...detail, powers: detail.powers.map((p) => (p.power === e.power ? { ...p, submitted: e.submitted, ready: e.ready } : p)) };
+      this.statusEvents = this.statusEvents.filter((e) => e.at >= n);
+      const changed = this.current?.index !== detail.index;
+      this.current = detail;
+      if (detail.status === 'processed') this.details = { ...this.details, [detail.index]: detail };
+      if (changed || !this.entry) await this.loadMyOrders();
+      else this.entry.state = detail.state;
+    } catch (e) {
+      this.error = message(e);
+    }
+  }
+
+  /**
+   * The order box for the open phase, at once (the map is playable as soon as the position is known), then
+   * my saved orders from the server: the box takes them (or a draft that differs) unless it was already edited.
+   */
+  async loadMyOrders(): Promise<void> {
+    const open = this.open;
+    const power = this.myPower;
+    if (!open || !power) {
+      this.entry = null;
+      this.saved = null;
+      return;
+    }
+    const first = this.drafts.get(this.id, open.index, power) ?? '';
+    const entry = new OrderEntry(this.variant, open.state, [power], { [power]: first === '' ? [] : first.split('\n') });
+    this.entry = entry;
+    this.verdict = null;
+    let saved: OrderSubmission | null = null;
+    try {
+      saved = (await api.myOrders(this.id, open.index)).current;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409)) this.error = message(e);
+    }
+    if (this.entry !== entry) return; // a newer phase took over meanwhile
+    this.saved = saved;
+    const start = this.drafts.initial(this.id, open.index, power, saved?.text ?? '');
+    this.draftRestored = start.restored;
+    if (entry.text === first) entry.setText(start.text, power);
+  }
+
+  /** A processed phase, fetched once. */
+  async loadPhase(index: number): Promise<PhaseDetail | null> {
+    if (this.details[index]) return this.details[index];
+    if (this.current?.index === index) return this.current;
+    try {
+      const detail = await api.phase(this.id, index);
+      if (detail.status === 'processed') this.details = { ...this.details, [index]: detail };
+      return detail;
+    } catch (e) {
+      this.error = message(e);
+      return null;
+    }
+  }
+
+  async view(index: number | null): Promise<void> {
+    if (index !== null && index !== this.current?.index) await this.loadPhase(index);
+    this.viewing = index === this.current?.index ? null : index;
+    if (index === null || index === this.current?.index) this.justProcessed = null;
+  }
+
+  async loadPress(): Promise<void> {
+    try {
+      const all: PressMessage[] = [];
+      let cursor: string | undefined;
+      // Every page: a game's press is small; counts need all of it.
+      for (let i = 0; i < 20; i++) {
+        const page = await api.press(this.id, cursor);
+        all.push(...page.messages);
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      this.press = all;
+    } catch (e) {
+      // Press may be hidden to spectators of a private game: nothing to show then.
+      if (!(e instanceof ApiError && (e.status === 403 || e.status === 404))) this.error = message(e);
+    }
+  }
+
+  markRead(conversation: string): void {
+    const last = this.conversations.find((c) => c.key === conversation)?.lastAt;
+    if (last && (this.readUntil[conversation] ?? '') < last) this.readUntil = this.marks.mark(this.id, conversation, last);
+  }
+
+  async loadLoans(): Promise<void> {
+    if (!this.variant.data.rules.loans) return;
+    try {
+      this.loans = await api.loans(this.id);
+    } catch (e) {
+      this.error = message(e);
+    }
+  }
+
+  async loadVotes(): Promise<void> {
+    try {
+      this.votes = await api.votes(this.id);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409)) this.error = message(e);
+    }
+  }
+
+  async loadLog(): Promise<void> {
+    try {
+      this.log = (await api.gmLog(this.id)).actions;
+    } catch (e) {
+      this.error = message(e);
+    }
+  }
+
+  // ───────────────────────────── orders ─────────────────────────────
+
+  /** Called on every edit of the order box: the draft is kept until the server has the same text. */
+  keepDraft(): void {
+    const open = this.open;
+    const power = this.myPower;
+    if (!open || !power || !this.entry) return;
+    this.drafts.keep(this.id, open.index, power, this.entry.text, this.saved?.text ?? '');
+  }
+
+  /** Save the order box on the server (and the ready flag with it). */
+  async submit(ready = this.myStatus?.ready ?? false): Promise<boolean> {
+    const open = this.open;
+    const power = this.myPower;
+    if (!open || !power || !this.entry) return false;
+    this.busy = true;
+    this.error = null;
+    const text = this.entry.text;
+    try {
+      const reply = await api.submitOrders(this.id, open.index, { orders: text, ready });
+      this.saved = reply.submission;
+      this.verdict = { checked: reply.checked, accepted: true, at: reply.submission.submittedAt };
+      this.drafts.keep(this.id, open.index, power, this.entry.text, reply.submission.text);
+      this.draftRestored = false;
+      this.patchPower(power, { submitted: true, ready: reply.submission.ready });
+      if (reply.phaseProcessed) await this.afterProcessing(open.index);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'orders_rejected') {
+        this.verdict = { checked: e.orders, accepted: false, at: new Date().toISOString() };
+        this.error = e.message;
+      } else this.error = message(e);
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Ready (or not). Unsaved orders are saved with it, so "ready" never means the old orders. */
+  async setReady(ready: boolean): Promise<void> {
+    const open = this.open;
+    const power = this.myPower;
+    if (!open || !power) return;
+    if (ready && this.dirty) {
+      await this.submit(true);
+      return;
+    }
+    this.busy = true;
+    this.error = null;
+    try {
+      const reply = await api.setReady(this.id, open.index, ready);
+      this.patchPower(power, { ready: reply.ready, ...(reply.ready ? { submitted: true } : {}) });
+      if (reply.phaseProcessed) await this.afterProcessing(open.index);
+    } catch (e) {
+      this.error = message(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Back to what the server has. */
+  discardDraft(): void {
+    const open = this.open;
+    const power = this.myPower;
+    if (!open || !power || !this.entry) return;
+    this.entry.setText(this.saved?.text ?? '', power);
+    this.drafts.clear(this.id, open.index, power);
+    this.draftRestored = false;
+  }
+
+  private patchPower(power: string, patch: Partial<PhaseDetail['powers'][number]>): void {
+    if (!this.current) return;
+    this.current = { ...this.current, powers: this.current.powers.map((p) => (p.power === power ? { ...p, ...patch } : p)) };
+  }
+
+  /** A phase was adjudicated (by us, the clock, or the game master): show its results, then the next phase. */
+  private handledProcessing = new Set<number>();
+
+  private async afterProcessing(index: number): Promise<void> {
+    if (this.handledProcessing.has(index)) return;
+    this.handledProcessing.add(index);
+    const watching = this.viewing === null;
+    this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < index)) as Record<number, PhaseDetail>;
+    const [processed] = await Promise.all([
+      api.phase(this.id, index).catch(() => null),
+      this.loadCurrent(),
+      this.loadPhases(),
+      this.loadLoans(),
+      this.loadVotes(),
+    ]);
+    if (processed?.status === 'processed') this.details = { ...this.details, [index]: processed };
+    if (processed && this.current && this.current.index !== index && watching) {
+      this.justProcessed = index;
+      this.viewing = index;
+    }
+    if (this.current?.status === 'processed' || this.game.status !== 'active') await this.reloadGame();
+  }
+
+  // ───────────────────────────── live ─────────────────────────────
+
+  async onEvent(event: LiveEvent | { type: 'resync' }): Promise<void> {
+    switch (event.type) {
+      case 'resync': {
+        // Events may have been missed: fetch everything again; a phase processed meanwhile still shows its results.
+        const before = this.open?.index;
+        await Promise.all([this.reloadGame(), this.load()]);
+        if (before !== undefined && this.current && this.current.index > before) await this.afterProcessing(before);
+        return;
+      }
+      case 'phase.processed': {
+        const name = event.phase.name;
+        if (this.handledProcessing.has(event.phase.index)) return; // we processed it ourselves
+        await this.afterProcessing(event.phase.index);
+        // Someone looking at an older phase is told; someone watching sees the results at once.
+        if (this.justProcessed !== event.phase.index)
+          this.notify(event.next ? `${name} was processed: ${event.next.name} is open for orders.` : `${name} was processed: the game is over.`);
+        return;
+      }
+      case 'phase.started':
+        // A phase after the current one comes with phase.processed, which shows its results first.
+        if (this.current && event.phase.index > this.current.index) return;
+        if (this.current?.index !== event.phase.index) {
+          // A roll-back re-opened an earlier phase: start over from the server.
+          this.handledProcessing = new Set([...this.handledProcessing].filter((i) => i < event.phase.index));
+          this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < event.phase.index)) as Record<number, PhaseDetail>;
+          this.viewing = null;
+          this.justProcessed = null;
+          await Promise.all([this.loadCurrent(), this.loadPhases()]);
+        }
+        return;
+      case 'deadline.changed':
+        if (this.current && this.current.index === event.phaseIndex) {
+          this.current = { ...this.current, deadlineAt: event.deadlineAt, paused: event.paused };
+          this.phases = this.phases.map((p) => (p.index === event.phaseIndex ? { ...p, deadlineAt: event.deadlineAt } : p));
+        }
+        this.notify(
+          event.paused
+            ? 'The game master paused the clock.'
+            : `The deadline changed: orders are now due ${event.deadlineAt ? localDeadline(event.deadlineAt) : 'when the game master decides'}.`,
+          'warn',
+        );
+        await this.reloadGame();
+        return;
+      case 'orders.status':
+        this.statusEvents = [...this.statusEvents, { at: this.currentRequests, phase: event.phaseIndex, power: event.power, submitted: event.submitted, ready: event.ready }];
+        if (this.current?.index === event.phaseIndex) this.patchPower(event.power, { submitted: event.submitted, ready: event.ready });
+        return;
+      case 'press.message':
+        await this.loadPress();
+        return;
+      case 'loan.changed':
+        await Promise.all([this.loadLoans(), this.loadCurrent()]);
+        return;
+      case 'votes.changed':
+        await this.loadVotes();
+        return;
+      case 'player.status':
+        await Promise.all([this.reloadGame(), this.loadCurrent()]);
+        return;
+      case 'gm.action':
+        await this.loadLog();
+        if (event.action === 'enter-orders') await this.loadMyOrders();
+        return;
+      case 'game.finished':
+        this.notify(`The game is over: ${event.outcome.kind}${event.outcome.powers.length ? ` (${event.outcome.powers.join(', ')})` : ''}.`);
+        await Promise.all([this.reloadGame(), this.loadCurrent(), this.loadPhases(), this.loadVotes(), this.loadPress()]);
+        return;
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The HTTP API, typed by the server's own zod schemas (z.infer/z.input), so a
+ * change on the wire is a type error here. Cookie sessions send the CSRF token
+ * on every write, as server/README.md asks.
+ */
+import type { z } from 'zod';
+import type {
+  ApiError as ApiErrorBody,
+  CastVoteRequest,
+  ChangeDeadlineRequestSchema,
+  CheckedOrder,
+  CreateGameRequest,
+  CreateLoanRequestSchema,
+  GmActionResponseSchema,
+  GmLogSchema,
+  LoanListSchema,
+  LoanRecord,
+  MyOrdersSchema,
+  PhaseDetail,
+  PhaseListSchema,
+  PressListSchema,
+  PressMessage,
+  ReadyResponseSchema,
+  ReplacePlayerRequestSchema,
+  SendPressRequest,
+  SubmitOrdersRequest,
+  SubmitOrdersResponseSchema,
+  VotesSchema,
+  GameDetail,
+  GameListSchema,
+  JoinGameRequest,
+  ListGamesQuery,
+  LoginRequest,
+  RegisterRequest,
+  SessionInfo,
+  VariantListSchema,
+} from '../../../shared/api/index.ts';
+
+export type GameList = z.infer<typeof GameListSchema>;
+export type VariantList = z.infer<typeof VariantListSchema>;
+export type PhaseList = z.infer<typeof PhaseListSchema>;
+export type MyOrders = z.infer<typeof MyOrdersSchema>;
+export type SubmitOrdersResponse = z.infer<typeof SubmitOrdersResponseSchema>;
+export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;
+export type PressList = z.infer<typeof PressListSchema>;
+export type LoanList = z.infer<typeof LoanListSchema>;
+export type Votes = z.infer<typeof VotesSchema>;
+export type GmLog = z.infer<typeof GmLogSchema>;
+export type GmActionResponse = z.infer<typeof GmActionResponseSchema>;
+export type ChangeDeadlineRequest = z.input<typeof ChangeDeadlineRequestSchema>;
+export type ReplacePlayerRequest = z.input<typeof ReplacePlayerRequestSchema>;
+export type CreateLoanRequest = z.input<typeof CreateLoanRequestSchema>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+    /** For 422 `orders_rejected`: the verdict on every order given. */
+    readonly orders: CheckedOrder[] = [],
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | null = null;
+/** Remembered from log-in, sign-up and who-am-I; sent with every write. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) {
+    const body = data as (ApiErrorBody & { orders?: CheckedOrder[] }) | undefined;
+    const e = body?.error;
+    throw new ApiError(response.status, e?.code ?? 'http_error', e?.message ?? `The server answered ${response.status}.`, e?.issues ?? [], body?.orders ?? []);
+  }
+  return data as T;
+}
+
+export const api = {
+  me: () => request<SessionInfo>('GET', '/api/auth/me'),
+  register: (body: RegisterRequest) => request<SessionInfo>('POST', '/api/auth/register', body),
+  login: (body: LoginRequest) => request<SessionInfo>('POST', '/api/auth/login', body),
+  logout: () => request<void>('POST', '/api/auth/logout'),
+  variants: () => request<VariantList>('GET', '/api/variants'),
+  games: (query: ListGamesQuery) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+    return request<GameList>('GET', `/api/games?${params}`);
+  },
+  game: (id: string, inviteCode?: string) => request<GameDetail>('GET', `/api/games/${id}${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`),
+  createGame: (body: CreateGameRequest) => request<GameDetail>('POST', '/api/games', body),
+  join: (id: string, body: JoinGameRequest) => request<GameDetail>('POST', `/api/games/${id}/join`, body),
+  leave: (id: string) => request<GameDetail>('POST', `/api/games/${id}/leave`),
+  start: (id: string) => request<GameDetail>('POST', `/api/games/${id}/start`),
+
+  // Game play
+  phases: (id: string) => request<PhaseList>('GET', `/api/games/${id}/phases`),
+  phase: (id: string, index: number | 'current') => request<PhaseDetail>('GET', `/api/games/${id}/phases/${index}`),
+  myOrders: (id: string, index: number) => request<MyOrders>('GET', `/api/games/${id}/phases/${index}/orders`),
+  submitOrders: (id: string, index: number, body: SubmitOrdersRequest) =>
+    request<SubmitOrdersResponse>('PUT', `/api/games/${id}/phases/${index}/orders`, body),
+  setReady: (id: string, index: number, ready: boolean) => request<ReadyResponse>('POST', `/api/games/${id}/phases/${index}/ready`, { ready }),
+
+  press: (id: string, cursor?: string) =>
+    request<PressList>('GET', `/api/games/${id}/press?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+  sendPress: (id: string, body: SendPressRequest) => request<PressMessage>('POST', `/api/games/${id}/press`, body),
+
+  loans: (id: string) => request<LoanList>('GET', `/api/games/${id}/loans`),
+  lend: (id: string, body: CreateLoanRequest) => request<LoanRecord>('POST', `/api/games/${id}/loans`, body),
+  endLoan: (id: string, loanId: string) => request<LoanRecord>('POST', `/api/games/${id}/loans/${loanId}/end`),
+
+  votes: (id: string) => request<Votes>('GET', `/api/games/${id}/votes`),
+  vote: (id: string, body: CastVoteRequest) => request<Votes>('POST', `/api/games/${id}/votes`, body),
+  withdrawVote: (id: string, kind: 'draw' | 'concede') => request<Votes>('DELETE', `/api/games/${id}/votes/${kind}`),
+
+  gmLog: (id: string) => request<GmLog>('GET', `/api/games/${id}/gm/log`),
+  gm: {
+    process: (id: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/process`),
+    deadline: (id: string, body: ChangeDeadlineRequest) => request<GmActionResponse>('POST', `/api/games/${id}/gm/deadline`, body),
+    pause: (id: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/pause`),
+    resume: (id: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/resume`),
+    replace: (id: string, body: ReplacePlayerRequest) => request<GmActionResponse>('POST', `/api/games/${id}/gm/replace`, body),
+    civilDisorder: (id: string, power: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/civil-disorder`, { power }),
+    enterOrders: (id: string, index: number, power: string, body: SubmitOrdersRequest) =>
+      request<SubmitOrdersResponse>('PUT', `/api/games/${id}/gm/phases/${index}/orders/${power}`, body),
+    rollback: (id: string, phase: number) => request<GmActionResponse>('POST', `/api/games/${id}/gm/rollback`, { phase }),
+  },
+
+  /** Links, not fetches: the browser downloads them (the server sends content-disposition). */
+  exportUrl: (id: string) => `/api/games/${id}/export`,
+  datcUrl: (id: string) => `/api/games/${id}/export/datc`,
+};

@@ -1,0 +1,30 @@
+/** Small wording helpers shared by the lobby pages. */
+
+/** "1 day", "12 hours", "90 minutes". */
+export function duration(seconds: number): string {
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units) if (seconds % size === 0 && seconds >= size) return plural(seconds / size, name);
+  return plural(seconds, 'second');
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const variantNames: Record<string, string> = { 'diadochi-v': 'Diadochi V', standard: 'Standard' };
+export const variantName = (id: string) => variantNames[id] ?? id;
+
+export const pressNames: Record<string, string> = { full: 'Full press', public: 'Public press only', none: 'Gunboat (no press)' };
+
+/** "in 3 hours", "2 days ago". */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const diff = (new Date(iso).getTime() - now) / 1000;
+  const abs = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (abs < 60) return rtf.format(Math.round(diff), 'second');
+  if (abs < 3600) return rtf.format(Math.round(diff / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(diff / 3600), 'hour');
+  return rtf.format(Math.round(diff / 86400), 'day');
+}

@@ -1,0 +1,89 @@
+/**
+ * The live websocket (/api/live): subscribe to `lobby` or `game:<id>` and get
+ * told what changed; pages refetch over HTTP. Reconnects with backoff, and
+ * re-subscribes; a `resync` message means events were missed.
+ */
+import type { ClientMessage, LiveChannel, LiveEvent, ServerMessage } from '../../../shared/api/index.ts';
+
+type Listener = (event: LiveEvent | { type: 'resync' }) => void;
+
+class Live {
+  private socket: WebSocket | null = null;
+  private listeners = new Map<LiveChannel, Set<Listener>>();
+  private retry = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pinger: ReturnType<typeof setInterval> | null = null;
+
+  /** Listen on a channel; returns the function that stops listening. */
+  subscribe(channel: LiveChannel, listener: Listener): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      this.send({ type: 'subscribe', channel });
+    }
+    set.add(listener);
+    this.connect();
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        this.listeners.delete(channel);
+        this.send({ type: 'unsubscribe', channel });
+      }
+      if (this.listeners.size === 0) this.close();
+    };
+  }
+
+  private send(message: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private connect(): void {
+    if (this.socket || this.timer || typeof WebSocket === 'undefined') return;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 0;
+      for (const channel of this.listeners.keys()) this.send({ type: 'subscribe', channel });
+      this.pinger = setInterval(() => this.send({ type: 'ping' }), 25_000);
+    };
+    socket.onmessage = (m) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(m.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'event') for (const l of this.listeners.get(message.channel) ?? []) l(message.event);
+      else if (message.type === 'resync') for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+    };
+    socket.onclose = () => {
+      // A socket closed on purpose (close()) may report it after a new one opened: leave that one alone.
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.pinger) clearInterval(this.pinger);
+      this.pinger = null;
+      if (this.listeners.size === 0) return;
+      // Back off: 1 s, 2 s, 4 s … up to 30 s; events missed meanwhile are made up by a resync.
+      const delay = Math.min(30_000, 1000 * 2 ** this.retry++);
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.connect();
+        for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+      }, delay);
+    };
+  }
+
+  private close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000);
+  }
+}
+
+export const live = new Live();

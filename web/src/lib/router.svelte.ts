@@ -1,0 +1,76 @@
+/**
+ * A small history-API router: the server answers every non-API path with the
+ * client's index.html, so paths like /sandbox and /games/<id> load directly.
+ */
+export type Route =
+  | { name: 'lobby' }
+  | { name: 'login' }
+  | { name: 'signup' }
+  | { name: 'create' }
+  | { name: 'game'; id: string }
+  | { name: 'sandbox' }
+  | { name: 'not-found'; path: string };
+
+export function parseRoute(path: string): Route {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === '/') return { name: 'lobby' };
+  if (clean === '/login') return { name: 'login' };
+  if (clean === '/signup') return { name: 'signup' };
+  if (clean === '/sandbox') return { name: 'sandbox' };
+  if (clean === '/games/new') return { name: 'create' };
+  const game = /^\/games\/([0-9a-f-]{36})$/i.exec(clean);
+  if (game) return { name: 'game', id: game[1] };
+  return { name: 'not-found', path: clean };
+}
+
+class Router {
+  route = $state<Route>(parseRoute(typeof location === 'undefined' ? '/' : location.pathname));
+  /** Query of the current URL (e.g. ?tab=mine). */
+  search = $state<string>(typeof location === 'undefined' ? '' : location.search);
+
+  /**
+   * Asked before leaving the page for another route (a page with unsaved work sets it):
+   * false keeps the player where they are.
+   */
+  leaveGuard: (() => boolean) | null = null;
+  private here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
+
+  constructor() {
+    if (typeof window !== 'undefined') {
+      window.addEventListener('popstate', () => {
+        if (this.leaveGuard && !this.leaveGuard()) {
+          // Back or forward was pressed: undo it, the page stays.
+          history.pushState(null, '', this.here);
+          return;
+        }
+        this.route = parseRoute(location.pathname);
+        this.search = location.search;
+        this.here = location.pathname + location.search;
+      });
+    }
+  }
+
+  go(href: string, replace = false): void {
+    const url = new URL(href, location.href);
+    if (url.pathname + url.search !== location.pathname + location.search && this.leaveGuard && !this.leaveGuard()) return;
+    this.here = url.pathname + url.search;
+    if (replace) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
+    this.route = parseRoute(url.pathname);
+    this.search = url.search;
+    window.scrollTo(0, 0);
+  }
+}
+
+export const router = new Router();
+
+/** Let plain <a href="/…"> links navigate without a page load. */
+export function interceptLinks(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const a = (event.target as Element | null)?.closest?.('a');
+  if (!a || a.target || a.hasAttribute('download')) return;
+  const href = a.getAttribute('href');
+  if (!href || !href.startsWith('/') || href.startsWith('/api')) return;
+  event.preventDefault();
+  router.go(href);
+}

@@ -1,0 +1,37 @@
+/** Who is logged in, shared by every page. */
+import type { SessionInfo } from '../../../shared/api/index.ts';
+import { ApiError, api, setCsrfToken } from './api.ts';
+
+class Session {
+  user = $state<SessionInfo['user'] | null>(null);
+  /** False until the first who-am-I answer: pages wait for it before asking for a log-in. */
+  loaded = $state(false);
+
+  adopt(info: SessionInfo | null): void {
+    this.user = info?.user ?? null;
+    setCsrfToken(info?.csrfToken ?? null);
+    this.loaded = true;
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      this.adopt(await api.me());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) this.adopt(null);
+      else {
+        this.loaded = true;
+        throw e;
+      }
+    }
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await api.logout();
+    } finally {
+      this.adopt(null);
+    }
+  }
+}
+
+export const session = new Session();

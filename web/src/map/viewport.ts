@@ -1,0 +1,73 @@
+/**
+ * Zoom and pan as a view box over the drawing: pure arithmetic, so wheel,
+ * drag, pinch, buttons and keys all share it and it is tested without a browser.
+ */
+export interface ViewBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Bounds {
+  width: number;
+  height: number;
+}
+
+/** How far in players may zoom: a province of the Aegean fills a phone. */
+export const MAX_ZOOM = 10;
+
+/** The whole map, with the screen's aspect ratio (extra room around it rather than cropping). */
+export function fitAll(map: Bounds, aspect: number): ViewBox {
+  const mapAspect = map.width / map.height;
+  if (aspect >= mapAspect) {
+    const w = map.height * aspect;
+    return { x: (map.width - w) / 2, y: 0, w, h: map.height };
+  }
+  const h = map.width / aspect;
+  return { x: 0, y: (map.height - h) / 2, w: map.width, h };
+}
+
+/**
+ * Where to start: the whole map on a wide screen; on a tall one (a phone held
+ * upright) the map's full height, which keeps names readable, centred on `focus`.
+ */
+export function initialView(map: Bounds, aspect: number, focusX = map.width / 2): ViewBox {
+  // Between 'cover' (no empty band, edges cut off) and 'contain' (all of it, empty bands): 80% of the
+  // width on a laptop-shaped screen trims the empty bands while keeping nearly every province in view.
+  const cover = map.height * aspect;
+  const w = aspect >= 1 ? Math.min(map.width, Math.max(cover, map.width * 0.8)) : cover;
+  const h = w / aspect;
+  return clamp({ x: focusX - w / 2, y: (map.height - h) / 2, w, h }, map, aspect);
+}
+
+/** Keep the view inside the map (or centred on it when the view is larger), and the zoom within bounds. */
+export function clamp(v: ViewBox, map: Bounds, aspect: number): ViewBox {
+  const all = fitAll(map, aspect);
+  let w = Math.min(Math.max(v.w, all.w / MAX_ZOOM), all.w);
+  let h = w / aspect;
+  const fix = (pos: number, size: number, extent: number) => (size >= extent ? (extent - size) / 2 : Math.min(Math.max(pos, 0), extent - size));
+  // Scale about the view's centre when the zoom was limited.
+  const cx = v.x + v.w / 2;
+  const cy = v.y + v.h / 2;
+  return { x: fix(cx - w / 2, w, map.width), y: fix(cy - h / 2, h, map.height), w, h };
+}
+
+/** Zoom by `factor` (> 1 zooms in) keeping the map point (px, py) where it is on screen. */
+export function zoomAt(v: ViewBox, factor: number, px: number, py: number, map: Bounds, aspect: number): ViewBox {
+  const w = v.w / factor;
+  const h = v.h / factor;
+  const next = { x: px - ((px - v.x) * w) / v.w, y: py - ((py - v.y) * h) / v.h, w, h };
+  const limited = clamp(next, map, aspect);
+  // When the zoom hit a limit, clamp() scaled about the centre; keep the pan of the unlimited view instead.
+  return limited.w === w ? clamp(next, map, aspect) : limited;
+}
+
+export function pan(v: ViewBox, dx: number, dy: number, map: Bounds, aspect: number): ViewBox {
+  return clamp({ ...v, x: v.x + dx, y: v.y + dy }, map, aspect);
+}
+
+/** The zoom level relative to the whole map (1 = all of it). */
+export function zoomLevel(v: ViewBox, map: Bounds, aspect: number): number {
+  return fitAll(map, aspect).w / v.w;
+}

@@ -1,0 +1,272 @@
+/**
+ * The order-entry store: one position ({variant, state}), the powers the
+ * player may order for (one in a game, all of them in the sandbox), and each
+ * power's orders as lines of text. Clicking on the map and typing in the text
+ * box both edit these lines, so the two views can never disagree; every line
+ * is checked by the engine (`checkOrders`) as it stands.
+ */
+import {
+  checkOrders,
+  findLocation,
+  formatOrder,
+  parseOrder,
+  type CheckedOrder,
+  type GameState,
+  type Order,
+  type SubmittedOrder,
+  type Variant,
+} from '../../../shared/index.ts';
+import { PositionIndex, actionInfo, actionsOf, immediateOrder, provinceOf, targetsOf, type Action, type Orderable, type Target } from './choices.ts';
+
+/** A line of the order text and what the engine made of it. */
+export interface OrderLine {
+  /** 0-based line number in the text box. */
+  line: number;
+  input: string;
+  accepted: boolean;
+  /** Canonical text of an accepted order. */
+  text?: string;
+  order?: Order;
+  /** Location of the unit (or build site) an accepted order is for. */
+  unit?: string;
+  reason?: string;
+}
+
+export interface Selection {
+  /** The orderable's location (unit) or province (build site). */
+  location: string;
+  power: string;
+  action?: Action;
+  /** Support or convoy: the unit picked as the first target (its province). */
+  picked?: string;
+  /** Several orders fit the clicked target (coasts, by land or by convoy, army or fleet): the player picks one. */
+  choices?: Order[];
+}
+
+export class OrderEntry {
+  readonly variant: Variant;
+  readonly powers: readonly string[];
+  state = $state.raw<GameState>() as unknown as GameState;
+  power = $state<string>('');
+  lines = $state.raw<Record<string, string[]>>({});
+  selection = $state<Selection | null>(null);
+
+  readonly index: PositionIndex = $derived.by(() => new PositionIndex({ variant: this.variant, state: this.state }));
+
+  /** Every power's lines as the engine checks them. */
+  readonly checked: Record<string, OrderLine[]> = $derived.by(() => {
+    const out: Record<string, OrderLine[]> = {};
+    for (const power of this.powers) out[power] = checkLines(this.variant, this.state, power, this.lines[power] ?? []);
+    return out;
+  });
+
+  /** The orderable selected, if any. */
+  readonly selected: Orderable | undefined = $derived.by(() =>
+    this.selection ? this.index.orderables(this.selection.power).find((o) => o.location === this.selection!.location) : undefined,
+  );
+
+  readonly actions: Action[] = $derived.by(() => (this.selected ? actionsOf(this.selected) : []));
+
+  /** Provinces the next click may pick, with what each stands for. */
+  readonly targets: Target[] = $derived.by(() => {
+    const s = this.selection;
+    if (!s?.action || !this.selected || s.choices || !actionInfo[s.action].needsTarget) return [];
+    return this.withinFleetLimit(targetsOf(this.variant, this.selected, s.action, s.picked), s.power, s.location);
+  });
+
+  constructor(variant: Variant, state: GameState, powers: readonly string[], lines: Record<string, string[]> = {}) {
+    this.variant = variant;
+    this.powers = powers;
+    this.state = state;
+    this.power = powers[0] ?? '';
+    this.lines = lines;
+  }
+
+  /** Start over on another position (the next phase in the sandbox): no orders, nothing selected. */
+  reset(state: GameState, lines: Record<string, string[]> = {}): void {
+    this.state = state;
+    this.lines = lines;
+    this.selection = null;
+  }
+
+  /** The current power's orders as the text box shows them. */
+  get text(): string {
+    return (this.lines[this.power] ?? []).join('\n');
+  }
+
+  setText(text: string, power = this.power): void {
+    this.lines = { ...this.lines, [power]: text.split('\n') };
+  }
+
+  /** Orders of every power, as the adjudicator takes them (lines it cannot read come back as illegal results). */
+  submitted(): SubmittedOrder[] {
+    const out: SubmittedOrder[] = [];
+    for (const power of this.powers)
+      for (const line of this.lines[power] ?? []) if (line.trim() !== '') out.push({ power, order: line.trim() });
+    return out;
+  }
+
+  /** Accepted orders of every power, for drawing them on the map. */
+  acceptedOrders(): { power: string; order: Order; text: string }[] {
+    return this.powers.flatMap((power) => (this.checked[power] ?? []).filter((l) => l.accepted).map((l) => ({ power, order: l.order!, text: l.text! })));
+  }
+
+  /** Everything the powers may order now. */
+  orderables(): Orderable[] {
+    return this.powers.flatMap((p) => this.index.orderables(p));
+  }
+
+  /** A click (or Enter) on a province. */
+  clickProvince(province: string): void {
+    const s = this.selection;
+    if (s?.action && !s.choices) {
+      const target = this.targets.find((t) => t.province === province);
+      if (target) {
+        this.chooseTarget(target);
+        return;
+      }
+    }
+    const found = this.orderableAt(province);
+    if (found) this.select(found);
+    else this.selection = null;
+  }
+
+  /** Select a unit or build site; in the sandbox this also switches to its power. */
+  select(orderable: Orderable): void {
+    this.power = orderable.power;
+    this.selection = { location: orderable.location, power: orderable.power };
+    const actions = actionsOf(orderable);
+    // A build site only builds: skip the question, and when the site is its own only target, go straight
+    // to what to build there (or build at once when only an army can be built).
+    if (actions.length === 1 && actionInfo[actions[0]].needsTarget) {
+      this.selection.action = actions[0];
+      const targets = this.withinFleetLimit(targetsOf(this.variant, orderable, actions[0]), orderable.power, orderable.location);
+      if (targets.length === 1) this.chooseTarget(targets[0]);
+    }
+  }
+
+  chooseAction(action: Action): void {
+    if (action === 'waive') {
+      this.give({ kind: 'waive' }, this.power);
+      return;
+    }
+    const s = this.selection;
+    if (!s || !this.selected || !this.actions.includes(action)) return;
+    if (!actionInfo[action].needsTarget) {
+      const order = immediateOrder(this.selected, action);
+      if (order) this.give(order, s.power);
+      return;
+    }
+    this.selection = { location: s.location, power: s.power, action };
+  }
+
+  chooseTarget(target: Target): void {
+    const s = this.selection;
+    if (!s) return;
+    if (target.pick !== undefined) this.selection = { ...s, picked: target.pick };
+    else if (target.orders.length === 1) this.give(target.orders[0], s.power);
+    else if (target.orders.length > 1) this.selection = { ...s, choices: target.orders };
+  }
+
+  /** Keyboard shortcut for an action (H, M, S, C, Z, R, D, B, X, W) on the selected unit. */
+  key(key: string): boolean {
+    const k = key.toLowerCase();
+    const action = this.actions.find((a) => actionInfo[a].key === k);
+    if (action) {
+      this.chooseAction(action);
+      return true;
+    }
+    if (k === 'w' && this.canWaive) {
+      this.chooseAction('waive');
+      return true;
+    }
+    return false;
+  }
+
+  /** Step back: from a coast choice to the targets, from a picked unit to the first step, then to nothing. */
+  cancel(): void {
+    const s = this.selection;
+    if (!s) return;
+    if (s.choices) this.selection = { ...s, choices: undefined };
+    else if (s.picked !== undefined) this.selection = { ...s, picked: undefined };
+    else if (s.action && !(this.actions.length === 1 && actionInfo[this.actions[0]].needsTarget)) this.selection = { location: s.location, power: s.power };
+    else this.selection = null;
+  }
+
+  /**
+   * Builds: once a power has as many fleet builds as the variant allows in one adjustment (Diadochi V: two),
+   * the other sites offer armies only. The engine would refuse a third fleet anyway; this keeps it off the buttons.
+   */
+  private withinFleetLimit(targets: Target[], power: string, site: string): Target[] {
+    const max = this.variant.data.rules.maxFleetBuilds;
+    if (max === undefined || this.state.phase.type !== 'adjustment') return targets;
+    const fleets = (this.checked[power] ?? []).filter(
+      (l) => l.accepted && l.order?.kind === 'build' && l.order.unitType === 'fleet' && provinceOf(this.variant, l.order.at) !== site,
+    ).length;
+    if (fleets < max) return targets;
+    return targets
+      .map((t) => ({ ...t, orders: t.orders.filter((o) => !(o.kind === 'build' && o.unitType === 'fleet')) }))
+      .filter((t) => t.orders.length > 0 || t.pick !== undefined);
+  }
+
+  /** Fleet builds the variant allows in one adjustment phase (undefined: no limit). */
+  get maxFleetBuilds(): number | undefined {
+    return this.variant.data.rules.maxFleetBuilds;
+  }
+
+  get canWaive(): boolean {
+    return this.state.phase.type === 'adjustment' && this.index.adjustment(this.power) > 0;
+  }
+
+  /** Put an order in its power's lines, replacing any line for the same unit (or build site). */
+  give(order: Order, power: string): void {
+    const slot = slotOf(this.variant, order);
+    const phase = this.state.phase.type;
+    const kept = (this.lines[power] ?? []).filter((line) => {
+      if (line.trim() === '') return false;
+      if (slot === null) return true;
+      const parsed = parseOrder(this.variant, line, phase);
+      return !(parsed.ok && slotOf(this.variant, parsed.value) === slot);
+    });
+    this.lines = { ...this.lines, [power]: [...kept, formatOrder(order)] };
+    this.selection = null;
+  }
+
+  /** Remove the order on this line of a power's text. */
+  removeLine(line: number, power = this.power): void {
+    const lines = [...(this.lines[power] ?? [])];
+    lines.splice(line, 1);
+    this.lines = { ...this.lines, [power]: lines };
+  }
+
+  private orderableAt(province: string): Orderable | undefined {
+    // The current power first, so that in the sandbox a click keeps to the power being ordered when it can.
+    for (const power of [this.power, ...this.powers.filter((p) => p !== this.power)]) {
+      const o = this.index.orderableAt(power, province);
+      if (o) return o;
+    }
+    return undefined;
+  }
+}
+
+/** The unit or site an order is for, as a province id (null for a waive, which takes no slot). */
+function slotOf(v: Variant, order: Order): string | null {
+  if (order.kind === 'waive') return null;
+  const at = order.kind === 'build' ? order.at : order.unit.at;
+  const l = findLocation(v, at);
+  return l < 0 ? provinceOf(v, at) : v.provinceIds[v.locationProvince[l]];
+}
+
+/** Check a power's lines with the engine, keeping each result on its line. */
+export function checkLines(v: Variant, state: GameState, power: string, lines: readonly string[]): OrderLine[] {
+  const numbered = lines.map((input, line) => ({ input, line })).filter((l) => l.input.trim() !== '');
+  if (numbered.length === 0) return [];
+  const r = checkOrders(v, state, power, numbered.map((l) => l.input));
+  if (!r.ok) return numbered.map((l) => ({ ...l, accepted: false, reason: r.error }));
+  return r.value.map((c: CheckedOrder, i) => {
+    const { line, input } = numbered[i];
+    return c.accepted
+      ? { line, input, accepted: true, text: c.text, order: c.order, ...(c.unit ? { unit: c.unit } : {}) }
+      : { line, input, accepted: false, reason: c.reason };
+  });
+}

@@ -1,0 +1,48 @@
+import type { OrderResult, PhaseEvent, Variant } from '../../../shared/index.ts';
+
+/** Words for the engine's result codes, as the results list shows them. */
+export const codeLabels: Record<OrderResult['code'], string> = {
+  held: 'Held',
+  moved: 'Moved',
+  bounced: 'Bounced',
+  'no-route': 'No route',
+  supported: 'Supported',
+  'support-cut': 'Support cut',
+  'support-void': 'Support void',
+  convoyed: 'Convoyed',
+  'convoy-disrupted': 'Convoy disrupted',
+  'convoy-paradox': 'Convoy paradox',
+  'convoy-void': 'Convoy void',
+  'destroyed-centre': 'Centre destroyed',
+  rebuilding: 'Rebuilding',
+  'rebuilt-centre': 'Centre rebuilt',
+  retreated: 'Retreated',
+  'retreat-bounced': 'Retreat failed',
+  disbanded: 'Disbanded',
+  built: 'Built',
+  removed: 'Removed',
+  waived: 'Waived',
+  'civil-disorder': 'Civil disorder',
+  illegal: 'Illegal',
+  unordered: 'No order',
+};
+
+const name = (v: Variant, id: string) => v.data.provinces.find((p) => p.id === id)?.name ?? id;
+
+/** A sentence for something that happened at the end of a phase. */
+export function eventText(v: Variant, e: PhaseEvent): string {
+  switch (e.kind) {
+    case 'centre-destroyed':
+      return `${e.by} destroyed the centre of ${name(v, e.province)}.`;
+    case 'centre-rebuilt':
+      return `${e.by} rebuilt the centre of ${name(v, e.province)}.`;
+    case 'centre-captured':
+      return `${e.to} took ${name(v, e.province)}${e.from ? ` from ${e.from}` : ''}.`;
+    case 'centre-rebelled':
+      return `${name(v, e.province)} rebelled against ${e.from} and is neutral again.`;
+    case 'loan-ended':
+      return `The loan of ${name(v, e.centre)} from ${e.from} to ${e.to} ended.`;
+    case 'victory':
+      return `Victory: ${e.powers.join(' and ')}!`;
+  }
+}

@@ -1,0 +1,4 @@
+/** Runes everywhere: no legacy component syntax in this client. */
+export default {
+  compilerOptions: { runes: true },
+};

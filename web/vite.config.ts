@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** The API server `npm run dev` / `npm start` runs; override with API_TARGET=http://host:port. */
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
+
+/**
+ * A game's page needs the board's chunks (map, rules engine, order entry). The app asks for them once its own
+ * script has run; this tiny script, first in the page, asks for them at once on a /games/<id> address, while
+ * the app's script is still on its way. (A file, not inline: the server's CSP allows only 'self' scripts.)
+ */
+function preloadBoard(): Plugin {
+  const file = 'assets/preload-board.js';
+  return {
+    name: 'preload-board',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const board = chunks.find((c) => c.facadeModuleId?.endsWith('/src/pages/GameView.svelte'));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!board || !entry) return;
+      const files = new Set<string>();
+      const add = (name: string) => {
+        const chunk = bundle[name];
+        if (files.has(name) || name === entry.fileName || chunk?.type !== 'chunk') return;
+        files.add(name);
+        chunk.imports.forEach(add);
+      };
+      add(board.fileName);
+      const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
+      this.emitFile({
+        type: 'asset',
+        fileName: file,
+        source: `const [, first, id, rest] = location.pathname.split('/');
+if (first === 'games' && /^[0-9a-f-]{36}$/i.test(id ?? '') && !rest && !location.search.includes('about'))
+  for (const href of ${hrefs}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+`,
+      });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace('<script type="module"', `<script type="module" src="/${file}"></script>\n    <script type="module"`),
+    },
+  };
+}
+
+export default defineConfig({
+  root: webDir,
+  plugins: [svelte(), preloadBoard()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Source maps stay out of the served bundle; the size report is what players download.
+    sourcemap: false,
+    // Read by scripts/size.ts to measure what each view downloads.
+    manifest: true,
+  },
+  server: {
+    // The client imports the rules engine and the map from outside web/.
+    fs: { allow: [repoRoot] },
+    proxy: {
+      '/api': { target: apiTarget, ws: true, changeOrigin: false },
+    },
+  },
+});
