@@ -1,0 +1,422 @@
+/**
+ * The web client end to end, in Debian's Chromium against the real server and
+ * a real database:
+ * 1. a player's first evening: sign up, log out, log in, create a game, the
+ *    lobby, a sandbox phase (orders clicked on the map and typed, adjudicated);
+ * 2. a whole Diadochi V table: five players sign up and seat themselves, orders
+ *    by clicking and by typing, a refusal explained, a draft kept across a
+ *    reload, ready, early processing, arrows; press private and public, live;
+ *    the supply panel and a loan; the game master's deadline change seen by
+ *    all; the history slider; my games in the lobby; a phone-width pass.
+ * Screenshots of the main screens go to tests/e2e/screenshots/ (git-ignored).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, PHONE, hasChromium, launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const shots = path.join(import.meta.dirname, 'screenshots');
+const PASSWORD = 'a long and winding road';
+
+if (!hasChromium) console.warn(`\n[e2e] SKIPPED: ${CHROMIUM} is missing. Install it with: apt-get install -y chromium\n`);
+
+describe.skipIf(!hasChromium)('in the browser', () => {
+  let server: RunningServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    rmSync(shots, { recursive: true, force: true }); // only this run's screens
+    mkdirSync(shots, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await browser.newPage(viewport);
+    page.on('console', (m) => {
+      // Who-am-I answers 401 to a visitor who is not logged in, and the test provokes refusals (422) on purpose:
+      // the browser logs those responses, the page expects them.
+      // A game page asks for the open phase beside the game itself (to show the board sooner): a game not yet
+      // started answers 404 to that.
+      const expected =
+        (m.text().includes('401') && m.location().url.endsWith('/api/auth/me')) ||
+        m.text().includes('status of 422') ||
+        (m.text().includes('status of 404') && m.location().url.endsWith('/phases/current'));
+      if (m.type() === 'error' && !expected)
+        consoleErrors.push(`${m.text()} (${m.location().url})`);
+    });
+    page.on('pageerror', (e) => consoleErrors.push(String(e)));
+    return page;
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+  /** Every open page, when a test fails: what each player saw (tests/e2e/screenshots/failed-*.png). */
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    const open = browser.browser.contexts().flatMap((c) => c.pages());
+    await Promise.all(open.map((p, i) => p.screenshot({ path: path.join(shots, `failed-${i}.png`) }).catch(() => {})));
+  });
+
+  async function signUp(page: Page, username: string) {
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
+  }
+
+  /** Click a province on the map where it is visible (not under a counter or a label), as a player would. */
+  async function clickProvinceOnMap(page: Page, province: string) {
+    const point = await page.evaluate((id) => {
+      const svg = document.querySelector('svg.dmap') as SVGSVGElement;
+      const shape = svg.querySelector(`#p-${id}`) as SVGPathElement;
+      const box = shape.getBBox();
+      const ctm = svg.getScreenCTM()!;
+      for (let fy = 0.5; fy < 1; fy += 0.1)
+        for (const f of [0.5, 0.4, 0.6, 0.3, 0.7])
+          for (const gy of [fy, 1 - fy]) {
+            const p = new DOMPoint(box.x + box.width * f, box.y + box.height * gy).matrixTransform(ctm);
+            if (document.elementFromPoint(p.x, p.y) === shape) return { x: p.x, y: p.y };
+          }
+      return null;
+    }, province);
+    if (!point) throw new Error(`no visible point of ${province} to click`);
+    await page.mouse.click(point.x, point.y);
+  }
+
+  test('sign up, log in, lobby, sandbox orders by click and by typing, adjudicate, arrows', async () => {
+    const page = await newPage();
+    const username = `e2e_${Date.now().toString(36)}`;
+    await signUp(page, username);
+    await expect(page.locator('.who').textContent()).resolves.toBe(username);
+
+    // Log out, then log in again.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('.who').waitFor();
+
+    // Create a game with a few settings changed, then see it in the lobby.
+    await page.getByRole('link', { name: 'New game' }).click();
+    await page.getByLabel('Name', { exact: true }).fill("The Successors' War");
+    await page.getByLabel('Public only').check();
+    await page.getByLabel("By players' preferences").check();
+    await page.getByRole('button', { name: 'Macedonia' }).click();
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await page.getByRole('heading', { name: "The Successors' War" }).waitFor();
+    await expect(page.getByText('Public press only').count()).resolves.toBeGreaterThan(0);
+
+    // The sandbox: the initial position of Diadochi V.
+    await page.getByRole('link', { name: 'Sandbox', exact: true }).click();
+    await page.getByRole('heading', { name: 'Spring 240 BC Movement' }).waitFor();
+    await page.locator('svg.dmap g.unit').first().waitFor();
+    await expect(page.locator('svg.dmap g.unit').count()).resolves.toBe(17);
+
+    // By clicking: the Roman army in Ravenna moves to Cisalpina.
+    await page.locator('svg.dmap g.unit[data-unit="Rav"]').click();
+    await page.getByRole('button', { name: /Move/ }).click();
+    await expect(page.locator('.target-outline').count()).resolves.toBeGreaterThan(0);
+    await clickProvinceOnMap(page, 'Cis');
+    await expect(page.locator('#orders-text').inputValue()).resolves.toBe('A Rav - Cis');
+
+    // By keyboard: focus the army in Brudisium, M, and the first target in the list gets the focus; Enter picks it.
+    await page.locator('svg.dmap g.unit[data-unit="Bru"]').focus();
+    await page.keyboard.press('m');
+    await expect(page.evaluate(() => document.activeElement?.closest('.targets') !== null)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#orders-text').inputValue()).resolves.toBe('A Rav - Cis\nA Bru - Ben');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-unit'))).resolves.toBe('Bru');
+
+    // By typing: Carthage's army in Hadrumetum to Numidia, and a bad line that is explained.
+    await page.getByRole('tab', { name: /Carthage/ }).click();
+    await page.locator('#orders-text').fill('A Had - Num\nA Gad - Rom');
+    await page.locator('.order-list li.bad .reason').waitFor();
+    await expect(page.locator('svg.dmap .glyph.arrow').count()).resolves.toBe(3);
+
+    await page.getByRole('button', { name: 'Adjudicate' }).click();
+    await page.locator('.results').waitFor();
+    await expect(page.locator('svg.dmap .glyph.arrow.success').count()).resolves.toBe(3);
+    await page.getByRole('button', { name: /Moved\s+A Rav - Cis/ }).click();
+    await page.locator('.results .reason').getByText('Moved to Cisalpine Gaul.').waitFor();
+    await shot(page, 'sandbox');
+
+    await page.getByRole('button', { name: /Continue/ }).click();
+    await page.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    await page.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
+
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300);
+    await shot(page, 'phone-sandbox');
+    await page.context().close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('five players play a Diadochi V phase: orders, ready, results, press, supply and a loan, the game master, history, phone', async () => {
+    const tag = Date.now().toString(36).slice(-5);
+    const powers = ['Rome', 'Carthage', 'Egypt', 'Macedonia', 'Syria'] as const;
+    const pages = {} as Record<(typeof powers)[number], Page>;
+    const name = `Diadochi ${tag}`;
+
+    // Five players sign up, each in their own browser profile.
+    await Promise.all(
+      powers.map(async (power) => {
+        pages[power] = await newPage();
+        await signUp(pages[power], `${power.slice(0, 4).toLowerCase()}_${tag}`);
+      }),
+    );
+
+    // Rome's player creates the game (and masters it), wanting Rome; powers by preference.
+    const rome = pages.Rome;
+    await rome.getByRole('link', { name: 'New game' }).click();
+    await rome.getByLabel('Name', { exact: true }).fill(name);
+    await rome.getByLabel("By players' preferences").check();
+    await rome.getByRole('button', { name: 'Rome' }).click();
+    await rome.getByRole('button', { name: 'Create the game' }).click();
+    await rome.getByRole('heading', { name }).waitFor();
+    const gameUrl = rome.url().replace(/\?.*$/, '');
+
+    // The others find it in the lobby and take a seat, each asking for their power.
+    for (const power of powers.slice(1)) {
+      const page = pages[power];
+      await page.goto(`${server.url}/`);
+      await page.getByRole('link', { name }).click();
+      await page.getByRole('button', { name: power, exact: true }).click();
+      await page.getByRole('button', { name: 'Join this game' }).click();
+      if (power !== 'Syria') await page.getByRole('button', { name: 'Leave the game' }).waitFor();
+    }
+
+    // The last seat started the game: everyone is on the board of Spring 240 BC.
+    await Promise.all(
+      powers.map(async (power) => {
+        const page = pages[power];
+        if (!page.url().startsWith(gameUrl) || !(await page.locator('svg.dmap').count())) await page.goto(gameUrl);
+        await page.getByRole('heading', { name: 'Spring 240 BC Movement' }).waitFor();
+        await page.locator('svg.dmap g.unit').first().waitFor();
+        await expect(page.locator('.eyebrow .you').textContent()).resolves.toContain(power);
+      }),
+    );
+    await expect(rome.locator('.deadline').textContent()).resolves.toMatch(/Orders due .*left/);
+
+    // Rome orders by clicking on the map: the army in Ravenna to Cisalpine Gaul.
+    await rome.locator('svg.dmap g.unit[data-unit="Rav"]').click();
+    await rome.getByRole('button', { name: /Move/ }).click();
+    await clickProvinceOnMap(rome, 'Cis');
+    await expect(rome.locator('#orders-text').inputValue()).resolves.toBe('A Rav - Cis');
+    // … and by keyboard: the army in Brudisium holds.
+    await rome.locator('svg.dmap g.unit[data-unit="Bru"]').focus();
+    await rome.keyboard.press('h');
+    await expect(rome.locator('#orders-text').inputValue()).resolves.toBe('A Rav - Cis\nA Bru H');
+    await rome.getByText('Unsaved changes').waitFor();
+    await rome.getByRole('button', { name: 'Save orders' }).click();
+    await rome.locator('.verdict').getByText('Saved on the server').waitFor();
+    await expect(rome.locator('.verdict li').count()).resolves.toBe(2);
+    await shot(rome, 'map-with-orders');
+
+    // Carthage types, and the server refuses an order it cannot carry out, saying why under the line.
+    const carthage = pages.Carthage;
+    await carthage.locator('#orders-text').fill('A Had - Num\nA Gad - Rom');
+    await carthage.getByRole('button', { name: 'Save orders' }).click();
+    await carthage.locator('.verdict').getByText('Refused: nothing was saved').waitFor();
+    await expect(carthage.locator('.verdict li.bad .reason').textContent()).resolves.toMatch(/Rome/);
+    // The draft survives a reload, and says so.
+    await carthage.locator('#orders-text').fill('A Had - Num');
+    await carthage.reload();
+    await carthage.getByText('Your unsaved draft from before was restored.').waitFor();
+    await expect(carthage.locator('#orders-text').inputValue()).resolves.toBe('A Had - Num');
+    await carthage.getByRole('button', { name: 'Save orders' }).click();
+    await carthage.locator('.verdict').getByText('Saved on the server').waitFor();
+
+    // Everyone sees who has ordered (never what); Rome's status reached the others live.
+    await pages.Egypt.locator('.statuses li', { hasText: 'Rome' }).getByText('orders in').waitFor();
+
+    // Press: Rome writes privately to Carthage; Carthage sees an unread badge, live, and answers in public.
+    await rome.getByRole('tab', { name: /Press/ }).click();
+    await rome.getByRole('button', { name: '+ New conversation' }).click();
+    await rome.locator('.picker').getByLabel('Carthage').check();
+    await rome.getByRole('button', { name: 'Open', exact: true }).click();
+    await rome.locator('#press-body').fill('Shall we divide Sicily between us?');
+    await rome.getByRole('button', { name: 'Send' }).click();
+    await rome.locator('.messages li.own').getByText('Shall we divide Sicily').waitFor();
+    await carthage.getByRole('tab', { name: /Press.*1 unread/ }).waitFor();
+    await carthage.getByRole('tab', { name: /Press/ }).click();
+    await carthage.getByRole('tab', { name: /Rome/ }).click();
+    await carthage.locator('.messages').getByText('Shall we divide Sicily between us?').waitFor();
+    await carthage.getByRole('tab', { name: /Public/ }).click();
+    await carthage.locator('#press-body').fill('Carthage wishes all of you a calm spring.');
+    await carthage.getByRole('button', { name: 'Send' }).click();
+    await pages.Syria.getByRole('tab', { name: /Press.*unread/ }).waitFor();
+    await pages.Syria.getByRole('tab', { name: /Press/ }).click();
+    await pages.Syria.locator('.messages').getByText('calm spring').waitFor();
+    await expect(pages.Syria.locator('.conversations [role="tab"]').allTextContents()).resolves.toEqual([expect.stringMatching(/^\s*Public: everyone/)]);
+    // Egypt was not in the private conversation: only the public message reached it.
+    await pages.Egypt.getByRole('tab', { name: /Press.*1 unread/ }).waitFor();
+    await pages.Egypt.getByRole('tab', { name: /Press/ }).click();
+    await pages.Egypt.locator('.messages').getByText('calm spring').waitFor();
+    await expect(pages.Egypt.getByText('Shall we divide Sicily').count()).resolves.toBe(0);
+    await shot(rome, 'press');
+
+    // The supply panel, and a loan: refused with the rules' reason, then one made.
+    await rome.getByRole('tab', { name: 'Supply' }).click();
+    await expect(rome.locator('.supply tbody tr', { hasText: 'Rome' }).locator('td').nth(1).textContent()).resolves.toBe('6');
+    await rome.getByLabel('Lend the centre').selectOption('Rom');
+    await rome.getByLabel('to', { exact: true }).selectOption('Carthage');
+    await rome.getByRole('button', { name: 'Lend' }).click();
+    await rome.locator('.lend .error-text').getByText(/Refused:/).waitFor();
+    await rome.getByLabel('Lend the centre').selectOption('Nea');
+    await rome.getByRole('button', { name: 'Lend' }).click();
+    await rome.getByText('Lent Neapolis to Carthage').waitFor();
+    await rome.getByRole('button', { name: 'End this loan' }).waitFor();
+    await rome.getByRole('button', { name: 'Rome', exact: true }).click();
+    await rome.getByText(/Lent out:.*Neapolis → Carthage/).waitFor();
+    await shot(rome, 'supply-panel');
+
+    // The game master (Rome's player) extends the deadline, with a confirmation; everyone is told.
+    await rome.getByRole('tab', { name: 'Game' }).click();
+    await rome.getByRole('button', { name: 'Change the deadline…' }).click();
+    await rome.getByRole('button', { name: 'Confirm' }).click();
+    await rome.locator('.log').getByText('change-deadline').waitFor();
+    await pages.Macedonia.locator('.notice.warn').getByText('The deadline changed').waitFor();
+    await pages.Macedonia.getByRole('tab', { name: 'Game' }).click();
+    await pages.Macedonia.locator('.log').getByText('change-deadline').waitFor();
+    await expect(pages.Macedonia.getByRole('button', { name: 'Process now…' }).count()).resolves.toBe(0);
+    // A draw vote, public: Macedonia sees it at once.
+    await rome.getByRole('button', { name: 'Vote for a draw' }).click();
+    await rome.getByRole('button', { name: 'Withdraw my draw vote' }).waitFor();
+    await pages.Macedonia.getByText('For a draw: Rome (1 of 5)').waitFor();
+    await rome.evaluate(() => document.querySelector('.gm')?.scrollIntoView({ block: 'start' }));
+    await shot(rome, 'gm-view');
+
+    // Everyone is ready: the phase is processed at once, and every board shows the results.
+    for (const power of powers) {
+      const page = pages[power];
+      await page.getByRole('tab', { name: /Orders/ }).click();
+      await page.getByLabel('Ready').check();
+    }
+    await Promise.all(powers.map((power) => pages[power].getByText('Results of Spring 240 BC Movement').waitFor()));
+    await expect(rome.locator('svg.dmap .glyph.arrow.success').count()).resolves.toBe(2);
+    await rome.locator('svg.dmap .glyph.arrow.success').first().click();
+    await rome.locator('.results .reason').first().waitFor();
+    await shot(rome, 'results');
+    // The phase as a DATC case, made in the browser by the engine from what the server recorded.
+    const [download] = await Promise.all([rome.waitForEvent('download'), rome.getByRole('button', { name: 'This phase as a DATC case' }).click()]);
+    const datc = await readFile((await download.path())!, 'utf8');
+    expect(datc).toMatch(/Spring 240 BC, Movement/);
+    expect(datc).toMatch(/Rome: A Rav - Cis/);
+
+    // On to Fall: the army stands in Cisalpine Gaul, orders are due again.
+    await rome.getByRole('button', { name: /Orders for Fall 240 BC Movement/ }).click();
+    await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    await rome.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
+    await expect(rome.locator('#orders-text').inputValue()).resolves.toBe('');
+
+    // The history slider replays the first phase: its position and its arrows.
+    await rome.getByRole('button', { name: 'Previous phase' }).click();
+    await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
+    await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
+    await expect(rome.locator('svg.dmap .glyph.arrow.success').count()).resolves.toBe(2);
+    await rome.getByRole('slider', { name: 'Phase' }).fill('1');
+    await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+
+    // My games: orders are due in this game, so it says so first.
+    await rome.goto(`${server.url}/?tab=mine`);
+    await rome.locator('.game.due').getByText('Orders due').waitFor();
+    await shot(rome, 'lobby');
+
+    // A phone held upright: the board with its bottom sheet.
+    const phone = await newPage(PHONE);
+    await phone.goto(`${server.url}/login`);
+    await phone.getByLabel('Username').fill(`egyp_${tag}`);
+    await phone.getByLabel('Password').fill(PASSWORD);
+    await phone.getByRole('button', { name: 'Log in' }).click();
+    await phone.locator('.who').waitFor({ state: 'attached' });
+    await phone.goto(gameUrl);
+    await phone.locator('svg.dmap g.unit').first().waitFor();
+    await phone.locator('svg.dmap g.unit[data-unit="Alx"]').tap();
+    await phone.getByRole('button', { name: /Hold/ }).tap();
+    await expect(phone.locator('#orders-text').inputValue()).resolves.toBe('F Alx H');
+    await shot(phone, 'phone-game');
+    await phone.getByRole('button', { name: 'Raise the panel' }).tap();
+    await phone.getByRole('tab', { name: 'Supply' }).tap();
+    await phone.waitForTimeout(300);
+    await shot(phone, 'phone-supply');
+
+    // On to an adjustment: everyone ready in Fall (units hold), then builds in Winter 240 BC.
+    await rome.goto(gameUrl);
+    await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    for (const power of powers) {
+      const page = pages[power];
+      const onwards = page.getByRole('button', { name: 'Orders for Fall 240 BC Movement ▸' });
+      if (await onwards.count()) await onwards.click();
+      await page.getByRole('tab', { name: /Orders/ }).click();
+      await page.getByLabel('Ready').check();
+    }
+    await Promise.all(powers.map((power) => pages[power].getByText('Results of Fall 240 BC Movement').waitFor()));
+    for (const power of powers) await pages[power].getByRole('button', { name: 'Orders for Winter 240 BC Adjustment ▸' }).click();
+    await rome.getByRole('heading', { name: 'Winter 240 BC Adjustment' }).waitFor();
+    // Rome builds in Ravenna, left free in spring: a click on the centre, then what to build there.
+    await clickProvinceOnMap(rome, 'Rav');
+    const army = rome.getByRole('option', { name: 'Army in Ravenna' });
+    if (await army.count()) await army.click();
+    await expect(rome.locator('#orders-text').inputValue()).resolves.toBe('Build A Rav');
+    await shot(rome, 'adjustment');
+    // Those with builds due (and a free home centre to build on) must order; the rest have nothing to do.
+    const building = [];
+    for (const power of powers) {
+      const page = pages[power];
+      // Wait until the orders panel has rendered one way or the other before deciding.
+      const ready = page.getByLabel('Ready');
+      const idle = page.getByText(`${power} has nothing to order in this phase.`);
+      await ready.or(idle).first().waitFor();
+      if (await ready.count()) {
+        building.push(power);
+        await ready.check();
+      }
+    }
+    expect(building).toContain('Rome');
+    await Promise.all(powers.map((power) => pages[power].getByText('Results of Winter 240 BC Adjustment').waitFor()));
+    await rome.getByRole('button', { name: 'Orders for Spring 239 BC Movement ▸' }).click();
+    await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
+
+    // Every survivor votes for a draw: the game ends, and every board says so.
+    for (const power of powers) {
+      const page = pages[power];
+      await page.getByRole('tab', { name: 'Game' }).click();
+      const vote = page.getByRole('button', { name: 'Vote for a draw' });
+      await vote.or(page.getByRole('button', { name: 'Withdraw my draw vote' })).or(page.locator('.deadline').getByText('Game over')).first().waitFor();
+      if (await vote.count()) await vote.click();
+      await page.getByRole('button', { name: 'Withdraw my draw vote' }).or(page.locator('.deadline').getByText('Game over')).first().waitFor();
+    }
+    await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
+    await expect(pages.Egypt.locator('.deadline').textContent()).resolves.toMatch(/draw/);
+
+    // The archive: a visitor, not logged in, finds the finished game and replays it.
+    const visitor = await newPage();
+    await visitor.goto(`${server.url}/?tab=finished`);
+    await visitor.getByRole('link', { name }).click();
+    await visitor.locator('svg.dmap g.unit').first().waitFor();
+    // The game ended by agreement in Spring 239 BC, before it was adjudicated; the slider goes back to the first phase.
+    await visitor.getByText('The game ended before this phase was adjudicated').waitFor();
+    await visitor.getByRole('slider', { name: 'Phase' }).fill('0');
+    await visitor.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
+    await expect(visitor.locator('svg.dmap .glyph.arrow.success').count()).resolves.toBe(2);
+    await visitor.getByRole('tab', { name: 'Game' }).click();
+    await expect(visitor.getByRole('link', { name: 'Download the game (JSON)' }).getAttribute('href')).resolves.toMatch(/\/api\/games\/.+\/export$/);
+    const exported = await visitor.evaluate(async (href) => (await fetch(href!)).json(), await visitor.getByRole('link', { name: 'Download the game (JSON)' }).getAttribute('href'));
+    expect(exported).toMatchObject({ format: 'diadochi-online/game', complete: true, game: { status: 'finished', outcome: { kind: 'draw' } } });
+    await visitor.getByRole('tab', { name: 'Orders' }).click();
+    await shot(visitor, 'archive');
+
+    expect(consoleErrors).toEqual([]);
+  });
+});
