@@ -4,6 +4,7 @@
  * later without invalidating existing hashes. Verification is constant-time.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 export type ScryptCost = { log2N: number; r: number; p: number };
 
@@ -11,12 +12,24 @@ export type ScryptCost = { log2N: number; r: number; p: number };
 export const DEFAULT_SCRYPT_COST: ScryptCost = { log2N: 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes at once, per process. Each takes 32 MiB outside the JavaScript heap;
+ * unbounded, a burst of sign-ups and log-ins would take that times the libuv
+ * thread pool (and hold every thread of it, which file and DNS work share).
+ * The rest wait their turn: about 50 ms each.
+ */
+const HASHES_AT_ONCE = 2;
+const hashing = pLimit(HASHES_AT_ONCE);
+
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const N = 2 ** cost.log2N;
   const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r };
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scryptCallback(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_SCRYPT_COST): Promise<string> {

@@ -74,6 +74,28 @@ describe('passwords', () => {
     expect(await verifyPassword(PASSWORD, 'plain text')).toBe(false);
   });
 
+  test('at most two hashes run at once (32 MiB each, outside the heap); the rest wait and all complete', async () => {
+    const spy = vi.mocked(crypto.scrypt);
+    const real = (await vi.importActual<typeof import('node:crypto')>('node:crypto')).scrypt;
+    let inFlight = 0;
+    let most = 0;
+    spy.mockImplementation(((password: crypto.BinaryLike, salt: crypto.BinaryLike, length: number, options: crypto.ScryptOptions, done: (error: Error | null, key: Buffer) => void) => {
+      most = Math.max(most, ++inFlight);
+      real(password, salt, length, options, (error, key) => {
+        inFlight--;
+        done(error, key);
+      });
+    }) as typeof crypto.scrypt);
+    try {
+      const cheap = { log2N: 12, r: 8, p: 1 };
+      const stored = await Promise.all(Array.from({ length: 8 }, (_, i) => hashPassword(`${PASSWORD} ${i}`, cheap)));
+      expect(most).toBe(2);
+      await expect(Promise.all(stored.map((hash, i) => verifyPassword(`${PASSWORD} ${i}`, hash)))).resolves.toEqual(Array(8).fill(true));
+    } finally {
+      spy.mockImplementation(real);
+    }
+  });
+
   test('the comparison is constant-time: timingSafeEqual on equal-length keys, right or wrong', async () => {
     const stored = await hashPassword(PASSWORD, { log2N: 10, r: 8, p: 1 });
     const spy = vi.mocked(crypto.timingSafeEqual);
