@@ -26,4 +26,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 
 # Node itself as PID 1 (not npm), so SIGTERM reaches the server's graceful shutdown.
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "dist/server/main.mjs"]
+CMD ["node", "--max-old-space-size=160", "dist/server/main.mjs"]
