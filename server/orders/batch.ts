@@ -206,11 +206,20 @@ SELECT r.id, r.game_id, r.phase_id, r.power, r.submitted_by_id, false, r.text, r
 FROM json_to_recordset($1::json) AS r(id uuid, game_id uuid, phase_id uuid, power text, submitted_by_id uuid, text text, orders jsonb, ready boolean)
 RETURNING id::text AS id, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
 
+/** Column name → field name, worked out once per column (this runs for every row of every batch). */
+const fieldNames = new Map<string, string>();
+const fieldOf = (column: string) => {
+  let field = fieldNames.get(column);
+  if (field === undefined) fieldNames.set(column, (field = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())));
+  return field;
+};
+
 /** A row as row_to_json gives it → the model as Prisma gives it: camelCase fields, Dates, the enum names Prisma uses. */
 function model(json: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(json)) {
-    const field = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  for (const column in json) {
+    const field = fieldOf(column);
+    const value = json[column];
     out[field] = field.endsWith('At') && typeof value === 'string' ? new Date(value) : value;
   }
   return out;
