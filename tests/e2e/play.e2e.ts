@@ -17,6 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, PHONE, hasChromium, launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { startGame } from '../server/helpers/play.ts';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
 const PASSWORD = 'a long and winding road';
@@ -123,6 +124,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
 
     // Create a game with a few settings changed, then see it in the lobby.
     await page.getByRole('link', { name: 'New game' }).click();
+    // Only variants the client can draw are offered (Standard is played through the API).
+    await page.locator('option', { hasText: 'Diadochi V' }).waitFor({ state: 'attached' });
+    await expect(page.locator('option', { hasText: 'Standard' }).isDisabled()).resolves.toBe(true);
+    await expect(page.locator('option', { hasText: 'Standard' }).textContent()).resolves.toMatch(/no map in the browser yet/);
     await page.getByLabel('Name', { exact: true }).fill("The Successors' War");
     await page.getByLabel('Public only').check();
     await page.getByLabel("By players' preferences").check();
@@ -130,6 +135,13 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.getByRole('button', { name: 'Create the game' }).click();
     await page.getByRole('heading', { name: "The Successors' War" }).waitFor();
     await eventually(() => page.getByText('Public press only').count()).toBeGreaterThan(0);
+
+    // A Standard game, started through the API: no board of the Diadochi map with the wrong units, but its page and why.
+    const classic = await startGame(server.app, { variant: 'standard', name: 'Classic by API' });
+    await page.goto(`${server.url}/games/${classic.gameId}`);
+    await page.getByRole('heading', { name: 'Classic by API' }).waitFor();
+    await page.getByText('This browser client has no map of Standard yet').waitFor();
+    await expect(page.locator('svg.dmap').count()).resolves.toBe(0);
 
     // The sandbox: the initial position of Diadochi V.
     await page.getByRole('link', { name: 'Sandbox', exact: true }).click();
