@@ -126,8 +126,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.getByRole('link', { name: 'New game' }).click();
     // Only variants the client can draw are offered (Standard is played through the API).
     await page.locator('option', { hasText: 'Diadochi V' }).waitFor({ state: 'attached' });
-    await expect(page.locator('option', { hasText: 'Standard' }).isDisabled()).resolves.toBe(true);
-    await expect(page.locator('option', { hasText: 'Standard' }).textContent()).resolves.toMatch(/no map in the browser yet/);
+    await eventually(() => page.locator('option', { hasText: 'Standard' }).isDisabled()).toBe(true);
+    await eventually(() => page.locator('option', { hasText: 'Standard' }).textContent()).toMatch(/no map in the browser yet/);
     await page.getByLabel('Name', { exact: true }).fill("The Successors' War");
     await page.getByLabel('Public only').check();
     await page.getByLabel("By players' preferences").check();
