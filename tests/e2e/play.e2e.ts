@@ -397,19 +397,18 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => rome.locator('#orders-text').inputValue()).toBe('Build A Rav');
     await shot(rome, 'adjustment');
     // Those with builds due (and a free home centre to build on) must order; the rest have nothing to do.
-    const building = [];
+    // Every page is read before anyone ticks Ready: the last tick has the phase processed, and the pages move on.
+    const building: (typeof powers)[number][] = [];
     for (const power of powers) {
       const page = pages[power];
       // Wait until the orders panel has rendered one way or the other before deciding.
       const ready = page.getByLabel('Ready');
       const idle = page.getByText(`${power} has nothing to order in this phase.`);
       await ready.or(idle).first().waitFor();
-      if (await ready.count()) {
-        building.push(power);
-        await tickReady(page, 'Winter 240 BC Adjustment');
-      }
+      if (await ready.count()) building.push(power);
     }
     expect(building).toContain('Rome');
+    for (const power of building) await tickReady(pages[power], 'Winter 240 BC Adjustment');
     await Promise.all(powers.map((power) => pages[power].getByText('Results of Winter 240 BC Adjustment').waitFor()));
     await rome.getByRole('button', { name: 'Orders for Spring 239 BC Movement ▸' }).click();
     await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
