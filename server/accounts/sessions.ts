@@ -63,7 +63,8 @@ SELECT s.id::text AS id, s.user_id::text AS user_id, s.kind::text AS kind, s.tok
   round(extract(epoch FROM s.expires_at) * 1000)::text AS expires_ms,
   u.username, u.is_admin, round(extract(epoch FROM u.created_at) * 1000)::text AS user_created_ms
 FROM sessions s JOIN users u ON u.id = s.user_id
-WHERE s.token_hash IN (SELECT value FROM json_array_elements_text($1::json))`;
+-- bpchar[]: the column's own type, so that the look-up uses its index.
+WHERE s.token_hash = ANY($1::bpchar[])`;
 
 function sessionOf(row: Record<string, unknown>): SessionWithUser {
   const date = (ms: unknown) => new Date(Number(ms));
@@ -106,7 +107,7 @@ class SessionLoader {
     this.pending = new Map();
     this.scheduled = false;
     try {
-      const byHash = new Map((await this.sql(SESSIONS_SQL, [JSON.stringify([...batch.keys()])])).map((row) => [row.token_hash as string, sessionOf(row)]));
+      const byHash = new Map((await this.sql(SESSIONS_SQL, [[...batch.keys()]])).map((row) => [row.token_hash as string, sessionOf(row)]));
       for (const [hash, waiting] of batch) for (const { resolve } of waiting) resolve(byHash.get(hash) ?? null);
     } catch (error) {
       for (const waiting of batch.values()) for (const { reject } of waiting) reject(error);
