@@ -24,6 +24,7 @@ export {
   type PhaseType,
   type Season,
 } from './state/schema.ts';
+export { frozenState, readState } from './state/checked.ts';
 export { phaseName, yearName, parsePhase, firstPhase } from './state/phase.ts';
 export { compileBoard, locationName, describeUnit, type Board } from './state/board.ts';
 

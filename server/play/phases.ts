@@ -7,7 +7,7 @@
 import {
   endLoanOf,
   formatOrder,
-  GameStateSchema,
+  frozenState,
   lendCentre,
   powerSummary,
   powersToOrder,
@@ -29,8 +29,9 @@ export type StoredOrder = { power: string; order: Order };
 /** An accepted order as stored in a submission (the engine's CheckedOrder, accepted). */
 export type StoredAcceptedOrder = { input: string; text: string; order: Order; unit?: string };
 
+/** A stored state, validated once and frozen: the engine takes it without validating it again. */
 export function parseState(json: unknown): GameState {
-  return GameStateSchema.parse(json);
+  return frozenState(json);
 }
 
 export function loanActionsOf(phase: { loanActions: unknown }): LoanAction[] {
@@ -75,7 +76,7 @@ export async function openPhaseNamed(db: Db, gameId: string, index: number): Pro
 }
 
 /** The phase a request names (already read), which must exist (404) and be open (409 phase_closed). */
-export function requireOpenPhase(phase: PhaseRow | null | undefined, index: number): PhaseRow {
+export function requireOpenPhase<P extends Pick<PhaseRow, 'status' | 'name'>>(phase: P | null | undefined, index: number): P {
   if (!phase) throw notFound(`no phase ${index} in this game`);
   if (phase.status !== 'open') throw conflict('phase_closed', `phase ${index} (${phase.name}) has been processed; it takes no more orders`);
   return phase;

@@ -1,6 +1,7 @@
 import { findPower, findProvince, type Variant } from '../variant/load.ts';
 import { compileBoard } from '../state/board.ts';
-import { GameStateSchema, type GameStateInput } from '../state/schema.ts';
+import type { GameStateInput } from '../state/schema.ts';
+import { readState } from '../state/checked.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
 import { checkMovementOrder } from '../orders/check.ts';
@@ -28,7 +29,7 @@ export function checkOrders(
   powerName: string,
   orders: readonly (Order | string)[],
 ): Result<CheckedOrder[]> {
-  const parsed = GameStateSchema.safeParse(input);
+  const parsed = readState(input);
   if (!parsed.success) return err('The game state is invalid.');
   const state = parsed.data;
   const power = findPower(v, powerName);

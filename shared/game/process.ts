@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ARMY, FLEET, findLocation, findPower, findProvince, unitTypeName, type Variant } from '../variant/load.ts';
 import { compileBoard, shortUnit, type Board } from '../state/board.ts';
-import { GameStateSchema, type DislodgedUnit, type GameState, type GameStateInput, type Phase, type Unit } from '../state/schema.ts';
+import type { DislodgedUnit, GameState, GameStateInput, Phase, Unit } from '../state/schema.ts';
+import { readState } from '../state/checked.ts';
 import { nextYear } from '../state/phase.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
@@ -67,7 +68,7 @@ export interface PhaseOutcome {
  * out lose units by the civil-disorder rule.
  */
 export function adjudicate(variant: Variant, input: GameStateInput, orders: readonly SubmittedOrder[]): Result<PhaseOutcome, string[]> {
-  const parsed = GameStateSchema.safeParse(input);
+  const parsed = readState(input);
   if (!parsed.success) return err(parsed.error.issues.map((i) => `state.${i.path.join('.')}: ${i.message}`));
   const state = parsed.data;
   if (state.variant !== variant.id) return err([`state is for variant "${state.variant}", not "${variant.id}"`]);

@@ -1,0 +1,41 @@
+/**
+ * A state validated once and frozen (shared/state/checked.ts) is taken by the
+ * engine as it is; anything else is still validated on every call.
+ */
+import { describe, expect, it } from 'vitest';
+import { adjudicate, checkOrders, frozenState, getVariant, initialState, readState, type GameState } from '../../shared/index.ts';
+
+const variant = getVariant('diadochi-v')!;
+const plain = (): GameState => JSON.parse(JSON.stringify(initialState(variant)));
+
+describe('validated, frozen states', () => {
+  it('are validated first: a broken state is refused with the reason', () => {
+    expect(() => frozenState({ ...plain(), units: [{ power: 'rome', type: 'army' }] })).toThrow(/at/);
+  });
+
+  it('cannot be changed afterwards, at any depth', () => {
+    const state = frozenState(plain());
+    expect(() => (state.units as unknown[]).push({})).toThrow(TypeError);
+    expect(() => Object.assign(state.units[0], { at: 'nowhere' })).toThrow(TypeError);
+    expect(() => Object.assign(state.owners, { nowhere: 'rome' })).toThrow(TypeError);
+  });
+
+  it('are taken as they are, while a plain object is validated (and copied) on every call', () => {
+    const state = frozenState(plain());
+    const read = readState(state);
+    expect(read.success && read.data).toBe(state);
+    const copy = plain();
+    const readCopy = readState(copy);
+    expect(readCopy.success && readCopy.data).not.toBe(copy);
+    expect(readState({ ...copy, units: 'none' }).success).toBe(false);
+  });
+
+  it('give the engine the same answers as the plain state', () => {
+    const unit = plain().units[0];
+    const power = unit.power;
+    const orders = [`${unit.type === 'army' ? 'A' : 'F'} ${unit.at} H`, 'A Nowhere - Somewhere'];
+    expect(checkOrders(variant, frozenState(plain()), power, orders)).toEqual(checkOrders(variant, plain(), power, orders));
+    const submitted = orders.map((order) => ({ power, order }));
+    expect(adjudicate(variant, frozenState(plain()), submitted)).toEqual(adjudicate(variant, plain(), submitted));
+  });
+});
