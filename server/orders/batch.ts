@@ -2,9 +2,10 @@
  * Order submissions in batches (group commit). Submissions arriving together
  * are stored in one transaction: it locks every game concerned (in id order,
  * so batches never deadlock), reads the games, their players and the phases
- * named in a few queries, judges each submission with the engine exactly as
- * one at a time would (`judgeSubmission`: same checks, same answers), inserts
- * the accepted ones in one statement, publishes their live events in one,
+ * named (from caches while their rows are unchanged, see row-cache.ts),
+ * judges each submission with the engine exactly as one at a time would
+ * (`judgeSubmission`: same checks, same answers), inserts the accepted ones
+ * in one statement, publishes their live events in one,
  * then processes early any game in which a submission said "ready" and
  * everyone now is. Each submission gets its own answer (a refused one does
  * not stop the others).
@@ -18,9 +19,10 @@
  * of it was stored, and each submission is retried alone, so only its own
  * answer is the failure.
  */
+import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CheckedOrder, OrderSubmission } from '../../shared/api/play.ts';
-import type { GameState } from '../../shared/index.ts';
+import { frozenState, type GameState, type Variant } from '../../shared/index.ts';
 import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -29,6 +31,7 @@ import { canViewGame, makeContext, requireActive, requirePower, TX_OPTIONS, type
 import { playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from '../play/phases.ts';
 import { processIfAllReady } from '../play/process.ts';
 import type { Auth } from '../types.ts';
+import { RowCache } from './row-cache.ts';
 import { judgeSubmission, submitOrders, type SubmitBody } from './service.ts';
 
 type User = Auth['user'];
@@ -46,6 +49,11 @@ export type BatchOptions = {
 export class SubmissionBatcher {
   private waiting: Job[] = [];
   private running = 0;
+  /** Games held by the batches in flight. */
+  private readonly busyGames = new Set<string>();
+  /** Games with their seats, and phases' positions, as last read (row-cache.ts). */
+  private readonly games = new RowCache<LoadedGame>(2_000);
+  private readonly positions = new RowCache<GameState>(2_000);
   private scheduled = false;
   /** Since start: batches run and submissions in them (for the logs and tests). */
   readonly stats = { batches: 0, submissions: 0, largest: 0, retriedAlone: 0, busyMs: 0 };
@@ -68,11 +76,27 @@ export class SubmissionBatcher {
     });
   }
 
+  /**
+   * Starts batches while there is room. Batches in flight never share a game:
+   * a submission for a game that a running batch holds waits for the next
+   * batch, instead of its batch waiting on that game's row lock (and holding
+   * every other game it locked meanwhile).
+   */
   private pump(): void {
     while (this.running < this.options.concurrency && this.waiting.length > 0) {
-      const jobs = this.waiting.splice(0, this.options.maxBatch);
+      const jobs: Job[] = [];
+      const left: Job[] = [];
+      for (const job of this.waiting) {
+        if (jobs.length < this.options.maxBatch && !this.busyGames.has(job.gameId)) jobs.push(job);
+        else left.push(job);
+      }
+      if (jobs.length === 0) return;
+      this.waiting = left;
+      const games = new Set(jobs.map((job) => job.gameId));
+      for (const game of games) this.busyGames.add(game);
       this.running += 1;
       void this.run(jobs).finally(() => {
+        for (const game of games) this.busyGames.delete(game);
         this.running -= 1;
         this.pump();
       });
@@ -109,14 +133,58 @@ export class SubmissionBatcher {
     outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
   }
 
+  /** The phase's position: from the cache when it holds this version of the row, else from the row (then cached). */
+  private async positionOf(sql: Sql, variant: Variant, gameId: string, phase: ReadPhase): Promise<GameState> {
+    const key = `${gameId}/${phase.index}`;
+    const cached = this.positions.get(key, phase.version);
+    if (cached) return cached;
+    // Not sent when the cache held it at the time of the read; another batch may have evicted it since.
+    const stored = phase.stored ?? ((await sql(PHASE_STATE_SQL, [phase.id]))[0] as ReadPhase['stored'] & object);
+    // Frozen by the cache, and so taken by the engine without being validated again (shared/state/checked.ts).
+    const position = frozenState(positionOf(variant, stored));
+    this.positions.set(key, phase.version, position);
+    return position;
+  }
+
+  /**
+   * Locks the batch's games, then reads them with their seats and the phases named: what the
+   * caches hold as it is now comes from the caches, the rest from the rows (then cached).
+   * The read is a statement of its own so that it sees whatever committed before the locks were granted.
+   */
+  private async read(sql: Sql, jobs: Job[]): Promise<Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>> {
+    const wanted = new Map<string, Set<number>>();
+    for (const job of jobs) {
+      const indexes = wanted.get(job.gameId) ?? new Set<number>();
+      wanted.set(job.gameId, indexes.add(job.phaseIndex));
+    }
+    const ids = [...wanted.keys()].sort();
+    await sql(LOCK_GAMES_SQL, [ids]);
+    const named = ids.map((id) => ({
+      id,
+      version: this.games.version(id),
+      phases: [...wanted.get(id)!].map((index) => ({ index, version: this.positions.version(`${id}/${index}`) })),
+    }));
+    const read = new Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>();
+    for (const row of await sql(READ_SQL, [JSON.stringify(named), ids])) {
+      const id = row.id as string;
+      const version = row.version as string;
+      let game = row.game === null ? this.games.get(id, version) : undefined;
+      if (!game) {
+        // Evicted since the query was sent (by another batch): read again, whole.
+        const fresh = row.game === null ? (await sql(READ_SQL, [JSON.stringify([{ id, version: null, phases: [] }]), [id]]))[0] : row;
+        game = loadedGame(fresh);
+        this.games.set(id, fresh.version as string, game);
+      }
+      const phases = new Map<number, ReadPhase>();
+      for (const phase of JSON.parse(row.phases as string) as ReadPhase[]) phases.set(phase.index, phase);
+      read.set(id, { game, phases });
+    }
+    return read;
+  }
+
   /** The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for Prisma (to process phases). */
   private async store(sql: Sql, tx: Transaction | null, jobs: Job[]): Promise<Outcome[]> {
-    const gameIds = [...new Set(jobs.map((job) => job.gameId))].sort();
-    // Every game of the batch locked, always in the same order, and read with its seats.
-    const games = new Map((await sql(LOCK_GAMES_SQL, [JSON.stringify(gameIds)])).map((row) => [row.id as string, loadedGame(row)]));
-    const named = [...new Map(jobs.map((job) => [`${job.gameId}/${job.phaseIndex}`, { gameId: job.gameId, index: job.phaseIndex }])).values()];
-    const phases = new Map((await sql(PHASES_SQL, [JSON.stringify(named)])).map((row) => [`${row.game_id}/${row.index}`, phaseRow(row)]));
-    const positions = new Map<string, GameState>();
+    const read = await this.read(sql, jobs);
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[] } }> = [];
     const rows: StoredRow[] = [];
@@ -125,14 +193,14 @@ export class SubmissionBatcher {
     const lastReady = new Map<string, number>();
     for (const [i, job] of jobs.entries()) {
       try {
-        const game = games.get(job.gameId);
-        if (!game || !canViewGame(game, job.user)) throw notFound('no game with that id');
+        const found = read.get(job.gameId);
+        if (!found || !canViewGame(found.game, job.user)) throw notFound('no game with that id');
+        const { game } = found;
         const context = makeContext(game, job.user);
         requireActive(context);
         const { power, seat } = requirePower(context);
-        const phase = requireOpenPhase(phases.get(`${job.gameId}/${job.phaseIndex}`), job.phaseIndex);
-        let position = positions.get(phase.id);
-        if (!position) positions.set(phase.id, (position = positionOf(context.variant, phase)));
+        const phase = requireOpenPhase(found.phases.get(job.phaseIndex), job.phaseIndex);
+        const position = await this.positionOf(sql, context.variant, game.id, phase);
         const { text, verdicts, orders } = judgeSubmission(context, phase, position, power, job.body);
         const row: StoredRow = { id: nextId(), game_id: game.id, phase_id: phase.id, power, submitted_by_id: job.user.id, text, orders, ready: job.body.ready };
         rows.push(row);
@@ -180,25 +248,38 @@ export class SubmissionBatcher {
 
 type StoredRow = { id: string; game_id: string; phase_id: string; power: string; submitted_by_id: string; text: string; orders: unknown; ready: boolean };
 
-/**
- * Locks the games (id order) and reads each with its seats and their users, and its game master, as
- * `gameContextInclude` would; JSON as text (PostgreSQL and PGlite alike).
- */
-const LOCK_GAMES_SQL = `
-SELECT g.id::text AS id, row_to_json(g)::text AS game,
-  (SELECT coalesce(json_agg(json_build_object('player', row_to_json(p), 'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END) ORDER BY p.joined_at), '[]'::json)
-     FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id)::text AS players,
-  (SELECT json_build_object('id', m.id, 'username', m.username) FROM users m WHERE m.id = g.game_master_id)::text AS game_master
-FROM games g
-WHERE g.id IN (SELECT value::uuid FROM json_array_elements_text($1::json))
-ORDER BY g.id
-FOR UPDATE OF g`;
+/** Locks the games, always in id order (so that batches never deadlock). */
+const LOCK_GAMES_SQL = `SELECT id FROM games WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`;
 
-/** The phases named, by (game, index). */
-const PHASES_SQL = `
-SELECT p.game_id::text AS game_id, p.index, row_to_json(p)::text AS phase
-FROM phases p
-WHERE (p.game_id, p.index) IN (SELECT (value->>'gameId')::uuid, (value->>'index')::int FROM json_array_elements($1::json))`;
+/**
+ * Each game named, with the version of its row and its seats' rows, and the phases named (each with
+ * its version). The game with its seats, their users and its game master (as `gameContextInclude`
+ * would have them), and a phase's state and loan actions, come only where the version sent (what
+ * the cache holds) is not the current one. JSON as text (PostgreSQL and PGlite alike).
+ */
+const READ_SQL = `
+SELECT g.id::text AS id, v.version,
+  CASE WHEN v.version = n.version THEN NULL ELSE row_to_json(g)::text END AS game,
+  CASE WHEN v.version = n.version THEN NULL ELSE
+    (SELECT coalesce(json_agg(json_build_object('player', row_to_json(p), 'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END) ORDER BY p.joined_at), '[]'::json)
+       FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id)::text END AS players,
+  CASE WHEN v.version = n.version THEN NULL ELSE
+    (SELECT json_build_object('id', m.id, 'username', m.username) FROM users m WHERE m.id = g.game_master_id)::text END AS game_master,
+  (SELECT coalesce(json_agg(json_build_object('id', p.id, 'index', p.index, 'name', p.name, 'status', p.status, 'version', p.id::text || '/' || p.xmin::text,
+      'stored', CASE WHEN p.id::text || '/' || p.xmin::text = k.version THEN NULL ELSE json_build_object('stateBefore', p.state_before, 'loanActions', p.loan_actions) END)), '[]'::json)
+     FROM json_to_recordset(n.phases) AS k(index int, version text) JOIN phases p ON p.game_id = g.id AND p.index = k.index)::text AS phases
+FROM games g
+JOIN json_to_recordset($1::json) AS n(id uuid, version text, phases json) ON n.id = g.id
+-- OFFSET 0: worked out once per game, not once per use.
+CROSS JOIN LATERAL (SELECT g.xmin::text || coalesce((SELECT string_agg(' ' || s.id::text || '/' || s.xmin::text, '' ORDER BY s.id) FROM players s WHERE s.game_id = g.id), '') AS version OFFSET 0) v
+-- The ids again as an array: a plan that looks the games up by key (the JSON's length is unknown to the planner).
+WHERE g.id = ANY($2::uuid[])`;
+
+/** A phase's stored position (when the cache has lost it between the read and its use). */
+const PHASE_STATE_SQL = `SELECT state_before AS "stateBefore", loan_actions AS "loanActions" FROM phases WHERE id = $1::uuid`;
+
+/** A phase as READ_SQL gives it: what the checks need, its version, and its stored position unless the cache holds it. */
+type ReadPhase = Pick<PhaseRow, 'id' | 'index' | 'name' | 'status'> & { version: string; stored: { stateBefore: unknown; loanActions: unknown } | null };
 
 const INSERT_SQL = `
 INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready)
@@ -235,8 +316,16 @@ function loadedGame(row: Record<string, unknown>): LoadedGame {
   return { ...model(JSON.parse(row.game as string)), players, gameMaster: JSON.parse(row.game_master as string) } as unknown as LoadedGame;
 }
 
-function phaseRow(row: Record<string, unknown>): PhaseRow {
-  return model(JSON.parse(row.phase as string)) as unknown as PhaseRow;
+/** Random bytes drawn from a pool refilled 4 KiB at a time (one system call per 512 ids, not one per id). */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+function randomBytes8(): Buffer {
+  if (poolOffset + 8 > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += 8;
+  return pool.subarray(poolOffset - 8, poolOffset);
 }
 
 /**
@@ -259,9 +348,9 @@ function nextId(): string {
     lastMs = ms;
     counter = 0;
   }
-  const random = crypto.getRandomValues(new Uint8Array(8));
+  const random = randomBytes8();
   const hex = ms.toString(16).padStart(12, '0');
   const randA = (0x7000 | counter).toString(16);
-  const randB = ((random[0] & 0x3f) | 0x80).toString(16).padStart(2, '0') + Buffer.from(random.subarray(1)).toString('hex');
+  const randB = ((random[0] & 0x3f) | 0x80).toString(16).padStart(2, '0') + random.toString('hex', 1, 8);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${randA}-${randB.slice(0, 4)}-${randB.slice(4, 16)}`;
 }

@@ -66,7 +66,7 @@ async function afterReadinessChange(app: FastifyInstance, tx: Transaction, gameI
  * is `position`): what to store, or the HttpError to answer (409 nothing to
  * order, 422 refused orders with the verdict on each). Writes nothing.
  */
-export function judgeSubmission(context: GameContext, phase: PhaseRow, position: GameState, power: string, body: SubmitBody) {
+export function judgeSubmission(context: GameContext, phase: Pick<PhaseRow, 'name'>, position: GameState, power: string, body: SubmitBody) {
   if (!powersToOrder(context.variant, position).includes(power)) {
     throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
   }

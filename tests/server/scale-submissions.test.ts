@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { seededRandom } from '../../server/games/power-assignment.ts';
 import { legalOrders } from './faults-support/client.ts';
-import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
+import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -108,6 +108,33 @@ describe('order submissions in batches', () => {
     // The orders adjudicated are the ones just sent.
     const processed = (await game.master.request('GET', `/api/games/${game.gameId}/phases/${phase.index}`)).json();
     expect(new Set(processed.orders.map((o: { power: string }) => o.power))).toEqual(new Set(powers));
+  });
+
+  test('what the batches keep of a game and its phase between submissions follows every change to them', async () => {
+    const game = await startGame(app);
+    const phase = await currentPhase(game.master, game.gameId);
+    const url = `/api/games/${game.gameId}/phases/${phase.index}/orders`;
+    const [power, other] = game.powers;
+    const player = game.byPower.get(power)!;
+    const unit = phase.state.units.find((u) => u.power === power)!;
+    const hold = { orders: [{ kind: 'hold', unit: { at: unit.at } }] };
+    expect((await player.request('PUT', url, hold)).statusCode).toBe(200);
+
+    // The phase's position changes under it (here by hand; loans and the game master change it too): the unit is gone.
+    const state = { ...phase.state, units: phase.state.units.filter((u) => u !== unit) };
+    await app.prisma.phase.updateMany({ where: { gameId: game.gameId, index: phase.index }, data: { stateBefore: state } });
+    const gone = await player.request('PUT', url, hold);
+    expect(gone.statusCode, gone.body).toBe(422);
+    expect(gone.json().orders[0].accepted).toBe(false);
+
+    // The seat changes hands: the previous player may no longer order, the newcomer may.
+    const [newcomer] = await registeredBrowsers(app, 1);
+    const otherUnit = phase.state.units.find((u) => u.power === other)!;
+    const otherHold = { orders: [{ kind: 'hold', unit: { at: otherUnit.at } }] };
+    expect((await game.byPower.get(other)!.request('PUT', url, otherHold)).statusCode).toBe(200);
+    expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/replace`, { power: other, username: newcomer.user!.username })).statusCode).toBe(200);
+    expect((await game.byPower.get(other)!.request('PUT', url, otherHold)).statusCode).toBe(403);
+    expect((await newcomer.request('PUT', url, otherHold)).statusCode).toBe(200);
   });
 
   test('a submission that breaks its whole batch fails alone: the batch is stored again one at a time', async () => {
