@@ -6,8 +6,12 @@
  * dist/server/main.mjs) in its own process with the production defaults; the
  * load comes from this process (autocannon, ws).
  *
- *   - order submissions: sustained rate and latency (autocannon, 64 connections,
- *     legal orders, Bearer tokens, spread over the games' seats);
+ *   - order submissions (autocannon, 64 connections, legal orders, Bearer
+ *     tokens, spread over the games' seats): the most the server takes per
+ *     second (each connection sends its next request as soon as it has an
+ *     answer, so latency there is mostly queueing), then the latency at a
+ *     steady 2,000 a second offered (autocannon corrects for coordinated
+ *     omission: a request held back because the server was slow counts as late);
  *   - websocket fan-out: N clients watching one game, the game master has the
  *     phase processed; time from the request to each client's phase.processed;
  *   - deadlines: N games whose deadlines fall due at the same instant; time
@@ -54,6 +58,9 @@ export type ServerBenchOptions = {
   serverLog?: (line: { msg: string; [key: string]: unknown }) => void;
   log?: (line: string) => void;
 };
+
+/** The order-submission rate the server must sustain (issue: at least 2,000 a second, p99 under 50 ms). */
+const SUBMISSION_RATE = 2000;
 
 export const defaultServerBench: ServerBenchOptions = { games: 1000, clients: 1000, seconds: 20 };
 
@@ -191,12 +198,14 @@ async function submissionsFor(base: string, games: Game[], master: User, random:
   return flat;
 }
 
-async function submissionRun(base: string, bodies: Submission[], seconds: number, connections = 64) {
+/** Submissions for `seconds`: as fast as the server answers, or at `rate` a second overall. */
+async function submissionRun(base: string, bodies: Submission[], seconds: number, rate?: number) {
   let next = 0;
   const result = await autocannon({
     url: base,
-    connections,
+    connections: 64,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: 'PUT',
@@ -321,30 +330,34 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
       const bodies = await submissionsFor(base, set, master, random);
       const orders = JSON.parse(bodies[0].body).orders.length;
       await submissionRun(base, bodies, 3); // warm-up
-      memory.section();
-      const cpu = [cpuSeconds([server.pid]), cpuSeconds(database.postgresPids()), cpuSeconds([process.pid])];
-      const result = await submissionRun(base, bodies, options.seconds);
-      const used = [cpuSeconds([server.pid]), cpuSeconds(database.postgresPids()), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
-      const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.requests.total), 0);
-      const errors = result.non2xx + result.errors + result.timeouts;
-      figures.push({
-        bench: 'server',
-        name: `order submissions, ${label}`,
-        n: result.requests.total,
-        rate_per_s: round(result.requests.average, 0),
-        median_ms: result.latency.p50,
-        p99_ms: result.latency.p99,
-        max_ms: result.latency.max,
-        orders_per_submission: orders,
-        errors,
-        server_cpu_us_per_request: perRequest(used[0]),
-        postgres_cpu_us_per_request: perRequest(used[1]),
-        loader_cpu_us_per_request: perRequest(used[2]),
-        rss_peak_mb: memory.section(),
-        target: 'rate >= 2000/s, p99 < 50 ms',
-        ok: result.requests.average >= 2000 && result.latency.p99 < 50 && errors === 0,
-      });
-      log(JSON.stringify(figures.at(-1)));
+      for (const rate of [undefined, SUBMISSION_RATE]) {
+        memory.section();
+        const cpu = [cpuSeconds([server.pid]), cpuSeconds(database.postgresPids()), cpuSeconds([process.pid])];
+        const result = await submissionRun(base, bodies, options.seconds, rate);
+        const used = [cpuSeconds([server.pid]), cpuSeconds(database.postgresPids()), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
+        const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.requests.total), 0);
+        const errors = result.non2xx + result.errors + result.timeouts;
+        const achieved = round(result.requests.average, 0);
+        figures.push({
+          bench: 'server',
+          name: rate ? `order submissions at ${rate}/s, ${label}` : `order submissions, most per second, ${label}`,
+          n: result.requests.total,
+          rate_per_s: achieved,
+          median_ms: result.latency.p50,
+          p99_ms: result.latency.p99,
+          max_ms: result.latency.max,
+          orders_per_submission: orders,
+          errors,
+          server_cpu_us_per_request: perRequest(used[0]),
+          postgres_cpu_us_per_request: perRequest(used[1]),
+          loader_cpu_us_per_request: perRequest(used[2]),
+          rss_peak_mb: memory.section(),
+          target: rate ? `sustains ${rate}/s with p99 < 50 ms` : `rate >= ${SUBMISSION_RATE}/s`,
+          // Sustained: within 1 % of the rate offered (autocannon's pacing is not exact).
+          ok: (rate ? achieved >= 0.99 * rate && result.latency.p99 < 50 : achieved >= SUBMISSION_RATE) && errors === 0,
+        });
+        log(JSON.stringify(figures.at(-1)));
+      }
     }
 
     // ── websocket fan-out: N and 2N clients watching one game ──
@@ -410,8 +423,8 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
 export function ratios(figures: ServerFigure[]): ServerFigure[] {
   const find = (prefix: string) => figures.find((figure) => figure.name.startsWith(prefix));
   const pairs: Array<[string, string, string, string]> = [
-    ['order submissions, units 2N / N: rate', 'order submissions, units N', 'order submissions, units 2N', 'rate_per_s'],
-    ['order submissions, units 2N / N: p99', 'order submissions, units N', 'order submissions, units 2N', 'p99_ms'],
+    ['order submissions, units 2N / N: most per second', 'order submissions, most per second, units N', 'order submissions, most per second, units 2N', 'rate_per_s'],
+    [`order submissions at ${SUBMISSION_RATE}/s, units 2N / N: p99`, `order submissions at ${SUBMISSION_RATE}/s, units N`, `order submissions at ${SUBMISSION_RATE}/s, units 2N`, 'p99_ms'],
   ];
   const out: ServerFigure[] = [];
   for (const [name, n, twice, field] of pairs) {
