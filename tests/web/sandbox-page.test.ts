@@ -55,6 +55,21 @@ describe('sandbox page', () => {
     expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
   });
 
+  it('writes the province names once the map is on screen, and hides and shows them on demand', async () => {
+    // Not in the map's first frame (they take no clicks), but right after it.
+    expect($$('svg.dmap text.map-label')).toHaveLength(0);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
+    flushSync();
+    expect($$('svg.dmap text.map-label').length).toBeGreaterThan(90);
+    expect($$('svg.dmap text.map-label').map((l) => l.textContent)).toContain('Rom');
+    const names = $('button[aria-label="Province names"]');
+    click(names);
+    expect($$('svg.dmap text.map-label')).toHaveLength(0);
+    expect(names!.getAttribute('aria-pressed')).toBe('false');
+    click(names);
+    expect($$('svg.dmap text.map-label').length).toBeGreaterThan(90);
+  });
+
   it('a click on a unit, Move, and a click on a highlighted province give the order, in the text box too', () => {
     click($('g.unit[data-unit="Rav"]'));
     click(button(/Move/));
