@@ -73,43 +73,50 @@ function latencyFigure(name: string, samples: number[], extra: Record<string, st
   return { bench: 'server', name, n: sorted.length, median_ms: round(percentile(sorted, 0.5)), p99_ms: round(percentile(sorted, 0.99)), max_ms: round(sorted.at(-1) ?? 0), ...extra };
 }
 
-type Database = { url: string; describe: string; close(): Promise<void>; postgresPids(): number[] };
+type Database = { url: string; describe: string; close(): Promise<void>; postgresCpuSeconds(): number };
+
+/** /proc/<pid>/stat's fields after the command name. */
+function statFields(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null; // gone
+  }
+}
 
 /** CPU seconds (user + system) used so far by these processes (Linux /proc). */
 function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / 100;
 }
 
-/** The private cluster's processes: the postmaster and its children. */
-function clusterPids(dir: string): number[] {
+/**
+ * CPU seconds used so far by the private cluster: the postmaster, its live
+ * children (a connection's backend), and the children that have exited (the
+ * database connection pool closes idle connections), which the kernel adds
+ * to the postmaster's account of its waited-for children.
+ */
+function clusterCpuSeconds(dir: string): number {
   const postmaster = Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const pids = [postmaster];
+  const own = statFields(postmaster);
+  let ticks = own ? Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]) : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (ppid === postmaster) pids.push(Number(entry));
-    } catch {
-      // gone
-    }
+    const fields = statFields(Number(entry));
+    if (fields && Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
   }
-  return pids;
+  return ticks / 100;
 }
 
 async function benchDatabase(): Promise<Database> {
   if (postgresBinaries()) {
     const cluster: PrivateCluster = await startPrivateCluster({ settings: { max_connections: '200' } });
     const version = execFileSync(path.join(postgresBinaries()!, 'postgres'), ['--version']).toString().trim();
-    return { url: cluster.url, describe: `${version}, private cluster (default settings, max_connections 200)`, close: () => cluster.destroy(), postgresPids: () => clusterPids(cluster.dir) };
+    return { url: cluster.url, describe: `${version}, private cluster (default settings, max_connections 200)`, close: () => cluster.destroy(), postgresCpuSeconds: () => clusterCpuSeconds(cluster.dir) };
   }
   const server = process.env.DATABASE_URL;
   if (!server) throw new Error('the server benchmarks need PostgreSQL: its binaries under /usr/lib/postgresql, or DATABASE_URL');
@@ -121,7 +128,7 @@ async function benchDatabase(): Promise<Database> {
   return {
     url: withDatabaseName(server, name),
     describe: `DATABASE_URL's server, database ${name}`,
-    postgresPids: () => [],
+    postgresCpuSeconds: () => NaN,
     async close() {
       const client = new pg.Client({ connectionString: server });
       await client.connect();
@@ -332,9 +339,9 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
       await submissionRun(base, bodies, 3); // warm-up
       for (const rate of [undefined, SUBMISSION_RATE]) {
         memory.section();
-        const cpu = [cpuSeconds([server.pid]), cpuSeconds(database.postgresPids()), cpuSeconds([process.pid])];
+        const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
         const result = await submissionRun(base, bodies, options.seconds, rate);
-        const used = [cpuSeconds([server.pid]), cpuSeconds(database.postgresPids()), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
+        const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
         const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.requests.total), 0);
         const errors = result.non2xx + result.errors + result.timeouts;
         const achieved = round(result.requests.average, 0);
