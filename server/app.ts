@@ -7,7 +7,7 @@
  * is an encapsulated plugin with its own routes.
  */
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -58,10 +58,21 @@ export type AppOptions = {
   startupTimeoutMs?: number;
 };
 
+/** One access-log line per request, once answered (Fastify's default is two: "incoming request", "request completed"). */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: AppSettings = { ...defaultSettings, ...options.settings };
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new AccessLog(),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
     // Path parameters (ids, power names) are short; longer ones are refused before routing.
