@@ -143,17 +143,25 @@ class MemoryWatch {
   private timer: NodeJS.Timeout;
   peak = 0;
   sectionPeak = 0;
+  /** What the benchmark is doing (`step`), and what it was doing when the peak was sampled. */
+  private current = 'start-up';
+  peakDuring = '';
   constructor(private readonly server: ServerProcess) {
     this.timer = setInterval(() => this.sample(), 100);
   }
   sample(): void {
     try {
       const rss = this.server.rss();
+      if (rss > this.peak) this.peakDuring = this.current;
       this.peak = Math.max(this.peak, rss);
       this.sectionPeak = Math.max(this.sectionPeak, rss);
     } catch {
       // the process has gone
     }
+  }
+  step(what: string): void {
+    this.sample();
+    this.current = what;
   }
   section(): number {
     this.sample();
@@ -321,6 +329,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
     const random = seededRandom(20261122);
 
     // ── set-up ──
+    memory.step('set-up: users and games through the API');
     let t = performance.now();
     const [master, ...players] = await pool(Array.from({ length: 6 }, (_, i) => i), 6, (i) => registerUser(base, `bench${i}_${Date.now().toString(36)}`));
     const games = await startGames(base, master, players, 2 * options.games, 16);
@@ -334,10 +343,12 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
       ['units N (Diadochi V opening)', games],
       ['units 2N (each power doubled)', doubled],
     ] as const) {
+      memory.step(`submissions, ${label}: reading the phases, warm-up`);
       const bodies = await submissionsFor(base, set, master, random);
       const orders = JSON.parse(bodies[0].body).orders.length;
       await submissionRun(base, bodies, 3); // warm-up
       for (const rate of [undefined, SUBMISSION_RATE]) {
+        memory.step(`submissions, ${label}, ${rate ? `${rate}/s` : 'most per second'}`);
         memory.section();
         const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
         const result = await submissionRun(base, bodies, options.seconds, rate);
@@ -368,12 +379,15 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
     }
 
     // ── websocket fan-out: N and 2N clients watching one game ──
+    memory.step('fan-out: signing up the watchers');
     const watcherUsers = wanted('fanout') ? await pool(Array.from({ length: Math.ceil((2 * options.clients) / 20) }, (_, i) => i), 8, (i) => registerUser(base, `watch${i}_${Date.now().toString(36)}`)) : [];
     if (wanted('fanout')) for (const count of [options.clients, 2 * options.clients]) {
       const [game] = await startGames(base, master, players, 1, 1);
+      memory.step(`fan-out: connecting ${count} clients`);
       t = performance.now();
       const sockets = await watchers(base, watcherUsers, count, game.id);
       const connectSeconds = round((performance.now() - t) / 1000);
+      memory.step(`fan-out: ${count} clients`);
       memory.section();
       await fanOut(base, master, game.id, sockets, 2); // warm-up
       const { samples, missing } = await fanOut(base, master, game.id, sockets, 10);
@@ -397,6 +411,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
       [`${2 * options.games} games`, games],
       [`${options.games} games, units 2N`, doubled],
     ] as const) {
+      memory.step(`deadlines: ${label}`);
       memory.section();
       const { seconds, processed } = await deadlines(observer, seen, set.map((game) => game.id));
       figures.push({
@@ -414,7 +429,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
     }
 
     memory.stop();
-    figures.push({ bench: 'server', name: 'server RSS, peak over the whole run', rss_peak_mb: round(memory.peak / 1024 / 1024), target: '< 300 MB', ok: memory.peak < 300 * 1024 * 1024 });
+    figures.push({ bench: 'server', name: 'server RSS, peak over the whole run', rss_peak_mb: round(memory.peak / 1024 / 1024), during: memory.peakDuring, target: '< 300 MB', ok: memory.peak < 300 * 1024 * 1024 });
     figures.push({ bench: 'server', name: 'machine', ...machine, load_after: round(loadavg()[0], 2) });
     return figures;
   } finally {
