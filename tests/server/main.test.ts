@@ -62,7 +62,7 @@ test('starts, serves the API, and exits 0 on SIGTERM after closing the database'
 
   server.kill('SIGTERM');
   expect(await exited).toBe(0);
-  const logged = lines.map((line) => JSON.parse(line) as { msg: string; method?: string; url?: string; statusCode?: number; ms?: number });
+  const logged = lines.map((line) => JSON.parse(line) as { msg: string; method?: string; url?: string; statusCode?: number; ms?: number; remoteAddress?: string });
   const messages = logged.map((line) => line.msg);
   expect(messages).toContain('shutting down');
   // An access log: one line per request, with what an operator looks for.
@@ -71,7 +71,7 @@ test('starts, serves the API, and exits 0 on SIGTERM after closing the database'
     { method: 'GET', url: '/api/health', statusCode: 200 },
     { method: 'POST', url: '/api/auth/register', statusCode: 201 },
   ]);
-  expect(requests.every((line) => typeof line.ms === 'number')).toBe(true);
+  expect(requests.every((line) => typeof line.ms === 'number' && line.remoteAddress === '127.0.0.1')).toBe(true);
   expect(stderr).toBe('');
   if (!process.env.DATABASE_URL) expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
 });
