@@ -7,6 +7,7 @@
  * is an encapsulated plugin with its own routes.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
@@ -192,7 +193,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (serveClient) await app.register(fastifyStatic, { root: settings.webDistDir!, wildcard: false });
+  if (serveClient)
+    await app.register(fastifyStatic, {
+      root: settings.webDistDir!,
+      wildcard: false,
+      // The build writes .br and .gz beside each script and stylesheet (web/vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
+      // Vite names what it puts in assets/ by its content, so a browser may keep those for good;
+      // index.html (which names them) and the rest are checked again on every visit.
+      setHeaders: (reply, file) => reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
 
   return app;
 }

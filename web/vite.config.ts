@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { compression } from 'vite-plugin-compression2';
+import { EARLY_READ_INIT, gamePageReads } from './src/lib/early-reads.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -8,9 +10,10 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * A game's page needs the board's chunks (map, rules engine, order entry). The app asks for them once its own
- * script has run; this tiny script, first in the page, asks for them at once on a /games/<id> address, while
- * the app's script is still on its way. (A file, not inline: the server's CSP allows only 'self' scripts.)
+ * A game's page needs the board's chunks (map, rules engine, order entry) and three API reads. The app asks for
+ * them once its own script has run; this tiny script, first in the page, asks for them at once on a /games/<id>
+ * address, while the app's script is still on its way and the page has nothing else to do (src/lib/early-reads.ts
+ * hands the answers to the app). (A file, not inline: the server's CSP allows only 'self' scripts.)
  */
 function preloadBoard(): Plugin {
   const file = 'assets/preload-board.js';
@@ -31,12 +34,15 @@ function preloadBoard(): Plugin {
       };
       add(board.fileName);
       const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
+      const reads = JSON.stringify(gamePageReads(':id'));
       this.emitFile({
         type: 'asset',
         fileName: file,
         source: `const [, first, id, rest] = location.pathname.split('/');
-if (first === 'games' && /^[0-9a-f-]{36}$/i.test(id ?? '') && !rest && !location.search.includes('about'))
+if (first === 'games' && /^[0-9a-f-]{36}$/i.test(id ?? '') && !rest && !location.search.includes('about')) {
   for (const href of ${hrefs}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  if (!location.search) globalThis.diadochiEarlyReads = new Map(${reads}.map((p) => p.replace(':id', id)).map((p) => [p, fetch(p, ${JSON.stringify(EARLY_READ_INIT)})]));
+}
 `,
       });
     },
@@ -49,7 +55,8 @@ if (first === 'games' && /^[0-9a-f-]{36}$/i.test(id ?? '') && !rest && !location
 
 export default defineConfig({
   root: webDir,
-  plugins: [svelte(), preloadBoard()],
+  // Brotli and gzip copies of every script and stylesheet, made once at build time; the server sends the one the browser accepts.
+  plugins: [svelte(), preloadBoard(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

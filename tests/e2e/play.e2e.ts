@@ -232,7 +232,36 @@ describe.skipIf(!hasChromium)('in the browser', () => {
         await eventually(() => page.locator('.eyebrow .you').textContent()).toContain(power);
       }),
     );
-    await eventually(() => rome.locator('.deadline').textContent()).toMatch(/Orders due .*left/);
+    // Opening the board again: the page's three first reads are each asked for once (sent by the first,
+    // tiny script, before the app's own script has arrived), and scripts come brotli-compressed, kept for good.
+    {
+      const egypt = pages.Egypt;
+      const api: string[] = [];
+      const scripts: Record<string, string>[] = [];
+      const onRequest = (r: { url(): string }) => void (r.url().includes('/api/') && api.push(new URL(r.url()).pathname));
+      const onResponse = async (r: { url(): string; allHeaders(): Promise<Record<string, string>> }) => {
+        if (/\/assets\/.*\.js$/.test(r.url())) scripts.push(await r.allHeaders());
+      };
+      egypt.on('request', onRequest);
+      egypt.on('response', onResponse);
+      await egypt.goto(gameUrl);
+      await egypt.waitForFunction(() => performance.getEntriesByName('map-interactive').length > 0);
+      egypt.off('request', onRequest);
+      egypt.off('response', onResponse);
+      const gamePath = new URL(gameUrl).pathname.replace('/games/', '/api/games/');
+      const firstReads = ['/api/auth/me', gamePath, `${gamePath}/phases/current`];
+      expect(api.slice(0, 3).sort()).toEqual([...firstReads].sort());
+      for (const read of firstReads) expect(api.filter((p) => p === read), read).toHaveLength(1);
+      const big = scripts.filter((h) => h['content-encoding']);
+      expect(big.length).toBeGreaterThan(0);
+      for (const headers of big) {
+        expect(headers['content-encoding']).toBe('br');
+        expect(headers['cache-control']).toContain('immutable');
+      }
+    }
+
+    // The deadline in the player's own time (a weekday and a clock time), then the time left.
+    await eventually(() => rome.locator('.deadline').textContent()).toMatch(/Orders due \S.*\d\d:\d\d.* \(.* left\)/);
 
     // Rome orders by clicking on the map: the army in Ravenna to Cisalpine Gaul.
     await rome.locator('svg.dmap g.unit[data-unit="Rav"]').click();

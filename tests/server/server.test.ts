@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config.ts';
@@ -77,6 +78,8 @@ describe('errors and static files', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Diadochi</title>');
     await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log("hi")');
+    await writeFile(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log("hi")'));
+    await writeFile(path.join(dist, 'assets', 'app.js.gz'), gzipSync('console.log("hi")'));
     const withClient = await startSiblingApp(app, { settings: { webDistDir: dist } });
     try {
       const index = await withClient.inject({ method: 'GET', url: '/' });
@@ -85,6 +88,18 @@ describe('errors and static files', () => {
       const asset = await withClient.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.body).toBe('console.log("hi")');
       expect(asset.headers['content-type']).toContain('javascript');
+      // Hashed build output is kept by browsers for good; index.html, which names it, is checked on every visit.
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(index.headers['cache-control']).toBe('no-cache');
+      // The build's brotli and gzip copies go to browsers that accept them.
+      const brotli = await withClient.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(brotli.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("hi")');
+      const gzip = await withClient.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log("hi")');
       const clientRoute = await withClient.inject({ method: 'GET', url: '/games/some-game' });
       expect(clientRoute.statusCode).toBe(200);
       expect(clientRoute.body).toContain('<title>Diadochi</title>');

@@ -35,6 +35,7 @@ import type {
   SessionInfo,
   VariantListSchema,
 } from '../../../shared/api/index.ts';
+import { EARLY_READ_INIT, readPaths, takeEarlyRead } from './early-reads.ts';
 
 export type GameList = z.infer<typeof GameListSchema>;
 export type VariantList = z.infer<typeof VariantListSchema>;
@@ -71,12 +72,14 @@ export function setCsrfToken(token: string | null): void {
 }
 
 async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...(EARLY_READ_INIT.headers as Record<string, string>) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const early = method === 'GET' ? takeEarlyRead(path) : undefined;
+    response = await (early ??
+      fetch(path, { ...EARLY_READ_INIT, method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
   } catch {
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
   }
@@ -92,7 +95,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 export const api = {
-  me: () => request<SessionInfo>('GET', '/api/auth/me'),
+  me: () => request<SessionInfo>('GET', readPaths.me),
   register: (body: RegisterRequest) => request<SessionInfo>('POST', '/api/auth/register', body),
   login: (body: LoginRequest) => request<SessionInfo>('POST', '/api/auth/login', body),
   logout: () => request<void>('POST', '/api/auth/logout'),
@@ -102,7 +105,7 @@ export const api = {
     for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
     return request<GameList>('GET', `/api/games?${params}`);
   },
-  game: (id: string, inviteCode?: string) => request<GameDetail>('GET', `/api/games/${id}${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`),
+  game: (id: string, inviteCode?: string) => request<GameDetail>('GET', `${readPaths.game(id)}${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`),
   createGame: (body: CreateGameRequest) => request<GameDetail>('POST', '/api/games', body),
   join: (id: string, body: JoinGameRequest) => request<GameDetail>('POST', `/api/games/${id}/join`, body),
   leave: (id: string) => request<GameDetail>('POST', `/api/games/${id}/leave`),
@@ -110,7 +113,7 @@ export const api = {
 
   // Game play
   phases: (id: string) => request<PhaseList>('GET', `/api/games/${id}/phases`),
-  phase: (id: string, index: number | 'current') => request<PhaseDetail>('GET', `/api/games/${id}/phases/${index}`),
+  phase: (id: string, index: number | 'current') => request<PhaseDetail>('GET', readPaths.phase(id, index)),
   myOrders: (id: string, index: number) => request<MyOrders>('GET', `/api/games/${id}/phases/${index}/orders`),
   submitOrders: (id: string, index: number, body: SubmitOrdersRequest) =>
     request<SubmitOrdersResponse>('PUT', `/api/games/${id}/phases/${index}/orders`, body),
