@@ -120,7 +120,16 @@ export function loadVariant(input: unknown, options: Partial<RuleOptions> = {}):
   if (!parsed.success) {
     return err(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
-  const data = parsed.data;
+  return compileVariant(parsed.data, options);
+}
+
+/**
+ * Compile map data that is already in the schema's output form (every default written out), such as the
+ * maps this build ships: their files are checked to be so by the test suite, and the browser, which
+ * compiles one on every visit to a game, is spared a second validation of data that cannot have changed.
+ * Still reports every problem beyond the schema's (unknown provinces, one-way adjacencies, ...).
+ */
+export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions> = {}): Result<Variant, string[]> {
   const errors: string[] = [];
 
   const P = data.provinces.length;
