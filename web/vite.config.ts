@@ -16,7 +16,9 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
  * hands the answers to the app). (A file, not inline: the server's CSP allows only 'self' scripts.)
  */
 function preloadBoard(): Plugin {
-  const file = 'assets/preload-board.js';
+  // Beside index.html, not in assets/: its name carries no content hash (index.html names it), so browsers must check it
+  // on every visit as they do index.html; assets/ is cached for good (server/app.ts).
+  const file = 'preload-board.js';
   return {
     name: 'preload-board',
     apply: 'build',

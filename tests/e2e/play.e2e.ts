@@ -258,6 +258,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
         expect(headers['content-encoding']).toBe('br');
         expect(headers['cache-control']).toContain('immutable');
       }
+      // The first script is named by index.html, not by its content: checked again on every visit, like index.html.
+      const preload = await egypt.request.get(`${server.url}/preload-board.js`);
+      expect(preload.status()).toBe(200);
+      expect(preload.headers()['cache-control']).toBe('no-cache');
+      expect(await egypt.evaluate(() => [...document.scripts].map((s) => new URL(s.src).pathname)[0])).toBe('/preload-board.js');
     }
 
     // The deadline in the player's own time (a weekday and a clock time), then the time left.
