@@ -10,7 +10,7 @@ import type { ParsedMapData } from './variant/schema.ts';
  * a broken map file is a programming error, so it throws.
  */
 export const shippedMapData: Record<string, ParsedMapData> = {
-  // JSON imports type their strings as `string`; the test above checks the files against the schema.
+  // JSON imports type their strings as `string`: the test named above checks these files against the schema.
   standard: standardData as unknown as ParsedMapData,
   'diadochi-v': diadochiData as unknown as ParsedMapData,
 };
