@@ -262,7 +262,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       const preload = await egypt.request.get(`${server.url}/preload-board.js`);
       expect(preload.status()).toBe(200);
       expect(preload.headers()['cache-control']).toBe('no-cache');
-      expect(await egypt.evaluate(() => [...document.scripts].map((s) => new URL(s.src).pathname)[0])).toBe('/preload-board.js');
+      expect(await egypt.evaluate(() => Array.from(document.scripts, (s) => new URL(s.src).pathname)[0])).toBe('/preload-board.js');
     }
 
     // The deadline in the player's own time (a weekday and a clock time), then the time left.
