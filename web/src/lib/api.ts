@@ -72,7 +72,7 @@ export function setCsrfToken(token: string | null): void {
 }
 
 async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { ...(EARLY_READ_INIT.headers as Record<string, string>) };
+  const headers: Record<string, string> = { ...EARLY_READ_INIT.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;

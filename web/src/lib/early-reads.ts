@@ -17,7 +17,7 @@ export const readPaths = {
 export const gamePageReads = (id: string): string[] => [readPaths.me, readPaths.game(id), readPaths.phase(id, 'current')];
 
 /** The request the early script made, exactly as `lib/api.ts` would make it. */
-export const EARLY_READ_INIT: RequestInit = { headers: { accept: 'application/json' }, credentials: 'same-origin' };
+export const EARLY_READ_INIT = { headers: { accept: 'application/json' }, credentials: 'same-origin' } as const satisfies RequestInit;
 
 /** The early answer for a GET of `path`, if the script sent one and nobody took it yet. */
 export function takeEarlyRead(path: string): Promise<Response> | undefined {
