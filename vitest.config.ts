@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { mapDrawing } from './web/build/map-drawing.ts';
 
 /**
  * The end-to-end suite: the real server on a free port with a throw-away
@@ -37,7 +38,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [svelte({ configFile: 'web/svelte.config.js' })],
+        plugins: [svelte({ configFile: 'web/svelte.config.js' }), mapDrawing()],
         // Svelte's package exports a server build under Node's conditions; tests mount components, so they need the browser one.
         resolve: { conditions: ['browser'] },
         test: {

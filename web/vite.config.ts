@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { compression } from 'vite-plugin-compression2';
 import { EARLY_READ_INIT, gamePageReads } from './src/lib/early-reads.ts';
+import { mapDrawing } from './build/map-drawing.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -58,7 +59,7 @@ if (first === 'games' && /^[0-9a-f-]{36}$/i.test(id ?? '') && !rest && !location
 export default defineConfig({
   root: webDir,
   // Brotli and gzip copies of every script and stylesheet, made once at build time; the server sends the one the browser accepts.
-  plugins: [svelte(), preloadBoard(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [svelte(), mapDrawing(), preloadBoard(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import mapSvg from '../../maps/diadochi-v/map.svg?raw';
+import built from '../../maps/diadochi-v/map.svg?drawing';
 import { readMapDrawing, scopeCss } from '../../web/src/map/drawing.ts';
 import { variant } from './positions.ts';
 
@@ -23,6 +24,11 @@ describe('the map drawing', () => {
     expect(drawing.over).toContain('class="canal"');
     expect(drawing.under).toContain('background-water');
     expect(drawing.under).not.toContain('id="provinces"');
+  });
+
+  it('is what the client is built with (the build reads the SVG, not each browser)', () => {
+    expect(built).toEqual(drawing);
+    expect(built.provinces.length).toBeGreaterThan(100);
   });
 
   it('scopes the drawing’s stylesheet so it cannot style the page', () => {

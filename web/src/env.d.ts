@@ -3,3 +3,9 @@
 
 /** Reads sent by the build's first script on a game's page (web/src/lib/early-reads.ts). */
 declare var diadochiEarlyReads: Map<string, Promise<Response>> | undefined;
+
+/** A map's SVG read into its parts at build time (web/build/map-drawing.ts). */
+declare module '*.svg?drawing' {
+  const drawing: import('./map/drawing.ts').MapDrawing;
+  export default drawing;
+}

@@ -1,10 +1,15 @@
 /**
- * The variant's map drawing (maps/<variant>/map.svg), read once into parts the
- * map component renders: province shapes it fills and makes interactive, the
+ * The variant's map drawing (maps/<variant>/map.svg), read into parts the map
+ * component renders: province shapes it fills and makes interactive, the
  * static layers (background, rivers, coastline, passages, coast ticks) it
  * shows as drawn, and the labels it can toggle. The SVG file stays the one
- * source of the drawing; nothing here redraws geography.
+ * source of the drawing; nothing here redraws geography. The build reads it
+ * (`map.svg?drawing`, web/build/map-drawing.ts), so browsers get the parts
+ * as JSON instead of parsing the SVG on every visit.
  */
+
+/** The class on the map's <svg>, under which the drawing's stylesheet is scoped. */
+export const MAP_SCOPE = 'dmap';
 
 export interface ProvinceShape {
   id: string;
@@ -55,13 +60,19 @@ export function scopeCss(css: string, scope: string): string {
     .join('\n');
 }
 
-/** Read a map SVG (as text) into its parts. Needs a DOMParser (browsers, happy-dom). */
-export function readMapDrawing(svgText: string, scope: string): MapDrawing {
-  const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+/** The DOM classes reading needs: the page's own in a browser, a happy-dom window's at build time. */
+export interface XmlDom {
+  DOMParser: { new (): { parseFromString(text: string, type: 'image/svg+xml'): { documentElement: Element } } };
+  XMLSerializer: { new (): { serializeToString(node: Element): string } };
+}
+
+/** Read a map SVG (as text) into its parts. */
+export function readMapDrawing(svgText: string, scope: string, dom: XmlDom = globalThis): MapDrawing {
+  const doc = new dom.DOMParser().parseFromString(svgText, 'image/svg+xml');
   const svg = doc.documentElement;
   if (svg.nodeName !== 'svg') throw new Error('map drawing: not an SVG document');
   const [, , width, height] = (svg.getAttribute('viewBox') ?? '0 0 1600 900').split(/\s+/).map(Number);
-  const serializer = new XMLSerializer();
+  const serializer = new dom.XMLSerializer();
   const markup = (nodes: Element[]) => nodes.map((n) => serializer.serializeToString(n)).join('');
 
   const defsElement = svg.querySelector('defs');
