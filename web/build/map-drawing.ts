@@ -14,18 +14,21 @@ export function mapDrawing(): Plugin {
     name: 'map-drawing',
     // Before Vite's own asset handling, which would otherwise serve the .svg as a file URL.
     enforce: 'pre',
-    async load(id) {
-      if (!id.endsWith(`.svg${QUERY}`)) return null;
-      const file = id.slice(0, -QUERY.length);
-      this.addWatchFile(file);
-      const { Window } = await import('happy-dom');
-      const window = new Window();
-      try {
-        const drawing = readMapDrawing(await readFile(file, 'utf8'), `.${MAP_SCOPE}`, window as unknown as XmlDom);
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(drawing))});`;
-      } finally {
-        await window.happyDOM.close();
-      }
+    load: {
+      // Rolldown calls the hook only for these ids, not for every module of the build.
+      filter: { id: /\.svg\?drawing$/ },
+      async handler(id) {
+        const file = id.slice(0, -QUERY.length);
+        this.addWatchFile(file);
+        const { Window } = await import('happy-dom');
+        const window = new Window();
+        try {
+          const drawing = readMapDrawing(await readFile(file, 'utf8'), `.${MAP_SCOPE}`, window as unknown as XmlDom);
+          return `export default JSON.parse(${JSON.stringify(JSON.stringify(drawing))});`;
+        } finally {
+          await window.happyDOM.close();
+        }
+      },
     },
   };
 }
