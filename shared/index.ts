@@ -6,7 +6,8 @@ export { ok, err, type Result } from './result.ts';
 export { ENGINE_VERSION } from './version.ts';
 
 export { MapDataSchema, type MapData } from './variant/schema.ts';
-export { loadVariant, findProvince, findPower, findLocation, type Variant } from './variant/load.ts';
+export { findProvince, findPower, findLocation, type Variant } from './variant/load.ts';
+export { loadVariant } from './variant/checked.ts';
 export { defaultRuleOptions, type RuleOptions } from './variant/options.ts';
 export { getVariant, variantIds } from './variants.ts';
 

@@ -1,7 +1,6 @@
 import { findPower, findProvince, type Variant } from '../variant/load.ts';
 import { compileBoard } from '../state/board.ts';
-import type { GameStateInput } from '../state/schema.ts';
-import { readState } from '../state/checked.ts';
+import type { GameState } from '../state/schema.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
 import { checkMovementOrder } from '../orders/check.ts';
@@ -22,16 +21,18 @@ export type CheckedOrder =
  * that gives one unit two orders, or more builds or removals than allowed,
  * has the extra ones rejected. The adjudicator applies the same rules; this
  * is what lets a player fix mistakes in time.
+ *
+ * `state` is a position as its type describes it, as `orderOptions` takes one:
+ * validated at the boundary (`frozenState`, `readState`) or sent by the server,
+ * which validated it. The order-entry client calls this on every keystroke, and
+ * without the schema at all (zod stays out of the game page's first load).
  */
 export function checkOrders(
   v: Variant,
-  input: GameStateInput,
+  state: GameState,
   powerName: string,
   orders: readonly (Order | string)[],
 ): Result<CheckedOrder[]> {
-  const parsed = readState(input);
-  if (!parsed.success) return err('The game state is invalid.');
-  const state = parsed.data;
   const power = findPower(v, powerName);
   if (power < 0) return err(`"${powerName}" is not a power in this game.`);
   const board = compileBoard(v, state.units);

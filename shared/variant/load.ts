@@ -1,4 +1,4 @@
-import { MapDataSchema, type ParsedMapData, type UnitType } from './schema.ts';
+import type { ParsedMapData, UnitType } from './schema.ts';
 import { defaultRuleOptions, type RuleOptions } from './options.ts';
 import { err, ok, type Result } from '../result.ts';
 
@@ -110,18 +110,6 @@ export function findLocation(v: Variant, id: string): number {
 /** Supply the centre at `province` gives to power `power` (0 if not a centre). */
 export const supplyOf = (v: Variant, province: number, power: number): number =>
   v.supplyTable[province * v.powers.length + power];
-
-/**
- * Validate map data and compile it. Returns every problem found, each naming
- * the province and the field, rather than stopping at the first.
- */
-export function loadVariant(input: unknown, options: Partial<RuleOptions> = {}): Result<Variant, string[]> {
-  const parsed = MapDataSchema.safeParse(input);
-  if (!parsed.success) {
-    return err(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
-  }
-  return compileVariant(parsed.data, options);
-}
 
 /**
  * Compile map data that is already in the schema's output form (every default written out), such as the

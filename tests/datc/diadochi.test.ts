@@ -5,7 +5,7 @@ import { runDatcText } from '../../shared/datc/suite.ts';
 import { parseDatcFile } from '../../shared/datc/format.ts';
 import { caseToState, runCase, type CaseReport } from '../../shared/datc/run.ts';
 import { getVariant } from '../../shared/variants.ts';
-import { loadVariant } from '../../shared/variant/load.ts';
+import { loadVariant } from '../../shared/variant/checked.ts';
 import { initialState } from '../../shared/game/process.ts';
 import { phaseName } from '../../shared/state/phase.ts';
 

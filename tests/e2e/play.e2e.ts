@@ -263,6 +263,17 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       expect(preload.status()).toBe(200);
       expect(preload.headers()['cache-control']).toBe('no-cache');
       expect(await egypt.evaluate(() => Array.from(document.scripts, (s) => new URL(s.src).pathname)[0])).toBe('/preload-board.js');
+      // The scripts the map waits for leave zod out (about 95 KB the browser would compile and run first): the
+      // board takes the server's positions as typed, and the schemas load later with the tabs that need them.
+      const beforeMap = await egypt.evaluate(() => {
+        const shown = performance.getEntriesByName('map-interactive')[0].startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime < shown && new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => new URL(e.name).pathname);
+      });
+      expect(beforeMap.length).toBeGreaterThan(2);
+      for (const script of beforeMap) expect((await (await egypt.request.get(`${server.url}${script}`)).text()).includes('ZodObject'), `zod in ${script}`).toBe(false);
     }
 
     // The deadline in the player's own time (a weekday and a clock time), then the time left.

@@ -1,6 +1,8 @@
 /**
- * A state validated once and frozen (shared/state/checked.ts) is taken by the
- * engine as it is; anything else is still validated on every call.
+ * A state validated once and frozen (shared/state/checked.ts) is taken by
+ * `adjudicate` as it is; anything else is still validated on every call.
+ * (`checkOrders` and `orderOptions` take a position as typed: validated at the
+ * boundary, or sent by the server.)
  */
 import { describe, expect, it } from 'vitest';
 import { adjudicate, checkOrders, frozenState, getVariant, initialState, readState, type GameState } from '../../shared/index.ts';

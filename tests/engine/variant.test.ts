@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import standard from '../../maps/standard/variant.json';
-import { loadVariant } from '../../shared/variant/load.ts';
+import { loadVariant } from '../../shared/variant/checked.ts';
 
 type Data = typeof standard;
 const edit = (f: (d: Data) => void): Data => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { shippedMapData, getVariant, variantIds } from '../../shared/variants.ts';
-import { loadVariant } from '../../shared/variant/load.ts';
+import { loadVariant } from '../../shared/variant/checked.ts';
 import { MapDataSchema } from '../../shared/variant/schema.ts';
 
 /**
