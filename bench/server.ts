@@ -300,10 +300,12 @@ async function deadlines(observer: pg.Client, seen: Map<string, number>, gameIds
   return { seconds: round((Math.max(...times) - due) / 1000, 2), processed: times.length };
 }
 
-/** The node flags of `npm start` (the heap limit), so the benchmark runs the server as production does. */
-function startFlags(root: string): string[] {
-  const start: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+/** The environment settings and node flags of `npm start` (malloc, heap limit), so the benchmark runs the server as production does. */
+function startCommand(root: string): { env: Record<string, string>; flags: string[] } {
+  const words: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
+  return { env, flags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
 }
 
 export async function serverBenchmarks(root: string, options: ServerBenchOptions = defaultServerBench): Promise<ServerFigure[]> {
@@ -313,7 +315,8 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
   execFileSync('npm', ['run', '-s', 'build:server'], { cwd: root, stdio: 'inherit' });
   const entry = path.join(root, 'dist/server/main.mjs');
   const database = await benchDatabase();
-  const server = await startServer({ port: await freePort(), databaseUrl: database.url, entry, env: { AUTH_RATE_LIMIT_MAX: '1000000', ...options.serverEnv }, nodeFlags: options.nodeFlags ?? startFlags(root), onLog: options.serverLog, logLevel: options.serverEnv?.LOG_LEVEL });
+  const start = startCommand(root);
+  const server = await startServer({ port: await freePort(), databaseUrl: database.url, entry, env: { ...start.env, AUTH_RATE_LIMIT_MAX: '1000000', ...options.serverEnv }, nodeFlags: options.nodeFlags ?? start.flags, onLog: options.serverLog, logLevel: options.serverEnv?.LOG_LEVEL });
   const memory = new MemoryWatch(server);
   const observer = new pg.Client({ connectionString: database.url });
   const machine = { cores: (await import('node:os')).cpus().length, load_before: round(loadavg()[0], 2), database: database.describe };
