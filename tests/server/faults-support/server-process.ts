@@ -38,6 +38,8 @@ export type ServerProcess = {
   stderr: () => string;
   /** Resolves with the exit code, or the signal that ended it. */
   exited: Promise<number | string>;
+  /** Resolves once everything it wrote to stdout is read (and in `logs`). */
+  drained: Promise<void>;
   /** Resolves with the first log line (already logged or coming) that matches. */
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
   kill(signal?: NodeJS.Signals): Promise<number | string>;
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     }
   });
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const drained = new Promise<void>((resolve) => child.stdout!.once('close', () => resolve()));
   // Never outlive the test or benchmark that started it, however that ends.
   const reap = () => child.kill('SIGKILL');
   process.once('exit', reap);
@@ -104,6 +107,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     logs,
     stderr: () => stderr,
     exited,
+    drained,
     waitForLog(match, timeoutMs = 60_000) {
       const seen = logs.find(match);
       if (seen) return Promise.resolve(seen);
