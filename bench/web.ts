@@ -183,6 +183,11 @@ export async function webBenchmarks(root: string, runs = 7): Promise<WebFigure[]
           JSON.stringify(
             await page.evaluate(() => ({
               marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
+              navigation: Object.fromEntries(
+                Object.entries((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).toJSON() as Record<string, unknown>)
+                  .filter(([, v]) => typeof v === 'number' && v > 0)
+                  .map(([k, v]) => [k, Math.round(v as number)]),
+              ),
               resources: performance
                 .getEntriesByType('resource')
                 .map((e) => [e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 50), Math.round(e.startTime), Math.round((e as PerformanceResourceTiming).responseEnd)]),
