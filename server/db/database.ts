@@ -52,7 +52,12 @@ export interface Database {
   readonly prisma: PrismaClient;
   /** One statement, in its own transaction. */
   readonly sql: Sql;
-  /** A transaction in plain SQL: committed if `work` resolves, rolled back if it throws. */
+  /**
+   * A transaction in plain SQL: committed if `work` resolves, rolled back if it throws.
+   * Its statements run in the order they are called. On PostgreSQL they are pipelined: each
+   * goes out without waiting for the answer to the one before, so statements called together
+   * (before awaiting any) share one round trip, and BEGIN shares the first statement's.
+   */
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Applies pending migrations from prisma/migrations; returns their names. */
   migrate(): Promise<string[]>;
@@ -83,21 +88,37 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
   });
   const prisma = new PrismaClient({ adapter });
   const sql: Sql = async (text, params = []) => (await pool.query(prepared(text, params))).rows;
+  /**
+   * Plain-SQL transactions have connections of their own, in pg's pipeline mode: their
+   * statements are sent without waiting for the answers before (see `transaction`). Kept
+   * apart from Prisma's, whose adapter is written for one statement at a time. Sized for
+   * the order-submission batches in flight at once (server/orders/batch.ts).
+   */
+  const pipelined = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, pipeline: true });
+  pipelined.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
   const listeners = new Set<PostgresListener>();
   return {
     kind: 'postgres',
     prisma,
     sql,
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pipelined.connect();
       let broken = false;
       // A connection lost while checked out is reported here (the pool listens only to idle ones): without a
       // listener it would be an uncaught error that ends the process. The query under way fails by itself.
       const lost = () => (broken = true);
       client.on('error', lost);
+      const begun = client.query('BEGIN');
+      begun.catch(() => {});
+      // Each statement's answer also waits for BEGIN's, so nothing is sent on the strength of a statement
+      // that ran outside the transaction. Marked handled at once: `work` may throw before awaiting one.
+      const send: Sql = (text, params = []) => {
+        const rows = Promise.all([begun, client.query(prepared(text, params))]).then(([, result]) => result.rows);
+        rows.catch(() => {});
+        return rows;
+      };
       try {
-        await client.query('BEGIN');
-        const result = await work(async (text, params = []) => (await client.query(prepared(text, params))).rows);
+        const result = await work(send);
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -128,7 +149,7 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
     },
     async close() {
       await Promise.all([...listeners].map((subscription) => subscription.stop()));
-      await prisma.$disconnect();
+      await Promise.all([prisma.$disconnect(), pipelined.end()]);
     },
   };
 }

@@ -5,8 +5,9 @@
  * named (from caches while their rows are unchanged, see row-cache.ts),
  * judges each submission with the engine exactly as one at a time would
  * (`judgeSubmission`: same checks, same answers), inserts the accepted ones
- * in one statement, publishes their live events in one,
- * then processes early any game in which a submission said "ready" and
+ * in one statement, publishes their live events in one (the lock and the read
+ * sent together, then the insert and the publication: on PostgreSQL, with
+ * BEGIN and COMMIT, three round trips a batch), then processes early any game in which a submission said "ready" and
  * everyone now is. Each submission gets its own answer (a refused one does
  * not stop the others).
  *
@@ -150,22 +151,23 @@ export class SubmissionBatcher {
    * Locks the batch's games, then reads them with their seats and the phases named: what the
    * caches hold as it is now comes from the caches, the rest from the rows (then cached).
    * The read is a statement of its own so that it sees whatever committed before the locks were granted.
+   * `together`: the two may be sent at once (see `inOrder`).
    */
-  private async read(sql: Sql, jobs: Job[]): Promise<Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>> {
+  private async read(sql: Sql, jobs: Job[], together: boolean): Promise<Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>> {
     const wanted = new Map<string, Set<number>>();
     for (const job of jobs) {
       const indexes = wanted.get(job.gameId) ?? new Set<number>();
       wanted.set(job.gameId, indexes.add(job.phaseIndex));
     }
     const ids = [...wanted.keys()].sort();
-    await sql(LOCK_GAMES_SQL, [ids]);
     const named = ids.map((id) => ({
       id,
       version: this.games.version(id),
       phases: [...wanted.get(id)!].map((index) => ({ index, version: this.positions.version(`${id}/${index}`) })),
     }));
+    const [, rows] = await inOrder(together, [() => sql(LOCK_GAMES_SQL, [ids]), () => sql(READ_SQL, [JSON.stringify(named), ids])]);
     const read = new Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>();
-    for (const row of await sql(READ_SQL, [JSON.stringify(named), ids])) {
+    for (const row of rows) {
       const id = row.id as string;
       const version = row.version as string;
       let game = row.game === null ? this.games.get(id, version) : undefined;
@@ -184,7 +186,7 @@ export class SubmissionBatcher {
 
   /** The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for Prisma (to process phases). */
   private async store(sql: Sql, tx: Transaction | null, jobs: Job[]): Promise<Outcome[]> {
-    const read = await this.read(sql, jobs);
+    const read = await this.read(sql, jobs, tx === null);
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[] } }> = [];
     const rows: StoredRow[] = [];
@@ -220,10 +222,13 @@ export class SubmissionBatcher {
       }
     }
 
+    const [inserted] = await inOrder(tx === null, [
+      async () => (rows.length > 0 ? sql(INSERT_SQL, [JSON.stringify(rows)]) : []),
+      ...[...seatsBack].map(([id, status]) => () => sql(`UPDATE players SET missed_deadlines = 0, status = $2::player_status WHERE id = $1::uuid`, [id, status])),
+      () => this.app.bus.publishAll(sql, publications),
+    ]);
     const createdAt = new Map<string, Date>();
-    if (rows.length > 0) for (const stored of await sql(INSERT_SQL, [JSON.stringify(rows)])) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
-    for (const [id, status] of seatsBack) await sql(`UPDATE players SET missed_deadlines = 0, status = $2::player_status WHERE id = $1::uuid`, [id, status]);
-    await this.app.bus.publishAll(sql, publications);
+    for (const stored of inserted as Awaited<ReturnType<Sql>>) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
     // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
     const processedBy = new Set<number>();
     if (tx) for (const [gameId, index] of lastReady) if (await processIfAllReady(tx, this.app.bus, gameId, new Date())) processedBy.add(index);
@@ -244,6 +249,18 @@ export class SubmissionBatcher {
       return { ok: true, value: { submission, checked: verdicts, phaseProcessed: processedBy.has(i) } };
     });
   }
+}
+
+/**
+ * Statements in call order: all sent at once when `together` (a plain-SQL transaction runs them
+ * in call order, pipelined on PostgreSQL: one round trip), else each after the answer to the one
+ * before (a Prisma transaction promises no order for statements under way together).
+ */
+async function inOrder<T extends unknown[]>(together: boolean, statements: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (together) return (await Promise.all(statements.map((statement) => statement()))) as T;
+  const results: unknown[] = [];
+  for (const statement of statements) results.push(await statement());
+  return results as T;
 }
 
 type StoredRow = { id: string; game_id: string; phase_id: string; power: string; submitted_by_id: string; text: string; orders: unknown; ready: boolean };
