@@ -56,9 +56,12 @@ export interface Database {
    * A transaction in plain SQL: committed if `work` resolves, rolled back if it throws.
    * Its statements run in the order they are called. On PostgreSQL they are pipelined: each
    * goes out without waiting for the answer to the one before, so statements called together
-   * (before awaiting any) share one round trip, and BEGIN shares the first statement's.
+   * (in one turn of the event loop) share one round trip and one write, and BEGIN shares the
+   * first statement's. `commit()` sends COMMIT at once, behind the statements called so far,
+   * so that it shares their round trip too (should one of them fail, PostgreSQL rolls back
+   * instead, and the transaction fails); nothing may be called after it.
    */
-  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(work: (sql: Sql, commit: () => void) => Promise<T>): Promise<T>;
   /** Applies pending migrations from prisma/migrations; returns their names. */
   migrate(): Promise<string[]>;
   /** LISTENs on a notification channel (see server/live/bus.ts); resolves once listening. */
@@ -82,10 +85,9 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  const adapter = new PrismaPg(pool, {
-    onPoolError: (error) => log.warn({ err: error }, 'idle database connection failed'),
-    disposeExternalPool: true,
-  });
+  // Our own listener, not Prisma's onPoolError: Prisma attaches that only once it runs its first query.
+  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const prisma = new PrismaClient({ adapter });
   const sql: Sql = async (text, params = []) => (await pool.query(prepared(text, params))).rows;
   /**
@@ -108,22 +110,48 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
       // listener it would be an uncaught error that ends the process. The query under way fails by itself.
       const lost = () => (broken = true);
       client.on('error', lost);
+      // What is sent in one turn of the event loop leaves in one write: on loopback a write costs
+      // about as much as a small statement's execution (most of the cost is waking the other side).
+      const stream = (client as unknown as pg.Client).connection.stream;
+      let corked = false;
+      const oneWrite = () => {
+        if (corked) return;
+        corked = true;
+        stream.cork();
+        process.nextTick(() => {
+          corked = false;
+          stream.uncork();
+        });
+      };
+      oneWrite();
       const begun = client.query('BEGIN');
       begun.catch(() => {});
+      let committed: Promise<pg.QueryResult> | undefined;
       // Each statement's answer also waits for BEGIN's, so nothing is sent on the strength of a statement
       // that ran outside the transaction. Marked handled at once: `work` may throw before awaiting one.
       const send: Sql = (text, params = []) => {
+        if (committed) return Promise.reject(new Error('a statement after COMMIT'));
+        oneWrite();
         const rows = Promise.all([begun, client.query(prepared(text, params))]).then(([, result]) => result.rows);
         rows.catch(() => {});
         return rows;
       };
+      const commit = () => {
+        if (committed) return;
+        oneWrite();
+        committed = client.query('COMMIT');
+        committed.catch(() => {});
+      };
       try {
-        const result = await work(send);
-        await client.query('COMMIT');
+        const result = await work(send, commit);
+        commit();
+        // COMMIT in a transaction that a failed statement aborted rolls back (and says so).
+        if ((await committed!).command !== 'COMMIT') throw new Error('the transaction was rolled back');
         return result;
       } catch (error) {
-        // A connection that cannot even roll back is not given back to the pool.
-        await client.query('ROLLBACK').catch(() => (broken = true));
+        // A connection that cannot even roll back is not given back to the pool (after COMMIT there is nothing to roll back).
+        if (!committed) await client.query('ROLLBACK').catch(() => (broken = true));
+        else await committed.catch(() => (broken = true));
         throw error;
       } finally {
         client.removeListener('error', lost);
@@ -150,6 +178,8 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
     async close() {
       await Promise.all([...listeners].map((subscription) => subscription.stop()));
       await Promise.all([prisma.$disconnect(), pipelined.end()]);
+      // Prisma ends the pool only if it ever used it; the plain-SQL paths may have used it alone.
+      if (!pool.ending) await pool.end();
     },
   };
 }
@@ -248,7 +278,23 @@ async function openPglite(options: { dataDir: string; template?: Blob }): Promis
     prisma,
     sql: async (text, params = []) => (await pglite.query<Record<string, unknown>>(text, params as unknown[])).rows,
     // PGlite runs one transaction at a time (Prisma's included).
-    transaction: (work) => pglite.transaction((tx) => work(async (text, params = []) => (await tx.query<Record<string, unknown>>(text, params as unknown[])).rows)),
+    // COMMIT follows `work` here whether or not it called commit(): nothing is gained by sending it sooner
+    // in-process. As on PostgreSQL, a statement that failed fails the transaction even if `work` did not wait for it.
+    transaction: (work) =>
+      pglite.transaction(async (tx) => {
+        let committed = false;
+        const sent: Promise<unknown>[] = [];
+        const send: Sql = (text, params = []) => {
+          if (committed) return Promise.reject(new Error('a statement after COMMIT'));
+          const rows = tx.query<Record<string, unknown>>(text, params as unknown[]).then((result) => result.rows);
+          rows.catch(() => {});
+          sent.push(rows);
+          return rows;
+        };
+        const result = await work(send, () => (committed = true));
+        await Promise.all(sent);
+        return result;
+      }),
     migrate: () => applyMigrations(pgliteMigrationAdapter(pglite)),
     // PGlite delivers NOTIFYs from its own queries in-process: one instance, one server.
     async listen(channel, listener) {

@@ -72,6 +72,20 @@ SELECT count(pg_notify('${NOTIFY_CHANNEL}', json_build_object('channel', n.chann
        (SELECT count(*) FROM stored)::int AS stored
 FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
 
+/**
+ * The statement that publishes these events (see `publishAll`), null for none: for a caller that
+ * must know before sending anything that the events can be published (throws for an event too big).
+ */
+export function publicationStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
+  if (publications.length === 0) return null;
+  const rows = publications.map(({ channel, event, audience }, ord) => {
+    const bytes = Buffer.byteLength(JSON.stringify({ channel, seq: Number.MAX_SAFE_INTEGER, event, audience: audience ?? null }));
+    if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`live event ${event.type} is ${bytes} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
+    return { channel, event, audience: audience ?? null, ord };
+  });
+  return [PUBLISH_SQL, [JSON.stringify(rows)]];
+}
+
 export class LiveBus {
   private readonly subscribers = new Map<LiveChannel, Set<LiveListener>>();
   private readonly resyncListeners = new Set<() => void>();
@@ -104,13 +118,8 @@ export class LiveBus {
 
   /** Several events in one round trip (in this order within each channel); `db` may also be a plain-SQL transaction. */
   async publishAll(db: Db | Sql, publications: readonly Publication[]): Promise<void> {
-    if (publications.length === 0) return;
-    const rows = publications.map(({ channel, event, audience }, ord) => {
-      const bytes = Buffer.byteLength(JSON.stringify({ channel, seq: Number.MAX_SAFE_INTEGER, event, audience: audience ?? null }));
-      if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`live event ${event.type} is ${bytes} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
-      return { channel, event, audience: audience ?? null, ord };
-    });
-    await (typeof db === 'function' ? db : sqlOf(db))(PUBLISH_SQL, [JSON.stringify(rows)]);
+    const statement = publicationStatement(publications);
+    if (statement) await (typeof db === 'function' ? db : sqlOf(db))(...statement);
   }
 
   /** The channel's latest event number (0 before its first event). */

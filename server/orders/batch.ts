@@ -5,11 +5,12 @@
  * named (from caches while their rows are unchanged, see row-cache.ts),
  * judges each submission with the engine exactly as one at a time would
  * (`judgeSubmission`: same checks, same answers), inserts the accepted ones
- * in one statement, publishes their live events in one (the lock and the read
- * sent together, then the insert and the publication: on PostgreSQL, with
- * BEGIN and COMMIT, three round trips a batch), then processes early any game in which a submission said "ready" and
- * everyone now is. Each submission gets its own answer (a refused one does
- * not stop the others).
+ * in one statement, publishes their live events in one, then processes early
+ * any game in which a submission said "ready" and everyone now is. Each
+ * submission gets its own answer (a refused one does not stop the others).
+ * On PostgreSQL a batch is usually two round trips (the statements pipelined,
+ * see Database.transaction): BEGIN, the lock and the read; then the insert,
+ * the publication and COMMIT.
  *
  * The serial order this stands for: the batch's submissions in arrival order,
  * then the readiness checks. A few batches run at once (the rest wait and
@@ -27,7 +28,7 @@ import { frozenState, type GameState, type Variant } from '../../shared/index.ts
 import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError, notFound } from '../errors.ts';
-import type { Publication } from '../live/bus.ts';
+import { publicationStatement, type Publication } from '../live/bus.ts';
 import { canViewGame, makeContext, requireActive, requirePower, TX_OPTIONS, type LoadedGame } from '../play/context.ts';
 import { playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from '../play/phases.ts';
 import { processIfAllReady } from '../play/process.ts';
@@ -114,7 +115,7 @@ export class SubmissionBatcher {
       // Plain SQL, unless a game may have to be processed (the engine's processing runs in a Prisma transaction).
       outcomes = jobs.some((job) => job.body.ready)
         ? await this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS)
-        : await this.app.database.transaction((sql) => this.store(sql, null, jobs));
+        : await this.app.database.transaction((sql, commit) => this.store(sql, null, jobs, commit));
       this.stats.busyMs += performance.now() - started;
       if (this.stats.batches % 200 === 0) {
         const { batches, submissions, largest, busyMs } = this.stats;
@@ -184,8 +185,11 @@ export class SubmissionBatcher {
     return read;
   }
 
-  /** The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for Prisma (to process phases). */
-  private async store(sql: Sql, tx: Transaction | null, jobs: Job[]): Promise<Outcome[]> {
+  /**
+   * The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for
+   * Prisma (to process phases); without it, `commit` sends COMMIT along with the last statements.
+   */
+  private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}): Promise<Outcome[]> {
     const read = await this.read(sql, jobs, tx === null);
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[] } }> = [];
@@ -222,11 +226,16 @@ export class SubmissionBatcher {
       }
     }
 
-    const [inserted] = await inOrder(tx === null, [
+    // Worked out before anything is sent: COMMIT may follow the statements without waiting for them,
+    // so nothing after it may fail but the statements themselves (a failed one makes COMMIT roll back).
+    const publication = publicationStatement(publications);
+    const written = inOrder(tx === null, [
       async () => (rows.length > 0 ? sql(INSERT_SQL, [JSON.stringify(rows)]) : []),
       ...[...seatsBack].map(([id, status]) => () => sql(`UPDATE players SET missed_deadlines = 0, status = $2::player_status WHERE id = $1::uuid`, [id, status])),
-      () => this.app.bus.publishAll(sql, publications),
+      async () => (publication ? sql(...publication) : []),
     ]);
+    if (tx === null) commit();
+    const [inserted] = await written;
     const createdAt = new Map<string, Date>();
     for (const stored of inserted as Awaited<ReturnType<Sql>>) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
     // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
