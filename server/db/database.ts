@@ -59,7 +59,8 @@ export interface Database {
    * (in one turn of the event loop) share one round trip and one write, and BEGIN shares the
    * first statement's. `commit()` sends COMMIT at once, behind the statements called so far,
    * so that it shares their round trip too (should one of them fail, PostgreSQL rolls back
-   * instead, and the transaction fails); nothing may be called after it.
+   * instead, and the transaction fails). Nothing may be called after it, and `work` must not
+   * fail after it in any other way: on PostgreSQL that would not undo the commit.
    */
   transaction<T>(work: (sql: Sql, commit: () => void) => Promise<T>): Promise<T>;
   /** Applies pending migrations from prisma/migrations; returns their names. */
@@ -94,7 +95,7 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
    * Plain-SQL transactions have connections of their own, in pg's pipeline mode: their
    * statements are sent without waiting for the answers before (see `transaction`). Kept
    * apart from Prisma's, whose adapter is written for one statement at a time. Sized for
-   * the order-submission batches in flight at once (server/orders/batch.ts).
+   * the order-submission batches in flight at once (three, server/orders/batch.ts) and one spare.
    */
   const pipelined = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, pipeline: true });
   pipelined.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
