@@ -78,16 +78,20 @@ type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: str
 const silentLogger: Logger = { warn() {}, info() {} };
 
 function openPostgres(options: { url: string; poolSize?: number }, log: Logger): Database {
-  // One pool for Prisma and the plain-SQL paths.
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    // Fail fast when the server is unreachable, so requests get a 503 instead of hanging.
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // Our own listener, not Prisma's onPoolError: Prisma attaches that only once it runs its first query.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  const makePool = (settings: { max: number; pipeline?: boolean }) => {
+    const made = new pg.Pool({
+      connectionString: options.url,
+      // Fail fast when the server is unreachable, so requests get a 503 instead of hanging.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      ...settings,
+    });
+    // Our own listener, not Prisma's onPoolError: Prisma attaches that only once it runs its first query.
+    made.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+    return made;
+  };
+  // One pool for Prisma and single plain-SQL statements.
+  const pool = makePool({ max: options.poolSize ?? 10 });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const prisma = new PrismaClient({ adapter });
   const sql: Sql = async (text, params = []) => (await pool.query(prepared(text, params))).rows;
@@ -97,8 +101,7 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
    * apart from Prisma's, whose adapter is written for one statement at a time. Sized for
    * the order-submission batches in flight at once (three, server/orders/batch.ts) and one spare.
    */
-  const pipelined = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, pipeline: true });
-  pipelined.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  const pipelined = makePool({ max: 4, pipeline: true });
   const listeners = new Set<PostgresListener>();
   return {
     kind: 'postgres',
