@@ -242,6 +242,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       const onResponse = async (r: { url(): string; allHeaders(): Promise<Record<string, string>> }) => {
         if (/\/assets\/.*\.js$/.test(r.url())) scripts.push(await r.allHeaders());
       };
+      // The page as it is may still be reading its tabs' data (after its map was up): not this load's reads.
+      await egypt.waitForLoadState('networkidle');
       egypt.on('request', onRequest);
       egypt.on('response', onResponse);
       await egypt.goto(gameUrl);

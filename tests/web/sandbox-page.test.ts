@@ -55,6 +55,39 @@ describe('sandbox page', () => {
     expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
   });
 
+  it('marks every supply and build centre by kind, owner and special rule', () => {
+    const centre = (id: string) => $(`svg.dmap g.centre[data-centre="${id}"]`)!;
+    const fills = (id: string) => Array.from(centre(id).querySelectorAll('circle, rect'), (shape) => shape.getAttribute('fill'));
+    const roman = $('g.unit[data-unit="Rav"] .counter')!.getAttribute('fill');
+    expect($$('svg.dmap g.centre')).toHaveLength(41 + 3);
+    // Rome: triple for Rome (three rings, the outer in Rome's colour), and indestructible (a dot).
+    expect(centre('Rom').classList.contains('triple')).toBe(true);
+    expect(fills('Rom')).toEqual([roman, 'none', 'none', expect.stringMatching(/^#/)]);
+    // A neutral double centre: two rings on paper, no dot.
+    expect(centre('Eph').classList.contains('double')).toBe(true);
+    expect(fills('Eph')).toEqual(['#fbf6e6', 'none']);
+    // Armenia is liable to rebel: a dashed halo around its marker.
+    expect(centre('Arm').querySelector('circle[stroke-dasharray]')).not.toBeNull();
+    expect(centre('Eph').querySelector('circle[stroke-dasharray]')).toBeNull();
+    // Athens is a special build centre: a diamond, not a ring.
+    expect(centre('Ath').classList.contains('build')).toBe(true);
+    expect(centre('Ath').querySelector('rect')).not.toBeNull();
+  });
+
+  it('answers keys and clicks on a province through the map, and moves the focus rules with the order', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Move/));
+    const cis = $('#p-Cis')!;
+    expect(cis.getAttribute('tabindex')).toBe('0');
+    cis.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    flushSync();
+    expect(text()).toBe('A Rav - Cis');
+    // The order is given: no province is a target any more, and none takes the focus.
+    expect($$('svg.dmap path.province.target')).toHaveLength(0);
+    expect($$('svg.dmap path.province[tabindex]')).toHaveLength(0);
+    expect(cis.getAttribute('role')).toBe('img');
+  });
+
   it('writes the province names once the map is on screen, and hides and shows them on demand', async () => {
     // Not in the map's first frame (they take no clicks), but right after it.
     expect($$('svg.dmap text.map-label')).toHaveLength(0);
