@@ -8,9 +8,13 @@
  * in one statement, publishes their live events in one, then processes early
  * any game in which a submission said "ready" and everyone now is. Each
  * submission gets its own answer (a refused one does not stop the others).
- * On PostgreSQL a batch is usually two round trips (the statements pipelined,
- * see Database.transaction): BEGIN, the lock and the read; then the insert,
- * the publication and COMMIT.
+ * On PostgreSQL a batch is one round trip (the statements pipelined, see
+ * Database.transaction) when the caches hold every game and phase it names:
+ * it is judged on them, and BEGIN, the lock, a check that those rows are
+ * still as cached, the insert, the publication and COMMIT go out together.
+ * Should a row have changed, the check fails the transaction (nothing is
+ * stored) and the batch runs again the long way, in two round trips: BEGIN,
+ * the lock and the read; then the insert, the publication and COMMIT.
  *
  * The serial order this stands for: the batch's submissions in arrival order,
  * then the readiness checks. A few batches run at once (the rest wait and
@@ -53,12 +57,15 @@ export class SubmissionBatcher {
   private running = 0;
   /** Games held by the batches in flight. */
   private readonly busyGames = new Set<string>();
-  /** Games with their seats, and phases' positions, as last read (row-cache.ts). */
+  /** Games with their seats, and phases with their positions, as last read (row-cache.ts). */
   private readonly games = new RowCache<LoadedGame>(2_000);
-  private readonly positions = new RowCache<GameState>(2_000);
+  private readonly positions = new RowCache<CachedPhase>(2_000);
   private scheduled = false;
-  /** Since start: batches run and submissions in them (for the logs and tests). */
-  readonly stats = { batches: 0, submissions: 0, largest: 0, retriedAlone: 0, busyMs: 0 };
+  /**
+   * Since start: batches run and submissions in them; batches judged on the caches alone, and those of
+   * them that found a row changed and ran again the long way (for the logs and tests).
+   */
+  readonly stats = { batches: 0, submissions: 0, largest: 0, retriedAlone: 0, busyMs: 0, fromCache: 0, changedSinceCached: 0 };
 
   constructor(
     private readonly app: FastifyInstance,
@@ -115,11 +122,11 @@ export class SubmissionBatcher {
       // Plain SQL, unless a game may have to be processed (the engine's processing runs in a Prisma transaction).
       outcomes = jobs.some((job) => job.body.ready)
         ? await this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS)
-        : await this.app.database.transaction((sql, commit) => this.store(sql, null, jobs, commit));
+        : await this.storePlain(jobs);
       this.stats.busyMs += performance.now() - started;
       if (this.stats.batches % 200 === 0) {
-        const { batches, submissions, largest, busyMs } = this.stats;
-        this.app.log.debug({ batches, submissions, largest, meanBatch: submissions / batches, meanMs: busyMs / batches }, 'order submission batches');
+        const { batches, submissions, largest, busyMs, fromCache, changedSinceCached } = this.stats;
+        this.app.log.debug({ batches, submissions, largest, meanBatch: submissions / batches, meanMs: busyMs / batches, fromCache, changedSinceCached }, 'order submission batches');
       }
     } catch (error) {
       if (jobs.length === 1 || isDatabaseUnavailable(error)) {
@@ -135,16 +142,54 @@ export class SubmissionBatcher {
     outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
   }
 
+  /** In plain SQL: in one round trip when the caches hold everything the batch names, else (or should that fail) the long way. */
+  private async storePlain(jobs: Job[]): Promise<Outcome[]> {
+    const cached = this.cachedRead(jobs);
+    if (cached) {
+      this.stats.fromCache += 1;
+      try {
+        return await this.app.database.transaction((sql, commit) => this.store(sql, null, jobs, commit, cached));
+      } catch (error) {
+        if (!isChangedSinceRead(error)) throw error;
+        this.stats.changedSinceCached += 1;
+      }
+    }
+    return this.app.database.transaction((sql, commit) => this.store(sql, null, jobs, commit));
+  }
+
+  /** Every game and phase the batch names, as the caches hold them; null if they miss any. */
+  private cachedRead(jobs: Job[]): Read | null {
+    const read: Read = new Map();
+    for (const job of jobs) {
+      let found = read.get(job.gameId);
+      if (!found) {
+        const version = this.games.version(job.gameId);
+        const game = version === null ? undefined : this.games.get(job.gameId, version);
+        if (!game) return null;
+        found = { game, version: version!, phases: new Map() };
+        read.set(job.gameId, found);
+      }
+      if (found.phases.has(job.phaseIndex)) continue;
+      const key = `${job.gameId}/${job.phaseIndex}`;
+      const version = this.positions.version(key);
+      const phase = version === null ? undefined : this.positions.get(key, version);
+      if (!phase) return null;
+      found.phases.set(job.phaseIndex, { ...phase.row, version: version!, stored: null, position: phase.position });
+    }
+    return read;
+  }
+
   /** The phase's position: from the cache when it holds this version of the row, else from the row (then cached). */
   private async positionOf(sql: Sql, variant: Variant, gameId: string, phase: ReadPhase): Promise<GameState> {
     const key = `${gameId}/${phase.index}`;
     const cached = this.positions.get(key, phase.version);
-    if (cached) return cached;
+    if (cached) return cached.position;
     // Not sent when the cache held it at the time of the read; another batch may have evicted it since.
     const stored = phase.stored ?? ((await sql(PHASE_STATE_SQL, [phase.id]))[0] as ReadPhase['stored'] & object);
     // Frozen by the cache, and so taken by the engine without being validated again (shared/state/checked.ts).
     const position = frozenState(positionOf(variant, stored));
-    this.positions.set(key, phase.version, position);
+    const { id, index, name, status } = phase;
+    this.positions.set(key, phase.version, { row: { id, index, name, status }, position });
     return position;
   }
 
@@ -154,20 +199,20 @@ export class SubmissionBatcher {
    * The read is a statement of its own so that it sees whatever committed before the locks were granted.
    * `together`: the two may be sent at once (see `inOrder`).
    */
-  private async read(sql: Sql, jobs: Job[], together: boolean): Promise<Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>> {
+  private async read(sql: Sql, jobs: Job[], together: boolean): Promise<Read> {
     const wanted = new Map<string, Set<number>>();
     for (const job of jobs) {
       const indexes = wanted.get(job.gameId) ?? new Set<number>();
       wanted.set(job.gameId, indexes.add(job.phaseIndex));
     }
     const ids = [...wanted.keys()].sort();
-    const named = ids.map((id) => ({
+    const named: NamedVersions[] = ids.map((id) => ({
       id,
       version: this.games.version(id),
       phases: [...wanted.get(id)!].map((index) => ({ index, version: this.positions.version(`${id}/${index}`) })),
     }));
     const [, rows] = await inOrder(together, [() => sql(LOCK_GAMES_SQL, [ids]), () => sql(READ_SQL, [JSON.stringify(named), ids])]);
-    const read = new Map<string, { game: LoadedGame; phases: Map<number, ReadPhase> }>();
+    const read: Read = new Map();
     for (const row of rows) {
       const id = row.id as string;
       const version = row.version as string;
@@ -180,7 +225,7 @@ export class SubmissionBatcher {
       }
       const phases = new Map<number, ReadPhase>();
       for (const phase of JSON.parse(row.phases as string) as ReadPhase[]) phases.set(phase.index, phase);
-      read.set(id, { game, phases });
+      read.set(id, { game, version, phases });
     }
     return read;
   }
@@ -188,9 +233,11 @@ export class SubmissionBatcher {
   /**
    * The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for
    * Prisma (to process phases); without it, `commit` sends COMMIT along with the last statements.
+   * `cached`: the batch is judged on what the caches hold (`cachedRead`), and the statements that store
+   * it are sent behind the lock and a check that the rows are still those (else the check fails them all).
    */
-  private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}): Promise<Outcome[]> {
-    const read = await this.read(sql, jobs, tx === null);
+  private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}, cached: Read | null = null): Promise<Outcome[]> {
+    const read = cached ?? (await this.read(sql, jobs, tx === null));
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[] } }> = [];
     const rows: StoredRow[] = [];
@@ -206,7 +253,8 @@ export class SubmissionBatcher {
         requireActive(context);
         const { power, seat } = requirePower(context);
         const phase = requireOpenPhase(found.phases.get(job.phaseIndex), job.phaseIndex);
-        const position = await this.positionOf(sql, context.variant, game.id, phase);
+        // Without a pause when the batch was read from the caches: its statements then leave in one write.
+        const position = phase.position ?? (await this.positionOf(sql, context.variant, game.id, phase));
         const { text, verdicts, orders } = judgeSubmission(context, phase, position, power, job.body);
         const row: StoredRow = { id: nextId(), game_id: game.id, phase_id: phase.id, power, submitted_by_id: job.user.id, text, orders, ready: job.body.ready };
         rows.push(row);
@@ -229,13 +277,16 @@ export class SubmissionBatcher {
     // Worked out before anything is sent: COMMIT may follow the statements without waiting for them,
     // so nothing after it may fail but the statements themselves (a failed one makes COMMIT roll back).
     const publication = publicationStatement(publications);
+    // Judged on the caches, nothing was sent yet: the games are locked now, and the rows checked unchanged.
+    const checked = cached ? lockAndCheck(sql, cached) : [];
     const written = inOrder(tx === null, [
       async () => (rows.length > 0 ? sql(INSERT_SQL, [JSON.stringify(rows)]) : []),
       ...[...seatsBack].map(([id, status]) => () => sql(`UPDATE players SET missed_deadlines = 0, status = $2::player_status WHERE id = $1::uuid`, [id, status])),
       async () => (publication ? sql(...publication) : []),
     ]);
     if (tx === null) commit();
-    const [inserted] = await written;
+    // Answered in the order sent: should the check fail, its failure comes first (the statements behind it fail because it did).
+    const [, [inserted]] = await Promise.all([Promise.all(checked), written]);
     const createdAt = new Map<string, Date>();
     for (const stored of inserted as Awaited<ReturnType<Sql>>) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
     // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
@@ -274,6 +325,53 @@ async function inOrder<T extends unknown[]>(together: boolean, statements: { [K 
 
 type StoredRow = { id: string; game_id: string; phase_id: string; power: string; submitted_by_id: string; text: string; orders: unknown; ready: boolean };
 
+/** The games a batch names, each with the version of its rows and the phases named (from READ_SQL, or from the caches). */
+type Read = Map<string, { game: LoadedGame; version: string; phases: Map<number, ReadPhase> }>;
+/** Games and phases by id and index, with the versions of their rows that the caches hold (null: none). */
+type NamedVersions = { id: string; version: string | null; phases: Array<{ index: number; version: string | null }> };
+
+/** The games' locks (as `read` takes them), then the check that the games and phases judged on are still as read. */
+function lockAndCheck(sql: Sql, read: Read): Array<Promise<unknown>> {
+  const ids = [...read.keys()].sort();
+  const versions: NamedVersions[] = ids.map((id) => {
+    const { version, phases } = read.get(id)!;
+    return { id, version, phases: [...phases.values()].map((phase) => ({ index: phase.index, version: phase.version })) };
+  });
+  return [sql(LOCK_GAMES_SQL, [ids]), sql(UNCHANGED_SQL, [JSON.stringify(versions)])];
+}
+
+const CHANGED_SINCE_READ = 'rows changed since they were read';
+
+/**
+ * Versions of rows, from PostgreSQL's `xmin` (see row-cache.ts): a game's is its row's and its seats'; a
+ * phase's, its row's. One text for each, used by the read and by the check alike.
+ */
+const GAME_VERSION = (g: string) =>
+  `${g}.xmin::text || coalesce((SELECT string_agg(' ' || s.id::text || '/' || s.xmin::text, '' ORDER BY s.id) FROM players s WHERE s.game_id = ${g}.id), '')`;
+const PHASE_VERSION = (p: string) => `${p}.id::text || '/' || ${p}.xmin::text`;
+
+/**
+ * True when every game and phase named still has the version sent; otherwise the statement fails, and with
+ * it the transaction. After the lock, so that it sees whatever committed before the lock was granted, as the
+ * read would have. Plain SQL has no statement to raise an error: a text that is not a boolean, cast to one,
+ * fails with that text as its message (built from the rows, so the planner cannot work it out in advance).
+ */
+const UNCHANGED_SQL = `
+SELECT CASE WHEN bool_and(now IS NOT DISTINCT FROM sent) THEN true
+  ELSE ('${CHANGED_SINCE_READ}: ' || count(*) FILTER (WHERE now IS DISTINCT FROM sent) || ' of the games and phases of this batch')::boolean END AS unchanged
+FROM (
+  SELECT n.version AS sent, (SELECT ${GAME_VERSION('g')} FROM games g WHERE g.id = n.id) AS now
+  FROM json_to_recordset($1::json) AS n(id uuid, version text, phases json)
+  UNION ALL
+  SELECT k.version, (SELECT ${PHASE_VERSION('p')} FROM phases p WHERE p.game_id = n.id AND p.index = k.index)
+  FROM json_to_recordset($1::json) AS n(id uuid, version text, phases json), json_to_recordset(n.phases) AS k(index int, version text)
+) AS versions`;
+
+/** The check's failure (UNCHANGED_SQL: SQLSTATE 22P02 with this text): nothing was stored, and the batch may run again the long way. */
+function isChangedSinceRead(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '22P02' && String((error as Error).message).includes(CHANGED_SINCE_READ);
+}
+
 /** Locks the games, always in id order (so that batches never deadlock). */
 const LOCK_GAMES_SQL = `SELECT id FROM games WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`;
 
@@ -291,13 +389,13 @@ SELECT g.id::text AS id, v.version,
        FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id)::text END AS players,
   CASE WHEN v.version = n.version THEN NULL ELSE
     (SELECT json_build_object('id', m.id, 'username', m.username) FROM users m WHERE m.id = g.game_master_id)::text END AS game_master,
-  (SELECT coalesce(json_agg(json_build_object('id', p.id, 'index', p.index, 'name', p.name, 'status', p.status, 'version', p.id::text || '/' || p.xmin::text,
-      'stored', CASE WHEN p.id::text || '/' || p.xmin::text = k.version THEN NULL ELSE json_build_object('stateBefore', p.state_before, 'loanActions', p.loan_actions) END)), '[]'::json)
+  (SELECT coalesce(json_agg(json_build_object('id', p.id, 'index', p.index, 'name', p.name, 'status', p.status, 'version', ${PHASE_VERSION('p')},
+      'stored', CASE WHEN ${PHASE_VERSION('p')} = k.version THEN NULL ELSE json_build_object('stateBefore', p.state_before, 'loanActions', p.loan_actions) END)), '[]'::json)
      FROM json_to_recordset(n.phases) AS k(index int, version text) JOIN phases p ON p.game_id = g.id AND p.index = k.index)::text AS phases
 FROM games g
 JOIN json_to_recordset($1::json) AS n(id uuid, version text, phases json) ON n.id = g.id
 -- OFFSET 0: worked out once per game, not once per use.
-CROSS JOIN LATERAL (SELECT g.xmin::text || coalesce((SELECT string_agg(' ' || s.id::text || '/' || s.xmin::text, '' ORDER BY s.id) FROM players s WHERE s.game_id = g.id), '') AS version OFFSET 0) v
+CROSS JOIN LATERAL (SELECT ${GAME_VERSION('g')} AS version OFFSET 0) v
 -- The ids again as an array: a plan that looks the games up by key (the JSON's length is unknown to the planner).
 WHERE g.id = ANY($2::uuid[])`;
 
@@ -305,7 +403,10 @@ WHERE g.id = ANY($2::uuid[])`;
 const PHASE_STATE_SQL = `SELECT state_before AS "stateBefore", loan_actions AS "loanActions" FROM phases WHERE id = $1::uuid`;
 
 /** A phase as READ_SQL gives it: what the checks need, its version, and its stored position unless the cache holds it. */
-type ReadPhase = Pick<PhaseRow, 'id' | 'index' | 'name' | 'status'> & { version: string; stored: { stateBefore: unknown; loanActions: unknown } | null };
+type ReadPhase = PhaseFields & { version: string; stored: { stateBefore: unknown; loanActions: unknown } | null; position?: GameState };
+type PhaseFields = Pick<PhaseRow, 'id' | 'index' | 'name' | 'status'>;
+/** What the cache keeps of a phase: the fields the checks need, and its position. */
+type CachedPhase = { row: PhaseFields; position: GameState };
 
 const INSERT_SQL = `
 INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready)

@@ -121,11 +121,14 @@ describe('order submissions in batches', () => {
     expect((await player.request('PUT', url, hold)).statusCode).toBe(200);
 
     // The phase's position changes under it (here by hand; loans and the game master change it too): the unit is gone.
+    // The batch is judged on the cache first; the check sent with it finds the phase changed, and it runs again on the rows.
     const state = { ...phase.state, units: phase.state.units.filter((u) => u !== unit) };
     await app.prisma.phase.updateMany({ where: { gameId: game.gameId, index: phase.index }, data: { stateBefore: state } });
+    const changedBefore = app.submissions.stats.changedSinceCached;
     const gone = await player.request('PUT', url, hold);
     expect(gone.statusCode, gone.body).toBe(422);
     expect(gone.json().orders[0].accepted).toBe(false);
+    expect(app.submissions.stats.changedSinceCached).toBe(changedBefore + 1);
 
     // The seat changes hands: the previous player may no longer order, the newcomer may.
     const [newcomer] = await registeredBrowsers(app, 1);
@@ -135,6 +138,37 @@ describe('order submissions in batches', () => {
     expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/replace`, { power: other, username: newcomer.user!.username })).statusCode).toBe(200);
     expect((await game.byPower.get(other)!.request('PUT', url, otherHold)).statusCode).toBe(403);
     expect((await newcomer.request('PUT', url, otherHold)).statusCode).toBe(200);
+  });
+
+  test('a batch of games and phases held as they are is judged on them and stored in one go; a phase processed since is closed', async () => {
+    const game = await startGame(app);
+    const phase = await currentPhase(game.master, game.gameId);
+    const url = `/api/games/${game.gameId}/phases/${phase.index}/orders`;
+    const [power] = game.powers;
+    const player = game.byPower.get(power)!;
+    const first = await player.request('PUT', url, { orders: legalOrders(phase.state, power, random) });
+    expect(first.statusCode, first.body).toBe(200);
+
+    // The game and the phase are cached now, and unchanged: the next batch is judged on the cache, and stored.
+    const before = { ...app.submissions.stats };
+    const second = await player.request('PUT', url, { orders: legalOrders(phase.state, power, random) });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(app.submissions.stats.fromCache).toBe(before.fromCache + 1);
+    expect(app.submissions.stats.changedSinceCached).toBe(before.changedSinceCached);
+    const mine = (await player.request('GET', url)).json();
+    expect(mine.current).toMatchObject({ id: second.json().submission.id, text: second.json().submission.text });
+    expect(mine.history).toHaveLength(2);
+    const refused = await player.request('PUT', url, { orders: 'A Nowhere - Somewhere' });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect((await player.request('GET', url)).json().current.id).toBe(second.json().submission.id);
+
+    // The game master processes the phase: the cache still holds it open, the check finds it changed, and the answer is the rows'.
+    expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/process`, {})).statusCode).toBe(200);
+    const changedBefore = app.submissions.stats.changedSinceCached;
+    const late = await player.request('PUT', url, { orders: legalOrders(phase.state, power, random) });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(app.submissions.stats.changedSinceCached).toBe(changedBefore + 1);
+    expect((await player.request('GET', url)).json().history).toHaveLength(2);
   });
 
   test('a submission that breaks its whole batch fails alone: the batch is stored again one at a time', async () => {
