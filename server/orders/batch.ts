@@ -165,16 +165,16 @@ export class SubmissionBatcher {
       if (!found) {
         const version = this.games.version(job.gameId);
         const game = version === null ? undefined : this.games.get(job.gameId, version);
-        if (!game) return null;
-        found = { game, version: version!, phases: new Map() };
+        if (version === null || !game) return null;
+        found = { game, version, phases: new Map() };
         read.set(job.gameId, found);
       }
       if (found.phases.has(job.phaseIndex)) continue;
       const key = `${job.gameId}/${job.phaseIndex}`;
       const version = this.positions.version(key);
       const phase = version === null ? undefined : this.positions.get(key, version);
-      if (!phase) return null;
-      found.phases.set(job.phaseIndex, { ...phase.row, version: version!, stored: null, position: phase.position });
+      if (version === null || !phase) return null;
+      found.phases.set(job.phaseIndex, { ...phase.row, version, stored: null, position: phase.position });
     }
     return read;
   }
