@@ -281,14 +281,14 @@ export class SubmissionBatcher {
     const checked = cached ? lockAndCheck(sql, cached) : [];
     const written = inOrder(tx === null, [
       async () => (rows.length > 0 ? sql(INSERT_SQL, [JSON.stringify(rows)]) : []),
-      ...[...seatsBack].map(([id, status]) => () => sql(`UPDATE players SET missed_deadlines = 0, status = $2::player_status WHERE id = $1::uuid`, [id, status])),
+      async () => (seatsBack.size > 0 ? sql(SEATS_BACK_SQL, [JSON.stringify([...seatsBack].map(([id, status]) => ({ id, status })))]) : []),
       async () => (publication ? sql(...publication) : []),
     ]);
     if (tx === null) commit();
     // Answered in the order sent: should the check fail, its failure comes first (the statements behind it fail because it did).
     const [, [inserted]] = await Promise.all([Promise.all(checked), written]);
     const createdAt = new Map<string, Date>();
-    for (const stored of inserted as Awaited<ReturnType<Sql>>) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
+    for (const stored of inserted) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
     // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
     const processedBy = new Set<number>();
     if (tx) for (const [gameId, index] of lastReady) if (await processIfAllReady(tx, this.app.bus, gameId, new Date())) processedBy.add(index);
@@ -413,6 +413,12 @@ INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by
 SELECT r.id, r.game_id, r.phase_id, r.power, r.submitted_by_id, false, r.text, r.orders, r.ready
 FROM json_to_recordset($1::json) AS r(id uuid, game_id uuid, phase_id uuid, power text, submitted_by_id uuid, text text, orders jsonb, ready boolean)
 RETURNING id::text AS id, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
+
+/** Seats whose players are back at the board: missed deadlines reset, and the status given (civil disorder ends). */
+const SEATS_BACK_SQL = `
+UPDATE players p SET missed_deadlines = 0, status = b.status::player_status
+FROM json_to_recordset($1::json) AS b(id uuid, status text)
+WHERE p.id = b.id`;
 
 /** Column name → field name, worked out once per column (this runs for every row of every batch). */
 const fieldNames = new Map<string, string>();

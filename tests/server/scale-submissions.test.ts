@@ -171,6 +171,22 @@ describe('order submissions in batches', () => {
     expect((await player.request('GET', url)).json().history).toHaveLength(2);
   });
 
+  test('players back at the board after missed deadlines, submitting together: their seats are active again with nothing missed', async () => {
+    const game = await startGame(app);
+    const phase = await currentPhase(game.master, game.gameId);
+    const [absent, late] = game.powers;
+    await app.prisma.player.updateMany({ where: { gameId: game.gameId, power: absent }, data: { status: 'civil_disorder', missedDeadlines: 2 } });
+    await app.prisma.player.updateMany({ where: { gameId: game.gameId, power: late }, data: { missedDeadlines: 1 } });
+    const url = `/api/games/${game.gameId}/phases/${phase.index}/orders`;
+    const answers = await Promise.all(
+      [absent, late].map((power) => game.byPower.get(power)!.request('PUT', url, { orders: legalOrders(phase.state, power, random) })),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const seats = (await currentPhase(game.master, game.gameId)).powers;
+    expect(seats.find((seat) => seat.power === absent)).toMatchObject({ playerStatus: 'active', missedDeadlines: 0, submitted: true });
+    expect(seats.find((seat) => seat.power === late)).toMatchObject({ playerStatus: 'active', missedDeadlines: 0, submitted: true });
+  });
+
   test('a submission that breaks its whole batch fails alone: the batch is stored again one at a time', async () => {
     const [broken, ...fine] = games.slice(1);
     // A phase whose stored position the engine cannot read (corrupt data): judging it throws, not a 4xx.
