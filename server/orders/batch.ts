@@ -163,18 +163,15 @@ export class SubmissionBatcher {
     for (const job of jobs) {
       let found = read.get(job.gameId);
       if (!found) {
-        const version = this.games.version(job.gameId);
-        const game = version === null ? undefined : this.games.get(job.gameId, version);
-        if (version === null || !game) return null;
-        found = { game, version, phases: new Map() };
+        const game = this.games.held(job.gameId);
+        if (!game) return null;
+        found = { game: game.value, version: game.version, phases: new Map() };
         read.set(job.gameId, found);
       }
       if (found.phases.has(job.phaseIndex)) continue;
-      const key = `${job.gameId}/${job.phaseIndex}`;
-      const version = this.positions.version(key);
-      const phase = version === null ? undefined : this.positions.get(key, version);
-      if (version === null || !phase) return null;
-      found.phases.set(job.phaseIndex, { ...phase.row, version, stored: null, position: phase.position });
+      const phase = this.positions.held(`${job.gameId}/${job.phaseIndex}`);
+      if (!phase) return null;
+      found.phases.set(job.phaseIndex, { ...phase.value.row, version: phase.version, stored: null, position: phase.value.position });
     }
     return read;
   }

@@ -22,13 +22,25 @@ export class RowCache<T> {
     return this.entries.get(key)?.version ?? null;
   }
 
+  /** What is held for `key`, whatever its version. */
+  held(key: string): { version: string; value: T } | undefined {
+    const entry = this.entries.get(key);
+    if (entry) this.used(key, entry);
+    return entry;
+  }
+
   /** The value held for exactly this version of the rows, if any. */
   get(key: string, version: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return undefined;
+    this.used(key, entry);
+    return entry.value;
+  }
+
+  /** Moved to the most recently used end (the last to be evicted). */
+  private used(key: string, entry: { version: string; value: T }): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.value;
   }
 
   set(key: string, version: string, value: T): void {
