@@ -28,6 +28,11 @@ export type ServerOptions = {
   logLevel?: string;
   /** Receives every log line as it comes. */
   onLog?: (line: LogLine) => void;
+  /**
+   * Most lines kept in `logs` (the latest; all by default). A benchmark's server logs a line per
+   * request, and keeping them all would grow the load generator's heap and its pauses for the collector.
+   */
+  keepLogs?: number;
 };
 
 export type ServerProcess = {
@@ -84,6 +89,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
         line = { level: 50, msg: text };
       }
       logs.push(line);
+      if (options.keepLogs !== undefined && logs.length > 2 * options.keepLogs) logs.splice(0, logs.length - options.keepLogs);
       options.onLog?.(line);
       for (const waiter of [...waiters]) {
         if (waiter.match(line)) {
