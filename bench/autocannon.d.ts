@@ -6,9 +6,6 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    amount?: number;
-    /** Requests a second across all connections; latencies are then corrected for coordinated omission. */
-    overallRate?: number;
     requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
   };
   export default function autocannon(options: Options): Promise<Result>;
