@@ -6,8 +6,8 @@
  *
  * Why not autocannon's `overallRate`: autocannon 9 gives each connection its
  * share of the second, which the connection sends back to back as answers come,
- * and then it waits for the next second. 2,000/s over 64 connections arrives as
- * bursts of up to ~10,000/s for most of each second. Its correction also assumes
+ * and then it waits for the next second. 2,000/s over 64 connections arrives in
+ * bursts of up to ~10,000/s with lulls between them. Its correction also assumes
  * an interval of `ceil(1 / rate)` = 1 ms, so an answer taking L ms is recorded as L
  * samples of L, L-1, … 1 ms (the README gives the measurement).
  * autocannon stays for the closed-loop figure (the most the server takes).

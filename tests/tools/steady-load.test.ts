@@ -9,8 +9,8 @@ async function slowServer(holdMs: (i: number) => number) {
   const server = http.createServer((request, response) => {
     const i = arrivals.push(performance.now()) - 1;
     request.resume();
-    setTimeout(() => response.end(request.url === '/missing' ? undefined : 'ok'), holdMs(i));
     if (request.url === '/missing') response.statusCode = 404;
+    setTimeout(() => response.end(request.url === '/missing' ? undefined : 'ok'), holdMs(i));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, server };

@@ -29,8 +29,9 @@ export type ServerOptions = {
   /** Receives every log line as it comes. */
   onLog?: (line: LogLine) => void;
   /**
-   * Most lines kept in `logs` (the latest; all by default). A benchmark's server logs a line per
-   * request, and keeping them all would grow the load generator's heap and its pauses for the collector.
+   * Keep only about the latest this many lines in `logs` (trimmed back to it when twice as many; all by
+   * default). A benchmark's server logs a line per request, and keeping them all would grow the load
+   * generator's heap and its pauses for the collector.
    */
   keepLogs?: number;
 };
