@@ -29,6 +29,11 @@ export type SteadyOptions = {
   next: () => SteadyRequest;
   /** How long to wait for the last answers after the last request is due. */
   drainMs?: number;
+  /**
+   * Connections to send on, left open (for a warm-up and then the measured run on the same connections);
+   * otherwise a pool of `connections` is made and closed.
+   */
+  pool?: Pool;
 };
 
 export type SteadyResult = {
@@ -47,7 +52,7 @@ export type SteadyResult = {
 };
 
 export async function steadyLoad(base: string, options: SteadyOptions): Promise<SteadyResult> {
-  const pool = new Pool(base, { connections: options.connections, pipelining: 1 });
+  const pool = options.pool ?? new Pool(base, { connections: options.connections, pipelining: 1 });
   const latencies: number[] = [];
   let sent = 0;
   let non2xx = 0;
@@ -88,10 +93,10 @@ export async function steadyLoad(base: string, options: SteadyOptions): Promise<
 
   const drainUntil = performance.now() + (options.drainMs ?? 30_000);
   while (settled < sent && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 5));
-  // Counted before the pool is destroyed, which fails what is still unanswered.
+  // Counted before the pool is destroyed, which fails what is still unanswered (a pool passed in is left open).
   const failed = errors + (sent - settled);
   const answered = [...latencies].sort((a, b) => a - b);
-  await pool.destroy();
+  if (!options.pool) await pool.destroy();
   return {
     sent,
     ok: answered.length,

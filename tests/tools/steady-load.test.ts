@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Pool } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { steadyLoad } from '../../bench/steady-load.ts';
 
@@ -56,5 +57,24 @@ describe('the steady load of the benchmark', () => {
     const result = await steadyLoad(base, { rate: 500, seconds: 0.2, connections: 4, next: () => ({ method: 'GET', path: i++ % 2 ? '/missing' : '/', headers: {} }) });
     expect(result).toMatchObject({ sent: 100, ok: 50, non2xx: 50, errors: 0 });
     expect(result.latencies).toHaveLength(50);
+  });
+
+  it('runs a warm-up and the measured run on the same connections when given a pool, and leaves it open', async () => {
+    const { base, server } = await slowServer(() => 2);
+    let connections = 0;
+    server.on('connection', () => connections++);
+    const pool = new Pool(base, { connections: 4, pipelining: 1 });
+    close = () => {
+      void pool.destroy();
+      server.close();
+    };
+    const next = () => ({ method: 'GET' as const, path: '/', headers: {} });
+    await steadyLoad(base, { rate: 500, seconds: 0.3, connections: 4, next, pool });
+    const opened = connections;
+    const measured = await steadyLoad(base, { rate: 500, seconds: 0.3, connections: 4, next, pool });
+    expect(measured).toMatchObject({ sent: 150, ok: 150, errors: 0 });
+    expect(opened).toBeGreaterThan(0);
+    expect(connections).toBe(opened);
+    expect(pool.closed).toBe(false);
   });
 });
