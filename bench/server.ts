@@ -29,6 +29,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { getVariant, initialState, type GameState } from '../shared/index.ts';
 import { seededRandom } from '../server/games/power-assignment.ts';
@@ -36,7 +37,6 @@ import { call, currentPhase, legalOrders, pool, registerUser, startGames, type G
 import { freePort, postgresBinaries, startPrivateCluster, type PrivateCluster } from '../tests/server/faults-support/postgres-cluster.ts';
 import { startServer, type ServerProcess } from '../tests/server/faults-support/server-process.ts';
 import { withDatabaseName } from '../server/db/migrate.ts';
-import { Pool } from 'undici';
 import { steadyLoad } from './steady-load.ts';
 
 export interface ServerFigure {
@@ -221,14 +221,14 @@ type RunResult = { total: number; ratePerSecond: number; medianMs: number; p99Ms
  * Submissions for `seconds`: as fast as the server answers (autocannon, closed loop), or due at a
  * steady `rate` a second whatever the answers (steady-load.ts, open loop, latency from each due time).
  */
-async function submissionRun(base: string, bodies: Submission[], seconds: number, rate?: number, pool?: Pool): Promise<RunResult> {
+async function submissionRun(base: string, bodies: Submission[], seconds: number, rate?: number, connections?: Pool): Promise<RunResult> {
   let next = 0;
   const request = () => {
     const submission = bodies[next++ % bodies.length];
     return { method: 'PUT' as const, path: submission.path, headers: { authorization: `Bearer ${submission.token}`, 'content-type': 'application/json' }, body: submission.body };
   };
   if (rate) {
-    const result = await steadyLoad(base, { rate, seconds, connections: 64, next: request, pool });
+    const result = await steadyLoad(base, { rate, seconds, connections: 64, next: request, pool: connections });
     return { total: result.ok + result.non2xx, ratePerSecond: result.ratePerSecond, medianMs: round(percentile(result.latencies, 0.5)), p99Ms: round(percentile(result.latencies, 0.99)), maxMs: round(result.latencies.at(-1) ?? 0), errors: result.non2xx + result.errors };
   }
   const result = await autocannon({
@@ -360,13 +360,13 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
         memory.step(`submissions, ${label}, ${rate ? `${rate}/s` : 'most per second'}`);
         // At a steady rate, a warm-up of its own first, on the connections measured: the first seconds of
         // a new generator (its code compiled, its connections opened) would otherwise count as the server's latency.
-        const pool = rate ? new Pool(base, { connections: 64, pipelining: 1 }) : undefined;
-        if (rate) await submissionRun(base, bodies, 2, rate, pool);
+        const connections = rate ? new Pool(base, { connections: 64, pipelining: 1 }) : undefined;
+        if (rate) await submissionRun(base, bodies, 2, rate, connections);
         memory.section();
         const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
-        const result = await submissionRun(base, bodies, options.seconds, rate);
+        const result = await submissionRun(base, bodies, options.seconds, rate, connections);
         const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
-        await pool?.destroy();
+        await connections?.destroy();
         const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.total), 0);
         const { errors } = result;
         const achieved = round(result.ratePerSecond, 0);
