@@ -29,7 +29,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import WebSocket from 'ws';
 import { getVariant, initialState, type GameState } from '../shared/index.ts';
 import { seededRandom } from '../server/games/power-assignment.ts';
@@ -37,7 +37,7 @@ import { call, currentPhase, legalOrders, pool, registerUser, startGames, type G
 import { freePort, postgresBinaries, startPrivateCluster, type PrivateCluster } from '../tests/server/faults-support/postgres-cluster.ts';
 import { startServer, type ServerProcess } from '../tests/server/faults-support/server-process.ts';
 import { withDatabaseName } from '../server/db/migrate.ts';
-import { steadyLoad } from './steady-load.ts';
+import { steadyConnections, steadyLoad } from './steady-load.ts';
 
 export interface ServerFigure {
   bench: 'server';
@@ -228,7 +228,7 @@ async function submissionRun(base: string, bodies: Submission[], seconds: number
     return { method: 'PUT' as const, path: submission.path, headers: { authorization: `Bearer ${submission.token}`, 'content-type': 'application/json' }, body: submission.body };
   };
   if (rate) {
-    const result = await steadyLoad(base, { rate, seconds, connections: 64, next: request, pool: connections });
+    const result = await steadyLoad(base, { rate, seconds, connections: connections ?? 64, next: request });
     return { total: result.ok + result.non2xx, ratePerSecond: result.ratePerSecond, medianMs: round(percentile(result.latencies, 0.5)), p99Ms: round(percentile(result.latencies, 0.99)), maxMs: round(result.latencies.at(-1) ?? 0), errors: result.non2xx + result.errors };
   }
   const result = await autocannon({
@@ -360,7 +360,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
         memory.step(`submissions, ${label}, ${rate ? `${rate}/s` : 'most per second'}`);
         // At a steady rate, a warm-up of its own first, on the connections measured: the first seconds of
         // a new generator (its code compiled, its connections opened) would otherwise count as the server's latency.
-        const connections = rate ? new Pool(base, { connections: 64, pipelining: 1 }) : undefined;
+        const connections = rate ? steadyConnections(base, 64) : undefined;
         if (rate) await submissionRun(base, bodies, 2, rate, connections);
         memory.section();
         const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];

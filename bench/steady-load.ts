@@ -23,18 +23,22 @@ export type SteadyOptions = {
   /** Requests a second. */
   rate: number;
   seconds: number;
-  /** Keep-alive connections (the most requests in flight). */
-  connections: number;
+  /**
+   * Keep-alive connections (the most requests in flight): how many to open for this run (closed after it),
+   * or a pool from `steadyConnections` to send on and leave open (a warm-up, then the measured run on the
+   * same connections).
+   */
+  connections: number | Pool;
   /** The next request to send. */
   next: () => SteadyRequest;
   /** How long to wait for the last answers after the last request is due. */
   drainMs?: number;
-  /**
-   * Connections to send on, left open (for a warm-up and then the measured run on the same connections);
-   * otherwise a pool of `connections` is made and closed.
-   */
-  pool?: Pool;
 };
+
+/** `count` keep-alive connections to `base`, one request at a time on each. */
+export function steadyConnections(base: string, count: number): Pool {
+  return new Pool(base, { connections: count, pipelining: 1 });
+}
 
 export type SteadyResult = {
   /** Requests due in the run (all sent). */
@@ -52,7 +56,9 @@ export type SteadyResult = {
 };
 
 export async function steadyLoad(base: string, options: SteadyOptions): Promise<SteadyResult> {
-  const pool = options.pool ?? new Pool(base, { connections: options.connections, pipelining: 1 });
+  const { connections } = options;
+  const owned = typeof connections === 'number';
+  const pool = owned ? steadyConnections(base, connections) : connections;
   const latencies: number[] = [];
   let sent = 0;
   let non2xx = 0;
@@ -96,7 +102,7 @@ export async function steadyLoad(base: string, options: SteadyOptions): Promise<
   // Counted before the pool is destroyed, which fails what is still unanswered (a pool passed in is left open).
   const failed = errors + (sent - settled);
   const answered = [...latencies].sort((a, b) => a - b);
-  if (!options.pool) await pool.destroy();
+  if (owned) await pool.destroy();
   return {
     sent,
     ok: answered.length,

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Pool } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { steadyLoad } from '../../bench/steady-load.ts';
+import { steadyConnections, steadyLoad } from '../../bench/steady-load.ts';
 
 /** A server that answers each request after `holdMs(i)` and notes when each arrived. */
 async function slowServer(holdMs: (i: number) => number) {
@@ -64,15 +63,15 @@ describe('the steady load of the benchmark', () => {
     const { base, server } = await slowServer(() => 20);
     let connections = 0;
     server.on('connection', () => connections++);
-    const pool = new Pool(base, { connections: 4, pipelining: 1 });
+    const pool = steadyConnections(base, 4);
     close = () => {
       void pool.destroy();
       server.close();
     };
     const next = () => ({ method: 'GET' as const, path: '/', headers: {} });
-    await steadyLoad(base, { rate: 500, seconds: 0.3, connections: 4, next, pool });
+    await steadyLoad(base, { rate: 500, seconds: 0.3, connections: pool, next });
     const opened = connections;
-    const measured = await steadyLoad(base, { rate: 500, seconds: 0.3, connections: 4, next, pool });
+    const measured = await steadyLoad(base, { rate: 500, seconds: 0.3, connections: pool, next });
     expect(measured).toMatchObject({ sent: 150, ok: 150, errors: 0 });
     expect(opened).toBe(4);
     expect(connections).toBe(4);
