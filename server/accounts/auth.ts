@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
-import { SESSION_COOKIE, csrfTokenFor, deleteExpiredSessions, findSession } from './sessions.ts';
+import { SESSION_COOKIE, csrfTokenFor, deleteExpiredSessions, findSession, type SessionKind } from './sessions.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -49,22 +49,29 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
 }
 
-/** Resolves the credentials of a request (also used for the websocket upgrade). */
-export async function authenticate(request: FastifyRequest): Promise<Auth | null> {
-  const database = request.server.database;
+/** The secret a request presents, if any: an API token (which wins) or the session cookie. */
+export function credentialsOf(request: FastifyRequest): { token: string; kind: SessionKind } | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!token) throw unauthenticated('the Authorization header must be "Bearer <API token>"');
-    const session = await findSession(database, token, 'api_token');
+    return { token, kind: 'api_token' };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, kind: 'cookie' } : null;
+}
+
+/** Resolves the credentials of a request (also used for the websocket upgrade). */
+export async function authenticate(request: FastifyRequest): Promise<Auth | null> {
+  const credentials = credentialsOf(request);
+  if (!credentials) return null;
+  const session = await findSession(request.server.database, credentials.token, credentials.kind);
+  if (credentials.kind === 'api_token') {
     if (!session) throw unauthenticated('the API token is invalid or has been revoked');
     return { user: session.user, sessionId: session.id, via: 'api_token', csrfToken: null };
   }
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (!cookie) return null;
-  const session = await findSession(database, cookie, 'cookie');
   if (!session) return null;
-  return { user: session.user, sessionId: session.id, via: 'cookie', csrfToken: csrfTokenFor(cookie) };
+  return { user: session.user, sessionId: session.id, via: 'cookie', csrfToken: csrfTokenFor(credentials.token) };
 }
 
 const SESSION_SWEEP_MS = 3600_000;

@@ -1,7 +1,8 @@
 /**
  * The websocket at /api/live: authenticated with the session cookie or an API
- * token (checked before the upgrade), then per-channel subscriptions fed by the
- * live bus. Protocol and limits: shared/api/live.ts.
+ * token (checked before the upgrade, and again at every heartbeat), then
+ * per-channel subscriptions fed by the live bus. Protocol and limits:
+ * shared/api/live.ts.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -11,7 +12,10 @@ import {
   type LiveChannel,
   type ServerMessage,
 } from '../../shared/api/live.ts';
+import { credentialsOf } from '../accounts/auth.ts';
+import { findSession, type SessionKind } from '../accounts/sessions.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
+import type { Auth } from '../types.ts';
 import type { History, LoggedEvent } from './bus.ts';
 import { errorResponses } from '../schemas.ts';
 
@@ -24,8 +28,9 @@ import { errorResponses } from '../schemas.ts';
 type Subscription = { stop: () => void; lastSeq: number; buffer: LoggedEvent[] | null };
 
 type Connection = {
-  userId: string;
-  isAdmin: boolean;
+  user: Auth['user'];
+  /** The secret the socket was opened with, to check that its session still holds. */
+  credentials: { token: string; kind: SessionKind };
   alive: boolean;
   subscriptions: Map<LiveChannel, Subscription>;
   /** Messages are handled one at a time, in order (so limits are checked against settled state). */
@@ -58,7 +63,18 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   };
   const sendError = (socket: WebSocket, code: string, message: string) => send(socket, { type: 'error', error: { code, message } });
 
+  /**
+   * A socket whose session ended (log-out, expiry, a revoked token) is closed: it must not go on hearing
+   * private press. The user is read again too (an administrator's rights may have been revoked).
+   */
+  async function checkSession(socket: WebSocket, connection: Connection): Promise<void> {
+    const session = await findSession(app.database, connection.credentials.token, connection.credentials.kind);
+    if (session && session.user.id === connection.user.id) connection.user = session.user;
+    else socket.close(POLICY_VIOLATION, 'the session has ended: log in again');
+  }
+
   // Heartbeat: ping every interval; a socket that has not answered the previous ping is dead.
+  // Sessions are checked too (the look-ups of one beat go to the database together).
   const heartbeat = setInterval(() => {
     for (const [socket, connection] of connections) {
       if (!connection.alive) {
@@ -67,6 +83,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       }
       connection.alive = false;
       socket.ping();
+      checkSession(socket, connection).catch((error: unknown) => app.log.debug({ err: error }, 'live session check failed; kept for now'));
     }
   }, app.settings.heartbeatMs);
   heartbeat.unref();
@@ -100,7 +117,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     }
     subscription.lastSeq = logged.seq;
     // Events meant for some users only (private press, …) go to them alone.
-    if (logged.audience && !logged.audience.includes(connection.userId)) return;
+    if (logged.audience && !logged.audience.includes(connection.user.id)) return;
     sendEvent(socket, channel, logged);
   }
 
@@ -179,7 +196,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     stopResync();
   });
 
-  const openSockets = (userId: string) => [...connections.values()].filter((connection) => connection.userId === userId).length;
+  const openSockets = (userId: string) => [...connections.values()].filter((connection) => connection.user.id === userId).length;
 
   function originAllowed(request: FastifyRequest): boolean {
     const origin = request.headers.origin;
@@ -234,7 +251,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
         if (connection.subscriptions.size >= LIVE_LIMITS.maxSubscriptionsPerSocket) {
           return sendError(socket, 'rate_limited', `at most ${LIVE_LIMITS.maxSubscriptionsPerSocket} subscriptions per socket`);
         }
-        if (!(await mayWatch({ id: connection.userId, isAdmin: connection.isAdmin }, channel))) {
+        if (!(await mayWatch(connection.user, channel))) {
           return sendError(socket, 'not_found', `no channel ${channel} that you may watch`);
         }
         if (!connections.has(socket) || connection.subscriptions.has(channel)) return;
@@ -288,8 +305,9 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
         return;
       }
       const connection: Connection = {
-        userId: user.id,
-        isAdmin: user.isAdmin,
+        user,
+        // Checked in preValidation: the upgrade was authenticated with these.
+        credentials: credentialsOf(request)!,
         alive: true,
         subscriptions: new Map(),
         queue: Promise.resolve(),

@@ -25,7 +25,10 @@ export const LIVE_LIMITS = {
   messageWindowMs: 10_000,
   /** Unsent data the server holds for a socket; a client that far behind is closed (1013) and should refetch. */
   maxBufferedBytes: 1024 * 1024,
-  /** The server pings at this interval and closes sockets that missed the previous pong. */
+  /**
+   * The server pings at this interval and closes sockets that missed the previous pong. It also checks
+   * then that each socket's session still holds, and closes (1008) those whose session ended.
+   */
   heartbeatMs: 30_000,
 } as const;
 

@@ -189,6 +189,33 @@ describe('messages and limits', () => {
       await quick.close();
     }
   });
+
+  test('a socket whose session ends (log-out, a revoked API token) is closed at the next heartbeat', async () => {
+    const quick = await startSiblingApp(app, { settings: { heartbeatMs: 150 } });
+    try {
+      const quickUrl = await listen(quick);
+      const browser = await new Browser(app).register();
+      const other = new Browser(app);
+      expect((await other.login(browser.user!.username)).statusCode).toBe(200);
+      const { id: tokenId, token } = (await browser.request('POST', '/api/auth/tokens', { name: 'bot' })).json();
+      const viaCookie = await connect(quickUrl, cookieOf(browser));
+      const viaToken = await connect(quickUrl, { authorization: `Bearer ${token}` });
+      const viaOtherSession = await connect(quickUrl, cookieOf(other));
+      await Promise.all([viaCookie.next('welcome'), viaToken.next('welcome'), viaOtherSession.next('welcome')]);
+
+      expect((await browser.request('POST', '/api/auth/logout')).statusCode).toBe(204);
+      expect(await viaCookie.closed).toEqual({ code: 1008, reason: 'the session has ended: log in again' });
+      expect((await other.request('DELETE', `/api/auth/tokens/${tokenId}`)).statusCode).toBe(204);
+      expect((await viaToken.closed).code).toBe(1008);
+
+      // The same user's other session is untouched.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(viaOtherSession.socket.readyState).toBe(viaOtherSession.socket.OPEN);
+      viaOtherSession.socket.close();
+    } finally {
+      await quick.close();
+    }
+  });
 });
 
 describe('several server instances', () => {
