@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   ClientMessageSchema,
+  LIVE_CLOSE,
   LIVE_LIMITS,
   type LiveChannel,
   type ServerMessage,
@@ -70,7 +71,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   async function checkSession(socket: WebSocket, connection: Connection): Promise<void> {
     const session = await findSession(app.database, connection.credentials.token, connection.credentials.kind);
     if (session && session.user.id === connection.user.id) connection.user = session.user;
-    else socket.close(POLICY_VIOLATION, 'the session has ended: log in again');
+    else socket.close(LIVE_CLOSE.sessionEnded, 'the session has ended: log in again');
   }
 
   // Heartbeat: ping every interval; a socket that has not answered the previous ping is dead.

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { GameOutcomeSchema, PhaseRefSchema, PlayerStatusSchema } from './games.ts';
 
+export { LIVE_CLOSE } from './live-close.ts';
+
 /**
  * The websocket at /api/live. Text frames carry one JSON object each.
  * The client subscribes to channels; the server pushes events on them.
@@ -27,7 +29,7 @@ export const LIVE_LIMITS = {
   maxBufferedBytes: 1024 * 1024,
   /**
    * The server pings at this interval and closes sockets that missed the previous pong. It also checks
-   * then that each socket's session still holds, and closes (1008) those whose session ended.
+   * then that each socket's session still holds, and closes those whose session ended (`LIVE_CLOSE.sessionEnded`).
    */
   heartbeatMs: 30_000,
 } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_LIMITS } from '../../shared/api/live.ts';
+import { LIVE_CLOSE, LIVE_LIMITS } from '../../shared/api/live.ts';
 import { Browser, registeredBrowsers, startSiblingApp, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, listen } from './helpers/live.ts';
 
@@ -204,9 +204,9 @@ describe('messages and limits', () => {
       await Promise.all([viaCookie.next('welcome'), viaToken.next('welcome'), viaOtherSession.next('welcome')]);
 
       expect((await browser.request('POST', '/api/auth/logout')).statusCode).toBe(204);
-      expect(await viaCookie.closed).toEqual({ code: 1008, reason: 'the session has ended: log in again' });
+      expect(await viaCookie.closed).toEqual({ code: LIVE_CLOSE.sessionEnded, reason: 'the session has ended: log in again' });
       expect((await other.request('DELETE', `/api/auth/tokens/${tokenId}`)).statusCode).toBe(204);
-      expect((await viaToken.closed).code).toBe(1008);
+      expect((await viaToken.closed).code).toBe(LIVE_CLOSE.sessionEnded);
 
       // The same user's other session is untouched.
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -1,9 +1,11 @@
 /**
  * The live websocket (/api/live): subscribe to `lobby` or `game:<id>` and get
  * told what changed; pages refetch over HTTP. Reconnects with backoff, and
- * re-subscribes; a `resync` message means events were missed.
+ * re-subscribes; a `resync` message means events were missed. When the server
+ * closes the socket because its session ended, `onSessionEnded` is told.
  */
 import type { ClientMessage, LiveChannel, LiveEvent, ServerMessage } from '../../../shared/api/index.ts';
+import { LIVE_CLOSE } from '../../../shared/api/live-close.ts';
 
 type Listener = (event: LiveEvent | { type: 'resync' }) => void;
 
@@ -13,6 +15,8 @@ class Live {
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pinger: ReturnType<typeof setInterval> | null = null;
+  /** Called when the server closed the socket because the session ended (session.svelte.ts refreshes who is logged in). */
+  onSessionEnded: (() => void) | null = null;
 
   /** Listen on a channel; returns the function that stops listening. */
   subscribe(channel: LiveChannel, listener: Listener): () => void {
@@ -58,12 +62,14 @@ class Live {
       if (message.type === 'event') for (const l of this.listeners.get(message.channel) ?? []) l(message.event);
       else if (message.type === 'resync') for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       // A socket closed on purpose (close()) may report it after a new one opened: leave that one alone.
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.pinger) clearInterval(this.pinger);
       this.pinger = null;
+      // The page asks who is logged in now: if nobody, it stops listening (and the retry below is cancelled).
+      if (event.code === LIVE_CLOSE.sessionEnded) this.onSessionEnded?.();
       if (this.listeners.size === 0) return;
       // Back off: 1 s, 2 s, 4 s … up to 30 s; events missed meanwhile are made up by a resync.
       const delay = Math.min(30_000, 1000 * 2 ** this.retry++);

@@ -1,6 +1,7 @@
 /** Who is logged in, shared by every page. */
 import type { SessionInfo } from '../../../shared/api/index.ts';
 import { ApiError, api, setCsrfToken } from './api.ts';
+import { live } from './live.ts';
 
 class Session {
   user = $state<SessionInfo['user'] | null>(null);
@@ -35,3 +36,5 @@ class Session {
 }
 
 export const session = new Session();
+// The live socket's session ended (logged out elsewhere, expired): ask who we are now, so pages show the log-in.
+live.onSessionEnded = () => void session.refresh().catch(() => {});

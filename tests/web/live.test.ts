@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_CLOSE } from '../../shared/api/live-close.ts';
+import { live } from '../../web/src/lib/live.ts';
+
+/** The browser's WebSocket, driven by the test: what the client sends is kept, and the test plays the server. */
+class ScriptedSocket {
+  static readonly OPEN = 1;
+  static opened: ScriptedSocket[] = [];
+  readyState = 0;
+  readonly sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+
+  constructor(readonly url: string) {
+    ScriptedSocket.opened.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  accept() {
+    this.readyState = ScriptedSocket.OPEN;
+    this.onopen?.();
+  }
+  closedByServer(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+let stops: Array<() => void> = [];
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', ScriptedSocket);
+  ScriptedSocket.opened = [];
+});
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+  live.onSessionEnded = null;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function listen(channel: `game:${string}`) {
+  const heard: unknown[] = [];
+  stops.push(live.subscribe(channel, (event) => heard.push(event)));
+  return heard;
+}
+
+describe('the live socket in the browser', () => {
+  it('reopens a dropped socket after a second, subscribes again and tells the page to refetch', () => {
+    const heard = listen('game:019a0000-0000-7000-8000-000000000001');
+    const [first] = ScriptedSocket.opened;
+    first.accept();
+    expect(first.sent).toEqual([{ type: 'subscribe', channel: 'game:019a0000-0000-7000-8000-000000000001' }]);
+    first.closedByServer(1006);
+    vi.advanceTimersByTime(999);
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    const second = ScriptedSocket.opened[1];
+    expect(second).toBeDefined();
+    second.accept();
+    expect(second.sent).toEqual([{ type: 'subscribe', channel: 'game:019a0000-0000-7000-8000-000000000001' }]);
+    expect(heard).toEqual([{ type: 'resync' }]);
+  });
+
+  it('when the session ended, tells the page, which stops listening: nothing is reopened', () => {
+    const stop = live.subscribe('game:019a0000-0000-7000-8000-000000000002', () => {});
+    let told = 0;
+    // What session.svelte.ts does when nobody is logged in any more: the page unsubscribes.
+    live.onSessionEnded = () => {
+      told++;
+      stop();
+    };
+    ScriptedSocket.opened[0].accept();
+    ScriptedSocket.opened[0].closedByServer(LIVE_CLOSE.sessionEnded);
+    expect(told).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(ScriptedSocket.opened).toHaveLength(1);
+  });
+
+  it('when the session ended but the page still listens (logged in again meanwhile), the socket is reopened', () => {
+    listen('game:019a0000-0000-7000-8000-000000000003');
+    let told = 0;
+    live.onSessionEnded = () => told++;
+    ScriptedSocket.opened[0].accept();
+    ScriptedSocket.opened[0].closedByServer(LIVE_CLOSE.sessionEnded);
+    expect(told).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(ScriptedSocket.opened).toHaveLength(2);
+  });
+});
