@@ -2,7 +2,7 @@
  * The sandbox page mounted in a DOM: the map, the order panel and the results
  * working together as a player uses them, by mouse, by keyboard and by typing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import Sandbox from '../../web/src/pages/Sandbox.svelte';
 
@@ -152,5 +152,22 @@ describe('sandbox page', () => {
     click(button(/Continue/));
     expect($('h1')!.textContent).toBe('Fall 240 BC Movement');
     expect($('g.unit[data-unit="Cis"]')).not.toBeNull();
+  });
+
+  it('on a touch screen, the hints say tap and leave out the keyboard', () => {
+    const hint = () => $('.order-panel p.muted, section p.muted')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(hint()).toBe('Click a unit on the map, or Tab to it and press H, M, S, C, Z or R.');
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query }));
+    try {
+      unmount(page);
+      page = mount(Sandbox, { target });
+      flushSync();
+      expect(hint()).toBe('Tap a unit on the map, or type the orders below.');
+      click($('g.unit[data-unit="Rav"]'));
+      click(button(/Move/));
+      expect(target.textContent).toContain('Move to where? Tap a highlighted province.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
