@@ -65,18 +65,23 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   const sendError = (socket: WebSocket, code: string, message: string) => send(socket, { type: 'error', error: { code, message } });
 
   /**
-   * A socket whose session ended (log-out, expiry, a revoked token) is closed: it must not go on hearing
-   * private press. The user is read again too (an administrator's rights may have been revoked).
+   * Sockets whose session ended (log-out, expiry, a revoked token) are closed: they must not go on hearing
+   * private press. The user is read again too (an administrator's rights may have been revoked). `sockets`
+   * were all opened with the same secret, which is looked up once.
    */
-  async function checkSession(socket: WebSocket, connection: Connection): Promise<void> {
-    const session = await findSession(app.database, connection.credentials.token, connection.credentials.kind);
-    if (session && session.user.id === connection.user.id) connection.user = session.user;
-    else socket.close(LIVE_CLOSE.sessionEnded, 'the session has ended: log in again');
+  async function checkSession(sockets: Array<[WebSocket, Connection]>): Promise<void> {
+    const { token, kind } = sockets[0][1].credentials;
+    const session = await findSession(app.database, token, kind);
+    for (const [socket, connection] of sockets) {
+      if (session && session.user.id === connection.user.id) connection.user = session.user;
+      else socket.close(LIVE_CLOSE.sessionEnded, 'the session has ended: log in again');
+    }
   }
 
   // Heartbeat: ping every interval; a socket that has not answered the previous ping is dead.
-  // Sessions are checked too (the look-ups of one beat go to the database together).
+  // Sessions are checked too, once per secret (and the look-ups of one beat go to the database together).
   const heartbeat = setInterval(() => {
+    const bySecret = new Map<string, Array<[WebSocket, Connection]>>();
     for (const [socket, connection] of connections) {
       if (!connection.alive) {
         socket.terminate();
@@ -84,7 +89,13 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       }
       connection.alive = false;
       socket.ping();
-      checkSession(socket, connection).catch((error: unknown) => app.log.debug({ err: error }, 'live session check failed; kept for now'));
+      const secret = `${connection.credentials.kind}:${connection.credentials.token}`;
+      const group = bySecret.get(secret);
+      if (group) group.push([socket, connection]);
+      else bySecret.set(secret, [[socket, connection]]);
+    }
+    for (const sockets of bySecret.values()) {
+      checkSession(sockets).catch((error: unknown) => app.log.debug({ err: error }, 'live session check failed; kept for now'));
     }
   }, app.settings.heartbeatMs);
   heartbeat.unref();

@@ -198,13 +198,15 @@ describe('messages and limits', () => {
       const other = new Browser(app);
       expect((await other.login(browser.user!.username)).statusCode).toBe(200);
       const { id: tokenId, token } = (await browser.request('POST', '/api/auth/tokens', { name: 'bot' })).json();
+      // Two tabs of one browser: two sockets opened with the same cookie.
       const viaCookie = await connect(quickUrl, cookieOf(browser));
+      const viaCookieToo = await connect(quickUrl, cookieOf(browser));
       const viaToken = await connect(quickUrl, { authorization: `Bearer ${token}` });
       const viaOtherSession = await connect(quickUrl, cookieOf(other));
-      await Promise.all([viaCookie.next('welcome'), viaToken.next('welcome'), viaOtherSession.next('welcome')]);
+      await Promise.all([viaCookie, viaCookieToo, viaToken, viaOtherSession].map((client) => client.next('welcome')));
 
       expect((await browser.request('POST', '/api/auth/logout')).statusCode).toBe(204);
-      expect(await viaCookie.closed).toEqual({ code: LIVE_CLOSE.sessionEnded, reason: 'the session has ended: log in again' });
+      for (const tab of [viaCookie, viaCookieToo]) expect(await tab.closed).toEqual({ code: LIVE_CLOSE.sessionEnded, reason: 'the session has ended: log in again' });
       expect((await other.request('DELETE', `/api/auth/tokens/${tokenId}`)).statusCode).toBe(204);
       expect((await viaToken.closed).code).toBe(LIVE_CLOSE.sessionEnded);
 
