@@ -1,10 +1,16 @@
+/**
+ * The web client's live socket against a scripted server: reconnecting with
+ * backoff, subscribing again, and what it does when its session has ended.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE } from '../../shared/api/live-close.ts';
 import { live } from '../../web/src/lib/live.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
 
 let stops: Array<() => void> = [];
+let sessionEnded: typeof live.onSessionEnded = null;
 beforeEach(() => {
+  sessionEnded = live.onSessionEnded;
   vi.useFakeTimers();
   vi.stubGlobal('WebSocket', ScriptedSocket);
   ScriptedSocket.opened = [];
@@ -12,7 +18,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const stop of stops) stop();
   stops = [];
-  live.onSessionEnded = null;
+  live.onSessionEnded = sessionEnded;
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
