@@ -49,8 +49,11 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
 }
 
+/** A secret presented by a client, and which kind of session it opens. */
+export type Credentials = { token: string; kind: SessionKind };
+
 /** The secret a request presents, if any: an API token (which wins) or the session cookie. */
-export function credentialsOf(request: FastifyRequest): { token: string; kind: SessionKind } | null {
+export function credentialsOf(request: FastifyRequest): Credentials | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];

@@ -13,8 +13,8 @@ import {
   type LiveChannel,
   type ServerMessage,
 } from '../../shared/api/live.ts';
-import { credentialsOf } from '../accounts/auth.ts';
-import { findSession, type SessionKind } from '../accounts/sessions.ts';
+import { credentialsOf, type Credentials } from '../accounts/auth.ts';
+import { findSession } from '../accounts/sessions.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
 import type { History, LoggedEvent } from './bus.ts';
@@ -31,7 +31,7 @@ type Subscription = { stop: () => void; lastSeq: number; buffer: LoggedEvent[] |
 type Connection = {
   user: Auth['user'];
   /** The secret the socket was opened with, to check that its session still holds. */
-  credentials: { token: string; kind: SessionKind };
+  credentials: Credentials;
   alive: boolean;
   subscriptions: Map<LiveChannel, Subscription>;
   /** Messages are handled one at a time, in order (so limits are checked against settled state). */
