@@ -62,7 +62,9 @@ export async function processPhase(
 
   // The live events go out together, in one statement at the end.
   const live: Publication[] = [];
-  await updateSeats(tx, live, context, state, next, new Set(latest.keys()));
+  // Processed before its deadline (everyone ready, or the game master's "process now"): nobody missed it.
+  const deadlinePassed = phase.deadlineAt !== null && phase.deadlineAt.getTime() <= now.getTime();
+  await updateSeats(tx, live, context, state, next, new Set(latest.keys()), deadlinePassed);
 
   for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
     live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower } });
@@ -94,8 +96,19 @@ export async function processPhase(
   return { processed, next: nextRef };
 }
 
-/** Missed deadlines, civil disorder and elimination after a phase. */
-async function updateSeats(tx: Transaction, events: Publication[], context: GameContext, before: GameState, after: GameState, submitted: Set<string>) {
+/**
+ * Missed deadlines, civil disorder and elimination after a phase. A power that had to order and did not
+ * has missed the deadline only if the deadline had passed: a phase processed early misses nobody.
+ */
+async function updateSeats(
+  tx: Transaction,
+  events: Publication[],
+  context: GameContext,
+  before: GameState,
+  after: GameState,
+  submitted: Set<string>,
+  deadlinePassed: boolean,
+) {
   const { game, variant } = context;
   const mustOrder = new Set(powersToOrder(variant, before));
   const alive = new Set(survivors(variant, after));
@@ -104,7 +117,7 @@ async function updateSeats(tx: Transaction, events: Publication[], context: Game
     let { missedDeadlines, status } = seat;
     if (mustOrder.has(seat.power)) {
       if (submitted.has(seat.power)) missedDeadlines = 0;
-      else {
+      else if (deadlinePassed) {
         missedDeadlines += 1;
         if (status === 'active' && missedDeadlines >= game.maxMissedDeadlines) status = 'civil_disorder';
       }

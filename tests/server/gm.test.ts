@@ -57,6 +57,23 @@ describe('deadlines and processing', () => {
     expect(log.map((entry: { action: string }) => entry.action)).toEqual(['change-deadline', 'change-deadline', 'process-now']);
     expect(log[0].details).toMatchObject({ phase: 0, from: new Date(start).toISOString(), to: new Date(start + 3600_000).toISOString() });
   });
+  test('processing before the deadline (the game master, or everyone ready) misses nobody; the deadline passing does', async () => {
+    const { gameId, master } = await startGame(app);
+    type Line = { power: string; mustOrder: boolean; playerStatus: string; missedDeadlines: number };
+    // Nobody orders for three phases, each processed early: enough to put every power in civil disorder, had deadlines passed.
+    for (let round = 0; round < 3; round++) expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+    const phase = await currentPhase(master, gameId);
+    for (const line of phase.powers as Line[]) expect(line, line.power).toMatchObject({ playerStatus: 'active', missedDeadlines: 0 });
+
+    // The same silence at the deadline counts, for the powers that had to order.
+    const mustOrder = (phase.powers as Line[]).filter((line) => line.mustOrder).map((line) => line.power);
+    expect(mustOrder.length).toBeGreaterThan(0);
+    await app.prisma.phase.updateMany({ where: { gameId, index: phase.index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+    expect(await app.scheduler.processDue()).toBe(1);
+    const after = await currentPhase(master, gameId);
+    expect(after.index).toBe(phase.index + 1);
+    for (const line of after.powers as Line[]) expect(line.missedDeadlines, line.power).toBe(mustOrder.includes(line.power) ? 1 : 0);
+  });
 });
 
 describe('seats', () => {
@@ -86,7 +103,8 @@ describe('seats', () => {
     expect(disorder.statusCode, disorder.body).toBe(200);
     const phase = await currentPhase(master, gameId);
     expect(phase.index).toBe(1);
-    expect(phase.powers.find((line) => line.power === disorderly)).toMatchObject({ playerStatus: 'civil-disorder', missedDeadlines: 1 });
+    // Processed early (everyone else ready): the power in civil disorder missed no deadline.
+    expect(phase.powers.find((line) => line.power === disorderly)).toMatchObject({ playerStatus: 'civil-disorder', missedDeadlines: 0 });
     expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: disorderly })).statusCode).toBe(409);
     expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: 'Atlantis' })).statusCode).toBe(404);
   });
