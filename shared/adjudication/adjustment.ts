@@ -40,6 +40,8 @@ export class AdjustmentLedger {
   readonly diff: number;
   private readonly sites: Set<number>;
   private readonly removed = new Set<number>();
+  /** Provinces built in by this power's orders so far. */
+  private readonly built = new Set<number>();
   private used = 0;
   private fleets = 0;
   private readonly maxFleets: number;
@@ -80,7 +82,7 @@ export class AdjustmentLedger {
       if (l < 0) return err(`"${order.at}" is not a place on this map.`);
       const p = v.locationProvince[l];
       const pname = v.provinceNames[p];
-      if (!this.sites.has(p)) return err(whyNotASite(v, this.eco, board, this.power, p));
+      if (!this.sites.has(p)) return err(whyNotASite(v, this.eco, board, this.power, p, this.built));
       // Unit type: army inland, fleet when a coast is named; otherwise it must be said (DATC 4.C.3).
       const type = order.unitType ?? (v.provinceKind[p] === LAND ? 'army' : l !== p ? 'fleet' : undefined);
       if (type === undefined) return err(`Say whether to build an army or a fleet in ${pname}.`);
@@ -96,6 +98,7 @@ export class AdjustmentLedger {
       }
       this.used++;
       this.sites.delete(p);
+      this.built.add(p);
       return ok({ kind: 'build', type: type === 'army' ? ARMY : FLEET, location });
     }
     if (order.kind === 'remove') {
@@ -165,14 +168,20 @@ export function adjudicateAdjustments(
   return { results, builds, removed };
 }
 
-function whyNotASite(v: Variant, eco: Economy, board: Board, w: number, p: number): string {
+/** Why a power cannot build in a province: the most basic reason first (not its centre, then taken, then occupied). */
+function whyNotASite(v: Variant, eco: Economy, board: Board, w: number, p: number, built: ReadonlySet<number>): string {
   const name = v.provinceNames[p];
+  const power = v.powers[w];
+  if (built.has(p)) return `${power} already builds in ${name} in this phase: one build per centre.`;
+  if (v.isBuildCentre[p]) {
+    if (eco.control[p] !== w) return `${power} does not control the build centre ${name}.`;
+  } else {
+    if (v.homeOf[p] !== w) return `${name} is not one of ${power}'s home centres.`;
+    if (eco.owner[p] !== w) return `${power} no longer owns its home centre ${name}.`;
+    if (eco.destroyed[p]) return `${name} is destroyed: nothing can be built there until it is rebuilt.`;
+  }
   if (board.unitAt[p] >= 0) return `${name} is occupied.`;
-  if (v.isBuildCentre[p]) return `${v.powers[w]} does not control the build centre ${name}.`;
-  if (v.homeOf[p] !== w) return `${name} is not one of ${v.powers[w]}'s home centres.`;
-  if (eco.owner[p] !== w) return `${v.powers[w]} no longer owns its home centre ${name}.`;
-  if (eco.destroyed[p]) return `${name} is destroyed: nothing can be built there until it is rebuilt.`;
-  return `${v.powers[w]} cannot build in ${name}.`;
+  return `${power} cannot build in ${name}.`;
 }
 
 /**

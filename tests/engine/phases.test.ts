@@ -86,6 +86,26 @@ describe('phase progression', () => {
     expect(out.next.phase).toEqual({ season: 'spring', year: 1902, type: 'movement' });
   });
 
+  it('says the most basic reason a build is refused: not a home centre before occupied, and one build per centre', () => {
+    const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
+    // France: four centres, one unit; Germany's army stands in Burgundy, France's own in Paris.
+    const s = position(winter, [U('France', 'army', 'par'), U('Germany', 'army', 'bur')], { par: 'France', bre: 'France', mar: 'France', bel: 'France' });
+    const out = play(s, [
+      ['France', 'Build A bur'],
+      ['France', 'Build F eng'],
+      ['France', 'Build A mar'],
+      ['France', 'Build F mar'],
+      ['France', 'Build A par'],
+    ]);
+    const reasons = Object.fromEntries(out.results.filter((r) => r.code === 'illegal').map((r) => [r.order, r.reason]));
+    expect(reasons).toEqual({
+      'Build A bur': "Burgundy is not one of France's home centres.",
+      'Build F eng': "English Channel is not one of France's home centres.",
+      'Build F mar': 'France already builds in Marseilles in this phase: one build per centre.',
+      'Build A par': 'Paris is occupied.',
+    });
+  });
+
   it('removes the farthest unit when a power orders too few removals', () => {
     const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
     const s = position(winter, [U('France', 'army', 'par'), U('France', 'army', 'mos')], { par: 'France' });
