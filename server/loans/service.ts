@@ -1,12 +1,13 @@
 /**
  * Diadochi V loans through the API. A loan is made or ended on the open
  * phase's position with the engine's lendCentre / endLoanOf (the engine
- * refuses what rule 9 forbids, with its reason); the action is appended to the
+ * refuses what rule 9 forbids, with its reason, and any change while an
+ * adjustment is open, `loansChangeable`); the action is appended to the
  * phase's loan actions, so the phase is adjudicated with it and stays
  * reproducible, and the loans table follows (sync.ts). Loans are public.
  */
 import type { FastifyInstance } from 'fastify';
-import { endLoanOf, lendCentre } from '../../shared/index.ts';
+import { endLoanOf, lendCentre, loansChangeable } from '../../shared/index.ts';
 import type { LoanRecord } from '../../shared/api/loans.ts';
 import type { LoanAction } from '../../shared/api/play.ts';
 import type { Db, Prisma, Transaction } from '../db/database.ts';
@@ -70,7 +71,10 @@ export async function createLoan(app: FastifyInstance, user: Auth['user'], gameI
     const power = requireLoansPlayable(context);
     const phase = await openPhase(tx, gameId);
     const loan = { centre: body.centre, from: power, to: body.to };
-    const result = lendCentre(context.variant, positionOf(context.variant, phase), loan);
+    const position = positionOf(context.variant, phase);
+    const now = loansChangeable(position);
+    if (!now.ok) throw unprocessable('loan_refused', now.error);
+    const result = lendCentre(context.variant, position, loan);
     if (!result.ok) throw unprocessable('loan_refused', result.error);
     const changes = await record(app, tx, context, phase, { action: 'lend', ...loan, by: power, at: new Date().toISOString() }, `ended by ${power}`);
     const made = changes.find((change) => change.action === 'lend');
@@ -89,7 +93,10 @@ export async function endLoan(app: FastifyInstance, user: Auth['user'], gameId: 
     }
     const phase = await openPhase(tx, gameId);
     const loan = { centre: row.centre, from: row.lenderPower, to: row.borrowerPower };
-    const result = endLoanOf(context.variant, positionOf(context.variant, phase), loan);
+    const position = positionOf(context.variant, phase);
+    const now = loansChangeable(position);
+    if (!now.ok) throw unprocessable('loan_refused', now.error);
+    const result = endLoanOf(context.variant, position, loan);
     if (!result.ok) throw unprocessable('loan_refused', result.error);
     await record(app, tx, context, phase, { action: 'end', ...loan, by: power, at: new Date().toISOString() }, `ended by ${power}`);
     return loanView(await tx.loan.findUniqueOrThrow({ where: { id: row.id } }));

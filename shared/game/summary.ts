@@ -42,6 +42,17 @@ export function powerSummary(v: Variant, state: GameState): PowerSummary[] {
   });
 }
 
+/**
+ * Whether loans may be made or ended in this phase: not during an adjustment. It counts the loans as they
+ * stood when it opened (rule 9: a loan counts from the next adjustment, and the borrower of an ended one has
+ * until then to find other support), so the builds and removals being ordered do not change under the players.
+ */
+export function loansChangeable(state: GameState): Result<true> {
+  return state.phase.type === 'adjustment'
+    ? err('Loans are not made or ended during an adjustment, which counts them as they stood when it opened; wait for the next phase.')
+    : ok(true);
+}
+
 /** Lend a centre now; it counts from the next adjustment (Diadochi V rule 9). */
 export function lendCentre(v: Variant, state: GameState, loan: Loan): Result<GameState> {
   const board = compileBoard(v, state.units);
