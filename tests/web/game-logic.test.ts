@@ -11,6 +11,7 @@ import {
   ReadMarks,
   attentionOf,
   byAttention,
+  centreMark,
   conversationKey,
   conversations,
   isDirty,
@@ -161,5 +162,15 @@ describe('my games, by what needs me', () => {
       mk('soon', true, 1, false, '2026-01-02T00:00:00Z'),
     ];
     expect(byAttention(list).map((a) => a.game.id)).toEqual(['soon', 'late', 'press', 'not-ready', 'quiet']);
+  });
+});
+
+describe('supply panel', () => {
+  it('marks what a centre supplies: doubles and triples, and nothing from a destroyed one', () => {
+    expect(centreMark({ kind: 'single', destroyed: false })).toBe('');
+    expect(centreMark({ kind: 'double', destroyed: false })).toBe(' ×2');
+    expect(centreMark({ kind: 'triple', destroyed: false })).toBe(' ×3');
+    expect(centreMark({ kind: 'double', destroyed: true })).toBe(' (destroyed)');
+    expect(centreMark(undefined)).toBe('');
   });
 });

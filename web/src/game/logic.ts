@@ -231,3 +231,12 @@ export function byAttention(list: readonly Attention[]): Attention[] {
     .sort((x, y) => rank(x.a) - rank(y.a) || (rank(x.a) === 0 ? (x.a.deadlineAt ?? '~').localeCompare(y.a.deadlineAt ?? '~') : 0) || x.i - y.i)
     .map((x) => x.a);
 }
+
+// ───────────────────────────── supply ─────────────────────────────
+
+/** What a centre's name is followed by in the supply panel: what it supplies when that is not one unit. */
+export function centreMark(centre: { kind: string; destroyed: boolean } | undefined): string {
+  // A destroyed centre supplies nothing until it is rebuilt, whatever its kind.
+  if (centre?.destroyed) return ' (destroyed)';
+  return centre?.kind === 'double' ? ' ×2' : centre?.kind === 'triple' ? ' ×3' : '';
+}
