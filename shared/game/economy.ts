@@ -199,7 +199,8 @@ export function lend(v: Variant, eco: Economy, board: Board, centre: number, fro
   const next: Economy = { ...eco, loans: [...eco.loans, { centre, from, to }] };
   const left = supplyFor(v, next, from);
   const units = unitCount(board, from);
-  if (left < units)
+  // What counts is the supply the loan takes away: a power already short may still lend what supplies nothing (a destroyed centre).
+  if (left < units && left < supplyFor(v, eco, from))
     return err(`${v.powers[from]} would keep supply for ${left} units but has ${units}: lending ${name} is refused (units may not be disbanded to make a loan).`);
   return ok(next);
 }
