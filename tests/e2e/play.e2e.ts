@@ -349,7 +349,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByLabel('Lend the centre').selectOption('Nea');
     await rome.getByRole('button', { name: 'Lend' }).click();
     await rome.getByText('Lent Neapolis to Carthage').waitFor();
-    await rome.getByRole('button', { name: 'End this loan' }).waitFor();
+    // Ending a loan asks first; kept, it stays.
+    await rome.getByRole('button', { name: 'End this loan…' }).click();
+    await rome.getByText('End it now?').waitFor();
+    await rome.getByRole('button', { name: 'Keep it' }).click();
+    await rome.getByRole('button', { name: 'End this loan…' }).waitFor();
     await rome.getByRole('button', { name: 'Rome', exact: true }).click();
     await rome.getByText(/Lent out:.*Neapolis → Carthage/).waitFor();
     await shot(rome, 'supply-panel');
