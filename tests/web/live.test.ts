@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CLOSE } from '../../shared/api/live-close.ts';
-import { live } from '../../web/src/lib/live.ts';
+import { IDLE_CLOSE_MS, live } from '../../web/src/lib/live.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
 
 let stops: Array<() => void> = [];
@@ -18,6 +18,8 @@ beforeEach(() => {
 afterEach(() => {
   for (const stop of stops) stop();
   stops = [];
+  // The socket nobody listens to any more closes, so the next test starts without one.
+  vi.advanceTimersByTime(IDLE_CLOSE_MS);
   live.onSessionEnded = sessionEnded;
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -70,5 +72,25 @@ describe('the live socket in the browser', () => {
     expect(told).toBe(1);
     vi.advanceTimersByTime(1000);
     expect(ScriptedSocket.opened).toHaveLength(2);
+  });
+
+  it('keeps the socket when one page hands over to the next, and closes it once nobody listens', () => {
+    const stopPage = live.subscribe('game:019a0000-0000-7000-8000-000000000004', () => {});
+    const [socket] = ScriptedSocket.opened;
+    // The game's page gives way to its board before the socket is even open: no close while connecting.
+    stopPage();
+    listen('game:019a0000-0000-7000-8000-000000000004');
+    vi.advanceTimersByTime(IDLE_CLOSE_MS * 2);
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    expect(socket.readyState).toBe(0);
+    socket.accept();
+    expect(socket.sent).toEqual([{ type: 'subscribe', channel: 'game:019a0000-0000-7000-8000-000000000004' }]);
+    // Nobody listening: closed after the grace period, not before.
+    for (const stop of stops) stop();
+    stops = [];
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    expect(socket.readyState).toBe(ScriptedSocket.OPEN);
+    vi.advanceTimersByTime(1);
+    expect(socket.readyState).toBe(3);
   });
 });

@@ -9,17 +9,26 @@ import { LIVE_CLOSE } from '../../../shared/api/live-close.ts';
 
 type Listener = (event: LiveEvent | { type: 'resync' }) => void;
 
+/**
+ * How long a socket nobody listens to stays open: when one page hands over to another (a game's page
+ * to its board), the socket is kept rather than closed while it is still connecting and opened again.
+ */
+export const IDLE_CLOSE_MS = 2000;
+
 class Live {
   private socket: WebSocket | null = null;
   private listeners = new Map<LiveChannel, Set<Listener>>();
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pinger: ReturnType<typeof setInterval> | null = null;
+  private idle: ReturnType<typeof setTimeout> | null = null;
   /** Called when the server closed the socket because the session ended (session.svelte.ts refreshes who is logged in). */
   onSessionEnded: (() => void) | null = null;
 
   /** Listen on a channel; returns the function that stops listening. */
   subscribe(channel: LiveChannel, listener: Listener): () => void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
@@ -34,7 +43,11 @@ class Live {
         this.listeners.delete(channel);
         this.send({ type: 'unsubscribe', channel });
       }
-      if (this.listeners.size === 0) this.close();
+      if (this.listeners.size === 0 && !this.idle)
+        this.idle = setTimeout(() => {
+          this.idle = null;
+          if (this.listeners.size === 0) this.close();
+        }, IDLE_CLOSE_MS);
     };
   }
 
