@@ -35,7 +35,10 @@ describe('loans and the adjustment', () => {
     for (let i = 0; i < 2; i++) expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
     const winter = await currentPhase(master, gameId);
     expect(winter.name).toBe('Winter 240 BC Adjustment');
-    const romeDue = () => currentPhase(master, gameId).then((phase) => (phase.supply as { power: string; adjustment: number }[]).find((row) => row.power === 'Rome')!.adjustment);
+    const romeDue = async () => {
+      const rome = (await currentPhase(master, gameId)).supply.find((row) => row.power === 'Rome')!;
+      return rome.supply - rome.units;
+    };
     const due = await romeDue();
     expect(due).toBeGreaterThan(0);
 
