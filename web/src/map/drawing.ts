@@ -42,6 +42,16 @@ export interface MapDrawing {
 
 const kinds = new Set(['land', 'coastal', 'sea', 'impassable']);
 
+/**
+ * The province an event on the map happened on: the province shape's (`data-province`), or, for a supply-centre
+ * marker (`data-centre`), the marker's own province, wherever it is drawn (some lie partly over a neighbour).
+ */
+export function provinceOfTarget(target: EventTarget | null): string | null {
+  const element = (target as Element | null)?.closest?.('[data-province], [data-centre]');
+  if (!element) return null;
+  return element.getAttribute('data-province') ?? element.getAttribute('data-centre');
+}
+
 /** Prefix every selector of a flat stylesheet (no at-rules, as the generator writes it) with `scope`. */
 export function scopeCss(css: string, scope: string): string {
   return css

@@ -28,17 +28,64 @@ export function fitAll(map: Bounds, aspect: number): ViewBox {
   return { x: 0, y: (map.height - h) / 2, w: map.width, h };
 }
 
+/** A box on the map (in the drawing's units) that a view should show whole. */
+export interface Extent {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+/** The box around `points`, `margin` wider on every side; undefined for no points. */
+export function extentOf(points: Iterable<readonly [number, number]>, margin = 0): Extent | undefined {
+  let e: Extent | undefined;
+  for (const [x, y] of points) {
+    e = e
+      ? { minX: Math.min(e.minX, x), maxX: Math.max(e.maxX, x), minY: Math.min(e.minY, y), maxY: Math.max(e.maxY, y) }
+      : { minX: x, maxX: x, minY: y, maxY: y };
+  }
+  return e && { minX: e.minX - margin, maxX: e.maxX + margin, minY: e.minY - margin, maxY: e.maxY + margin };
+}
+
+/** The box around both (either may be missing). */
+export function unionExtent(a: Extent | undefined, b: Extent | undefined): Extent | undefined {
+  if (!a || !b) return a ?? b;
+  return { minX: Math.min(a.minX, b.minX), maxX: Math.max(a.maxX, b.maxX), minY: Math.min(a.minY, b.minY), maxY: Math.max(a.maxY, b.maxY) };
+}
+
 /**
- * Where to start: the whole map on a wide screen; on a tall one (a phone held
- * upright) the map's full height, which keeps names readable, centred on `focus`.
+ * Where to start: on a wide screen most of the map, widened as far as needed (up to the whole map) to show all of
+ * `keep` (the pieces on the board, say); on a tall one (a phone held upright) the map's full height, which keeps
+ * names readable, centred on `focus`.
  */
-export function initialView(map: Bounds, aspect: number, focusX = map.width / 2): ViewBox {
+export function initialView(map: Bounds, aspect: number, focusX = map.width / 2, keep?: Extent): ViewBox {
   // Between 'cover' (no empty band, edges cut off) and 'contain' (all of it, empty bands): 80% of the
   // width on a laptop-shaped screen trims the empty bands while keeping nearly every province in view.
   const cover = map.height * aspect;
-  const w = aspect >= 1 ? Math.min(map.width, Math.max(cover, map.width * 0.8)) : cover;
-  const h = w / aspect;
-  return clamp({ x: focusX - w / 2, y: (map.height - h) / 2, w, h }, map, aspect);
+  let w = aspect >= 1 ? Math.min(map.width, Math.max(cover, map.width * 0.8)) : cover;
+  let h = w / aspect;
+  let x = focusX - w / 2;
+  let y = (map.height - h) / 2;
+  if (keep && aspect >= 1) {
+    // Only the part of it on the map counts: the view never goes past the map's edges (clamp).
+    const left = Math.max(keep.minX, 0);
+    const right = Math.min(keep.maxX, map.width);
+    const top = Math.max(keep.minY, 0);
+    const bottom = Math.min(keep.maxY, map.height);
+    const needed = Math.min(Math.max(w, right - left, (bottom - top) * aspect), fitAll(map, aspect).w);
+    if (needed > w) {
+      w = needed;
+      h = w / aspect;
+      x = focusX - w / 2;
+      y = (map.height - h) / 2;
+    }
+    // Move over as little as possible to take the extent in.
+    if (x > left) x = left;
+    else if (x + w < right) x = right - w;
+    if (y > top) y = top;
+    else if (y + h < bottom) y = bottom - h;
+  }
+  return clamp({ x, y, w, h }, map, aspect);
 }
 
 /** Keep the view inside the map (or centred on it when the view is larger), and the zoom within bounds. */

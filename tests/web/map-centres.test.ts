@@ -1,0 +1,97 @@
+/**
+ * The supply-centre markers on the map: a click or a hover on one acts on the marker's own province, as on the
+ * province itself, even where the marker is drawn over a neighbour (Athens' diamond over the Aegean, say).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import drawing from '../../maps/diadochi-v/map.svg?drawing';
+import MapView from '../../web/src/map/MapView.svelte';
+import Sandbox from '../../web/src/pages/Sandbox.svelte';
+import { position, start, variant } from './positions.ts';
+
+let target: HTMLElement;
+let page: ReturnType<typeof mount>;
+
+beforeEach(() => {
+  localStorage.clear();
+  target = document.createElement('div');
+  document.body.appendChild(target);
+  page = mount(Sandbox, { target });
+  flushSync();
+});
+
+afterEach(() => {
+  unmount(page);
+  target.remove();
+});
+
+const $ = <T extends Element = HTMLElement>(selector: string) => target.querySelector<T>(selector);
+const click = (el: Element | null) => {
+  if (!el) throw new Error('nothing to click');
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  flushSync();
+};
+const button = (name: RegExp) => Array.from(target.querySelectorAll('button')).find((b) => name.test(b.textContent ?? '')) ?? null;
+const text = () => $<HTMLTextAreaElement>('#orders-text')!.value;
+/** A shape inside a centre's marker, where the pointer lands. */
+const marker = (id: string) => $(`svg.dmap g.centre[data-centre="${id}"] :is(circle, rect)`);
+
+describe('supply-centre markers on the map', () => {
+  it('a click on a highlighted province’s marker picks that province, as a click on the province does', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Move/));
+    expect($('#p-Cis')!.classList.contains('target')).toBe(true);
+    click(marker('Cis'));
+    expect(text()).toBe('A Rav - Cis');
+  });
+
+  it('a click on the marker of a province with a unit selects that unit', () => {
+    click(marker('Rom'));
+    expect($('g.unit[data-unit="Rom"]')!.classList.contains('selected')).toBe(true);
+    expect($('#p-Rom')!.classList.contains('selected')).toBe(true);
+  });
+
+  it('a click on Athens’ build-centre diamond is a click on Athens, not on the Aegean it is drawn over', () => {
+    click($('g.unit[data-unit="Kor"]'));
+    click(button(/Move/));
+    expect($('#p-Ath')!.classList.contains('target')).toBe(true);
+    click(marker('Ath'));
+    expect(text()).toBe('F Kor - Ath');
+  });
+
+  it('hovering a marker names its province in the tooltip', () => {
+    const shape = marker('Ath')!;
+    shape.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 10, clientY: 10 }));
+    flushSync();
+    expect($('.tooltip strong')?.textContent).toBe('Athens');
+  });
+
+  it('keeps the markers out of the accessibility tree', () => {
+    expect($('svg.dmap g.centres')!.getAttribute('aria-hidden')).toBe('true');
+  });
+});
+
+describe('a build centre’s marker in an adjustment phase', () => {
+  it('gives the click to its own province, the build site, as a click on the province would', () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const onprovince = vi.fn();
+    const builds = position(start.units, { season: 'winter', type: 'adjustment' });
+    const map = mount(MapView, { target: host, props: { variant, drawing, position: builds, targets: new Set(['Ath', 'Car']), onprovince } });
+    flushSync();
+    try {
+      for (const id of ['Ath', 'Car']) {
+        const shape = host.querySelector(`svg.dmap g.centre[data-centre="${id}"] :is(circle, rect)`)!;
+        shape.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        expect(onprovince).toHaveBeenLastCalledWith(id);
+        // A pointer over the marker of a province the click may pick.
+        expect(shape.closest('g.centre')!.classList.contains('live')).toBe(true);
+      }
+      expect(onprovince).toHaveBeenCalledTimes(2);
+      expect(host.querySelector('g.centre[data-centre="Rom"]')!.classList.contains('live')).toBe(false);
+    } finally {
+      unmount(map);
+      host.remove();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The map's first view and its "whole map" control, mounted in a DOM with a frame of a laptop's shape (the map
+ * beside the order panel on a 1366×860 screen): every unit in view at the start, the whole map on ⤢ and on 0.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import drawing from '../../maps/diadochi-v/map.svg?drawing';
+import MapView from '../../web/src/map/MapView.svelte';
+import { computeOverlay } from '../../web/src/map/overlay.ts';
+import { fitAll } from '../../web/src/map/viewport.ts';
+import { start, variant } from './positions.ts';
+
+const FRAME = { width: 1040, height: 800 };
+const bounds = { width: drawing.width, height: drawing.height };
+
+/** A ResizeObserver that reports the frame's size as soon as it observes it. */
+class FixedSizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ target, contentRect: { ...FRAME, x: 0, y: 0, top: 0, left: 0, right: FRAME.width, bottom: FRAME.height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+let target: HTMLElement;
+let map: ReturnType<typeof mount>;
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', FixedSizeObserver);
+  target = document.createElement('div');
+  document.body.appendChild(target);
+  map = mount(MapView, { target, props: { variant, drawing, position: start } });
+  flushSync();
+});
+
+afterEach(() => {
+  unmount(map);
+  target.remove();
+  vi.unstubAllGlobals();
+});
+
+const viewBox = () => target.querySelector('svg.dmap')!.getAttribute('viewBox')!.split(' ').map(Number);
+const press = (key: string) => {
+  target.querySelector('.map-frame')!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  flushSync();
+};
+
+describe('the map’s view', () => {
+  it('starts with every unit on the board in view, Carthage’s army in Gades too', () => {
+    const [x, y, w, h] = viewBox();
+    expect(w / h).toBeCloseTo(FRAME.width / FRAME.height);
+    for (const u of computeOverlay(variant, start).units) {
+      expect(u.at[0] - 12, u.location).toBeGreaterThanOrEqual(x);
+      expect(u.at[0] + 12, u.location).toBeLessThanOrEqual(x + w);
+      expect(u.at[1] - 12, u.location).toBeGreaterThanOrEqual(y);
+      expect(u.at[1] + 12, u.location).toBeLessThanOrEqual(y + h);
+    }
+  });
+
+  it('shows the whole map on the ⤢ button, as its name says', () => {
+    press('+');
+    const button = target.querySelector<HTMLButtonElement>('button[aria-label="Show the whole map"]')!;
+    button.click();
+    flushSync();
+    const all = fitAll(bounds, FRAME.width / FRAME.height);
+    expect(viewBox()).toEqual([all.x, all.y, all.w, all.h]);
+    expect(target.querySelector('.zoom-level')!.textContent).toBe('100%');
+  });
+
+  it('shows the whole map on the 0 key', () => {
+    press('+');
+    press('+');
+    press('0');
+    const all = fitAll(bounds, FRAME.width / FRAME.height);
+    expect(viewBox()).toEqual([all.x, all.y, all.w, all.h]);
+  });
+});
