@@ -95,3 +95,25 @@ describe('a build centre’s marker in an adjustment phase', () => {
     }
   });
 });
+
+describe('a retreat', () => {
+  it('marks only the dislodged unit as the one to order, not the unit that dislodged it in the same province', () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const retreat = position([{ power: 'Rome', type: 'army', at: 'Ill' }], { season: 'fall', type: 'retreat' }, {
+      dislodged: [{ power: 'Macedonia', type: 'army', at: 'Ill', attackerFrom: 'Ven' }],
+    });
+    const map = mount(MapView, { target: host, props: { variant, drawing, position: retreat, selectable: new Set(['Ill']), selectedProvince: 'Ill' } });
+    flushSync();
+    try {
+      const units = Array.from(host.querySelectorAll('g.unit'));
+      expect(units.map((u) => [u.getAttribute('aria-label'), u.classList.contains('selectable'), u.classList.contains('selected')])).toEqual([
+        ['Roman army in Illyria', false, false],
+        ['dislodged Macedonian army in Illyria', true, true],
+      ]);
+    } finally {
+      unmount(map);
+      host.remove();
+    }
+  });
+});
