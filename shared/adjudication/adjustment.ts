@@ -168,7 +168,7 @@ export function adjudicateAdjustments(
   return { results, builds, removed };
 }
 
-/** Why a power cannot build in a province: the most basic reason first (not its centre, then taken, then occupied). */
+/** Why a power cannot build in a province: a second build there first, then why it is not a site of this power, then occupied. */
 function whyNotASite(v: Variant, eco: Economy, board: Board, w: number, p: number, built: ReadonlySet<number>): string {
   const name = v.provinceNames[p];
   const power = v.powers[w];
