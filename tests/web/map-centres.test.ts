@@ -2,37 +2,29 @@
  * The supply-centre markers on the map: a click or a hover on one acts on the marker's own province, as on the
  * province itself, even where the marker is drawn over a neighbour (Athens' diamond over the Aegean, say).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import drawing from '../../maps/diadochi-v/map.svg?drawing';
 import MapView from '../../web/src/map/MapView.svelte';
-import Sandbox from '../../web/src/pages/Sandbox.svelte';
 import { position, start, variant } from './positions.ts';
+import { sandboxPageEachTest } from './sandbox-dom.ts';
 
-let target: HTMLElement;
-let page: ReturnType<typeof mount>;
+const { $, click, button, text } = sandboxPageEachTest();
 
-beforeEach(() => {
-  localStorage.clear();
-  target = document.createElement('div');
-  document.body.appendChild(target);
-  page = mount(Sandbox, { target });
+/** The map alone, drawn with these props, for `check`; removed after. */
+function withMap(props: Omit<Parameters<typeof MapView>[1], 'variant' | 'drawing'>, check: (host: HTMLElement) => void) {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const map = mount(MapView, { target: host, props: { variant, drawing, ...props } });
   flushSync();
-});
+  try {
+    check(host);
+  } finally {
+    unmount(map);
+    host.remove();
+  }
+}
 
-afterEach(() => {
-  unmount(page);
-  target.remove();
-});
-
-const $ = <T extends Element = HTMLElement>(selector: string) => target.querySelector<T>(selector);
-const click = (el: Element | null) => {
-  if (!el) throw new Error('nothing to click');
-  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  flushSync();
-};
-const button = (name: RegExp) => Array.from(target.querySelectorAll('button')).find((b) => name.test(b.textContent ?? '')) ?? null;
-const text = () => $<HTMLTextAreaElement>('#orders-text')!.value;
 /** A shape inside a centre's marker, where the pointer lands. */
 const marker = (id: string) => $(`svg.dmap g.centre[data-centre="${id}"] :is(circle, rect)`);
 
@@ -73,13 +65,9 @@ describe('supply-centre markers on the map', () => {
 
 describe('a build centre’s marker in an adjustment phase', () => {
   it('gives the click to its own province, the build site, as a click on the province would', () => {
-    const host = document.createElement('div');
-    document.body.appendChild(host);
     const onprovince = vi.fn();
     const builds = position(start.units, { season: 'winter', type: 'adjustment' });
-    const map = mount(MapView, { target: host, props: { variant, drawing, position: builds, targets: new Set(['Ath', 'Car']), onprovince } });
-    flushSync();
-    try {
+    withMap({ position: builds, targets: new Set(['Ath', 'Car']), onprovince }, (host) => {
       for (const id of ['Ath', 'Car']) {
         const shape = host.querySelector(`svg.dmap g.centre[data-centre="${id}"] :is(circle, rect)`)!;
         shape.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -89,31 +77,21 @@ describe('a build centre’s marker in an adjustment phase', () => {
       }
       expect(onprovince).toHaveBeenCalledTimes(2);
       expect(host.querySelector('g.centre[data-centre="Rom"]')!.classList.contains('live')).toBe(false);
-    } finally {
-      unmount(map);
-      host.remove();
-    }
+    });
   });
 });
 
 describe('a retreat', () => {
   it('marks only the dislodged unit as the one to order, not the unit that dislodged it in the same province', () => {
-    const host = document.createElement('div');
-    document.body.appendChild(host);
     const retreat = position([{ power: 'Rome', type: 'army', at: 'Ill' }], { season: 'fall', type: 'retreat' }, {
       dislodged: [{ power: 'Macedonia', type: 'army', at: 'Ill', attackerFrom: 'Ven' }],
     });
-    const map = mount(MapView, { target: host, props: { variant, drawing, position: retreat, selectable: new Set(['Ill']), selectedProvince: 'Ill' } });
-    flushSync();
-    try {
+    withMap({ position: retreat, selectable: new Set(['Ill']), selectedProvince: 'Ill' }, (host) => {
       const units = Array.from(host.querySelectorAll('g.unit'));
       expect(units.map((u) => [u.getAttribute('aria-label'), u.classList.contains('selectable'), u.classList.contains('selected')])).toEqual([
         ['Roman army in Illyria', false, false],
         ['dislodged Macedonian army in Illyria', true, true],
       ]);
-    } finally {
-      unmount(map);
-      host.remove();
-    }
+    });
   });
 });

@@ -2,45 +2,18 @@
  * The sandbox page mounted in a DOM: the map, the order panel and the results
  * working together as a player uses them, by mouse, by keyboard and by typing.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushSync, mount, unmount } from 'svelte';
-import Sandbox from '../../web/src/pages/Sandbox.svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'svelte';
+import { sandboxPageEachTest } from './sandbox-dom.ts';
 
-let target: HTMLElement;
-let page: ReturnType<typeof mount>;
-
-beforeEach(() => {
-  // Each test starts from the initial position, not from what the previous one left in storage.
-  localStorage.clear();
-  target = document.createElement('div');
-  document.body.appendChild(target);
-  page = mount(Sandbox, { target });
-  flushSync();
-});
-
-afterEach(() => {
-  unmount(page);
-  target.remove();
-});
-
-const $ = <T extends Element = HTMLElement>(selector: string) => target.querySelector<T>(selector);
-const $$ = (selector: string) => Array.from(target.querySelectorAll(selector));
-const click = (el: Element | null) => {
-  if (!el) throw new Error('nothing to click');
-  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  flushSync();
-};
-const button = (name: RegExp) => $$('button').find((b) => name.test(b.textContent ?? '')) ?? null;
-const text = () => $<HTMLTextAreaElement>('#orders-text')!.value;
+const { $, $$, click, button, text, pageText, remount } = sandboxPageEachTest();
 
 describe('sandbox page', () => {
   it('keeps the orders across a reload', () => {
     click($('g.unit[data-unit="Rav"]'));
     click(button(/Move/));
     click($('#p-Cis'));
-    unmount(page);
-    page = mount(Sandbox, { target });
-    flushSync();
+    remount();
     click(button(/Rome/));
     expect(text()).toBe('A Rav - Cis');
   });
@@ -159,13 +132,11 @@ describe('sandbox page', () => {
     expect(hint()).toBe('Click a unit on the map, or Tab to it and press H, M, S, C, Z or R.');
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query }));
     try {
-      unmount(page);
-      page = mount(Sandbox, { target });
-      flushSync();
+      remount();
       expect(hint()).toBe('Tap a unit on the map, or type the orders below.');
       click($('g.unit[data-unit="Rav"]'));
       click(button(/Move/));
-      expect(target.textContent).toContain('Move to where? Tap a highlighted province.');
+      expect(pageText()).toContain('Move to where? Tap a highlighted province.');
     } finally {
       vi.unstubAllGlobals();
     }
