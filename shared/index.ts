@@ -41,6 +41,7 @@ export { retreatOptions } from './adjudication/retreat.ts';
 export { adjudicate, initialState, PhaseEventSchema, type SubmittedOrder, type PhaseOutcome, type PhaseEvent } from './game/process.ts';
 export { checkOrders, type CheckedOrder } from './game/check-orders.ts';
 export { powerSummary, loansChangeable, lendCentre, endLoanOf, PowerSummarySchema, type PowerSummary } from './game/summary.ts';
+export { controlChanges, type ControlChange } from './game/control.ts';
 export { powersToOrder, survivors } from './game/duties.ts';
 
 export { parseDatcFile, formatDatcCase, type DatcCase } from './datc/format.ts';

@@ -3,5 +3,8 @@
  * could make a stored phase adjudicate differently or change the shape of
  * states and results. Archives record it, so a replay under another version
  * is known to be one.
+ *
+ * 2: a lender's units awaiting retreat count against a loan (rule 9), so a
+ *    loan made in a retreat phase under 1 may now be refused.
  */
-export const ENGINE_VERSION = 1;
+export const ENGINE_VERSION = 2;

@@ -184,8 +184,10 @@ export function victors(v: Variant, eco: Economy, board: Board): number[] {
  * Lend a centre (Diadochi V rule 9). The lender must hold it (own it, or be its
  * last borrower), the borrower must own at least one centre, and the lender
  * must keep enough supply for its units: units may not be disbanded to make a loan.
+ * `awaitingRetreat`: the lender's dislodged units, which are still its units
+ * (disbanding one instead of retreating must not make room for a loan).
  */
-export function lend(v: Variant, eco: Economy, board: Board, centre: number, from: number, to: number): Result<Economy> {
+export function lend(v: Variant, eco: Economy, board: Board, centre: number, from: number, to: number, awaitingRetreat = 0): Result<Economy> {
   if (!v.data.rules.loans) return err('This variant has no loans.');
   const name = v.provinceNames[centre];
   if (!v.isCentre[centre]) return err(`${name} is not a supply centre.`);
@@ -198,7 +200,7 @@ export function lend(v: Variant, eco: Economy, board: Board, centre: number, fro
     return err(`${v.powers[to]} has already held ${name} in this chain of loans: end the loan instead of lending it back.`);
   const next: Economy = { ...eco, loans: [...eco.loans, { centre, from, to }] };
   const left = supplyFor(v, next, from);
-  const units = unitCount(board, from);
+  const units = unitCount(board, from) + awaitingRetreat;
   // What counts is the supply the loan takes away: a power already short may still lend what supplies nothing (a destroyed centre).
   if (left < units && left < supplyFor(v, eco, from))
     return err(`${v.powers[from]} would keep supply for ${left} units but has ${units}: lending ${name} is refused (units may not be disbanded to make a loan).`);

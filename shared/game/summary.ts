@@ -63,7 +63,7 @@ export function lendCentre(v: Variant, state: GameState, loan: Loan): Result<Gam
   const to = findPower(v, loan.to);
   if (centre < 0) return err(`"${loan.centre}" is not a province on this map.`);
   if (from < 0 || to < 0) return err(`"${from < 0 ? loan.from : loan.to}" is not a power in this game.`);
-  const r = lend(v, eco.value, board.value, centre, from, to);
+  const r = lend(v, eco.value, board.value, centre, from, to, state.dislodged.filter((u) => u.power === loan.from).length);
   if (!r.ok) return r;
   return ok({ ...state, ...economyToState(v, r.value) });
 }

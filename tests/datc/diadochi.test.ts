@@ -64,6 +64,7 @@ const refusedLoans: Record<string, number> = {
   'D.6.21': 1,
   'D.6.22': 2,
   'D.6.24': 1,
+  'D.6.25': 1,
 };
 
 function checkExtras(r: CaseReport): void {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getVariant } from '../../shared/variants.ts';
 import { adjudicate, initialState, type SubmittedOrder } from '../../shared/game/process.ts';
 import { checkOrders } from '../../shared/game/check-orders.ts';
+import { controlChanges } from '../../shared/game/control.ts';
 import type { GameState, Unit } from '../../shared/state/schema.ts';
 
 const v = getVariant('standard')!;
@@ -122,6 +123,27 @@ describe('phase progression', () => {
     expect(out.next.winners).toEqual(['France']);
     expect(out.events).toContainEqual({ kind: 'victory', powers: ['France'] });
     expect(adjudicate(v, out.next, []).ok).toBe(false);
+  });
+});
+
+describe('special build centres changing hands', () => {
+  const d = getVariant('diadochi-v')!;
+  it('names the new controller and the old one after Fall, and nothing after Spring', () => {
+    const fallState: GameState = {
+      ...initialState(d),
+      phase: { season: 'fall', year: 240, type: 'movement' },
+      units: [U('Macedonia', 'army', 'Ath'), U('Syria', 'army', 'Jer')],
+      control: { Ath: 'Rome', Sid: 'Syria' },
+    };
+    const r = adjudicate(d, fallState, []);
+    if (!r.ok) throw new Error(r.error.join('; '));
+    expect(controlChanges(fallState, r.value.next)).toEqual([
+      { province: 'Ath', from: 'Rome', to: 'Macedonia' },
+      { province: 'Jer', from: null, to: 'Syria' },
+    ]);
+    const spring = adjudicate(d, { ...fallState, phase: { season: 'spring', year: 240, type: 'movement' } }, []);
+    if (!spring.ok) throw new Error(spring.error.join('; '));
+    expect(controlChanges(fallState, spring.value.next)).toEqual([]);
   });
 });
 
