@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { adjudicate, ENGINE_VERSION, getVariant, phaseName, survivors, type GameState, type Variant } from '../../shared/index.ts';
 import type { ExportedGame, ImportGameRequestSchema } from '../../shared/api/archive.ts';
+import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
 import type { Prisma } from '../db/database.ts';
 import { unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../games/first-phase.ts';
@@ -156,7 +157,8 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
   }
   for (const [i, message] of data.press.entries()) {
     if (message.fromPower !== null && !powers.includes(message.fromPower)) throw invalid(`press[${i}].fromPower: "${message.fromPower}" is not a power of the game`);
-    if (message.to !== 'all' && !message.to.every((power) => powers.includes(power))) throw invalid(`press[${i}].to: names a power not in the game`);
+    // GAME_MASTER_RECIPIENT: a message to the game master.
+    if (message.to !== 'all' && !message.to.every((power) => power === GAME_MASTER_RECIPIENT || powers.includes(power))) throw invalid(`press[${i}].to: names a power not in the game`);
     if (message.phaseIndex !== null && (message.phaseIndex < 0 || message.phaseIndex >= phases.length)) throw invalid(`press[${i}].phaseIndex: no such phase`);
   }
   for (const [i, loan] of data.loans.entries()) {

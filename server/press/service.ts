@@ -1,13 +1,15 @@
 /**
- * Press. A message is public (to all) or private (to the powers named); who
- * may read it: everyone who may see the game for public ones, the sender's
- * and the recipients' players for private ones (the game master for its own),
- * and everyone once the game has ended. Live delivery goes to the same people
- * only (the bus's audience).
+ * Press. A message is public (to all) or private (to the powers named, and the
+ * game master when `to` holds GAME_MASTER_RECIPIENT, stored as such among the
+ * recipients); who may read it: everyone who may see the game for public ones,
+ * the sender's and the recipients' players for private ones (the game master —
+ * and administrators, who act as game master — for its own and those addressed
+ * to it), and everyone once the game has ended. Live delivery goes to the same
+ * people only (the bus's audience; administrators read the rest over REST).
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { PressMessage, SendPressRequestSchema } from '../../shared/api/press.ts';
+import { GAME_MASTER_RECIPIENT, type PressMessage, type SendPressRequestSchema } from '../../shared/api/press.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
@@ -42,7 +44,7 @@ export function readablePress(context: GameContext): Prisma.PressMessageWhereInp
   const mine: Prisma.PressMessageWhereInput[] = [{ public: true }];
   const power = context.seat?.power;
   if (power) mine.push({ senderPower: power }, { recipients: { has: power } });
-  if (context.isGameMaster) mine.push({ senderPower: null });
+  if (context.isGameMaster) mine.push({ senderPower: null }, { recipients: { has: GAME_MASTER_RECIPIENT } });
   return { OR: mine };
 }
 
@@ -75,22 +77,35 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
   return withLockedGame(app, gameId, user, async (tx, context) => {
     requireActive(context);
     const powers = context.variant.powers;
+    const toGameMaster = body.to !== 'all' && body.to.includes(GAME_MASTER_RECIPIENT);
+    // A private line to the game master alone is no diplomacy: allowed whatever the press kind, like the game master's own.
+    const toGameMasterOnly = toGameMaster && body.to.length === 1;
     let senderPower: string | null = null;
     if (body.asGameMaster) {
       // The game master may always speak, whatever the press rules.
       requireGameMaster(context);
+      if (toGameMaster) throw badRequest('validation_failed', `body.to: the game master does not write to itself ("${GAME_MASTER_RECIPIENT}")`);
     } else {
+      if (context.isGameMaster && !context.seat?.power) {
+        throw forbidden('forbidden', 'you play no power in this game: to post as the game master, send "asGameMaster": true');
+      }
       const { power, seat } = requirePower(context);
       senderPower = power;
-      if (context.game.pressKind === 'none') throw forbidden('press_not_allowed', 'this is a gunboat game: players send no press');
-      if (context.game.pressKind === 'public' && body.to !== 'all') {
-        throw forbidden('press_not_allowed', 'this game allows public press only: send it "to": "all"');
+      if (!toGameMasterOnly) {
+        if (context.game.pressKind === 'none') {
+          throw forbidden('press_not_allowed', `this is a gunboat game: players send no press (but may write to the game master alone: "to": ["${GAME_MASTER_RECIPIENT}"])`);
+        }
+        if (context.game.pressKind === 'public' && body.to !== 'all') {
+          throw forbidden('press_not_allowed', `this game allows public press only: send it "to": "all" (or privately to the game master alone: "to": ["${GAME_MASTER_RECIPIENT}"])`);
+        }
       }
       if (seat.status === 'eliminated') throw forbidden('press_not_allowed', `${power} has been eliminated and sends no more press`);
     }
     if (body.to !== 'all') {
-      const unknown = body.to.filter((power) => !powers.includes(power));
-      if (unknown.length > 0) throw badRequest('validation_failed', `body.to: ${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')})`);
+      const unknown = body.to.filter((power) => power !== GAME_MASTER_RECIPIENT && !powers.includes(power));
+      if (unknown.length > 0) {
+        throw badRequest('validation_failed', `body.to: ${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')}; "${GAME_MASTER_RECIPIENT}" for the game master)`);
+      }
       if (senderPower && body.to.includes(senderPower)) throw badRequest('validation_failed', 'body.to: a power does not write to itself');
     }
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
@@ -113,6 +128,8 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       const recipients = new Set<string>(body.to);
       const audience = context.game.players.filter((seat) => seat.power && recipients.has(seat.power) && seat.userId).map((seat) => seat.userId!);
       audience.push(user.id);
+      // The game's game master hears of what is addressed to it, and of what an administrator posts as game master.
+      if (toGameMaster || senderPower === null) audience.push(context.game.gameMasterId);
       await app.bus.publish(tx, `game:${gameId}`, event, { audience: [...new Set(audience)] });
     }
     return view(context, row);

@@ -3,12 +3,32 @@
  * (press kind `full` only) to the powers named. The game master may post as GM
  * whatever the press kind. In anonymous games senders are shown by power, not
  * by name, until the game ends; once it ends every message is public.
+ *
+ * The game master is addressed in `to` as {@link GAME_MASTER_RECIPIENT}
+ * (`"@gm"`), alone or beside powers: such a message is read by its sender, the
+ * powers named and the game master (and site administrators, who act as game
+ * master). A message to the game master alone is a private line, not diplomacy:
+ * players may send it whatever the press kind (as the game master may write
+ * privately to a power whatever the press kind); one that also names a power
+ * follows the press kind.
  */
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { PowerIdSchema } from './games.ts';
+import { GAME_MASTER_RECIPIENT } from './press-recipients.ts';
+
+export { GAME_MASTER_RECIPIENT };
 
 export const PRESS_LIMITS = { maxBodyChars: 4000, maxRecipients: 24 } as const;
+
+/** A power (as PowerIdSchema) or the game master. */
+const RecipientSchema = z
+  .string()
+  .max(24)
+  .refine((to) => to === GAME_MASTER_RECIPIENT || PowerIdSchema.safeParse(to).success, {
+    error: `must be a power name such as "England", or "${GAME_MASTER_RECIPIENT}" for the game master`,
+  })
+  .describe(`A power, or "${GAME_MASTER_RECIPIENT}" for the game master`);
 
 export const SendPressRequestSchema = z
   .object({
@@ -16,12 +36,12 @@ export const SendPressRequestSchema = z
       .union([
         z.literal('all'),
         z
-          .array(PowerIdSchema)
+          .array(RecipientSchema)
           .min(1, 'must name at least one power')
           .max(PRESS_LIMITS.maxRecipients)
           .refine((list) => new Set(list).size === list.length, 'must not name a power twice'),
       ])
-      .describe('"all" for a public message, or the powers a private one is for'),
+      .describe(`"all" for a public message, or the powers a private one is for ("${GAME_MASTER_RECIPIENT}" for the game master)`),
     body: z
       .string()
       .trim()
@@ -44,6 +64,7 @@ export const PressMessageSchema = z
       /** Null in anonymous games until they end (except for your own messages), and for imported messages. */
       user: UserRefSchema.nullable(),
     }),
+    /** "all", or the powers it is for; "@gm" (GAME_MASTER_RECIPIENT) is the game master. */
     to: z.union([z.literal('all'), z.array(z.string())]),
     body: z.string(),
     sentAt: TimestampSchema,

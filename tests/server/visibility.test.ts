@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMessage } from '../../shared/api/live.ts';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
-import { connect, listen, type LiveClient } from './helpers/live.ts';
+import { listen, settled, watchGame, type LiveClient } from './helpers/live.ts';
 import { startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -16,6 +16,7 @@ vi.setConfig({ testTimeout: 60_000 });
 let testApp: TestApp;
 let app: FastifyInstance;
 let url: string;
+const watch = (browser: Browser, gameId: string) => watchGame(url, browser.cookie!, gameId);
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -23,21 +24,6 @@ beforeAll(async () => {
   url = await listen(app);
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
-
-async function watch(browser: Browser, gameId: string): Promise<LiveClient> {
-  const socket = await connect(url, { cookie: browser.cookie! });
-  socket.send({ type: 'subscribe', channel: `game:${gameId}` });
-  await socket.next('subscribed');
-  return socket;
-}
-
-/** Everything a socket has been sent up to now: a ping's pong comes after every event published before it. */
-async function settled(socket: LiveClient): Promise<ServerMessage[]> {
-  const pongs = socket.messages.filter((message) => message.type === 'pong').length;
-  socket.send({ type: 'ping' });
-  await vi.waitFor(() => expect(socket.messages.filter((message) => message.type === 'pong').length).toBe(pongs + 1));
-  return socket.messages;
-}
 
 const events = (messages: ServerMessage[]) => messages.flatMap((message) => (message.type === 'event' ? [message.event] : []));
 

@@ -1,5 +1,6 @@
 /** A real `ws` client for the live endpoint of a listening app. */
 import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../../shared/api/live.ts';
 
@@ -62,4 +63,20 @@ export function connect(url: string, headers: Record<string, string>, options: W
       response.on('end', () => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { statusCode: response.statusCode, body })));
     });
   });
+}
+
+/** A socket opened with a browser's session cookie, subscribed to a game's channel. */
+export async function watchGame(url: string, cookie: string, gameId: string): Promise<LiveClient> {
+  const socket = await connect(url, { cookie });
+  socket.send({ type: 'subscribe', channel: `game:${gameId}` });
+  await socket.next('subscribed');
+  return socket;
+}
+
+/** Everything a socket has been sent up to now: a ping's pong comes after every event published before it. */
+export async function settled(socket: LiveClient): Promise<ServerMessage[]> {
+  const pongs = socket.messages.filter((message) => message.type === 'pong').length;
+  socket.send({ type: 'ping' });
+  await vi.waitFor(() => expect(socket.messages.filter((message) => message.type === 'pong').length).toBe(pongs + 1));
+  return socket.messages;
 }
