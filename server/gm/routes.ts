@@ -44,7 +44,7 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Extend or shorten the open phase's deadline (not before now, at most 30 days ahead)",
+        summary: "Extend or shorten the open phase's deadline (not before now, at most 30 days ahead; a change must move it). While paused, it is kept as set: on resume only the time paused after the change moves it",
         params: GameIdParamsSchema,
         body: ChangeDeadlineRequestSchema,
         response: actionResponse,
@@ -61,7 +61,7 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/games/:gameId/gm/resume',
-    { schema: { tags, summary: 'Restart the clock; the deadline moves by the time paused', params: GameIdParamsSchema, response: actionResponse } },
+    { schema: { tags, summary: 'Restart the clock; the deadline moves by the time paused (since it was last set, if set during the pause)', params: GameIdParamsSchema, response: actionResponse } },
     async (request) => resume(app, requireUser(request), request.params.gameId),
   );
 

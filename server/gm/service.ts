@@ -58,6 +58,10 @@ export function changeDeadline(app: FastifyInstance, user: User, gameId: string,
     const now = Date.now();
     const before = phase.deadlineAt;
     const target = body.deadlineAt !== undefined ? new Date(body.deadlineAt) : new Date((before?.getTime() ?? now) + body.extendBySeconds! * 1000);
+    // A change that does not move the deadline (by a whole second) would only add noise to the log.
+    if (before && Math.abs(target.getTime() - before.getTime()) < 1000) {
+      throw unprocessable('deadline_out_of_range', `the deadline is ${before.toISOString()} already: the change would not move it`);
+    }
     // A second of slack, so "shorten to now" computed by a client is not refused.
     if (target.getTime() < now - 1000) {
       throw unprocessable('deadline_out_of_range', `the new deadline ${target.toISOString()} is in the past; use process-now to end the phase at once`);
@@ -66,12 +70,21 @@ export function changeDeadline(app: FastifyInstance, user: User, gameId: string,
       throw unprocessable('deadline_out_of_range', `a deadline may be at most ${MAX_DEADLINE_SECONDS / 86400} days from now`);
     }
     await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: target } });
+    await restartPauseAt(tx, context, new Date(now));
     await publishDeadline(app, tx, gameId, phase, target, context.game.pausedAt !== null);
     return {
       action: 'change-deadline',
       details: { phase: phase.index, phaseName: phase.name, from: before?.toISOString() ?? null, to: target.toISOString() },
     };
   });
+}
+
+/**
+ * A deadline set while the clock is paused is meant as set: on resume it moves
+ * only by the time paused after it was set, so the pause counts from now.
+ */
+async function restartPauseAt(tx: Transaction, context: GameContext, now: Date) {
+  if (context.game.pausedAt) await tx.game.update({ where: { id: context.game.id }, data: { pausedAt: now } });
 }
 
 export function pause(app: FastifyInstance, user: User, gameId: string) {
@@ -93,7 +106,7 @@ export function resume(app: FastifyInstance, user: User, gameId: string) {
     const phase = await openPhase(tx, gameId);
     const now = new Date();
     const pausedMs = Math.max(0, now.getTime() - pausedAt.getTime());
-    // The clock stood still: the deadline moves by the time paused.
+    // The clock stood still: the deadline moves by the time paused (since the deadline was last set, see restartPauseAt).
     const deadlineAt = phase.deadlineAt ? new Date(phase.deadlineAt.getTime() + pausedMs) : null;
     await tx.game.update({ where: { id: gameId }, data: { pausedAt: null } });
     await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt } });
@@ -200,6 +213,8 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     await tx.drawVote.deleteMany({ where: { gameId } });
     await syncLoans(tx, gameId, index, position.loans, 'rolled back', 'cancelled');
     await tx.game.update({ where: { id: gameId }, data: { status: 'active', finishedAt: null, outcome: Prisma.DbNull } });
+    // The re-opened phase's deadline is set now: on resume it moves only by the time paused from now on.
+    await restartPauseAt(tx, context, now);
     const ready = await latestSubmissions(tx, reopened.id);
     await app.bus.publish(tx, `game:${gameId}`, { type: 'phase.started', gameId, phase: phaseRef(reopened) });
     await publishDeadline(app, tx, gameId, reopened, deadlineAt, context.game.pausedAt !== null);

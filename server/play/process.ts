@@ -64,7 +64,7 @@ export async function processPhase(
   const live: Publication[] = [];
   // Processed before its deadline (everyone ready, or the game master's "process now"): nobody missed it.
   const deadlinePassed = phase.deadlineAt !== null && phase.deadlineAt.getTime() <= now.getTime();
-  await updateSeats(tx, live, context, state, next, new Set(latest.keys()), deadlinePassed);
+  await updateSeats(tx, live, context, state, next, await whoOrdered(tx, phase.id, latest), deadlinePassed);
 
   for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
     live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower } });
@@ -96,9 +96,33 @@ export async function processPhase(
   return { processed, next: nextRef };
 }
 
+interface WhoOrdered {
+  /** Powers whose player submitted in the phase (whoever's submission counts in the end). */
+  players: Set<string>;
+  /** Powers ordered only by the game master. */
+  master: Set<string>;
+}
+
+async function whoOrdered(tx: Transaction, phaseId: string, latest: Map<string, { power: string; byGameMaster: boolean }>): Promise<WhoOrdered> {
+  const players = new Set<string>();
+  const master = new Set<string>();
+  for (const [power, row] of latest) (row.byGameMaster ? master : players).add(power);
+  if (master.size > 0) {
+    // The game master's orders may have replaced the player's own: the player was still at the board.
+    const own = await tx.orderSubmission.findMany({ where: { phaseId, power: { in: [...master] }, byGameMaster: false }, select: { power: true }, distinct: ['power'] });
+    for (const { power } of own) {
+      master.delete(power);
+      players.add(power);
+    }
+  }
+  return { players, master };
+}
+
 /**
  * Missed deadlines, civil disorder and elimination after a phase. A power that had to order and did not
- * has missed the deadline only if the deadline had passed: a phase processed early misses nobody.
+ * has missed the deadline only if the deadline had passed: a phase processed early misses nobody. Orders
+ * the game master entered for an absent player leave the count as it was: the power was not left
+ * unordered, but its player did not come back either (civil disorder ends only when the player orders).
  */
 async function updateSeats(
   tx: Transaction,
@@ -106,7 +130,7 @@ async function updateSeats(
   context: GameContext,
   before: GameState,
   after: GameState,
-  submitted: Set<string>,
+  ordered: WhoOrdered,
   deadlinePassed: boolean,
 ) {
   const { game, variant } = context;
@@ -116,8 +140,8 @@ async function updateSeats(
     if (!seat.power) continue;
     let { missedDeadlines, status } = seat;
     if (mustOrder.has(seat.power)) {
-      if (submitted.has(seat.power)) missedDeadlines = 0;
-      else if (deadlinePassed) {
+      if (ordered.players.has(seat.power)) missedDeadlines = 0;
+      else if (deadlinePassed && !ordered.master.has(seat.power)) {
         missedDeadlines += 1;
         if (status === 'active' && missedDeadlines >= game.maxMissedDeadlines) status = 'civil_disorder';
       }

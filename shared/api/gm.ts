@@ -16,8 +16,9 @@ export const ChangeDeadlineRequestSchema = z
     extendBySeconds: z
       .number()
       .int('must be a whole number of seconds')
-      .min(-MAX_DEADLINE_SECONDS)
-      .max(MAX_DEADLINE_SECONDS)
+      .min(-MAX_DEADLINE_SECONDS, `a deadline can move at most ${MAX_DEADLINE_SECONDS / 86400} days (${MAX_DEADLINE_SECONDS} seconds)`)
+      .max(MAX_DEADLINE_SECONDS, `a deadline can move at most ${MAX_DEADLINE_SECONDS / 86400} days (${MAX_DEADLINE_SECONDS} seconds)`)
+      .refine((seconds) => seconds !== 0, 'must not be 0: the deadline would not move')
       .optional()
       .describe('Positive extends, negative shortens (not before now)'),
     deadlineAt: z.iso.datetime({ offset: true }).optional().describe('The new deadline'),

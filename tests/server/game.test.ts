@@ -169,7 +169,10 @@ describe('a Diadochi V game from creation to a draw', () => {
     expect(firstPhase.orders.length).toBeGreaterThan(0);
     const press = (await stranger.request('GET', `/api/games/${gameId}/press`)).json();
     expect(press.messages.map((message: { body: string }) => message.body)).toEqual(['Good luck.', 'Peace to all.', 'Shall we share the sea?']);
-    expect((await stranger.request('GET', `/api/games?filter=finished`)).json().games.map((g: { id: string }) => g.id)).toContain(gameId);
+    // The finished list says how the game ended.
+    const listed = (await stranger.request('GET', `/api/games?filter=finished`)).json().games.find((g: { id: string }) => g.id === gameId);
+    expect(listed).toMatchObject({ status: 'finished', outcome: (await stranger.request('GET', `/api/games/${gameId}`)).json().outcome });
+    expect(listed.outcome).toMatchObject({ kind: expect.any(String), powers: expect.any(Array) });
 
     // Reproducible from the database alone.
     expect(await expectReproducible(app, gameId)).toBe(12);

@@ -76,6 +76,79 @@ describe('deadlines and processing', () => {
   });
 });
 
+describe('pausing the clock', () => {
+  const HOUR = 3600_000;
+  /** Pretends the clock was paused `ms` earlier than it was (a test cannot wait for hours). */
+  const pausedEarlier = async (gameId: string, ms: number) => {
+    const game = await app.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    await app.prisma.game.update({ where: { id: gameId }, data: { pausedAt: new Date(game.pausedAt!.getTime() - ms) } });
+  };
+
+  test('a deadline set while the game is paused is kept as set on resume: only the time paused after it was set moves it', async () => {
+    const { gameId, master } = await startGame(app);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);
+    // Paused for six hours, then the game master sets the deadline on purpose.
+    await pausedEarlier(gameId, 6 * HOUR);
+    const chosen = new Date(Date.now() + 5 * 24 * HOUR);
+    chosen.setUTCMilliseconds(0);
+    const set = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { deadlineAt: chosen.toISOString() });
+    expect(set.statusCode, set.body).toBe(200);
+    const resumed = await master.request('POST', `/api/games/${gameId}/gm/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    // Not six hours later: at most the second or two the test took since the deadline was set.
+    const after = Date.parse((await currentPhase(master, gameId)).deadlineAt!);
+    expect(after - chosen.getTime()).toBeGreaterThanOrEqual(0);
+    expect(after - chosen.getTime()).toBeLessThan(5_000);
+    expect(resumed.json().action.details.pausedSeconds).toBeLessThan(5);
+
+    // Extended during a pause, then paused three more hours: the extension stays, and those three hours count.
+    expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);
+    await pausedEarlier(gameId, 2 * HOUR);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 3600 })).statusCode).toBe(200);
+    await pausedEarlier(gameId, 3 * HOUR);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/resume`)).statusCode).toBe(200);
+    const again = Date.parse((await currentPhase(master, gameId)).deadlineAt!);
+    expect(again - after - 4 * HOUR).toBeGreaterThanOrEqual(0);
+    expect(again - after - 4 * HOUR).toBeLessThan(5_000);
+
+    // Without a change during the pause, the whole pause still counts.
+    expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);
+    await pausedEarlier(gameId, 2 * HOUR);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/resume`)).statusCode).toBe(200);
+    const third = Date.parse((await currentPhase(master, gameId)).deadlineAt!);
+    expect(third - again - 2 * HOUR).toBeGreaterThanOrEqual(0);
+    expect(third - again - 2 * HOUR).toBeLessThan(5_000);
+  });
+
+  test('a phase re-opened by a roll-back while the game is paused keeps its new deadline on resume', async () => {
+    const { gameId, master } = await startGame(app);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);
+    await pausedEarlier(gameId, 10 * HOUR);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 })).statusCode).toBe(200);
+    const reopened = Date.parse((await currentPhase(master, gameId)).deadlineAt!);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/resume`)).statusCode).toBe(200);
+    expect(Date.parse((await currentPhase(master, gameId)).deadlineAt!) - reopened).toBeLessThan(5_000);
+  });
+});
+
+describe('deadline changes that do not move the deadline', () => {
+  test('are refused, with a message in words, and leave nothing in the log', async () => {
+    const { gameId, master } = await startGame(app);
+    const deadline = (await currentPhase(master, gameId)).deadlineAt!;
+    const zero = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.message).toContain('would not move');
+    const same = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { deadlineAt: deadline });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().error).toMatchObject({ code: 'deadline_out_of_range', message: expect.stringContaining('would not move') });
+    const tooFar = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 31 * 24 * 3600 });
+    expect(tooFar.json().error.issues).toEqual([{ path: 'body.extendBySeconds', message: expect.stringContaining('at most 30 days') }]);
+    expect((await currentPhase(master, gameId)).deadlineAt).toBe(deadline);
+    expect((await master.request('GET', `/api/games/${gameId}/gm/log`)).json().actions).toEqual([]);
+  });
+});
+
 describe('seats', () => {
   test('replacing a player hands the power over; civil disorder stops the phase waiting for a power', async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
@@ -107,6 +180,33 @@ describe('seats', () => {
     expect(phase.powers.find((line) => line.power === disorderly)).toMatchObject({ playerStatus: 'civil-disorder', missedDeadlines: 0 });
     expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: disorderly })).statusCode).toBe(409);
     expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: 'Atlantis' })).statusCode).toBe(404);
+  });
+});
+
+describe('missed deadlines when the game master orders', () => {
+  test("the game master's orders for an absent player neither count as missed nor bring the player back; the player's own orders do", async () => {
+    const { gameId, master, byPower, powers } = await startGame(app, { maxMissedDeadlines: 3 });
+    const [absent, overruled, silent] = powers;
+    type Line = { power: string; playerStatus: string; missedDeadlines: number };
+    const line = async (power: string) => ((await currentPhase(master, gameId)).powers as Line[]).find((entry) => entry.power === power)!;
+    const pastDeadline = async () => {
+      const { index } = await currentPhase(master, gameId);
+      await app.prisma.phase.updateMany({ where: { gameId, index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+      expect(await app.scheduler.processDue()).toBe(1);
+    };
+    // Spring: nobody orders, and everyone misses the deadline.
+    await pastDeadline();
+    for (const power of powers) expect(await line(power), power).toMatchObject({ playerStatus: 'active', missedDeadlines: 1 });
+    expect((await master.request('POST', `/api/games/${gameId}/gm/civil-disorder`, { power: absent })).statusCode).toBe(200);
+
+    // Fall: the game master orders for the absent power; the overruled player orders, and the game master replaces those orders.
+    expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/1/orders/${absent}`, { orders: '' })).statusCode).toBe(200);
+    expect((await byPower.get(overruled)!.request('PUT', `/api/games/${gameId}/phases/1/orders`, { orders: '' })).statusCode).toBe(200);
+    expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/1/orders/${overruled}`, { orders: '' })).statusCode).toBe(200);
+    await pastDeadline();
+    expect(await line(absent)).toMatchObject({ playerStatus: 'civil-disorder', missedDeadlines: 1 });
+    expect(await line(overruled)).toMatchObject({ playerStatus: 'active', missedDeadlines: 0 });
+    expect(await line(silent)).toMatchObject({ playerStatus: 'active', missedDeadlines: 2 });
   });
 });
 
