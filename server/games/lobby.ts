@@ -67,6 +67,7 @@ function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
     startedAt: game.startedAt?.toISOString() ?? null,
     finishedAt: game.finishedAt?.toISOString() ?? null,
     joined: !!viewer && game.players.some((player) => player.userId === viewer.id),
+    outcome: (game.outcome as GameSummary['outcome']) ?? null,
   };
 }
 
@@ -103,7 +104,6 @@ async function toDetail(app: FastifyInstance, game: LoadedGame, viewer: Viewer):
       ? { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null }
       : null,
     pausedAt: game.pausedAt?.toISOString() ?? null,
-    outcome: (game.outcome as GameDetail['outcome']) ?? null,
     imported: game.importedAt !== null,
   };
 }

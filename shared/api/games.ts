@@ -64,6 +64,15 @@ export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
 
 export const PowerSchema = z.object({ id: z.string(), adjective: z.string(), colour: z.string() }).meta({ id: 'Power' });
 
+/** How a finished game ended. A concession names the one power conceded to. */
+export const GameOutcomeSchema = z
+  .object({
+    kind: z.enum(['victory', 'draw', 'concession']),
+    powers: z.array(z.string()).describe('victory: the winners; draw: every survivor; concession: the power conceded to'),
+  })
+  .meta({ id: 'GameOutcome' });
+export type GameOutcome = z.infer<typeof GameOutcomeSchema>;
+
 export const GameSummarySchema = z
   .object({
     id: IdSchema,
@@ -82,6 +91,8 @@ export const GameSummarySchema = z
     finishedAt: TimestampSchema.nullable(),
     /** Whether the requesting user has a seat in it. */
     joined: z.boolean(),
+    /** How the game ended; null until it has. */
+    outcome: GameOutcomeSchema.nullable(),
   })
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof GameSummarySchema>;
@@ -98,15 +109,6 @@ export const PlayerSchema = z
   })
   .meta({ id: 'Player' });
 export type Player = z.infer<typeof PlayerSchema>;
-
-/** How a finished game ended. A concession names the one power conceded to. */
-export const GameOutcomeSchema = z
-  .object({
-    kind: z.enum(['victory', 'draw', 'concession']),
-    powers: z.array(z.string()).describe('victory: the winners; draw: every survivor; concession: the power conceded to'),
-  })
-  .meta({ id: 'GameOutcome' });
-export type GameOutcome = z.infer<typeof GameOutcomeSchema>;
 
 export const PhaseRefSchema = z
   .object({
@@ -131,10 +133,8 @@ export const GameDetailSchema = GameSummarySchema.extend({
   yourPowerPreferences: z.array(z.string()).nullable(),
   /** The phase being played (the last one once the game has ended); null before the game starts. */
   currentPhase: PhaseRefSchema.nullable(),
-  /** Set while the game master has paused the clock. */
+  /** Set while the game master has paused the clock: when the pause began, or the deadline was last changed during it (what resuming adds to the deadline counts from there). */
   pausedAt: TimestampSchema.nullable(),
-  /** How the game ended; null until it has. */
-  outcome: GameOutcomeSchema.nullable(),
   /** The game was imported from an export. */
   imported: z.boolean(),
 }).meta({ id: 'GameDetail' });
