@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameSummary, PhaseDetail, PressMessage } from '../../shared/api/index.ts';
 import {
   Drafts,
+  GM,
   PUBLIC,
   ReadMarks,
   attentionOf,
@@ -18,7 +19,9 @@ import {
   keyFor,
   localDeadline,
   normaliseOrders,
+  recipientsFor,
   timeLeft,
+  withGameMasterOnly,
   type KeyValue,
 } from '../../web/src/game/logic.ts';
 
@@ -111,13 +114,45 @@ describe('press', () => {
   });
 });
 
+describe('press with the game master', () => {
+  const fromMaster = message(null, ['Egypt'], '2026-01-01T10:00:00Z', true);
+  const answer = message('Egypt', ['@gm'], '2026-01-01T10:05:00Z');
+  const toTwo = message(null, ['Egypt', 'Rome'], '2026-01-01T11:00:00Z', true);
+  const answerToTwo = message('Rome', ['@gm', 'Egypt'], '2026-01-01T11:05:00Z');
+
+  it('replying in the game master thread addresses the game master, never everyone', () => {
+    const [, thread] = conversations([fromMaster], 'Egypt', false, {});
+    expect(thread.with).toEqual([GM]);
+    expect(recipientsFor(thread.key, 'Egypt')).toEqual(['@gm']);
+    expect(withGameMasterOnly(thread.key, 'Egypt')).toBe(true);
+    // A thread of the game master and several powers: a power's reply goes to the game master and the other powers.
+    const [, group] = conversations([toTwo], 'Rome', false, {});
+    expect(recipientsFor(group.key, 'Rome')).toEqual(['Egypt', '@gm']);
+    expect(withGameMasterOnly(group.key, 'Rome')).toBe(false);
+    // The game master's reply goes to the powers in it (it does not write to itself).
+    expect(recipientsFor(group.key, GM)).toEqual(['Egypt', 'Rome']);
+    expect(recipientsFor(PUBLIC, 'Egypt')).toBe('all');
+    // Nobody but me: refused (null), not sent to everyone.
+    expect(recipientsFor(keyFor('Egypt', []), 'Egypt')).toBeNull();
+  });
+
+  it('groups a player\'s message to the game master into the game master thread, on both sides, with unread counts', () => {
+    expect(conversationKey(answer)).toBe(conversationKey(fromMaster));
+    expect(conversationKey(answerToTwo)).toBe(conversationKey(toTwo));
+    const forEgypt = conversations([fromMaster, answer], 'Egypt', false, {});
+    expect(forEgypt.map((c) => [c.with, c.messages.length, c.unread])).toEqual([[[], 0, 0], [[GM], 2, 1]]);
+    const forMaster = conversations([fromMaster, answer, toTwo, answerToTwo], null, true, {});
+    expect(forMaster.map((c) => [c.with, c.messages.length, c.unread])).toEqual([[[], 0, 0], [['Egypt', 'Rome'], 2, 1], [['Egypt'], 2, 1]]);
+  });
+});
+
 describe('deadlines', () => {
   const now = Date.parse('2026-01-01T12:00:00Z');
   it('says how long is left', () => {
-    expect(timeLeft('2026-01-03T15:30:00Z', now)).toBe('2 d 3 h');
-    expect(timeLeft('2026-01-01T15:12:00Z', now)).toBe('3 h 12 min');
-    expect(timeLeft('2026-01-01T12:04:05Z', now)).toBe('4 min 05 s');
-    expect(timeLeft('2026-01-01T11:00:00Z', now)).toBe('due now');
+    expect(timeLeft('2026-01-03T15:30:00Z', now)).toBe('2 d 3 h left');
+    expect(timeLeft('2026-01-01T15:12:00Z', now)).toBe('3 h 12 min left');
+    expect(timeLeft('2026-01-01T12:04:05Z', now)).toBe('4 min 05 s left');
+    expect(timeLeft('2026-01-01T11:00:00Z', now)).toBe('deadline passed: processing');
   });
   it('shows the deadline in the player’s own time zone', () => {
     expect(localDeadline('2026-01-01T12:00:00Z', 'en-GB', 'Asia/Tokyo')).toBe('Thu 1 Jan, 21:00');

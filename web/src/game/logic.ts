@@ -4,6 +4,7 @@
  * need me first. No Svelte and no fetching here, so all of it is unit-tested.
  */
 import type { GameSummary, PhaseDetail, PressMessage } from '../../../shared/api/index.ts';
+import { GAME_MASTER_RECIPIENT } from '../../../shared/api/press-recipients.ts';
 
 // ───────────────────────────── drafts ─────────────────────────────
 
@@ -76,12 +77,14 @@ export class Drafts {
 // ───────────────────────────── press ─────────────────────────────
 
 export const PUBLIC = 'public';
+/** The game master in conversation keys and labels (the wire's GAME_MASTER_RECIPIENT). */
 export const GM = 'Game master';
 
-/** Who took part in a message: the sender (a power, or the game master) and its recipients. */
+/** Who took part in a message: the sender (a power, or the game master) and its recipients (the game master by its wire name). */
 function participants(m: PressMessage): string[] {
   const from = m.from.gameMaster ? GM : (m.from.power ?? GM);
-  return [...new Set([from, ...(m.to === 'all' ? [] : m.to)])].sort();
+  const to = m.to === 'all' ? [] : m.to.map((p) => (p === GAME_MASTER_RECIPIENT ? GM : p));
+  return [...new Set([from, ...to])].sort();
 }
 
 /** The conversation a message belongs to: the public channel, or the set of powers in it. */
@@ -92,6 +95,20 @@ export function conversationKey(m: PressMessage): string {
 /** The powers a private conversation is with (everyone in it but me); the key of a new one. */
 export const othersIn = (key: string, me: string | null) => (key === PUBLIC ? [] : key.split('+').filter((p) => p !== me));
 export const keyFor = (me: string | null, others: readonly string[]) => [...new Set([...(me ? [me] : [GM]), ...others])].sort().join('+');
+
+/**
+ * Whom a message written in a conversation goes to: "all" in the public one only; in a private one,
+ * everyone in it but me (the game master as GAME_MASTER_RECIPIENT). Null when that is nobody: a private
+ * conversation never falls back to "all".
+ */
+export function recipientsFor(key: string, me: string | null): 'all' | string[] | null {
+  if (key === PUBLIC) return 'all';
+  const to = othersIn(key, me).map((p) => (p === GM ? GAME_MASTER_RECIPIENT : p));
+  return to.length > 0 ? to : null;
+}
+
+/** A player's private line to the game master alone (which the server allows whatever the press kind). */
+export const withGameMasterOnly = (key: string, me: string | null) => me !== null && me !== GM && key !== PUBLIC && key === keyFor(me, [GM]);
 
 export interface Conversation {
   key: string;
@@ -167,16 +184,17 @@ export class ReadMarks {
 
 // ───────────────────────────── deadlines ─────────────────────────────
 
-/** "2 d 3 h", "3 h 12 min", "4 min 05 s", "due now". */
+/** "2 d 3 h left", "3 h 12 min left", "4 min 05 s left", or that the deadline has passed and the phase is being processed. */
 export function timeLeft(deadline: string, now: number): string {
   const s = Math.floor((new Date(deadline).getTime() - now) / 1000);
-  if (s <= 0) return 'due now';
+  // Past it, the phase is about to be processed (the scheduler looks every few seconds).
+  if (s <= 0) return 'deadline passed: processing';
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${m} min`;
-  return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  if (d > 0) return `${d} d ${h} h left`;
+  if (h > 0) return `${h} h ${m} min left`;
+  return `${m} min ${String(s % 60).padStart(2, '0')} s left`;
 }
 
 // Made once per locale and zone: the page shows the deadline again every second.

@@ -183,6 +183,9 @@ export class GameRoom {
     }
     const first = this.drafts.get(this.id, open.index, power) ?? '';
     const entry = new OrderEntry(this.variant, open.state, [power], { [power]: first === '' ? [] : first.split('\n') });
+    // Not the orders of the box before (another phase's, or replaced since): the new box is not measured against them.
+    this.saved = null;
+    this.editedFrom = null;
     this.entry = entry;
     this.verdict = null;
     let saved: OrderSubmission | null = null;
@@ -196,6 +199,49 @@ export class GameRoom {
     const start = this.drafts.initial(this.id, open.index, power, saved?.text ?? '');
     this.draftRestored = start.restored;
     if (entry.text === first) entry.setText(start.text, power);
+    this.editedFrom = entry.text;
+  }
+
+  /**
+   * My saved orders changed on the server (another window, or the game master entered them): the box shows
+   * them unless it holds unsaved edits, which are kept; either way the player is told.
+   */
+  async refreshMyOrders(): Promise<void> {
+    const open = this.open;
+    const power = this.myPower;
+    const entry = this.entry;
+    if (!open || !power || !entry) return;
+    // A save of our own in flight: its answer says what the server has.
+    await this.saving;
+    const saves = this.saves;
+    let saved: OrderSubmission | null;
+    try {
+      saved = (await api.myOrders(this.id, open.index)).current;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409)) this.error = message(e);
+      return;
+    }
+    // A save of ours answered meanwhile is newer than what this read found.
+    if (this.entry !== entry || this.open?.index !== open.index || saved === null || saves !== this.saves) return;
+    const before = this.saved;
+    if (before?.id === saved.id) {
+      if (before.ready !== saved.ready) this.saved = saved;
+      return;
+    }
+    const edited = this.dirty;
+    this.saved = saved;
+    // The same orders as on screen (our own Ready, or another window saving the same): nothing to tell.
+    if (!edited && saved.text === entry.text && !saved.byGameMaster) return;
+    const by = saved.byGameMaster ? `The game master entered orders for ${power}` : `${power}'s orders were saved from another window`;
+    if (edited && isDirty(entry.text, saved.text)) {
+      this.notify(`${by}. Your unsaved changes here are kept: save them to replace those orders, or discard them to see them.`, 'warn');
+    } else {
+      entry.setText(saved.text, power);
+      this.editedFrom = entry.text;
+      this.verdict = null;
+      this.draftRestored = false;
+      this.notify(`${by}: they are shown here.`, saved.byGameMaster ? 'warn' : 'info');
+    }
   }
 
   /** A processed phase, fetched once. */
@@ -274,7 +320,28 @@ export class GameRoom {
     const power = this.myPower;
     if (!open || !power || !this.entry) return;
     this.drafts.keep(this.id, open.index, power, this.entry.text, this.saved?.text ?? '');
+    // Changing orders after Ready: the phase must not be processed with the old ones meanwhile. Only an edit
+    // here counts (this runs again when the status changes: another window's Ready is not an edit of this box),
+    // and not while a save is on its way (its own live event may say "ready" before its answer arrives).
+    const edit = this.entry.text !== this.lastSeenText;
+    this.lastSeenText = this.entry.text;
+    if (edit && this.editedFrom !== null && this.entry.text !== this.editedFrom && this.dirty && this.myStatus?.ready && !this.withdrawing && !this.busy) {
+      this.withdrawing = true;
+      void this.setReady(false)
+        .then(() => {
+          if (this.myStatus?.ready === false) this.notify('You are changing your orders, so you are no longer ready. Save them, or tick Ready again when done.', 'warn');
+        })
+        .finally(() => (this.withdrawing = false));
+    }
   }
+  /** The box's text when it last agreed with the server (or was loaded); null while loading. */
+  private editedFrom: string | null = null;
+  /** The box's text when keepDraft last looked. */
+  private lastSeenText: string | null = null;
+  private withdrawing = false;
+  /** The save in flight, if any, and how many have been answered. */
+  private saving: Promise<unknown> | null = null;
+  private saves = 0;
 
   /** Save the order box on the server (and the ready flag with it). */
   async submit(ready = this.myStatus?.ready ?? false): Promise<boolean> {
@@ -284,9 +351,13 @@ export class GameRoom {
     this.busy = true;
     this.error = null;
     const text = this.entry.text;
+    const request = api.submitOrders(this.id, open.index, { orders: text, ready });
+    this.saving = request.catch(() => null);
     try {
-      const reply = await api.submitOrders(this.id, open.index, { orders: text, ready });
+      const reply = await request;
+      this.saves++;
       this.saved = reply.submission;
+      this.editedFrom = this.entry.text;
       this.verdict = { checked: reply.checked, accepted: true, at: reply.submission.submittedAt };
       this.drafts.keep(this.id, open.index, power, this.entry.text, reply.submission.text);
       this.draftRestored = false;
@@ -301,6 +372,7 @@ export class GameRoom {
       return false;
     } finally {
       this.busy = false;
+      this.saving = null;
     }
   }
 
@@ -332,6 +404,7 @@ export class GameRoom {
     const power = this.myPower;
     if (!open || !power || !this.entry) return;
     this.entry.setText(this.saved?.text ?? '', power);
+    this.editedFrom = this.entry.text;
     this.drafts.clear(this.id, open.index, power);
     this.draftRestored = false;
   }
@@ -348,6 +421,7 @@ export class GameRoom {
     if (this.handledProcessing.has(index)) return;
     this.handledProcessing.add(index);
     const watching = this.viewing === null;
+    const unsaved = this.open?.index === index && this.dirty ? this.open.name : null;
     this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < index)) as Record<number, PhaseDetail>;
     const [processed] = await Promise.all([
       api.phase(this.id, index).catch(() => null),
@@ -362,6 +436,7 @@ export class GameRoom {
       this.viewing = index;
     }
     if (this.current?.status === 'processed' || this.game.status !== 'active') await this.reloadGame();
+    if (unsaved) this.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn');
   }
 
   // ───────────────────────────── live ─────────────────────────────
@@ -396,22 +471,30 @@ export class GameRoom {
           await Promise.all([this.loadCurrent(), this.loadPhases()]);
         }
         return;
-      case 'deadline.changed':
+      case 'deadline.changed': {
+        const wasPaused = this.current?.paused ?? false;
         if (this.current && this.current.index === event.phaseIndex) {
           this.current = { ...this.current, deadlineAt: event.deadlineAt, paused: event.paused };
           this.phases = this.phases.map((p) => (p.index === event.phaseIndex ? { ...p, deadlineAt: event.deadlineAt } : p));
         }
+        const due = event.deadlineAt ? localDeadline(event.deadlineAt) : 'when the game master decides';
         this.notify(
-          event.paused
+          event.paused && !wasPaused
             ? 'The game master paused the clock.'
-            : `The deadline changed: orders are now due ${event.deadlineAt ? localDeadline(event.deadlineAt) : 'when the game master decides'}.`,
+            : event.paused
+              ? `The deadline is now ${due}; the clock is still paused, and the deadline moves later by as long as it stays paused.`
+              : wasPaused
+                ? `The game master resumed the clock: orders are now due ${due}.`
+                : `The deadline changed: orders are now due ${due}.`,
           'warn',
         );
         await this.reloadGame();
         return;
+      }
       case 'orders.status':
         this.statusEvents = [...this.statusEvents, { at: this.currentRequests, phase: event.phaseIndex, power: event.power, submitted: event.submitted, ready: event.ready }];
         if (this.current?.index === event.phaseIndex) this.patchPower(event.power, { submitted: event.submitted, ready: event.ready });
+        if (event.power === this.myPower && this.open?.index === event.phaseIndex) await this.refreshMyOrders();
         return;
       case 'press.message':
         await this.loadPress();
@@ -422,12 +505,19 @@ export class GameRoom {
       case 'votes.changed':
         await this.loadVotes();
         return;
-      case 'player.status':
+      case 'player.status': {
+        const before = this.myPower;
         await Promise.all([this.reloadGame(), this.loadCurrent()]);
+        if (this.myPower === before) return;
+        // The game master handed a seat over: my box goes (or comes), and I am told.
+        await this.loadMyOrders();
+        if (before && !this.myPower) this.notify(`The game master gave ${before}'s seat to another player: you no longer play in this game, and may watch it.`, 'warn');
+        else if (this.myPower) this.notify(`The game master gave you ${this.myPower}'s seat: its orders are yours to give.`, 'warn');
         return;
+      }
       case 'gm.action':
+        // Orders the game master enters come with their orders.status event (refreshMyOrders).
         await this.loadLog();
-        if (event.action === 'enter-orders') await this.loadMyOrders();
         return;
       case 'game.finished':
         this.notify(`The game is over: ${event.outcome.kind}${event.outcome.powers.length ? ` (${event.outcome.powers.join(', ')})` : ''}.`);

@@ -1,0 +1,31 @@
+/** Answers shaped as the server's, for web tests that script the API: JSON responses, ids and a game's summary. */
+import type { GameSummary } from '../../shared/api/index.ts';
+
+/** A JSON answer with this status, as the server sends it. */
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A well-formed id (UUID v7 shape), distinct per n (0–9). */
+export const fixtureId = (n: number) => `019a0000-0000-7000-8000-00000000000${n}`;
+
+/** A five-seat Diadochi V game, full and started, mastered by "zeus"; override what a test is about. */
+export function gameSummary(fields: Partial<GameSummary> = {}): GameSummary {
+  return {
+    id: fixtureId(1),
+    name: 'Test',
+    variant: 'diadochi-v',
+    status: 'active',
+    seats: 5,
+    playerCount: 5,
+    press: 'full',
+    anonymous: false,
+    private: false,
+    deadlines: { movement: 86400, retreat: 43200, adjustment: 43200 },
+    gameMaster: { id: fixtureId(9), username: 'zeus' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: null,
+    joined: false,
+    outcome: null,
+    ...fields,
+  };
+}

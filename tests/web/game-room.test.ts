@@ -1,0 +1,149 @@
+/**
+ * The game page's store (GameRoom) against a scripted server whose answers
+ * have the API's shapes: what a player sees when the game master hands their
+ * seat to someone else, or enters orders for their power.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameDetail, OrderSubmission, PhaseDetail } from '../../shared/api/index.ts';
+import { GameRoom } from '../../web/src/game/room.svelte.ts';
+import { start } from './positions.ts';
+import { fixtureId, gameSummary, json } from './api-fixtures.ts';
+
+const id = fixtureId;
+const GAME = id(1);
+const ME = { id: id(2), username: 'egypt' };
+const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
+
+/** What the scripted server holds: who sits where, and Egypt's saved orders. */
+let seatOfMe: string | null;
+let saved: OrderSubmission | null;
+
+function game(): GameDetail {
+  return {
+    ...gameSummary({ id: GAME, joined: seatOfMe !== null }),
+    maxMissedDeadlines: 2,
+    powerAssignment: 'random',
+    autoStart: true,
+    powers: [],
+    players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === seatOfMe })),
+    inviteCode: null,
+    yourPowerPreferences: null,
+    currentPhase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
+    pausedAt: null,
+    imported: false,
+  } as GameDetail;
+}
+
+function phase(): PhaseDetail {
+  return {
+    index: 0,
+    name: 'Spring 240 BC Movement',
+    kind: 'movement',
+    deadlineAt: '2026-12-01T00:00:00.000Z',
+    status: 'open',
+    processedAt: null,
+    engineVersion: null,
+    paused: false,
+    stateBefore: start,
+    loanActions: [],
+    state: start,
+    supply: [],
+    powers: POWERS.map((power) => ({ power, mustOrder: true, submitted: power === 'Egypt' && saved !== null, ready: false, playerStatus: 'active', missedDeadlines: 0 })),
+    orders: null,
+    results: null,
+    events: null,
+    disbanded: null,
+    stateAfter: null,
+  } as unknown as PhaseDetail;
+}
+
+const submission = (text: string, byGameMaster: boolean): OrderSubmission => ({
+  id: id(byGameMaster ? 7 : 6),
+  phaseIndex: 0,
+  power: 'Egypt',
+  text,
+  orders: [],
+  ready: false,
+  byGameMaster,
+  submittedAt: '2026-11-24T10:00:00.000Z',
+});
+
+beforeEach(() => {
+  seatOfMe = 'Egypt';
+  saved = submission('F Alx H', false);
+  localStorage.clear();
+  vi.stubGlobal('fetch', async (path: string) => {
+    const url = new URL(path, 'http://localhost').pathname;
+    if (url === `/api/games/${GAME}`) return json(200, game());
+    if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/0`) return json(200, phase());
+    if (url === `/api/games/${GAME}/phases/0/orders`) {
+      if (!seatOfMe) return json(403, { error: { code: 'forbidden', message: 'you play no power in this game' } });
+      return json(200, { phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null }, power: seatOfMe, mustOrder: true, current: saved, history: saved ? [saved] : [] });
+    }
+    if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [] });
+    if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
+    if (url === `/api/games/${GAME}/loans`) return json(200, { loans: [] });
+    if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
+    if (url === `/api/games/${GAME}/gm/log`) return json(200, { actions: [] });
+    return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function opened(): Promise<GameRoom> {
+  const room = new GameRoom(game(), () => ME.id);
+  await room.load();
+  expect(room.entry?.text).toBe('F Alx H');
+  return room;
+}
+
+describe('the game page when the game master acts on my seat', () => {
+  it('a player whose seat is handed to another loses the order box, is told, and has nothing unsaved to leave', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    expect(room.dirty).toBe(true);
+    seatOfMe = null;
+    await room.onEvent({ type: 'player.status', gameId: GAME, power: 'Egypt', status: 'active', missedDeadlines: 0, replaced: true });
+    expect(room.myPower).toBeNull();
+    expect(room.entry).toBeNull();
+    expect(room.dirty).toBe(false);
+    expect(room.notices.map((n) => n.text)).toContainEqual(expect.stringMatching(/gave Egypt's seat to another player: you no longer play/));
+  });
+
+  it('orders the game master enters replace a box without edits, and say who entered them', async () => {
+    const room = await opened();
+    saved = submission('F Alx H\nA Pto - Sin', true);
+    await room.onEvent({ type: 'orders.status', gameId: GAME, phaseIndex: 0, power: 'Egypt', submitted: true, ready: false });
+    expect(room.entry?.text).toBe('F Alx H\nA Pto - Sin');
+    expect(room.dirty).toBe(false);
+    expect(room.draftRestored).toBe(false);
+    expect(room.notices.map((n) => n.text)).toContainEqual(expect.stringMatching(/^The game master entered orders for Egypt: they are shown here/));
+  });
+
+  it('orders the game master enters leave unsaved edits in the box, and say so', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    saved = submission('A Pto - Sin', true);
+    await room.onEvent({ type: 'orders.status', gameId: GAME, phaseIndex: 0, power: 'Egypt', submitted: true, ready: false });
+    expect(room.entry?.text).toBe('F Alx - EGY');
+    expect(room.saved?.text).toBe('A Pto - Sin');
+    expect(room.notices.map((n) => n.text)).toContainEqual(expect.stringMatching(/Your unsaved changes here are kept/));
+  });
+});
+
+describe('the clock, as the game master pauses it, moves the deadline and resumes it', () => {
+  it('says paused once, then the new deadline with the clock still paused, then resumed', async () => {
+    const room = await opened();
+    const said = () => room.notices.map((n) => n.text);
+    const deadline = (deadlineAt: string, paused: boolean) =>
+      room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt, paused });
+    await deadline('2026-12-01T00:00:00.000Z', true);
+    expect(said().at(-1)).toBe('The game master paused the clock.');
+    await deadline('2026-12-02T18:00:00.000Z', true);
+    expect(said().at(-1)).toMatch(/^The deadline is now .*; the clock is still paused/);
+    await deadline('2026-12-02T18:00:05.000Z', false);
+    expect(said().at(-1)).toMatch(/^The game master resumed the clock: orders are now due /);
+    await deadline('2026-12-03T18:00:05.000Z', false);
+    expect(said().at(-1)).toMatch(/^The deadline changed: orders are now due /);
+  });
+});

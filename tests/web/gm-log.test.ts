@@ -1,0 +1,77 @@
+/**
+ * The game master's log in words: one sentence per kind of action, times in
+ * the reader's own time zone, and nothing (JSON, ISO times) too long to wrap.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeGmAction, GM_ACTIONS, localTime, spanInWords } from '../../web/src/game/gm-words.ts';
+
+const time = (iso: string) => `<${iso.slice(11, 16)}>`;
+const say = (action: string, details: Record<string, unknown>) => describeGmAction({ action, details }, time);
+
+describe('the log in words', () => {
+  it('says what each action did, in a sentence', () => {
+    expect(say('process-now', { phase: 0, phaseName: 'Spring 240 BC Movement', next: 'Fall 240 BC Movement' })).toBe(
+      'Processed Spring 240 BC Movement before its deadline; Fall 240 BC Movement began.',
+    );
+    expect(say('change-deadline', { phase: 0, phaseName: 'Spring 240 BC Movement', from: '2026-11-30T20:00:00.000Z', to: '2026-11-30T23:00:00.000Z' })).toBe(
+      'Moved the deadline of Spring 240 BC Movement 3 hours later, from <20:00> to <23:00>.',
+    );
+    expect(say('change-deadline', { phaseName: 'X', from: '2026-11-30T20:00:00.000Z', to: '2026-11-30T18:30:00.000Z' })).toBe(
+      'Moved the deadline of X 1 hour 30 minutes earlier, from <20:00> to <18:30>.',
+    );
+    expect(say('pause', { phase: 2, phaseName: 'Fall 240 BC Movement' })).toBe('Paused the clock in Fall 240 BC Movement.');
+    expect(say('resume', { phaseName: 'X', pausedSeconds: 7200, deadlineAt: '2026-12-01T12:00:00.000Z' })).toBe(
+      'Resumed the clock in X; the deadline moved 2 hours later, to <12:00>.',
+    );
+    expect(say('resume', { phaseName: 'X', pausedSeconds: 0, deadlineAt: '2026-12-01T12:00:00.000Z' })).toBe('Resumed the clock in X; the deadline stays <12:00>.');
+    expect(say('replace-player', { power: 'Egypt', users: { from: 'alice', to: 'bob' } })).toBe("Gave Egypt's seat to bob, replacing alice.");
+    // Anonymous games: no names.
+    expect(say('replace-player', { power: 'Egypt' })).toBe("Gave Egypt's seat to another player.");
+    expect(say('civil-disorder', { power: 'Syria' })).toBe('Put Syria in civil disorder: phases no longer wait for its orders.');
+    expect(say('enter-orders', { power: 'Syria', phase: 1, phaseName: 'X', orders: 1, ready: false })).toBe('Entered 1 order for Syria in X, replacing its saved orders.');
+    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 0, ready: true })).toBe("Cleared Syria's orders in X (its units hold), and marked it ready.");
+    expect(say('rollback', { phase: 1, phaseName: 'B', discarded: ['B', 'C', 'D'], powersWithOrders: 4 })).toBe(
+      "Rolled back to B, which is open again; 2 later phases (C and D) were discarded; 4 powers' orders stay to be adjudicated again.",
+    );
+    expect(say('rollback', { phase: 1, phaseName: 'B', discarded: ['B'], powersWithOrders: 1 })).toBe(
+      "Rolled back to B, which is open again; 1 power's orders stay to be adjudicated again.",
+    );
+  });
+
+  it('summarises an import instead of printing its JSON, and credits entries imported from another server', () => {
+    const players = Object.fromEntries(['Egypt', 'Macedon', 'Syria', 'Thrace', 'Rome'].map((p) => [p, `a-rather-long-user-name-for-${p}`]));
+    const imported = say('import', {
+      exportedAt: '2026-11-30T23:00:00.000Z',
+      complete: true,
+      phases: 12,
+      engineVersions: { server: 2, exporter: 1, rechecked: [{ phase: 3, recordedVersion: 1 }] },
+      users: { gameMaster: 'zeus', players },
+    });
+    expect(imported).toBe('Imported the game from a file exported <23:00>, with 12 phases; its game master was zeus; 1 phase recorded under another engine version adjudicated the same here.');
+    expect(imported).not.toMatch(/[{}"]/);
+    expect(say('pause', { phaseName: 'X', importedActor: 'zeus' })).toBe('Paused the clock in X. (By zeus, before the game was imported.)');
+  });
+
+  it('reads any other action without JSON or words too long to wrap', () => {
+    const other = say('force-draw', { reason: 'x'.repeat(300), powers: { Egypt: 1 }, phase: 3 });
+    expect(other.startsWith('Force draw (')).toBe(true);
+    expect(other).not.toMatch(/[{}"]/);
+    expect(Math.max(...other.split(/\s+/).map((w) => w.length))).toBeLessThanOrEqual(45);
+  });
+
+  it('knows every action the server logs', () => {
+    // An action without a sentence of its own reads as its name ("Process now."): every logged one has one.
+    const named = (action: string) => `${action.charAt(0).toUpperCase()}${action.slice(1).replace(/-/g, ' ')}.`;
+    expect(say('force-draw', {})).toBe('Force draw.');
+    for (const action of GM_ACTIONS) expect(say(action, {}), action).not.toBe(named(action));
+  });
+
+  it('writes times in local time, not ISO UTC', () => {
+    const at = '2026-11-30T23:00:00.000Z';
+    expect(describeGmAction({ action: 'change-deadline', details: { phaseName: 'X', from: '2026-11-30T22:00:00.000Z', to: at } })).toContain(localTime(at));
+    expect(describeGmAction({ action: 'change-deadline', details: { phaseName: 'X', from: '2026-11-30T22:00:00.000Z', to: at } })).not.toContain('T23:00');
+    expect(spanInWords(3600)).toBe('1 hour');
+    expect(spanInWords(-90 * 60)).toBe('1 hour 30 minutes');
+    expect(spanInWords(2 * 86400 + 6 * 3600)).toBe('2 days 6 hours');
+  });
+});

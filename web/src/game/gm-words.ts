@@ -1,0 +1,150 @@
+/**
+ * The game master's log in words: each entry as one sentence, times in the
+ * reader's own time zone. Presentation only (the log's shape is GmAction in
+ * shared/api/gm.ts); a module free of zod, so that pages in the first load
+ * (the lobby) can use its helpers without the schemas.
+ */
+import type { GmAction } from '../../../shared/api/gm.ts';
+
+/** Every action the log records (the server's tools, the import, and entries imported from another server's log). */
+export const GM_ACTIONS = ['process-now', 'change-deadline', 'pause', 'resume', 'replace-player', 'civil-disorder', 'enter-orders', 'rollback', 'import'] as const;
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** A length of time in words, to the second: "1 hour", "2 days 6 hours", "1 hour 30 minutes", "45 seconds". */
+export function spanInWords(seconds: number): string {
+  let rest = Math.round(Math.abs(seconds));
+  const parts: string[] = [];
+  for (const [size, name] of [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ] as const) {
+    if (rest >= size) {
+      parts.push(plural(Math.floor(rest / size), name));
+      rest %= size;
+    }
+  }
+  return parts.length ? parts.join(' ') : '0 seconds';
+}
+
+/** "Egypt", "Egypt and Syria", "Egypt, Syria and Thrace". */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** A time in the reader's own time zone and locale, e.g. "30 Nov 2026, 23:00". */
+export const localTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+/** Details of an action this client does not know, shortened so that they wrap: no JSON, no long words. */
+function briefly(details: Record<string, unknown>): string {
+  const shown = Object.entries(details)
+    .filter(([key, value]) => key !== 'users' && key !== 'importedActor' && value !== null && typeof value !== 'object')
+    .slice(0, 4)
+    .map(([key, value]) => `${key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()} ${String(value).slice(0, 40)}`);
+  return shown.length ? ` (${shown.join(', ')})` : '';
+}
+
+/**
+ * A log entry as one sentence for people: what the game master did, with
+ * times in the reader's local time (`time`). Names appear only where the
+ * server left them in (`details.users`). The actor and the entry's own time
+ * are left to the page.
+ */
+export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, time: (iso: string) => string = localTime): string {
+  const d = entry.details;
+  const users = record(d.users);
+  const phase = text(d.phaseName) ?? (count(d.phase) !== null ? `phase ${count(d.phase)}` : 'the phase');
+  const power = text(d.power) ?? 'a power';
+  let sentence: string;
+  switch (entry.action) {
+    case 'process-now': {
+      const next = text(d.next);
+      sentence = `Processed ${phase} before its deadline; ${next ? `${next} began` : 'the game ended'}.`;
+      break;
+    }
+    case 'change-deadline': {
+      const from = isTime(d.from) ? d.from : null;
+      const to = isTime(d.to) ? d.to : null;
+      if (!to) sentence = `Changed the deadline of ${phase}.`;
+      else if (!from) sentence = `Set the deadline of ${phase} to ${time(to)}.`;
+      else {
+        const moved = (Date.parse(to) - Date.parse(from)) / 1000;
+        sentence = `Moved the deadline of ${phase} ${spanInWords(moved)} ${moved < 0 ? 'earlier' : 'later'}, from ${time(from)} to ${time(to)}.`;
+      }
+      break;
+    }
+    case 'pause':
+      sentence = `Paused the clock in ${phase}.`;
+      break;
+    case 'resume': {
+      const moved = count(d.pausedSeconds) ?? 0;
+      const deadline = isTime(d.deadlineAt) ? time(d.deadlineAt) : null;
+      sentence = !deadline
+        ? `Resumed the clock in ${phase}.`
+        : moved >= 1
+          ? `Resumed the clock in ${phase}; the deadline moved ${spanInWords(moved)} later, to ${deadline}.`
+          : `Resumed the clock in ${phase}; the deadline stays ${deadline}.`;
+      break;
+    }
+    case 'replace-player': {
+      const to = text(users.to);
+      const from = text(users.from);
+      sentence = !to
+        ? `Gave ${power}'s seat to another player.`
+        : from
+          ? `Gave ${power}'s seat to ${to}, replacing ${from}.`
+          : `Gave ${power}'s empty seat to ${to}.`;
+      break;
+    }
+    case 'civil-disorder':
+      sentence = `Put ${power} in civil disorder: phases no longer wait for its orders.`;
+      break;
+    case 'enter-orders': {
+      const orders = count(d.orders);
+      const ready = d.ready === true ? ', and marked it ready' : '';
+      sentence =
+        orders === 0
+          ? `Cleared ${power}'s orders in ${phase} (its units hold)${ready}.`
+          : `Entered ${orders === null ? 'orders' : plural(orders, 'order')} for ${power} in ${phase}, replacing its saved orders${ready}.`;
+      break;
+    }
+    case 'rollback': {
+      const discarded = Array.isArray(d.discarded) ? d.discarded.filter((name): name is string => typeof name === 'string') : [];
+      const later = discarded.slice(1);
+      const kept = count(d.powersWithOrders);
+      sentence = `Rolled back to ${phase}, which is open again`;
+      if (later.length) sentence += `; ${later.length === 1 ? 'the later phase' : `${later.length} later phases`} (${listInWords(later)}) ${later.length === 1 ? 'was' : 'were'} discarded`;
+      if (kept !== null) sentence += `; ${kept === 1 ? "1 power's orders stay" : `${kept} powers' orders stay`} to be adjudicated again`;
+      sentence += '.';
+      break;
+    }
+    case 'import': {
+      const phases = count(d.phases);
+      const exported = isTime(d.exportedAt) ? ` exported ${time(d.exportedAt)}` : '';
+      const master = text(users.gameMaster);
+      const rechecked = Array.isArray(record(d.engineVersions).rechecked) ? (record(d.engineVersions).rechecked as unknown[]).length : 0;
+      sentence = `Imported the game from a file${exported}`;
+      if (phases !== null) sentence += `, with ${plural(phases, 'phase')}`;
+      sentence += d.complete === false ? ' (only what its exporter could see)' : '';
+      if (master) sentence += `; its game master was ${master}`;
+      if (rechecked) sentence += `; ${plural(rechecked, 'phase')} recorded under another engine version adjudicated the same here`;
+      sentence += '.';
+      break;
+    }
+    default: {
+      const words = entry.action.replace(/[-_]+/g, ' ').trim();
+      sentence = `${words.charAt(0).toUpperCase()}${words.slice(1)}${briefly(d)}.`;
+    }
+  }
+  // Entries imported from another server's log name the game master who acted there.
+  const importedActor = text(d.importedActor);
+  if (importedActor && entry.action !== 'import') sentence += ` (By ${importedActor}, before the game was imported.)`;
+  return sentence;
+}
