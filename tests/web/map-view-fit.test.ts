@@ -10,7 +10,9 @@ import { computeOverlay } from '../../web/src/map/overlay.ts';
 import { fitAll } from '../../web/src/map/viewport.ts';
 import { start, variant } from './positions.ts';
 
-const FRAME = { width: 1040, height: 800 };
+const LAPTOP = { width: 1040, height: 800 };
+/** The frame's size as the observer reports it: a laptop's unless a test says otherwise. */
+let FRAME = LAPTOP;
 const bounds = { width: drawing.width, height: drawing.height };
 
 /** A ResizeObserver that reports the frame's size as soon as it observes it. */
@@ -26,12 +28,17 @@ class FixedSizeObserver {
 let target: HTMLElement;
 let map: ReturnType<typeof mount>;
 
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', FixedSizeObserver);
+function mountMap(props: Partial<Parameters<typeof MapView>[1]> = {}) {
   target = document.createElement('div');
   document.body.appendChild(target);
-  map = mount(MapView, { target, props: { variant, drawing, position: start } });
+  map = mount(MapView, { target, props: { variant, drawing, position: start, ...props } });
   flushSync();
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', FixedSizeObserver);
+  FRAME = LAPTOP;
+  mountMap();
 });
 
 afterEach(() => {
@@ -74,5 +81,22 @@ describe('the map’s view', () => {
     press('0');
     const all = fitAll(bounds, FRAME.width / FRAME.height);
     expect(viewBox()).toEqual([all.x, all.y, all.w, all.h]);
+  });
+
+  it('on a phone held upright, starts on the units the player may order, at either end of the map', () => {
+    const units = computeOverlay(variant, start).units;
+    for (const power of ['Carthage', 'Syria']) {
+      unmount(map);
+      target.remove();
+      FRAME = { width: 390, height: 600 };
+      const mine = units.filter((u) => u.power === power);
+      mountMap({ selectable: new Set(mine.map((u) => u.province)) });
+      const [x, , w] = viewBox();
+      expect(w).toBeLessThan(bounds.width / 2);
+      for (const u of mine) {
+        expect(u.at[0], `${power} ${u.location}`).toBeGreaterThanOrEqual(x);
+        expect(u.at[0], `${power} ${u.location}`).toBeLessThanOrEqual(x + w);
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileBoard, legalMovementOrders, findProvince, formatOrder, powerSummary, type Order } from '../../shared/index.ts';
 import { OrderEntry } from '../../web/src/orders/order-entry.svelte.ts';
 import { targetsOf, actionsOf } from '../../web/src/orders/choices.ts';
-import { position, start, variant } from './positions.ts';
+import { adjustment, position, start, variant } from './positions.ts';
 
 /** What the engine makes of a power's lines: the canonical text of the accepted ones. */
 const accepted = (entry: OrderEntry, power: string) => entry.checked[power].filter((l) => l.accepted).map((l) => l.text);
@@ -191,6 +191,50 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     // And the engine itself refuses a typed third fleet.
     entry.setText('Build F Rom\nBuild F Nea\nBuild F Rav');
     expect(entry.checked.Rome[2]).toMatchObject({ accepted: false });
+  });
+
+  it('B on a build site, as the map sends it (select, then the key), goes on to what to build there, or builds an army inland', () => {
+    const entry = new OrderEntry(variant, adjustment, variant.powers);
+    entry.select(entry.index.orderableAt('Rome', 'Nea')!);
+    expect(entry.key('b')).toBe(true);
+    expect(entry.selection?.choices?.map(formatOrder)).toEqual(['Build A Nea', 'Build F Nea']);
+    entry.give(entry.selection!.choices![1], 'Rome');
+    expect(accepted(entry, 'Rome')).toEqual(['Build F Nea']);
+
+    const inland = new OrderEntry(variant, position(start.units.filter((u) => u.at !== 'Arb'), { season: 'winter', type: 'adjustment' }), variant.powers);
+    inland.select(inland.index.orderableAt('Syria', 'Arb')!);
+    // Selecting alone gives no order: the key does.
+    expect(accepted(inland, 'Syria')).toEqual([]);
+    expect(inland.key('b')).toBe(true);
+    expect(accepted(inland, 'Syria')).toEqual(['Build A Arb']);
+  });
+
+  it('counts the builds left, and offers a waive only while some are left', () => {
+    const entry = new OrderEntry(variant, adjustment, ['Rome']);
+    expect(entry.index.adjustment('Rome')).toBe(3);
+    expect(entry.adjustmentLeft()).toBe(3);
+    entry.setText('Build F Nea\nBuild F Bru');
+    expect(entry.adjustmentLeft()).toBe(1);
+    expect(entry.canWaive).toBe(true);
+    expect(entry.key('w')).toBe(true);
+    expect(entry.adjustmentLeft()).toBe(0);
+    // Every build is used: no second waive (the engine would refuse it: "all are already used").
+    expect(entry.canWaive).toBe(false);
+    expect(entry.key('w')).toBe(false);
+    entry.chooseAction('waive');
+    expect(entry.lines.Rome).toEqual(['Build F Nea', 'Build F Bru', 'Waive']);
+    expect(entry.checked.Rome.every((l) => l.accepted)).toBe(true);
+  });
+
+  it('counts the removals left', () => {
+    const extra = ['Ete', 'Ben', 'Cis', 'Ven'].map((at) => ({ power: 'Rome', type: 'army' as const, at }));
+    const entry = new OrderEntry(variant, position([...start.units, ...extra], { season: 'winter', type: 'adjustment' }), ['Rome']);
+    const due = -entry.index.adjustment('Rome');
+    expect(due).toBeGreaterThan(0);
+    expect(entry.adjustmentLeft()).toBe(due);
+    entry.setText('Remove A Ete');
+    expect(entry.adjustmentLeft()).toBe(due - 1);
+    expect(entry.canWaive).toBe(false);
   });
 
   it('removals when a power has more units than supply', () => {

@@ -8,3 +8,14 @@ export const start: GameState = initialState(variant);
 export function position(units: Unit[], phase: Partial<GameState['phase']> = {}, extra: Partial<GameState> = {}): GameState {
   return { ...start, units, phase: { ...start.phase, ...phase }, ...extra };
 }
+
+/**
+ * Winter 240 BC Adjustment, as a tester reached it: Rome's fleet out of Neapolis and army out of Brundisium,
+ * Cisalpine Gaul taken (3 builds, on Nea and Bru), Carthage's army out of Hadrumetum (1 build, on Had).
+ */
+export const adjustment: GameState = {
+  ...start,
+  units: start.units.map((u) => (u.at === 'Nea' ? { ...u, at: 'NTY' } : u.at === 'Bru' ? { ...u, at: 'Cis' } : u.at === 'Had' ? { ...u, at: 'Num' } : u)),
+  owners: { ...start.owners, Cis: 'Rome' },
+  phase: { season: 'winter', year: 240, type: 'adjustment' },
+};

@@ -127,37 +127,47 @@ export class OrderEntry {
       }
     }
     const found = this.orderableAt(province);
-    if (found) this.select(found);
-    else this.selection = null;
+    if (!found) {
+      this.selection = null;
+      return;
+    }
+    this.select(found);
+    // A click on a build site goes on at once to what to build there (see chooseAction).
+    const only = onlyAction(found);
+    if (only) this.chooseAction(only);
   }
 
-  /** Select a unit or build site; in the sandbox this also switches to its power. */
+  /**
+   * Select a unit or build site; in the sandbox this also switches to its power. A build site only builds:
+   * the question of what to do is skipped, its action is chosen (a click, or the B key, then goes on).
+   */
   select(orderable: Orderable): void {
     this.power = orderable.power;
     this.selection = { location: orderable.location, power: orderable.power };
-    const actions = actionsOf(orderable);
-    // A build site only builds: skip the question, and when the site is its own only target, go straight
-    // to what to build there (or build at once when only an army can be built).
-    if (actions.length === 1 && actionInfo[actions[0]].needsTarget) {
-      this.selection.action = actions[0];
-      const targets = this.withinFleetLimit(targetsOf(this.variant, orderable, actions[0]), orderable.power, orderable.location);
-      if (targets.length === 1) this.chooseTarget(targets[0]);
-    }
+    const only = onlyAction(orderable);
+    if (only) this.selection.action = only;
   }
 
   chooseAction(action: Action): void {
     if (action === 'waive') {
-      this.give({ kind: 'waive' }, this.power);
+      if (this.canWaive) this.give({ kind: 'waive' }, this.power);
       return;
     }
     const s = this.selection;
-    if (!s || !this.selected || !this.actions.includes(action)) return;
+    const selected = this.selected;
+    if (!s || !selected || !this.actions.includes(action)) return;
     if (!actionInfo[action].needsTarget) {
-      const order = immediateOrder(this.selected, action);
+      const order = immediateOrder(selected, action);
       if (order) this.give(order, s.power);
       return;
     }
     this.selection = { location: s.location, power: s.power, action };
+    // A build site is its own only target: go straight to what to build there (or build at once when only an
+    // army can be built there).
+    if (onlyAction(selected) === action) {
+      const targets = this.targets;
+      if (targets.length === 1) this.chooseTarget(targets[0]);
+    }
   }
 
   chooseTarget(target: Target): void {
@@ -189,7 +199,7 @@ export class OrderEntry {
     if (!s) return;
     if (s.choices) this.selection = { ...s, choices: undefined };
     else if (s.picked !== undefined) this.selection = { ...s, picked: undefined };
-    else if (s.action && !(this.actions.length === 1 && actionInfo[this.actions[0]].needsTarget)) this.selection = { location: s.location, power: s.power };
+    else if (s.action && !(this.selected && onlyAction(this.selected))) this.selection = { location: s.location, power: s.power };
     else this.selection = null;
   }
 
@@ -214,8 +224,22 @@ export class OrderEntry {
     return this.variant.data.rules.maxFleetBuilds;
   }
 
+  /** A waive is offered while the current power has builds left to order. */
   get canWaive(): boolean {
-    return this.state.phase.type === 'adjustment' && this.index.adjustment(this.power) > 0;
+    return this.state.phase.type === 'adjustment' && this.index.adjustment(this.power) > 0 && this.adjustmentLeft(this.power) > 0;
+  }
+
+  /**
+   * In an adjustment phase, the builds (or removals) a power has still to order: those due, less its accepted
+   * builds and waives (or removals). 0 in other phases.
+   */
+  adjustmentLeft(power = this.power): number {
+    if (this.state.phase.type !== 'adjustment') return 0;
+    const due = this.index.adjustment(power);
+    const given = (this.checked[power] ?? []).filter((l) => l.accepted && l.order);
+    if (due > 0) return Math.max(0, due - given.filter((l) => l.order!.kind === 'build' || l.order!.kind === 'waive').length);
+    if (due < 0) return Math.max(0, -due - given.filter((l) => l.order!.kind === 'remove').length);
+    return 0;
   }
 
   /** Put an order in its power's lines, replacing any line for the same unit (or build site). */
@@ -247,6 +271,12 @@ export class OrderEntry {
     }
     return undefined;
   }
+}
+
+/** The one action of an orderable that has only one, needing a target: a build site's Build. */
+function onlyAction(orderable: Orderable): Action | undefined {
+  const actions = actionsOf(orderable);
+  return actions.length === 1 && actionInfo[actions[0]].needsTarget ? actions[0] : undefined;
 }
 
 /** The unit or site an order is for, as a province id (null for a waive, which takes no slot). */
