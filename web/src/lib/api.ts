@@ -65,6 +65,38 @@ export class ApiError extends Error {
   }
 }
 
+/** The field an issue is about: `body.gameMaster` → `gameMaster`, `query.cursor` → `cursor`. */
+export function issueField(path: string): string {
+  return path.replace(/^(body|query|params)(\.|$)/, '');
+}
+
+/** A field's name in words: `gameMaster` → "Game master", `deadlines.movement` → "Movement". */
+function fieldLabel(path: string): string {
+  const last = issueField(path).split('.').filter((s) => s && !/^\d+$/.test(s)).at(-1) ?? '';
+  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * One issue as a sentence a player can read, never a wire path: `body.gameMaster` with
+ * `must be at least 3 characters` → "Game master must be at least 3 characters.";
+ * `there is no user named "bob"` → "There is no user named “bob”." A page may name the field itself (`label`).
+ */
+export function plainIssue(path: string, message: string, label = fieldLabel(path)): string {
+  const text = message.trim().replace(/"([^"]*)"/g, '“$1”').replace(/[.;\s]+$/, '');
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  if (!label || /^there\b/i.test(text)) return `${capital(text)}.`;
+  if (/^(is|are|must|may|should|cannot|does|do|has|have|not)\b/.test(text)) return `${label} ${text}.`;
+  return `${label}: ${text}.`;
+}
+
+/** Issues the server put only in the message (`body.gameMaster: there is no user named "x"`), as issues. */
+function issuesInMessage(message: string): { path: string; message: string }[] {
+  const parts = message.split(/; (?=(?:body|query|params)\.)/);
+  const issues = parts.map((part) => /^((?:body|query|params)(?:\.[\w-]+)+): ([\s\S]*)$/.exec(part));
+  return issues.every((m) => m !== null) ? issues.map((m) => ({ path: m![1], message: m![2] })) : [];
+}
+
 let csrfToken: string | null = null;
 /** Remembered from log-in, sign-up and who-am-I; sent with every write. */
 export function setCsrfToken(token: string | null): void {
@@ -89,7 +121,15 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
   if (!response.ok) {
     const body = data as (ApiErrorBody & { orders?: CheckedOrder[] }) | undefined;
     const e = body?.error;
-    throw new ApiError(response.status, e?.code ?? 'http_error', e?.message ?? `The server answered ${response.status}.`, e?.issues ?? [], body?.orders ?? []);
+    const code = e?.code ?? 'http_error';
+    let message = e?.message ?? `The server answered ${response.status}.`;
+    let issues = e?.issues ?? [];
+    // Validation errors name wire paths ("body.name: is required"): give players sentences instead, keeping the issues for forms.
+    if (code === 'validation_failed') {
+      if (issues.length === 0) issues = issuesInMessage(message);
+      if (issues.length > 0) message = issues.map((i) => plainIssue(i.path, i.message)).join(' ');
+    }
+    throw new ApiError(response.status, code, message, issues, body?.orders ?? []);
   }
   return data as T;
 }

@@ -1,0 +1,117 @@
+/**
+ * A forming game's page offers a seat only while one is free: on a full game
+ * (every seat taken, waiting for the game master to start it) an outsider or a
+ * game master who does not play is told it is full, not offered to join it
+ * (the server would answer 409 "all seats are taken").
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import type { GameDetail } from '../../shared/api/index.ts';
+import GamePage from '../../web/src/pages/GamePage.svelte';
+import { router } from '../../web/src/lib/router.svelte.ts';
+import { session } from '../../web/src/lib/session.svelte.ts';
+import { ScriptedSocket } from './scripted-socket.ts';
+import { json } from './api-fixtures.ts';
+
+const GAME = '019a0000-0000-7000-8000-000000000004';
+const MASTER = { id: '019a0000-0000-7000-8000-00000000000a', username: 'master' };
+const OUTSIDER = { id: '019a0000-0000-7000-8000-00000000000b', username: 'outsider' };
+const powers = ['Macedonia', 'Egypt', 'Rome', 'Carthage', 'Syria'];
+
+function game(playerCount: number, autoStart = false): GameDetail {
+  return {
+    id: GAME,
+    name: 'Five seats',
+    variant: 'diadochi-v',
+    status: 'forming',
+    seats: 5,
+    playerCount,
+    press: 'full',
+    anonymous: false,
+    private: false,
+    deadlines: { movement: 86400, retreat: 43200, adjustment: 43200 },
+    gameMaster: MASTER,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    joined: false,
+    maxMissedDeadlines: 2,
+    powerAssignment: 'random',
+    autoStart,
+    powers: powers.map((id) => ({ id, adjective: id, colour: '#888888' })),
+    players: Array.from({ length: playerCount }, (_, i) => ({
+      id: `019a0000-0000-7000-8000-00000000010${i}`,
+      user: { id: `019a0000-0000-7000-8000-00000000020${i}`, username: `player${i}` },
+      power: null,
+      status: 'active' as const,
+      missedDeadlines: 0,
+      isYou: false,
+    })),
+    inviteCode: null,
+    yourPowerPreferences: null,
+    currentPhase: null,
+    pausedAt: null,
+    outcome: null,
+    imported: false,
+  };
+}
+
+let target: HTMLElement;
+let component: ReturnType<typeof mount>;
+
+async function open(user: typeof MASTER | null, detail: GameDetail) {
+  session.adopt(user ? ({ user: { ...user, isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]) : null);
+  vi.stubGlobal('fetch', async (path: string) => {
+    if (path === `/api/games/${GAME}`) return json(200, detail);
+    if (path === `/api/games/${GAME}/join`) return json(409, { error: { code: 'game_full', message: 'all seats are taken' } });
+    return json(404, { error: { code: 'not_found', message: `no route GET ${path}` } });
+  });
+  component = mount(GamePage, { target, props: { id: GAME } });
+  await vi.waitFor(() => expect(target.querySelector('h1')?.textContent).toBe('Five seats'));
+  flushSync();
+}
+
+const buttons = () => Array.from(target.querySelectorAll('button, a.button'), (b) => b.textContent!.trim());
+const status = () => target.querySelector('[role="status"]')?.textContent?.replace(/\s+/g, ' ').trim();
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', ScriptedSocket);
+  // The details page: no board chunk nor phase is fetched for it.
+  router.search = '?about';
+  target = document.createElement('div');
+  document.body.appendChild(target);
+});
+afterEach(() => {
+  unmount(component);
+  target.remove();
+  vi.unstubAllGlobals();
+  router.search = '';
+});
+
+describe('game page of a forming game', () => {
+  it('offers an outsider a free seat', async () => {
+    await open(OUTSIDER, game(4));
+    expect(buttons()).toContain('Join this game');
+    expect(target.textContent).toContain('Take a seat');
+  });
+
+  it('tells an outsider a full game is full, and offers no seat', async () => {
+    await open(OUTSIDER, game(5));
+    expect(buttons()).not.toContain('Join this game');
+    expect(target.textContent).not.toContain('Take a seat');
+    expect(status()).toBe('The game is full: every seat is taken. It starts when the game master starts it.');
+  });
+
+  it('tells a game master who does not play that the full game is theirs to start', async () => {
+    await open(MASTER, game(5));
+    expect(buttons()).not.toContain('Join this game');
+    expect(buttons()).toContain('Start the game');
+    expect(status()).toBe('The game is full: every seat is taken, and you can start it.');
+  });
+
+  it('offers a visitor who is not logged in no log-in to join a full game', async () => {
+    await open(null, game(5));
+    expect(buttons()).not.toContain('Log in to join');
+    expect(status()).toMatch(/^The game is full/);
+  });
+});

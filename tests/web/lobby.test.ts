@@ -1,0 +1,85 @@
+/**
+ * The lobby mounted in a DOM with a stubbed fetch (answers shaped as the server's
+ * GameSummary): a finished game says it is finished and how it ended, in
+ * "My games" as in the Finished list.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, tick, unmount } from 'svelte';
+import Lobby from '../../web/src/pages/Lobby.svelte';
+import { router } from '../../web/src/lib/router.svelte.ts';
+import { session } from '../../web/src/lib/session.svelte.ts';
+import { ScriptedSocket } from './scripted-socket.ts';
+import { fixtureId, gameSummary, json } from './api-fixtures.ts';
+import type { GameOutcome, GameSummary } from '../../shared/api/index.ts';
+
+const id = fixtureId;
+const outcomes: Record<string, GameOutcome> = {
+  [id(1)]: { kind: 'victory', powers: ['Egypt'] },
+  [id(2)]: { kind: 'draw', powers: ['Egypt', 'Syria', 'Thrace'] },
+  [id(3)]: { kind: 'concession', powers: ['Macedon'] },
+};
+const summary = (n: number, status: GameSummary['status'], joined: boolean) =>
+  gameSummary({
+    id: id(n),
+    name: `Game ${n}`,
+    status,
+    startedAt: '2026-01-02T00:00:00.000Z',
+    finishedAt: status === 'finished' ? '2026-03-01T00:00:00.000Z' : null,
+    joined,
+    outcome: status === 'finished' ? outcomes[id(n)] : null,
+  });
+
+let target: HTMLElement;
+let page: ReturnType<typeof mount>;
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', ScriptedSocket);
+  vi.stubGlobal('fetch', async (path: string) => {
+    const url = new URL(path, 'http://localhost');
+    if (url.pathname === '/api/games') {
+      const games = url.searchParams.get('filter') === 'finished'
+        ? [summary(1, 'finished', false), summary(2, 'finished', false), summary(3, 'finished', false)]
+        : [summary(4, 'active', true), summary(1, 'finished', true)];
+      return json(200, { games, nextCursor: null });
+    }
+    return json(404, { error: { code: 'not_found', message: 'no' } });
+  });
+  session.adopt({ user: { id: id(8), username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+});
+afterEach(() => {
+  unmount(page);
+  target.remove();
+  vi.unstubAllGlobals();
+});
+
+async function open(tab: string) {
+  router.go(`/?tab=${tab}`, true);
+  target = document.createElement('div');
+  document.body.appendChild(target);
+  page = mount(Lobby, { target });
+  flushSync();
+  await vi.waitFor(() => expect(target.querySelectorAll('li.game').length).toBeGreaterThan(0));
+  for (let i = 0; i < 5; i++) {
+    await tick();
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+  flushSync();
+}
+const card = (name: string) => Array.from(target.querySelectorAll('li.game')).find((li) => li.querySelector('h2')?.textContent === name)!;
+
+describe('finished games in the lobby', () => {
+  it('in "My games", a finished game says Finished and how it ended, not Playing', async () => {
+    await open('mine');
+    expect(card('Game 1').querySelector('.badge')!.textContent).toBe('Finished');
+    expect(card('Game 1').textContent).toContain('Victory of Egypt');
+    expect(card('Game 4').querySelector('.badge')!.textContent).toBe('Playing');
+  });
+
+  it('the Finished list says how each game ended', async () => {
+    await open('finished');
+    expect(card('Game 1').textContent).toContain('Victory of Egypt');
+    expect(card('Game 2').textContent).toContain('Draw among Egypt, Syria and Thrace');
+    expect(card('Game 3').textContent).toContain('Conceded to Macedon');
+    for (const name of ['Game 1', 'Game 2', 'Game 3']) expect(card(name).querySelector('.badge')!.textContent).toBe('Finished');
+  });
+});
