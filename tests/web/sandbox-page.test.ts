@@ -5,8 +5,28 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
 import { sandboxPageEachTest } from './sandbox-dom.ts';
+import { adjustment } from './positions.ts';
 
 const { $, $$, click, button, text, pageText, remount } = sandboxPageEachTest();
+
+/** A key pressed on an element, bubbling as the browser's would. */
+function press(el: Element | null, key: string) {
+  if (!el) throw new Error('nothing to press a key on');
+  el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  flushSync();
+}
+
+/** Loads a position as a player pastes one. */
+function paste(state: object) {
+  const box = $<HTMLTextAreaElement>('#paste')!;
+  box.value = JSON.stringify(state);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+  flushSync();
+  click(button(/Load this position/));
+}
+
+/** What the map lets Tab reach. */
+const tabStops = () => $$('svg.dmap [tabindex="0"]');
 
 describe('sandbox page', () => {
   it('keeps the orders across a reload', () => {
@@ -23,7 +43,13 @@ describe('sandbox page', () => {
     const units = $$('svg.dmap g.unit');
     expect(units).toHaveLength(17);
     expect(units.map((u) => u.getAttribute('aria-label'))).toContain('Roman army in Ravenna');
-    expect(units.every((u) => u.getAttribute('tabindex') === '0')).toBe(true);
+    // Only the units of the power being ordered (Carthage first) are buttons and take the focus; the others are named images.
+    const carthaginian = units.filter((u) => u.getAttribute('aria-label')!.startsWith('Carthaginian'));
+    expect(carthaginian).toHaveLength(4);
+    for (const u of units) {
+      const mine = carthaginian.includes(u);
+      expect([u.getAttribute('role'), u.getAttribute('tabindex')]).toEqual(mine ? ['button', '0'] : ['img', null]);
+    }
     expect($('#p-Rom')!.getAttribute('aria-label')).toMatch(/^Rome; Roman triple supply centre/);
     expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
   });
@@ -127,6 +153,26 @@ describe('sandbox page', () => {
     expect($('g.unit[data-unit="Cis"]')).not.toBeNull();
   });
 
+  it('says in the results when a special build centre changes hands after Fall', () => {
+    click($('g.unit[data-unit="Lar"]'));
+    click(button(/Move/));
+    click($('#p-Ath'));
+    click(button(/^Adjudicate$/));
+    expect(pageText()).not.toContain('special build centre');
+    click(button(/Continue/));
+    click(button(/^Adjudicate$/));
+    expect($('.results .events')!.textContent).toContain('Macedonia took control of Athens, a special build centre.');
+  });
+
+  it("has a legend naming Diadochi V's own marks: destroy, rebuild and a centre being rebuilt", () => {
+    const legend = () => $('details.legend')!.textContent ?? '';
+    expect(legend()).toContain('Rebuild (R)');
+    expect(legend()).toContain('Centre being rebuilt');
+    click(button(/^Adjudicate$/));
+    expect(legend()).toContain('Destroy (Z)');
+    expect(legend()).toContain('Rebuild (R)');
+  });
+
   it('on a touch screen, the hints say tap and leave out the keyboard', () => {
     const hint = () => $('.order-panel p.muted, section p.muted')?.textContent?.replace(/\s+/g, ' ').trim();
     expect(hint()).toBe('Click a unit on the map, or Tab to it and press H, M, S, C, Z or R.');
@@ -140,5 +186,131 @@ describe('sandbox page', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('sandbox page: building from the keyboard', () => {
+  it('puts the power’s free home centres in the Tab order, named as build sites, and no unit it cannot order', () => {
+    paste(adjustment);
+    expect($('h1')!.textContent).toBe('Winter 240 BC Adjustment');
+    click(button(/Rome/));
+    expect(tabStops().map((el) => el.getAttribute('data-province'))).toEqual(['Bru', 'Nea']);
+    for (const id of ['Bru', 'Nea']) {
+      expect($(`#p-${id}`)!.getAttribute('role')).toBe('button');
+      expect($(`#p-${id}`)!.getAttribute('aria-label')).toMatch(/build site/);
+    }
+    // Rome has nothing to do with a unit in a build: none is a button or a tab stop.
+    expect($$('svg.dmap g.unit[tabindex]')).toHaveLength(0);
+    expect($$('svg.dmap g.unit').every((u) => u.getAttribute('role') === 'img')).toBe(true);
+    // Carthage's site when Carthage is ordered.
+    click(button(/Carthage/));
+    expect(tabStops().map((el) => el.getAttribute('data-province'))).toEqual(['Had']);
+  });
+
+  it('B on a focused site asks army or fleet; Enter does as a click does', () => {
+    paste(adjustment);
+    click(button(/Rome/));
+    press($('#p-Nea'), 'b');
+    expect($$('.targets button').map((b) => b.textContent)).toEqual(['Army in Neapolis', 'Fleet in Neapolis']);
+    click($$('.targets button')[1]);
+    expect(text()).toBe('Build F Nea');
+    press($('#p-Bru'), 'Enter');
+    click($$('.targets button').find((b) => b.textContent === 'Army in Brudisium')!);
+    expect(text()).toBe('Build F Nea\nBuild A Bru');
+  });
+});
+
+describe('sandbox page: builds left', () => {
+  it('counts down the builds, and offers Waive only while some are left', () => {
+    paste(adjustment);
+    click(button(/Rome/));
+    const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(step()).toMatch(/^Rome may build 3 units\. Click a highlighted centre/);
+    click($('#p-Nea'));
+    click(button(/Fleet in Neapolis/));
+    click($('#p-Bru'));
+    click(button(/Fleet in Brudisium/));
+    expect(step()).toMatch(/^Rome may build 3 units: 1 left\./);
+    click(button(/Waive a build/));
+    expect(text()).toBe('Build F Nea\nBuild F Bru\nWaive');
+    expect(step()).toBe('Rome may build 3 units: all are ordered.');
+    expect(button(/Waive a build/)).toBeNull();
+    expect($$('.order-list li.bad')).toHaveLength(0);
+  });
+});
+
+describe('sandbox page: Escape', () => {
+  it('on a target steps back one step, as Back does', () => {
+    click($('g.unit[data-unit="Alx"]'));
+    click(button(/Support/));
+    click($$('.targets button').find((b) => b.textContent === 'Ptolemais')!);
+    expect(pageText()).toContain('Support Ptolemais to where?');
+    press($('.targets button'), 'Escape');
+    expect(pageText()).toContain('Support which unit?');
+    press($('.targets button'), 'Escape');
+    expect($('.actions')).not.toBeNull();
+
+    click(button(/Move/));
+    press($('.targets button'), 'Escape');
+    // Back to the unit's actions, not deselected.
+    expect($('.actions')).not.toBeNull();
+    expect($('g.unit[data-unit="Alx"]')!.classList.contains('selected')).toBe(true);
+  });
+});
+
+describe('sandbox page: replacing the work', () => {
+  it('asks before Start over and Load this position throw away orders, and does nothing when told no', () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    try {
+      // Nothing to lose yet: no question.
+      paste(adjustment);
+      expect(confirm).not.toHaveBeenCalled();
+      click(button(/Start over/));
+      expect(confirm).not.toHaveBeenCalled();
+      expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
+
+      click($('g.unit[data-unit="Rav"]'));
+      click(button(/Hold/));
+      click(button(/Start over/));
+      paste(adjustment);
+      expect(confirm).toHaveBeenCalledTimes(2);
+      expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
+      click(button(/Rome/));
+      expect(text()).toBe('A Rav H');
+
+      confirm.mockReturnValue(true);
+      click(button(/Start over/));
+      expect(confirm).toHaveBeenCalledTimes(3);
+      click(button(/Rome/));
+      expect(text()).toBe('');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('after Continue into a retreat, orders for the power with a dislodged unit', () => {
+    paste({
+      ...adjustment,
+      phase: { season: 'spring', year: 240, type: 'movement' },
+      units: [
+        { power: 'Carthage', type: 'army', at: 'Had' },
+        { power: 'Rome', type: 'army', at: 'Rav' },
+        { power: 'Macedonia', type: 'army', at: 'Ven' },
+        { power: 'Macedonia', type: 'army', at: 'Cis' },
+      ],
+    });
+    expect($('[role="tab"][aria-selected="true"]')!.textContent).toContain('Carthage');
+    click(button(/Macedonia/));
+    const box = $<HTMLTextAreaElement>('#orders-text')!;
+    box.value = 'A Ven - Rav\nA Cis S A Ven - Rav';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    click(button(/Carthage/));
+    click(button(/^Adjudicate$/));
+    click(button(/Continue/));
+    expect($('h1')!.textContent).toBe('Spring 240 BC Retreat');
+    expect($('[role="tab"][aria-selected="true"]')!.textContent).toContain('Rome');
+    expect(pageText()).not.toContain('has no dislodged unit');
   });
 });

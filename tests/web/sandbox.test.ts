@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Sandbox, readPosition } from '../../web/src/sandbox/sandbox.svelte.ts';
-import { start, variant } from './positions.ts';
+import { position, start, variant } from './positions.ts';
 
 describe('the sandbox', () => {
   it('adjudicates every power’s orders, shows results, moves on, and steps back to the same orders', () => {
@@ -36,6 +36,50 @@ describe('the sandbox', () => {
   });
 });
 
+describe('the power being ordered', () => {
+  it('after Continue into a retreat, switches to the power with a dislodged unit', () => {
+    const s = new Sandbox(
+      variant,
+      position([
+        ...start.units.filter((u) => u.power === 'Carthage'),
+        { power: 'Rome', type: 'army', at: 'Rav' },
+        { power: 'Macedonia', type: 'army', at: 'Ven' },
+        { power: 'Macedonia', type: 'army', at: 'Cis' },
+      ]),
+    );
+    expect(s.entry.power).toBe('Carthage');
+    s.entry.setText('A Ven - Rav\nA Cis S A Ven - Rav', 'Macedonia');
+    expect(s.adjudicate().ok).toBe(true);
+    s.proceed();
+    expect(s.current.state.phase.type).toBe('retreat');
+    expect(s.current.state.dislodged.map((u) => u.power)).toEqual(['Rome']);
+    expect(s.entry.power).toBe('Rome');
+  });
+
+  it('keeps the power being ordered when it has something to order', () => {
+    const s = new Sandbox(variant);
+    s.entry.power = 'Syria';
+    s.adjudicate();
+    s.proceed();
+    expect(s.entry.power).toBe('Syria');
+  });
+});
+
+describe('work to lose', () => {
+  it('is an order written, results, or a phase played; a new start has none', () => {
+    const s = new Sandbox(variant);
+    expect(s.hasWork).toBe(false);
+    s.entry.setText('A Rav - Cis', 'Rome');
+    expect(s.hasWork).toBe(true);
+    s.adjudicate();
+    expect(s.hasWork).toBe(true);
+    s.proceed();
+    expect(s.hasWork).toBe(true);
+    s.load(start);
+    expect(s.hasWork).toBe(false);
+  });
+});
+
 describe('the sandbox across visits', () => {
   it('a snapshot restores the phases, the orders and the results', () => {
     const s = new Sandbox(variant);
@@ -51,6 +95,17 @@ describe('the sandbox across visits', () => {
     expect(again.steps[0].outcome?.results).toEqual(s.steps[0].outcome?.results);
     expect(again.current.state).toEqual(s.current.state);
     expect(again.entry.lines.Rome).toEqual(['A Cis - Lug']);
+  });
+
+  it('keeps the game position it started from', () => {
+    const s = new Sandbox(variant);
+    const origin = { game: '019a0000-0000-7000-8000-000000000004', gameName: 'Wars of the Successors', phase: 2, phaseName: 'Spring 240 BC Movement' };
+    s.load(start, origin);
+    const again = new Sandbox(variant);
+    expect(again.restore(JSON.parse(JSON.stringify(s.snapshot())))).toBe(true);
+    expect(again.origin).toEqual(origin);
+    again.load(start);
+    expect(again.origin).toBeNull();
   });
 
   it('refuses a snapshot of another variant or with a broken position', () => {

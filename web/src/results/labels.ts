@@ -1,4 +1,4 @@
-import type { OrderResult, PhaseEvent, Variant } from '../../../shared/index.ts';
+import type { ControlChange, OrderResult, PhaseEvent, Unit, Variant } from '../../../shared/index.ts';
 
 /** Words for the engine's result codes, as the results list shows them. */
 export const codeLabels: Record<OrderResult['code'], string> = {
@@ -45,4 +45,14 @@ export function eventText(v: Variant, e: PhaseEvent): string {
     case 'victory':
       return `Victory: ${e.powers.join(' and ')}!`;
   }
+}
+
+/** A sentence for a special build centre that changed hands. */
+export function controlText(v: Variant, c: ControlChange): string {
+  return `${c.to} took control of ${name(v, c.province)}, a special build centre${c.from ? `, from ${c.from}` : ''}.`;
+}
+
+/** A sentence for a dislodged unit disbanded at once, having nowhere to retreat. */
+export function disbandedText(v: Variant, u: Unit): string {
+  return `${u.power}'s ${u.type} in ${name(v, u.at.split('/')[0])} had nowhere to retreat and was disbanded.`;
 }

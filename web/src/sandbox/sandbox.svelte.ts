@@ -23,14 +23,27 @@ export interface SandboxStep {
   outcome: PhaseOutcome | null;
 }
 
+/** Where the sandbox's first position came from, when it is a game's: shown on the page, kept with the snapshot. */
+export interface SandboxOrigin {
+  game: string;
+  /** The game's name, when it could be read. */
+  gameName?: string;
+  phase: number;
+  /** The phase's name, e.g. "Winter 240 BC Adjustment". */
+  phaseName: string;
+}
+
 export interface SandboxSnapshot {
   variant: string;
   steps: { state: GameState; lines: Record<string, string[]>; adjudicated: boolean }[];
+  origin?: SandboxOrigin;
 }
 
 export class Sandbox {
   readonly entry: OrderEntry;
   steps = $state.raw<SandboxStep[]>([]);
+  /** The game position the sandbox started from, if it did (null: the initial position or a pasted one). */
+  origin = $state.raw<SandboxOrigin | null>(null);
 
   constructor(
     readonly variant: Variant,
@@ -38,6 +51,7 @@ export class Sandbox {
   ) {
     this.entry = new OrderEntry(variant, start, variant.powers);
     this.steps = [{ state: start, lines: {}, outcome: null }];
+    this.choosePower();
   }
 
   get current(): SandboxStep {
@@ -64,6 +78,7 @@ export class Sandbox {
     if (!outcome) return;
     this.steps = [...this.steps, { state: outcome.next, lines: {}, outcome: null }];
     this.entry.reset(outcome.next);
+    this.choosePower();
   }
 
   /** Back one step: from results to the orders that made them, from a phase to the results of the one before. */
@@ -78,10 +93,37 @@ export class Sandbox {
     const previous = this.steps[this.steps.length - 2];
     this.steps = this.steps.slice(0, -1);
     this.entry.reset(previous.state, previous.lines);
+    this.choosePower();
   }
 
   get canGoBack(): boolean {
     return this.showingResults || this.steps.length > 1;
+  }
+
+  /** Something a new start would throw away: a phase played, results, or an order written. */
+  get hasWork(): boolean {
+    return this.steps.length > 1 || this.showingResults || Object.values(this.entry.lines).some((lines) => lines.some((l) => l.trim() !== ''));
+  }
+
+  /** Whether a power has something to order in the phase shown (a unit, a dislodged unit, builds or removals). */
+  private busy(power: string): boolean {
+    const entry = this.entry;
+    return entry.index.orderables(power).length > 0 || (entry.state.phase.type === 'adjustment' && entry.index.adjustment(power) !== 0);
+  }
+
+  /**
+   * Keep the power being ordered if it has something to order in this phase; otherwise switch to the first
+   * power that has (a dislodged unit in a retreat, builds or removals in an adjustment).
+   */
+  private choosePower(): void {
+    const entry = this.entry;
+    if (this.busy(entry.power)) return;
+    entry.power = entry.powers.find((power) => this.busy(power)) ?? entry.power;
+  }
+
+  /** Order this power's units first (the player's own, opening the sandbox from a game), if it has any to order. */
+  preferPower(power: string): void {
+    if (this.entry.powers.includes(power) && this.busy(power)) this.entry.power = power;
   }
 
   /** What is kept between visits: positions and orders; results are adjudicated again on restore (the engine is deterministic). */
@@ -93,6 +135,7 @@ export class Sandbox {
         lines: i === this.steps.length - 1 && !s.outcome ? this.entry.lines : s.lines,
         adjudicated: s.outcome !== null,
       })),
+      ...(this.origin ? { origin: this.origin } : {}),
     };
   }
 
@@ -113,14 +156,18 @@ export class Sandbox {
       steps.push({ state: read.value, lines: s.lines, outcome });
     }
     this.steps = steps;
+    this.origin = snapshot.origin ?? null;
     this.entry.reset(this.current.state, this.current.lines);
+    this.choosePower();
     return true;
   }
 
-  /** Start again from a position (the initial one, or one pasted as GameState JSON). */
-  load(state: GameState): void {
+  /** Start again from a position (the initial one, one pasted as GameState JSON, or a game's, with where it came from). */
+  load(state: GameState, origin: SandboxOrigin | null = null): void {
     this.steps = [{ state, lines: {}, outcome: null }];
+    this.origin = origin;
     this.entry.reset(state);
+    this.choosePower();
   }
 }
 

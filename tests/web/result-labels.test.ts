@@ -1,0 +1,13 @@
+/** The sentences the results list shows for what happened at the end of a phase: provinces by name, never by id. */
+import { describe, expect, it } from 'vitest';
+import { controlText, disbandedText, eventText } from '../../web/src/results/labels.ts';
+import { variant } from './positions.ts';
+
+describe('results in words', () => {
+  it('names provinces, coasts left out, in every sentence', () => {
+    expect(disbandedText(variant, { power: 'Macedonia', type: 'army', at: 'Epi' })).toBe("Macedonia's army in Epirus had nowhere to retreat and was disbanded.");
+    expect(disbandedText(variant, { power: 'Macedonia', type: 'fleet', at: 'Lar/ec' })).toBe("Macedonia's fleet in Larissa had nowhere to retreat and was disbanded.");
+    expect(eventText(variant, { kind: 'centre-captured', province: 'Syr', from: 'Carthage', to: 'Rome' })).toBe('Rome took Syracuse from Carthage.');
+    expect(controlText(variant, { province: 'Ath', from: null, to: 'Macedonia' })).toBe('Macedonia took control of Athens, a special build centre.');
+  });
+});
