@@ -149,6 +149,26 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.locator('svg.dmap g.unit').first().waitFor();
     await eventually(() => page.locator('svg.dmap g.unit').count()).toBe(17);
 
+    // The drawing's own lines (coasts, rivers, passages, coast ticks) take no clicks: a click on one reaches the province beneath.
+    const caught = await page.evaluate(() => {
+      let hits = 0;
+      let samples = 0;
+      for (const shape of Array.from(document.querySelectorAll<SVGGeometryElement>('svg.dmap .static-over :is(path, line, polyline, polygon, circle, ellipse, rect)'))) {
+        const toScreen = shape.getScreenCTM();
+        if (!toScreen) continue;
+        const length = shape.getTotalLength();
+        for (let k = 0; k < 4; k++) {
+          const point = shape.getPointAtLength((length * (k + 0.5)) / 4).matrixTransform(toScreen);
+          if (point.x < 0 || point.y < 0 || point.x >= innerWidth || point.y >= innerHeight) continue;
+          samples++;
+          if (document.elementFromPoint(point.x, point.y)?.closest('.static-over')) hits++;
+        }
+      }
+      return { hits, samples };
+    });
+    expect(caught.samples).toBeGreaterThan(50);
+    expect(caught.hits).toBe(0);
+
     // By clicking: the Roman army in Ravenna moves to Cisalpina.
     await page.locator('svg.dmap g.unit[data-unit="Rav"]').click();
     await page.getByRole('button', { name: /Move/ }).click();
@@ -362,10 +382,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('tab', { name: 'Game' }).click();
     await rome.getByRole('button', { name: 'Change the deadline…' }).click();
     await rome.getByRole('button', { name: 'Confirm' }).click();
-    await rome.locator('.log').getByText('change-deadline').waitFor();
+    await rome.locator('.log [data-action="change-deadline"]').getByText(/Moved the deadline of Spring 240 BC Movement 1 day later/).waitFor();
     await pages.Macedonia.locator('.notice.warn').getByText('The deadline changed').waitFor();
     await pages.Macedonia.getByRole('tab', { name: 'Game' }).click();
-    await pages.Macedonia.locator('.log').getByText('change-deadline').waitFor();
+    await pages.Macedonia.locator('.log [data-action="change-deadline"]').first().waitFor();
     await eventually(() => pages.Macedonia.getByRole('button', { name: 'Process now…' }).count()).toBe(0);
     // A draw vote, public: Macedonia sees it at once.
     await rome.getByRole('button', { name: 'Vote for a draw' }).click();
@@ -373,6 +393,36 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await pages.Macedonia.getByText('For a draw: Rome (1 of 5)').waitFor();
     await rome.evaluate(() => document.querySelector('.gm')?.scrollIntoView({ block: 'start' }));
     await shot(rome, 'gm-view');
+
+    const phaseApi = `${new URL(gameUrl).pathname.replace('/games/', '/api/games/')}/phases/current`;
+    const onServer = (power: string) =>
+      rome.evaluate(async ([url, p]) => (await (await fetch(url)).json()).powers.find((line: { power: string }) => line.power === p), [phaseApi, power] as const);
+    // Carthage ticks Ready with an order the server refuses: nothing is saved, and the box does not stay ticked.
+    await carthage.getByRole('tab', { name: /Orders/ }).click();
+    await carthage.locator('#orders-text').fill('A Had - Num\nA Gad - Rom');
+    await carthage.getByLabel('Ready').click();
+    await carthage.locator('.verdict').getByText('Refused: nothing was saved').waitFor();
+    await eventually(() => carthage.getByLabel('Ready').isChecked()).toBe(false);
+    await expect(onServer('Carthage')).resolves.toMatchObject({ ready: false });
+    await carthage.locator('#orders-text').fill('A Had - Num');
+    // Egypt is ready, then changes its orders: the edit withdraws Ready at once, so the phase cannot go ahead without them.
+    const egypt = pages.Egypt;
+    await egypt.getByRole('tab', { name: /Orders/ }).click();
+    await egypt.getByLabel('Ready').click();
+    await eventually(() => onServer('Egypt')).toMatchObject({ ready: true });
+    await egypt.locator('#orders-text').fill('F Alx H');
+    await egypt.getByText('you are no longer ready').waitFor();
+    await eventually(() => onServer('Egypt')).toMatchObject({ ready: false });
+    await expect(egypt.getByLabel('Ready').isChecked()).resolves.toBe(false);
+    // The game master enters Syria's orders: Syria's open board shows them, and says who entered them.
+    await rome.getByRole('combobox', { name: /^Power/ }).selectOption('Syria');
+    await rome.getByLabel(/^Orders for Syria/).fill('A Sel H');
+    await rome.getByRole('button', { name: 'Enter orders…' }).click();
+    await rome.getByRole('button', { name: 'Confirm' }).click();
+    await pages.Syria.getByText('The game master entered orders for Syria').waitFor();
+    await pages.Syria.getByRole('tab', { name: /Orders/ }).click();
+    await eventually(() => pages.Syria.locator('#orders-text').inputValue()).toBe('A Sel H');
+    await expect(pages.Syria.getByText('Unsaved changes').count()).resolves.toBe(0);
 
     // Everyone is ready: the phase is processed at once, and every board shows the results.
     for (const power of powers) {
@@ -396,6 +446,28 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
     await rome.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
     await eventually(() => rome.locator('#orders-text').inputValue()).toBe('');
+    // The game master moves Fall's deadline: every open board stays on Fall (it went back to the phase it was opened on).
+    await carthage.getByRole('button', { name: /Orders for Fall 240 BC Movement/ }).click();
+    await carthage.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    await rome.getByRole('tab', { name: 'Game' }).click();
+    await rome.getByRole('button', { name: 'Change the deadline…' }).click();
+    await rome.getByRole('button', { name: 'Confirm' }).click();
+    await carthage.locator('.notice.warn').getByText('The deadline changed').last().waitFor();
+    await carthage.waitForTimeout(500);
+    for (const page of [rome, carthage]) {
+      await expect(page.getByRole('heading', { name: 'Spring 240 BC Movement' }).count()).resolves.toBe(0);
+      await page.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    }
+    await rome.getByRole('tab', { name: /Orders/ }).click();
+    // Log out with unsaved orders asks first; Cancel keeps the player logged in, on the board.
+    await carthage.getByRole('tab', { name: /Orders/ }).click();
+    await carthage.locator('#orders-text').fill('A Had H');
+    carthage.once('dialog', (dialog) => void dialog.dismiss());
+    await carthage.getByRole('button', { name: 'Log out' }).click();
+    await carthage.waitForTimeout(300);
+    await expect(carthage.evaluate(async () => (await fetch('/api/auth/me')).status)).resolves.toBe(200);
+    await carthage.getByRole('button', { name: 'Log out' }).waitFor();
+    await carthage.locator('#orders-text').fill('');
 
     // The history slider replays the first phase: its position and its arrows.
     await rome.getByRole('button', { name: 'Previous phase' }).click();
