@@ -266,12 +266,21 @@ async function watchers(base: string, users: User[], count: number, gameId: stri
 }
 
 /** Rounds of: the game master has the phase processed; each client's time to hear phase.processed. */
-async function fanOut(base: string, master: User, gameId: string, sockets: WebSocket[], rounds: number): Promise<{ samples: number[]; missing: number }> {
+/**
+ * Where a round's time goes, each from the moment the game master asked: the answer to "process now" (the
+ * phase adjudicated and committed), the first watcher told, the last one told.
+ */
+type FanOutRound = { answeredMs: number; firstMs: number; lastMs: number };
+
+async function fanOut(base: string, master: User, gameId: string, sockets: WebSocket[], rounds: number): Promise<{ samples: number[]; missing: number; rounds: FanOutRound[] }> {
   const samples: number[] = [];
+  const timings: FanOutRound[] = [];
   let missing = 0;
   for (let round = 0; round < rounds; round++) {
     const { index } = await currentPhase(base, master.token, gameId);
     let heard = 0;
+    let first = NaN;
+    let last = NaN;
     let done!: () => void;
     const all = new Promise<void>((resolve) => (done = resolve));
     const started = performance.now();
@@ -279,7 +288,9 @@ async function fanOut(base: string, master: User, gameId: string, sockets: WebSo
       const listener = (data: WebSocket.RawData) => {
         const message = JSON.parse(data.toString()) as { type: string; event?: { type: string; phase: { index: number } } };
         if (message.type !== 'event' || message.event!.type !== 'phase.processed' || message.event!.phase.index !== index) return;
-        samples.push(performance.now() - started);
+        last = performance.now() - started;
+        if (heard === 0) first = last;
+        samples.push(last);
         socket.off('message', listener);
         if (++heard === sockets.length) done();
       };
@@ -287,12 +298,25 @@ async function fanOut(base: string, master: User, gameId: string, sockets: WebSo
       return listener;
     });
     await call(base, 'POST', `/api/games/${gameId}/gm/process`, { token: master.token });
+    const answeredMs = performance.now() - started;
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, 15_000).unref());
     await Promise.race([all, timeout]);
     missing += sockets.length - heard;
+    timings.push({ answeredMs, firstMs: first, lastMs: last });
     sockets.forEach((socket, i) => socket.off('message', listeners[i]));
   }
-  return { samples, missing };
+  return { samples, missing, rounds: timings };
+}
+
+/** The median of each part of the rounds' time (fan-out figures). */
+function roundParts(rounds: FanOutRound[]): Record<string, number> {
+  const median = (values: number[]) => round(percentile([...values].sort((a, b) => a - b), 0.5));
+  return {
+    answered_ms_median: median(rounds.map((r) => r.answeredMs)),
+    first_told_ms_median: median(rounds.map((r) => r.firstMs)),
+    last_told_ms_median: median(rounds.map((r) => r.lastMs)),
+    last_told_ms_max: round(Math.max(...rounds.map((r) => r.lastMs))),
+  };
 }
 
 /** All the games' open phases fall due at one instant; seconds until the last is processed. */
@@ -414,11 +438,12 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
       memory.step(`fan-out: ${count} clients`);
       memory.section();
       await fanOut(base, master, game.id, sockets, 2); // warm-up
-      const { samples, missing } = await fanOut(base, master, game.id, sockets, 10);
+      const { samples, missing, rounds } = await fanOut(base, master, game.id, sockets, 10);
       figures.push(
         latencyFigure(`phase result to ${count} websocket clients`, samples, {
           clients: count,
           missing,
+          ...roundParts(rounds),
           connect_s: connectSeconds,
           rss_peak_mb: memory.section(),
           target: 'p99 < 200 ms',
