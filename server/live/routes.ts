@@ -4,6 +4,7 @@
  * per-channel subscriptions fed by the live bus. Protocol and limits:
  * shared/api/live.ts.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -41,12 +42,17 @@ type Connection = {
   messagesInWindow: number;
 };
 
+/** Pauses before each further try of a catch-up read that failed (then: resync). */
+const CATCH_UP_RETRY_MS = [250, 1_000, 3_000];
+
 /** WebSocket close codes (RFC 6455). */
 const POLICY_VIOLATION = 1008;
 const TRY_AGAIN_LATER = 1013;
 
 const liveRoutes: FastifyPluginAsync = async (app) => {
   const connections = new Map<WebSocket, Connection>();
+  /** Set once the server is shutting down: catch-ups then stop retrying. */
+  let closing = false;
 
   /** Whether a message may be sent: the socket is open and not too far behind. */
   const sendable = (socket: WebSocket): boolean => {
@@ -114,17 +120,11 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     if (logged.seq <= subscription.lastSeq) return;
     if (logged.seq > subscription.lastSeq + 1) {
       subscription.buffer = [logged];
-      void app.bus
-        .history(app.prisma, channel, subscription.lastSeq)
-        .catch((error: unknown) => {
-          app.log.warn({ err: error, channel }, 'live catch-up failed; client told to resync');
-          return null;
-        })
-        .then((history) => {
-          if (connection.subscriptions.get(channel) !== subscription) return;
-          replay(socket, connection, channel, subscription, history);
-          release(socket, connection, channel, subscription);
-        });
+      void catchUpRead(channel, subscription.lastSeq).then((history) => {
+        if (connection.subscriptions.get(channel) !== subscription) return;
+        replay(socket, connection, channel, subscription, history);
+        release(socket, connection, channel, subscription);
+      });
       return;
     }
     subscription.lastSeq = logged.seq;
@@ -164,6 +164,27 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     subscription.buffer = waiting;
   }
 
+  /**
+   * Reads what a channel's watchers missed, for a catch-up: null (they are told to resync) only when
+   * the log cannot be read after a few tries. Catch-ups follow outages, when the first reads may
+   * still fail (the pool's connections are being re-made); a resync would send every watcher to
+   * refetch from a database that is just coming back.
+   */
+  async function catchUpRead(channel: LiveChannel, after: number): Promise<History | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await app.bus.history(app.prisma, channel, after);
+      } catch (error) {
+        if (closing || attempt === CATCH_UP_RETRY_MS.length) {
+          app.log.warn({ err: error, channel }, 'live catch-up failed; watchers told to resync');
+          return null;
+        }
+        app.log.info({ err: error, channel, attempt }, 'live catch-up read failed; trying again');
+        await sleep(CATCH_UP_RETRY_MS[attempt], undefined, { ref: false });
+      }
+    }
+  }
+
   /** Gives the events that waited while the subscription was caught up. */
   function release(socket: WebSocket, connection: Connection, channel: LiveChannel, subscription: Subscription): void {
     const waiting = subscription.buffer ?? [];
@@ -187,23 +208,18 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     }
     for (const [channel, watchers] of byChannel) {
       const from = Math.min(...watchers.map(([, , subscription]) => subscription.lastSeq));
-      void app.bus
-        .history(app.prisma, channel, from)
-        .catch((error: unknown) => {
-          app.log.warn({ err: error, channel }, 'live catch-up failed; clients told to resync');
-          return null;
-        })
-        .then((history) => {
-          for (const [socket, connection, subscription] of watchers) {
-            if (connection.subscriptions.get(channel) !== subscription) continue;
-            replay(socket, connection, channel, subscription, history);
-            release(socket, connection, channel, subscription);
-          }
-        });
+      void catchUpRead(channel, from).then((history) => {
+        for (const [socket, connection, subscription] of watchers) {
+          if (connection.subscriptions.get(channel) !== subscription) continue;
+          replay(socket, connection, channel, subscription, history);
+          release(socket, connection, channel, subscription);
+        }
+      });
     }
   });
 
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(heartbeat);
     stopResync();
   });

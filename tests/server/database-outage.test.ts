@@ -5,7 +5,7 @@
  * (An embedded PGlite cannot become unreachable, so this needs DATABASE_URL.)
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { Browser, testSettings } from './helpers/app.ts';
@@ -44,6 +44,7 @@ describe.skipIf(!usingPostgres)('database outage', () => {
   let database: TestDatabase;
   let relay: Relay;
   let app: FastifyInstance;
+  let wsUrl: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -55,6 +56,7 @@ describe.skipIf(!usingPostgres)('database outage', () => {
     relayed.port = String(relay.port);
     app = await buildApp({ database: { kind: 'postgres', url: relayed.toString(), poolSize: 3 }, settings: testSettings });
     await app.ready();
+    wsUrl = await listen(app);
   }, 60_000);
 
   afterAll(async () => {
@@ -64,7 +66,6 @@ describe.skipIf(!usingPostgres)('database outage', () => {
 
   test('answers 503 while the database is unreachable and recovers without a restart', async () => {
     const browser = await new Browser(app).register();
-    const wsUrl = await listen(app);
     const live = await connect(wsUrl, { cookie: browser.cookie! });
     await live.next('welcome');
     live.send({ type: 'subscribe', channel: 'lobby' });
@@ -106,6 +107,41 @@ describe.skipIf(!usingPostgres)('database outage', () => {
     ]);
     expect(live.messages.some((message) => message.type === 'resync')).toBe(false);
     live.socket.close();
+  }, 30_000);
+
+  test('a catch-up read that fails as the database comes back is tried again: the watchers get what they missed, not a resync', async () => {
+    const browser = await new Browser(app).register();
+    const live = await connect(wsUrl, { cookie: browser.cookie! });
+    await live.next('welcome');
+    live.send({ type: 'subscribe', channel: 'lobby' });
+    const subscribed = await live.next('subscribed');
+    const reads = vi.spyOn(app.bus, 'history');
+    // The moment the live listener is back (and its sockets' catch-up read has just gone out), the
+    // link drops again for a moment: that first read fails.
+    let relinked!: () => void;
+    const backAgain = new Promise<void>((resolve) => (relinked = resolve));
+    let dropped = false;
+    const stopWatching = app.bus.onResync(() => {
+      if (dropped) return;
+      dropped = true;
+      void relay.cut().then(() => setTimeout(() => void relay.restore().then(relinked), 200));
+    });
+    try {
+      await relay.cut();
+      await relay.restore();
+      await vi.waitFor(async () => expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200));
+      const created = await browser.request('POST', '/api/games', { name: 'missed while the listener was away', variant: 'standard' });
+      expect(created.statusCode).toBe(201);
+      await backAgain;
+      const event = await live.next('event', (message) => message.event.type === 'game.created' && message.event.gameId === created.json().id, 15_000);
+      expect(event.seq).toBe(subscribed.seq! + 1);
+      expect(reads.mock.settledResults.some((result) => result.type === 'rejected')).toBe(true);
+      expect(live.messages.some((message) => message.type === 'resync')).toBe(false);
+    } finally {
+      stopWatching();
+      reads.mockRestore();
+      live.socket.close();
+    }
   }, 30_000);
 
   test('at start-up the server waits for the database (migrations retried) instead of failing', async () => {
