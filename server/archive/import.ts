@@ -148,7 +148,13 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     if (outcome.kind === 'concession' && (outcome.powers.length !== 1 || !alive.includes(outcome.powers[0]))) {
       throw invalid('game.outcome: a concession names one surviving power');
     }
-    if (canonical([...expected].sort()) !== canonical([...outcome.powers].sort())) throw invalid(`game.outcome: a draw is shared by the survivors (${alive.join(', ')})`);
+    // A draw the players vote for is shared by every survivor; the game master may end the game as a draw among some of them.
+    const declared = outcome.kind === 'draw' && data.gmLog.at(-1)?.action === 'end-game';
+    if (declared) {
+      if (outcome.powers.length === 0 || !outcome.powers.every((power) => alive.includes(power))) {
+        throw invalid(`game.outcome: the game master's draw is shared by surviving powers (${alive.join(', ')})`);
+      }
+    } else if (canonical([...expected].sort()) !== canonical([...outcome.powers].sort())) throw invalid(`game.outcome: a draw is shared by the survivors (${alive.join(', ')})`);
   }
 
   for (const [i, phase] of [...data.phases, ...data.discardedPhases].entries()) {

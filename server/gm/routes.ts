@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameIdParamsSchema } from '../../shared/api/games.ts';
 import {
   ChangeDeadlineRequestSchema,
+  EndGameRequestSchema,
   GmActionResponseSchema,
   GmLogSchema,
   PowerRequestSchema,
@@ -14,7 +15,7 @@ import { PowerIdSchema } from '../../shared/api/games.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { enterOrdersAsMaster } from '../orders/service.ts';
 import { errorResponses } from '../schemas.ts';
-import { changeDeadline, civilDisorder, gmLog, pause, processNow, replacePlayer, resume, rollback } from './service.ts';
+import { changeDeadline, civilDisorder, endGame, gmLog, pause, processNow, replacePlayer, resume, rollback } from './service.ts';
 
 const tags = ['game master'];
 const actionResponse = { 200: GmActionResponseSchema, ...errorResponses };
@@ -107,13 +108,28 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Re-open an earlier phase: later phases are discarded (kept in the archive), its orders stay for re-adjudication',
+        summary: 'Re-open an earlier phase: later phases are discarded (kept in the archive), its orders stay for re-adjudication. In a game that has ended, the open phase may be named: the game goes on from it',
         params: GameIdParamsSchema,
         body: RollbackRequestSchema,
         response: actionResponse,
       },
     },
     async (request) => rollback(app, requireUser(request), request.params.gameId, request.body.phase),
+  );
+
+  app.post(
+    '/games/:gameId/gm/end',
+    {
+      schema: {
+        tags,
+        summary:
+          'End the game now: a draw among surviving powers (every survivor unless named, at least two) or a concession to one. Votes pending are dropped; a rollback to the open phase re-opens the game',
+        params: GameIdParamsSchema,
+        body: EndGameRequestSchema,
+        response: actionResponse,
+      },
+    },
+    async (request) => endGame(app, requireUser(request), request.params.gameId, request.body),
   );
 };
 

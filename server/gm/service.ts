@@ -5,14 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { survivors } from '../../shared/index.ts';
-import { MAX_DEADLINE_SECONDS } from '../../shared/api/gm.ts';
+import { MAX_DEADLINE_SECONDS, type EndGameRequest } from '../../shared/api/gm.ts';
+import type { GameOutcome } from '../../shared/api/games.ts';
 import { Prisma, type Transaction } from '../db/database.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../games/first-phase.ts';
 import { syncLoans } from '../loans/sync.ts';
 import { requireActive, requireGameMaster, seatOf, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import { latestSubmissions, openPhase, phaseRef, playerStatusOnWire, positionOf, type PhaseRow } from '../play/phases.ts';
-import { processIfAllReady, processPhase } from '../play/process.ts';
+import { finishGame, processIfAllReady, processPhase } from '../play/process.ts';
 import type { Auth } from '../types.ts';
 import { gmActionView, logGmAction } from './log.ts';
 
@@ -154,6 +155,32 @@ export function civilDisorder(app: FastifyInstance, user: User, gameId: string, 
   });
 }
 
+/**
+ * Ends the game as the game master rules: a draw among the surviving powers named (all of them by
+ * default) or a concession to one, e.g. agreed away from the server, or a game its players have
+ * left. Pending votes are dropped. A rollback to the open phase undoes it.
+ */
+export function endGame(app: FastifyInstance, user: User, gameId: string, body: EndGameRequest) {
+  return asMaster(app, user, gameId, async (tx, context) => {
+    requireActive(context);
+    const phase = await openPhase(tx, gameId);
+    const alive = survivors(context.variant, positionOf(context.variant, phase));
+    const named = new Set(body.powers ?? alive);
+    for (const power of named) {
+      seatOf(context, power);
+      if (!alive.includes(power)) throw conflict('conflict', `${power} has no unit and no centre left: only surviving powers (${alive.join(', ')}) can share a draw or be conceded to`);
+    }
+    if (body.outcome === 'draw' && named.size < 2 && alive.length > 1) {
+      throw conflict('conflict', `a draw is shared by at least two surviving powers (${alive.join(', ')}); to end the game for one power, record a concession to it`);
+    }
+    // In the variant's order, however the game master listed them.
+    const outcome: GameOutcome = { kind: body.outcome, powers: alive.filter((power) => named.has(power)) };
+    await tx.drawVote.deleteMany({ where: { gameId } });
+    await finishGame(tx, app.bus, gameId, outcome, new Date());
+    return { action: 'end-game', details: { phase: phase.index, phaseName: phase.name, outcome } };
+  });
+}
+
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 /**
@@ -168,9 +195,11 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     const phases = await tx.phase.findMany({ where: { gameId, index: { gte: index } }, orderBy: { index: 'asc' } });
     const target = phases[0];
     if (!target || target.index !== index) throw badRequest('validation_failed', `body.phase: there is no phase ${index} in this game`);
-    if (target.status === 'open') throw conflict('conflict', `phase ${index} (${target.name}) is open already: nothing to roll back`);
+    // The open phase of a game that has ended (by votes or by the game master): the game goes on from it.
+    const reopening = target.status === 'open' && context.game.status === 'finished';
+    if (target.status === 'open' && !reopening) throw conflict('conflict', `phase ${index} (${target.name}) is open already: nothing to roll back`);
 
-    for (const phase of phases) {
+    for (const phase of reopening ? [] : phases) {
       const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { createdAt: 'asc' } });
       await tx.discardedPhase.create({
         data: {
@@ -220,7 +249,13 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     await publishDeadline(app, tx, gameId, reopened, deadlineAt, context.game.pausedAt !== null);
     return {
       action: 'rollback',
-      details: { phase: index, phaseName: target.name, discarded: phases.map((phase) => phase.name), powersWithOrders: ready.size },
+      details: {
+        phase: index,
+        phaseName: target.name,
+        discarded: reopening ? [] : phases.map((phase) => phase.name),
+        powersWithOrders: ready.size,
+        gameHadEnded: context.game.status === 'finished',
+      },
     };
   });
 }

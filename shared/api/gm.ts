@@ -38,11 +38,26 @@ export const RollbackRequestSchema = z
   .object({ phase: PhaseIndexSchema.describe('Index of the phase to re-open') })
   .meta({ id: 'RollbackRequest' });
 
+export const EndGameRequestSchema = z
+  .object({
+    outcome: z.enum(['draw', 'concession']).describe('draw: shared by the powers named; concession: to the one power named'),
+    powers: z
+      .array(PowerIdSchema)
+      .min(1, 'name at least one power')
+      .optional()
+      .describe('Surviving powers. draw: those sharing it (default: every survivor); concession: exactly one, the power conceded to'),
+  })
+  .refine((body) => body.outcome !== 'concession' || body.powers?.length === 1, {
+    message: 'a concession names exactly one power, the one conceded to',
+    path: ['powers'],
+  })
+  .meta({ id: 'EndGameRequest' });
+export type EndGameRequest = z.infer<typeof EndGameRequestSchema>;
 
 export const GmActionSchema = z
   .object({
     id: IdSchema,
-    action: z.string().describe('e.g. process-now, change-deadline, pause, resume, replace-player, civil-disorder, enter-orders, rollback'),
+    action: z.string().describe('e.g. process-now, change-deadline, pause, resume, replace-player, civil-disorder, enter-orders, rollback, end-game'),
     /** Null for actions imported from another server. */
     actor: UserRefSchema.nullable(),
     /** What was done (powers, phases, deadlines). User names appear only where the game reveals them. */

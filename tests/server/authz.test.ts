@@ -190,6 +190,16 @@ const MATRIX: Entry[] = [
     expect: gmWrite(),
     before: async (context) => void (await asGm(context, '/gm/process')),
   },
+  {
+    route: 'POST /api/games/{gameId}/gm/end',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/end`, body: { outcome: 'draw' } }),
+    expect: gmWrite(),
+    // The game goes on for the entries after this one: re-opened at the phase it ended in.
+    after: async (context) => {
+      const reopened = await asGm(context, '/gm/rollback', { phase: await context.openPhase() });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+    },
+  },
 
   // ───────── archive ─────────
   { route: 'GET /api/games/{gameId}/export', request: game('/export'), expect: gameRead() },

@@ -10,6 +10,7 @@ import { randomOrders, seeded } from '../support/random-game.ts';
 import { registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, ordersByPower, startGame } from './helpers/play.ts';
 import { expectReproducible } from './helpers/reproduce.ts';
+import { listen, settled, watchGame } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -279,5 +280,68 @@ describe('orders by the game master, and roll-backs', () => {
     expect(rolled.statusCode, rolled.body).toBe(200);
     expect((await master.request('GET', `/api/games/${gameId}`)).json()).toMatchObject({ status: 'active', outcome: null, currentPhase: { index: 0 } });
     expect((await master.request('GET', `/api/games/${gameId}/votes`)).json().draw).toEqual([]);
+  });
+});
+
+describe('ending the game', () => {
+  test('the game master ends the game as a draw among some survivors: votes dropped, everyone told, the export imports, and a rollback to the open phase re-opens it', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    const player = byPower.get(powers[0])!;
+    expect((await player.request('POST', `/api/games/${gameId}/votes`, { kind: 'draw' })).statusCode).toBe(200);
+
+    // Only the game master; a draw needs two powers; a concession names one.
+    expect((await player.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'draw' })).json().error.code).toBe('not_game_master');
+    const alone = await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'draw', powers: [powers[1]] });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().error.message).toMatch(/at least two surviving powers.*concession/);
+    const twoWinners = await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'concession', powers: [powers[1], powers[2]] });
+    expect(twoWinners.statusCode).toBe(400);
+    expect(twoWinners.json().error.issues).toEqual([{ path: 'body.powers', message: 'a concession names exactly one power, the one conceded to' }]);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'draw', powers: ['Atlantis', powers[1]] })).statusCode).toBe(404);
+    expect((await master.request('GET', `/api/games/${gameId}`)).json().status).toBe('active');
+
+    // Named in any order, recorded in the variant's.
+    const sharing = [powers[3], powers[1]];
+    const watching = await watchGame(await listen(app), player.cookie!, gameId);
+    const ended = await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'draw', powers: sharing });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const outcome = { kind: 'draw', powers: variant.powers.filter((power) => sharing.includes(power)) };
+    expect(ended.json().action).toMatchObject({ action: 'end-game', details: { phase: 0, phaseName: 'Spring 240 BC Movement', outcome } });
+    expect((await player.request('GET', `/api/games/${gameId}`)).json()).toMatchObject({ status: 'finished', outcome, pausedAt: null });
+    const told = (await settled(watching)).flatMap((message) => (message.type === 'event' ? [message.event] : []));
+    watching.socket.close();
+    expect(told).toContainEqual({ type: 'game.finished', gameId, outcome });
+    expect((await player.request('GET', `/api/games/${gameId}/votes`)).json()).toMatchObject({ draw: [], outcome });
+    expect((await player.request('GET', `/api/games/${gameId}/phases/current`)).json().deadlineAt).toBeNull();
+    expect((await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'draw' })).json().error.code).toBe('game_not_active');
+
+    // The archive keeps it: its export imports as a finished game with the same outcome.
+    const exported = (await master.request('GET', `/api/games/${gameId}/export`)).json();
+    const imported = await master.request('POST', '/api/games/import', { export: exported });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect((await master.request('GET', `/api/games/${imported.json().id}`)).json()).toMatchObject({ status: 'finished', outcome });
+
+    // Undone: the same phase is open again, with a new deadline, and nothing discarded.
+    const reopened = await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().action.details).toMatchObject({ phase: 0, discarded: [], gameHadEnded: true });
+    const game = (await player.request('GET', `/api/games/${gameId}`)).json();
+    expect(game).toMatchObject({ status: 'active', outcome: null, currentPhase: { index: 0 } });
+    expect(game.currentPhase.deadlineAt).not.toBeNull();
+    expect((await master.request('GET', `/api/games/${gameId}/phases`)).json().phases).toHaveLength(1);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 })).json().error.code).toBe('conflict');
+  });
+
+  test('a concession to one power, with every survivor as the default of a draw', async () => {
+    const { gameId, master, powers } = await startGame(app);
+    const conceded = await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'concession', powers: [powers[2]] });
+    expect(conceded.statusCode, conceded.body).toBe(200);
+    expect((await master.request('GET', `/api/games/${gameId}`)).json().outcome).toEqual({ kind: 'concession', powers: [powers[2]] });
+
+    const other = await startGame(app);
+    expect((await other.master.request('POST', `/api/games/${other.gameId}/gm/end`, { outcome: 'draw' })).json().action.details.outcome).toEqual({
+      kind: 'draw',
+      powers: variant.powers,
+    });
   });
 });
