@@ -168,3 +168,57 @@ describe('confirmations', () => {
     expect($('[role="alertdialog"]')!.closest('.tool')).toBe(enter.closest('.tool'));
   });
 });
+
+describe('ending the game', () => {
+  const survivors = ['Egypt', 'Rome', 'Syria'];
+  const withSurvivors = () => Object.assign(fakeRoom(), { votes: { survivors, draw: [], concessions: [], outcome: null }, finished: false });
+  const endButton = () => button(/End the game/);
+  const box = (name: string) => Array.from(target.querySelectorAll<HTMLInputElement>('.end input[type="checkbox"]')).find((b) => b.parentElement!.textContent!.trim() === name)!;
+
+  it('offers a draw between every survivor, asks before ending, and sends the powers sharing it', async () => {
+    start(withSurvivors());
+    expect(Array.from(target.querySelectorAll('.end input[type="checkbox"]')).map((b) => b.parentElement!.textContent!.trim())).toEqual(survivors);
+    box('Rome').click();
+    flushSync();
+    await click(endButton());
+    expect(confirmText()).toMatch(/^End the game now as a draw between Egypt and Syria\? No more phases are played/);
+    expect($('[role="alertdialog"]')!.closest('.tool')).toBe(endButton().closest('.tool'));
+    await click(button(/^Confirm$/));
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/end`, body: { outcome: 'draw', powers: ['Egypt', 'Syria'] } }]);
+  });
+
+  it('will not send a draw for one power, and ends with a concession to the power chosen', async () => {
+    start(withSurvivors());
+    box('Rome').click();
+    box('Syria').click();
+    flushSync();
+    expect(endButton().disabled).toBe(true);
+    expect(target.textContent).toContain('A draw is shared by at least two powers');
+    const concession = $<HTMLInputElement>('input[type="radio"][value="concession"]')!;
+    concession.click();
+    flushSync();
+    expect(endButton().disabled).toBe(true);
+    const to = $<HTMLSelectElement>('select[aria-label="Power conceded to"]')!;
+    to.value = 'Rome';
+    to.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+    await click(endButton());
+    expect(confirmText()).toMatch(/^End the game now with a concession to Rome\?/);
+    await click(button(/^Confirm$/));
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ outcome: 'concession', powers: ['Rome'] }]);
+  });
+
+  it('in a game that has ended, offers only to re-open it where it ended', async () => {
+    const ended = Object.assign(fakeRoom(), { open: null, finished: true });
+    start(ended);
+    expect(target.textContent).toContain('The game has ended. A roll-back re-opens it.');
+    expect(button(/End the game/)).toBeUndefined();
+    expect(button(/Replace the player/)).toBeUndefined();
+    const options = Array.from(target.querySelectorAll('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Spring 240 BC Movement', 'Fall 240 BC Movement', 'Spring 239 BC Movement (where the game ended)']);
+    await click(button(/Roll back/));
+    expect(confirmText()).toMatch(/^Re-open the game at Spring 239 BC Movement\? It goes on from there with a new deadline; nothing is discarded\./);
+    await click(button(/^Confirm$/));
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/rollback`, body: { phase: 2 } }]);
+  });
+});

@@ -7,7 +7,7 @@
 import type { GmAction } from '../../../shared/api/gm.ts';
 
 /** Every action the log records (the server's tools, the import, and entries imported from another server's log). */
-export const GM_ACTIONS = ['process-now', 'change-deadline', 'pause', 'resume', 'replace-player', 'civil-disorder', 'enter-orders', 'rollback', 'import'] as const;
+export const GM_ACTIONS = ['process-now', 'change-deadline', 'pause', 'resume', 'replace-player', 'civil-disorder', 'enter-orders', 'rollback', 'end-game', 'import'] as const;
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
@@ -119,10 +119,24 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       const discarded = Array.isArray(d.discarded) ? d.discarded.filter((name): name is string => typeof name === 'string') : [];
       const later = discarded.slice(1);
       const kept = count(d.powersWithOrders);
+      if (d.gameHadEnded === true && discarded.length === 0) {
+        sentence = `Re-opened the game, which had ended, at ${phase}.`;
+        break;
+      }
       sentence = `Rolled back to ${phase}, which is open again`;
+      if (d.gameHadEnded === true) sentence += ', and the game, which had ended, goes on';
       if (later.length) sentence += `; ${later.length === 1 ? 'the later phase' : `${later.length} later phases`} (${listInWords(later)}) ${later.length === 1 ? 'was' : 'were'} discarded`;
       if (kept !== null) sentence += `; ${kept === 1 ? "1 power's orders stay" : `${kept} powers' orders stay`} to be adjudicated again`;
       sentence += '.';
+      break;
+    }
+    case 'end-game': {
+      const outcome = record(d.outcome);
+      const shared = Array.isArray(outcome.powers) ? outcome.powers.filter((p): p is string => typeof p === 'string') : [];
+      const where = text(d.phaseName) ? ` in ${phase}` : '';
+      if (outcome.kind === 'draw' && shared.length) sentence = `Ended the game${where} as a draw between ${listInWords(shared)}.`;
+      else if (outcome.kind === 'concession' && shared.length) sentence = `Ended the game${where} with a concession to ${shared[0]}.`;
+      else sentence = `Ended the game${where}.`;
       break;
     }
     case 'import': {

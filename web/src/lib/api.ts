@@ -11,6 +11,7 @@ import type {
   CheckedOrder,
   CreateGameRequest,
   CreateLoanRequestSchema,
+  EndGameRequest,
   GmActionResponseSchema,
   GmLogSchema,
   LoanListSchema,
@@ -51,6 +52,7 @@ export type GmActionResponse = z.infer<typeof GmActionResponseSchema>;
 export type ChangeDeadlineRequest = z.input<typeof ChangeDeadlineRequestSchema>;
 export type ReplacePlayerRequest = z.input<typeof ReplacePlayerRequestSchema>;
 export type CreateLoanRequest = z.input<typeof CreateLoanRequestSchema>;
+export type { EndGameRequest };
 
 export class ApiError extends Error {
   constructor(
@@ -182,6 +184,7 @@ export const api = {
     enterOrders: (id: string, index: number, power: string, body: SubmitOrdersRequest) =>
       request<SubmitOrdersResponse>('PUT', `/api/games/${id}/gm/phases/${index}/orders/${power}`, body),
     rollback: (id: string, phase: number) => request<GmActionResponse>('POST', `/api/games/${id}/gm/rollback`, { phase }),
+    endGame: (id: string, body: EndGameRequest) => request<GmActionResponse>('POST', `/api/games/${id}/gm/end`, body),
   },
 
   /** Links, not fetches: the browser downloads them (the server sends content-disposition). */
