@@ -198,7 +198,7 @@ describe('ending the game', () => {
     concession.click();
     flushSync();
     expect(endButton().disabled).toBe(true);
-    const to = $<HTMLSelectElement>('select[aria-label="Power conceded to"]')!;
+    const to = $<HTMLSelectElement>('select[aria-label="Concession to"]')!;
     to.value = 'Rome';
     to.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
