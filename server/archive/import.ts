@@ -16,6 +16,7 @@
  * `engine_version_mismatch` naming the phase and both versions — not a bare
  * "does not reproduce", which is kept for exports that claim this version.
  */
+import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -327,7 +328,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
       data: {
         gameId: game.id,
         actorUserId: user.id,
-        action: 'import',
+        action: 'import' satisfies GmActionKind,
         details: json({
           exportedAt: data.exportedAt,
           complete: data.complete,

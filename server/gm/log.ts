@@ -4,6 +4,7 @@
  * once the game ends) read it. User names go under `details.users`, which is
  * left out for viewers the game hides names from.
  */
+import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { GmAction } from '../../shared/api/gm.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
 import type { LiveBus } from '../live/bus.ts';
@@ -16,7 +17,7 @@ export async function logGmAction(
   bus: LiveBus,
   gameId: string,
   actorUserId: string | null,
-  action: string,
+  action: GmActionKind,
   details: Record<string, unknown>,
   id?: string,
 ): Promise<GmActionRow> {

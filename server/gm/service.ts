@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { survivors } from '../../shared/index.ts';
 import { MAX_DEADLINE_SECONDS, type EndGameRequest } from '../../shared/api/gm.ts';
 import type { GameOutcome } from '../../shared/api/games.ts';
+import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { Prisma, type Transaction } from '../db/database.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../games/first-phase.ts';
@@ -24,7 +25,7 @@ async function asMaster(
   app: FastifyInstance,
   user: User,
   gameId: string,
-  work: (tx: Transaction, context: GameContext, actionId: string) => Promise<{ action: string; details: Record<string, unknown>; after?: () => Promise<void> }>,
+  work: (tx: Transaction, context: GameContext, actionId: string) => Promise<{ action: GmActionKind; details: Record<string, unknown>; after?: () => Promise<void> }>,
 ) {
   const { view, wake } = await withLockedGame(app, gameId, user, async (tx, context) => {
     requireGameMaster(context);

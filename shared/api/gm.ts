@@ -7,6 +7,7 @@ import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { UsernameSchema } from './accounts.ts';
 import { PowerIdSchema } from './games.ts';
 import { PhaseIndexSchema } from './play.ts';
+import { GM_ACTIONS } from './gm-actions.ts';
 
 /** A deadline is never moved further than this from now. */
 export const MAX_DEADLINE_SECONDS = 30 * 24 * 3600;
@@ -57,7 +58,7 @@ export type EndGameRequest = z.infer<typeof EndGameRequestSchema>;
 export const GmActionSchema = z
   .object({
     id: IdSchema,
-    action: z.string().describe('e.g. process-now, change-deadline, pause, resume, replace-player, civil-disorder, enter-orders, rollback, end-game'),
+    action: z.string().describe(`One of ${GM_ACTIONS.join(', ')}; entries imported from another server's log keep its names`),
     /** Null for actions imported from another server. */
     actor: UserRefSchema.nullable(),
     /** What was done (powers, phases, deadlines). User names appear only where the game reveals them. */

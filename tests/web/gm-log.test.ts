@@ -3,7 +3,8 @@
  * the reader's own time zone, and nothing (JSON, ISO times) too long to wrap.
  */
 import { describe, expect, it } from 'vitest';
-import { describeGmAction, GM_ACTIONS, localTime, spanInWords } from '../../web/src/game/gm-words.ts';
+import { GM_ACTIONS } from '../../shared/api/gm-actions.ts';
+import { describeGmAction, localTime, spanInWords } from '../../web/src/game/gm-words.ts';
 
 const time = (iso: string) => `<${iso.slice(11, 16)}>`;
 const say = (action: string, details: Record<string, unknown>) => describeGmAction({ action, details }, time);

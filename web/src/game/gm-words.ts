@@ -6,8 +6,6 @@
  */
 import type { GmAction } from '../../../shared/api/gm.ts';
 
-/** Every action the log records (the server's tools, the import, and entries imported from another server's log). */
-export const GM_ACTIONS = ['process-now', 'change-deadline', 'pause', 'resume', 'replace-player', 'civil-disorder', 'enter-orders', 'rollback', 'end-game', 'import'] as const;
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
