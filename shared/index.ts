@@ -8,7 +8,7 @@ export { ENGINE_VERSION } from './version.ts';
 export { MapDataSchema, type MapData } from './variant/schema.ts';
 export { findProvince, findPower, findLocation, type Variant } from './variant/load.ts';
 export { loadVariant } from './variant/checked.ts';
-export { defaultRuleOptions, type RuleOptions } from './variant/options.ts';
+export { defaultRuleOptions, RULEBOOKS, RULEBOOK_IDS, rulebookOptions, type RuleOptions, type Rulebook } from './variant/options.ts';
 export { getVariant, variantIds } from './variants.ts';
 
 export {

@@ -5,7 +5,7 @@
  * open phase's orders and other powers' private press are left out, and user
  * names only appear where the game shows them to the exporter.
  */
-import { ENGINE_VERSION, formatOrder, phaseToDatcCase, type SubmittedOrder } from '../../shared/index.ts';
+import { ENGINE_VERSION, formatOrder, phaseToDatcCase, type Rulebook, type SubmittedOrder } from '../../shared/index.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedGame, type ExportedPhase } from '../../shared/api/archive.ts';
 import type { GameOutcome } from '../../shared/api/games.ts';
 import type { Db } from '../db/database.ts';
@@ -94,6 +94,7 @@ export async function exportGame(db: Db, viewer: Viewer, gameId: string): Promis
       deadlines: { movement: game.movementDeadlineSeconds, retreat: game.retreatDeadlineSeconds, adjustment: game.adjustmentDeadlineSeconds },
       maxMissedDeadlines: game.maxMissedDeadlines,
       powerAssignment: game.powerAssignment,
+      rules: game.rules as Rulebook,
       createdAt: game.createdAt.toISOString(),
       startedAt: game.startedAt?.toISOString() ?? null,
       finishedAt: game.finishedAt?.toISOString() ?? null,

@@ -20,7 +20,7 @@ import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { adjudicate, ENGINE_VERSION, getVariant, phaseName, survivors, type GameState, type Variant } from '../../shared/index.ts';
+import { adjudicate, ENGINE_VERSION, getVariant, phaseName, rulebookOptions, survivors, type GameState, type Variant } from '../../shared/index.ts';
 import type { ExportedGame, ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
 import type { Prisma } from '../db/database.ts';
@@ -62,7 +62,7 @@ export type RecheckedPhase = { phase: number; recordedVersion: number | null };
  */
 export function verifyExport(data: ExportedGame): { variant: Variant; rechecked: RecheckedPhase[] } {
   const rechecked: RecheckedPhase[] = [];
-  const variant = getVariant(data.game.variant);
+  const variant = getVariant(data.game.variant, rulebookOptions(data.game.rules));
   if (!variant) throw invalid(`the rules engine cannot play variant "${data.game.variant}"`);
   const powers = variant.powers;
   const seated = data.players.map((player) => player.power);
@@ -202,6 +202,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         inviteCode: request.private ? randomUUID().replaceAll('-', '').slice(0, 16) : null,
         maxMissedDeadlines: settings.maxMissedDeadlines,
         powerAssignment: settings.powerAssignment,
+        rules: settings.rules,
         autoStart: false,
         seats: variant.powers.length,
         outcome: settings.outcome ? json(settings.outcome) : undefined,

@@ -2,6 +2,7 @@
  * The lobby: creating, listing, viewing, joining, leaving and starting games.
  * Route handlers (routes.ts) stay thin; the rules live here.
  */
+import type { Rulebook } from '../../shared/index.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CreateGameRequestSchema, GameDetail, GameSummary, JoinGameRequestSchema, ListGamesQuerySchema, Player } from '../../shared/api/games.ts';
@@ -62,6 +63,7 @@ function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
       retreat: game.retreatDeadlineSeconds,
       adjustment: game.adjustmentDeadlineSeconds,
     },
+    rules: game.rules as Rulebook,
     gameMaster: game.gameMaster,
     createdAt: game.createdAt.toISOString(),
     startedAt: game.startedAt?.toISOString() ?? null,
@@ -222,6 +224,7 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
         inviteCode: request.private ? randomBytes(12).toString('base64url') : null,
         maxMissedDeadlines: request.maxMissedDeadlines,
         powerAssignment: request.powerAssignment,
+        rules: request.rules,
         autoStart: request.autoStart,
         seats: powers.length,
         players: request.joinAsPlayer ? { create: { userId: creator.id, powerPreferences: request.powerPreferences } } : undefined,

@@ -4,13 +4,13 @@
  * number and names of the powers from it: one source for seats and for play.
  * A variant the API accepts but the engine does not ship yet is "unavailable".
  */
-import { getVariant, type Variant } from '../../shared/index.ts';
+import { getVariant, rulebookOptions, type Variant } from '../../shared/index.ts';
 
 export type VariantPower = { id: string; adjective: string; colour: string };
 
-/** The engine's variant, or null when the engine cannot play it (yet). */
-export function playableVariant(variantId: string): Variant | null {
-  return getVariant(variantId) ?? null;
+/** The engine's variant under a game's rule set (RULEBOOKS), or null when the engine cannot play it (yet). */
+export function playableVariant(variantId: string, rules = 'datc'): Variant | null {
+  return getVariant(variantId, rulebookOptions(rules)) ?? null;
 }
 
 /** The variant's powers in map order, or null when it is unavailable. */

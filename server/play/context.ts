@@ -55,7 +55,7 @@ export function canViewGame(game: LoadedGame, viewer: Viewer): boolean {
 }
 
 export function makeContext(game: LoadedGame, viewer: Viewer): GameContext {
-  const variant = playableVariant(game.variantId);
+  const variant = playableVariant(game.variantId, game.rules);
   // Games exist only in variants the engine ships (lobby.ts); a missing one is a deployment error.
   if (!variant) throw new HttpError(422, 'variant_unavailable', `the rules engine cannot play variant "${game.variantId}"`);
   const isGameMaster = actsAsGameMaster(game, viewer);

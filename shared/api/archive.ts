@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { TimestampSchema } from './common.ts';
-import { DeadlinesSchema, GameOutcomeSchema, GameStatusSchema, PhaseKindSchema, PlayerStatusSchema, PowerAssignmentSchema, PressKindSchema, VariantIdSchema } from './games.ts';
+import { DeadlinesSchema, GameOutcomeSchema, GameStatusSchema, PhaseKindSchema, PlayerStatusSchema, PowerAssignmentSchema, PressKindSchema, VariantIdSchema, RulebookSchema } from './games.ts';
 import {
   AcceptedOrderSchema,
   AdjudicatedOrderSchema,
@@ -84,6 +84,8 @@ export const ExportedGameSchema = z
       deadlines: DeadlinesSchema,
       maxMissedDeadlines: z.number().int().min(1).max(10),
       powerAssignment: PowerAssignmentSchema,
+      /** The rule set the game was played under (exports made before it was recorded: datc, the only one then). */
+      rules: RulebookSchema.default('datc'),
       createdAt: TimestampSchema,
       startedAt: TimestampSchema.nullable(),
       finishedAt: TimestampSchema.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { UsernameSchema } from './accounts.ts';
+import { RULEBOOK_IDS } from '../variant/options.ts';
 
 /**
  * Variant ids the API accepts. A game can be created only in those the rules
@@ -17,6 +18,11 @@ export const PowerAssignmentSchema = z
   .enum(['random', 'preferences'])
   .describe('random; or preferences: players in random order each take the first free power of their list');
 export const PhaseKindSchema = z.enum(['movement', 'retreat', 'adjustment']);
+export const RulebookSchema = z
+  .enum(RULEBOOK_IDS, { error: `must be one of: ${RULEBOOK_IDS.join(', ')}` })
+  .describe(
+    'Where rulebooks differ (DATC v3.0 section 4): datc plays the DATC v3.0 preferences; 1971 the 1971 rulebook (a convoy fails when any route is disrupted, an army adjacent to its destination goes by convoy only to swap places, civil-disorder removals by distance to home centres)',
+  );
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -54,6 +60,7 @@ export const CreateGameRequestSchema = z
       .default(2)
       .describe('Missed deadlines in a row before a power falls into civil disorder'),
     powerAssignment: PowerAssignmentSchema.default('random'),
+    rules: RulebookSchema.default('datc'),
     autoStart: z.boolean().default(true).describe('Start as soon as the last seat is taken'),
     gameMaster: UsernameSchema.optional().describe('Username of the game master; the creator when omitted'),
     joinAsPlayer: z.boolean().default(true).describe('The creator takes a seat'),
@@ -85,6 +92,7 @@ export const GameSummarySchema = z
     anonymous: z.boolean(),
     private: z.boolean(),
     deadlines: DeadlinesSchema,
+    rules: RulebookSchema,
     gameMaster: UserRefSchema,
     createdAt: TimestampSchema,
     startedAt: TimestampSchema.nullable(),

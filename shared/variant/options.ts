@@ -30,3 +30,22 @@ export const defaultRuleOptions: RuleOptions = {
   adjacentConvoy: '2000',
   civilDisorderDistance: 'owned-centres',
 };
+
+/**
+ * The rule sets a game can be played under: `datc`, the DATC v3.0
+ * preferences (the defaults above); `1971`, the 1971 rulebook's answer to
+ * each of the three choices. A game records its rule set; its variant is
+ * compiled with these options wherever it is adjudicated (server and browser).
+ */
+export const RULEBOOKS = {
+  datc: {},
+  '1971': { convoyDisruption: 'any-route', adjacentConvoy: '1971', civilDisorderDistance: 'home-centres' },
+} as const satisfies Record<string, Partial<RuleOptions>>;
+export type Rulebook = keyof typeof RULEBOOKS;
+/** In the order they are offered (Object.keys would put "1971", an integer-like key, first). */
+export const RULEBOOK_IDS = ['datc', '1971'] as const satisfies readonly Rulebook[];
+
+/** The options of a rule set; an unknown name (a newer server's) plays the defaults. */
+export function rulebookOptions(rules: string): Partial<RuleOptions> {
+  return Object.hasOwn(RULEBOOKS, rules) ? RULEBOOKS[rules as Rulebook] : {};
+}

@@ -20,6 +20,7 @@ export function gameSummary(fields: Partial<GameSummary> = {}): GameSummary {
     anonymous: false,
     private: false,
     deadlines: { movement: 86400, retreat: 43200, adjustment: 43200 },
+    rules: 'datc',
     gameMaster: { id: fixtureId(9), username: 'zeus' },
     createdAt: '2026-01-01T00:00:00.000Z',
     startedAt: '2026-01-01T00:00:00.000Z',

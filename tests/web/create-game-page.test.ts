@@ -85,6 +85,20 @@ describe('new game page', () => {
     expect(target.textContent).not.toMatch(/body\./);
   });
 
+  it('offers the rule sets, the DATC’s answers first, and sends the one chosen', async () => {
+    open(() => json(400, { error: { code: 'validation_failed', message: 'stop here' } }));
+    const choices = Array.from(target.querySelectorAll<HTMLInputElement>('[role="radiogroup"][aria-label="Rules"] input'));
+    expect(choices.map((c) => [c.value, c.checked])).toEqual([
+      ['datc', true],
+      ['1971', false],
+    ]);
+    fill(inputOf('Name'), 'Old school');
+    choices[1].click();
+    flushSync();
+    await submit();
+    expect(created).toEqual([expect.objectContaining({ name: 'Old school', rules: '1971' })]);
+  });
+
   it('places the server’s schema issues under their fields, named and in words', async () => {
     open(() =>
       json(400, {

@@ -30,6 +30,7 @@ function game(playerCount: number, autoStart = false): GameDetail {
     anonymous: false,
     private: false,
     deadlines: { movement: 86400, retreat: 43200, adjustment: 43200 },
+    rules: 'datc',
     gameMaster: MASTER,
     createdAt: '2025-01-01T00:00:00.000Z',
     startedAt: null,

@@ -20,7 +20,7 @@ beforeEach(() => {
     asked.push(path);
     if (path === `/api/games/${GAME}/phases/3`) return json(200, { index: 3, name: 'Winter 240 BC Adjustment', kind: 'adjustment', state: adjustment, stateBefore: adjustment });
     if (path === `/api/games/${GAME}`)
-      return json(200, { id: GAME, name: 'Wars of the Successors', players: ['Carthage', 'Rome'].map((power) => ({ power, isYou: power === 'Rome' })) });
+      return json(200, { id: GAME, name: 'Wars of the Successors', rules: '1971', players: ['Carthage', 'Rome'].map((power) => ({ power, isYou: power === 'Rome' })) });
     return json(404, { error: { code: 'not_found', message: 'no phase 9 in this game' } });
   });
 });
@@ -48,6 +48,8 @@ describe('the sandbox on a game’s position', () => {
     expect(location.pathname + location.search).toBe('/sandbox');
     // The player plays Rome in that game: Rome's orders come first.
     expect(pageText()).toContain('Rome may build 3 units.');
+    // The game is played under the 1971 rulebook: so is the sandbox now.
+    expect($<HTMLSelectElement>('.rules select')!.value).toBe('1971');
   });
 
   it('asks before replacing orders written in the sandbox, and keeps them when told no', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatOrder, getVariant, RULEBOOKS } from '../../shared/index.ts';
 import { Sandbox, readPosition } from '../../web/src/sandbox/sandbox.svelte.ts';
+import { randomGame } from '../support/random-game.ts';
 import { position, start, variant } from './positions.ts';
 
 describe('the sandbox', () => {
@@ -113,5 +115,36 @@ describe('the sandbox across visits', () => {
     expect(s.restore({ variant: 'standard', steps: [{ state: start, lines: {}, adjudicated: false }] })).toBe(false);
     expect(s.restore({ variant: variant.id, steps: [{ state: { ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }, lines: {}, adjudicated: false }] })).toBe(false);
     expect(s.current.state).toEqual(start);
+  });
+});
+
+describe('the rules adjudicating', () => {
+  // A phase of the engine's random game (seed 5, played under the 1971 rulebook) that the two rule sets adjudicate differently.
+  const phase = randomGame(getVariant('diadochi-v', RULEBOOKS['1971'])!, 5, 3)[1];
+  const orders = (s: Sandbox) => {
+    for (const power of variant.powers) s.entry.setText(phase.orders.filter((o) => o.power === power).map((o) => formatOrder(o.order as never)).join('\n'), power);
+  };
+
+  it('adjudicates under the rule set chosen, again when it changes, and keeps it across a reload', () => {
+    const s = new Sandbox(variant);
+    s.load(phase.state);
+    expect(s.rules).toBe('datc');
+    orders(s);
+    expect(s.adjudicate().ok).toBe(true);
+    const modern = s.current.outcome!.results;
+    s.useRules('1971');
+    const classic = s.current.outcome!.results;
+    expect(classic).not.toEqual(modern);
+
+    const again = new Sandbox(variant);
+    expect(again.restore(JSON.parse(JSON.stringify(s.snapshot())))).toBe(true);
+    expect(again.rules).toBe('1971');
+    expect(again.current.outcome!.results).toEqual(classic);
+    // Snapshots from before the choice existed play the DATC's answers.
+    const { rules: _, ...old } = s.snapshot();
+    const older = new Sandbox(variant);
+    expect(older.restore(JSON.parse(JSON.stringify(old)))).toBe(true);
+    expect(older.rules).toBe('datc');
+    expect(older.current.outcome!.results).toEqual(modern);
   });
 });

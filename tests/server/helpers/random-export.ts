@@ -2,7 +2,7 @@
  * Exports (ExportedGameSchema) of the engine's seeded random games, built with
  * the engine alone: the way to import a real position into a test game.
  */
-import { adjudicate, ENGINE_VERSION, formatOrder, getVariant, OrderSchema, phaseName, type Order } from '../../../shared/index.ts';
+import { adjudicate, ENGINE_VERSION, formatOrder, getVariant, OrderSchema, phaseName, rulebookOptions, type Order, type Rulebook } from '../../../shared/index.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedGame } from '../../../shared/api/archive.ts';
 import { randomGame, type PlayedPhase } from '../../support/random-game.ts';
 
@@ -12,13 +12,13 @@ export function normalise(order: unknown): Order {
   return OrderSchema.parse(o.kind === 'remove' ? { kind: 'remove', unit: { type: o.unit.type, at: o.unit.at } } : o);
 }
 
-export function randomPlayed(variantId: string, seed: number, phases: number): PlayedPhase[] {
-  return randomGame(getVariant(variantId)!, seed, phases);
+export function randomPlayed(variantId: string, seed: number, phases: number, rules: Rulebook = 'datc'): PlayedPhase[] {
+  return randomGame(getVariant(variantId, rulebookOptions(rules))!, seed, phases);
 }
 
-/** All phases of `played` processed but the last, which is open. */
-export function exportOf(variantId: string, played: PlayedPhase[], name = 'Random game'): ExportedGame {
-  const variant = getVariant(variantId)!;
+/** All phases of `played` processed (under `rules`) but the last, which is open. */
+export function exportOf(variantId: string, played: PlayedPhase[], name = 'Random game', rules: Rulebook = 'datc'): ExportedGame {
+  const variant = getVariant(variantId, rulebookOptions(rules))!;
   const at = new Date('2026-01-01T00:00:00Z').toISOString();
   const phases: ExportedGame['phases'] = played.map((phase, index) => {
     const last = index === played.length - 1;
@@ -58,6 +58,7 @@ export function exportOf(variantId: string, played: PlayedPhase[], name = 'Rando
       anonymous: false,
       deadlines: { movement: 86400, retreat: 43200, adjustment: 43200 },
       maxMissedDeadlines: 2,
+      rules,
       powerAssignment: 'random',
       createdAt: at,
       startedAt: at,

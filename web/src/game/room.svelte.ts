@@ -4,7 +4,7 @@
  * the game master's log, all kept current by the live websocket. Components
  * read this store; every change goes through the server and comes back.
  */
-import { getVariant, type Variant } from '../../../shared/index.ts';
+import { getVariant, rulebookOptions, type Variant } from '../../../shared/index.ts';
 import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
 import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
@@ -56,7 +56,7 @@ export class GameRoom {
     /** The logged-in user's id (the session may answer after the board is up). */
     private readonly me: () => string | null,
   ) {
-    this.variant = getVariant(game.variant)!;
+    this.variant = getVariant(game.variant, rulebookOptions(game.rules))!;
     this.game = game;
     const store = browserStore();
     this.drafts = new Drafts(store);

@@ -17,6 +17,8 @@ const variantNames: Record<string, string> = { 'diadochi-v': 'Diadochi V', stand
 export const variantName = (id: string) => variantNames[id] ?? id;
 
 export const pressNames: Record<string, string> = { full: 'Full press', public: 'Public press only', none: 'Gunboat (no press)' };
+/** A game's rule set (RULEBOOKS in shared/variant/options.ts) in words. */
+export const rulesNames: Record<string, string> = { datc: 'Modern (the DATC’s answers where rulebooks differ)', '1971': 'The 1971 rulebook' };
 
 /** "in 3 hours", "2 days ago". */
 export function relativeTime(iso: string, now = Date.now()): string {

@@ -7,9 +7,12 @@ import {
   GameStateSchema,
   adjudicate,
   compileBoard,
+  getVariant,
   initialState,
+  rulebookOptions,
   type GameState,
   type PhaseOutcome,
+  type Rulebook,
   type Variant,
 } from '../../../shared/index.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
@@ -35,6 +38,8 @@ export interface SandboxOrigin {
 
 export interface SandboxSnapshot {
   variant: string;
+  /** The rule set adjudicating (absent in snapshots made before there was a choice: datc). */
+  rules?: Rulebook;
   steps: { state: GameState; lines: Record<string, string[]>; adjudicated: boolean }[];
   origin?: SandboxOrigin;
 }
@@ -44,6 +49,8 @@ export class Sandbox {
   steps = $state.raw<SandboxStep[]>([]);
   /** The game position the sandbox started from, if it did (null: the initial position or a pasted one). */
   origin = $state.raw<SandboxOrigin | null>(null);
+  /** The rule set the next adjudication uses (RULEBOOKS); a game's, when opened from one. */
+  rules = $state<Rulebook>('datc');
 
   constructor(
     readonly variant: Variant,
@@ -63,9 +70,14 @@ export class Sandbox {
     return this.current.outcome !== null;
   }
 
+  /** The variant as the rule set plays it (order entry does not depend on it; adjudication does). */
+  private adjudicator(rules: Rulebook = this.rules): Variant {
+    return getVariant(this.variant.id, rulebookOptions(rules)) ?? this.variant;
+  }
+
   /** Adjudicate every power's orders for the current phase. */
   adjudicate(): Result<PhaseOutcome, string[]> {
-    const r = adjudicate(this.variant, this.current.state, this.entry.submitted());
+    const r = adjudicate(this.adjudicator(), this.current.state, this.entry.submitted());
     if (!r.ok) return r;
     this.steps = [...this.steps.slice(0, -1), { ...this.current, lines: this.entry.lines, outcome: r.value }];
     this.entry.selection = null;
@@ -126,10 +138,17 @@ export class Sandbox {
     if (this.entry.powers.includes(power) && this.busy(power)) this.entry.power = power;
   }
 
+  /** Play under another rule set from now on: results on screen are adjudicated again; earlier phases stay as played. */
+  useRules(rules: Rulebook): void {
+    this.rules = rules;
+    if (this.showingResults) this.adjudicate();
+  }
+
   /** What is kept between visits: positions and orders; results are adjudicated again on restore (the engine is deterministic). */
   snapshot(): SandboxSnapshot {
     return {
       variant: this.variant.id,
+      rules: this.rules,
       steps: this.steps.map((s, i) => ({
         state: s.state,
         lines: i === this.steps.length - 1 && !s.outcome ? this.entry.lines : s.lines,
@@ -142,6 +161,8 @@ export class Sandbox {
   /** Back to where a snapshot left off; a snapshot that no longer adjudicates (older engine, edited by hand) is refused. */
   restore(snapshot: SandboxSnapshot): boolean {
     if (snapshot.variant !== this.variant.id || snapshot.steps.length === 0) return false;
+    const rules = snapshot.rules ?? 'datc';
+    const adjudicator = this.adjudicator(rules);
     const steps: SandboxStep[] = [];
     for (const s of snapshot.steps) {
       const read = readPosition(this.variant, JSON.stringify(s.state));
@@ -149,22 +170,27 @@ export class Sandbox {
       let outcome: PhaseOutcome | null = null;
       if (s.adjudicated) {
         const lines = Object.entries(s.lines).flatMap(([power, ls]) => ls.filter((l) => l.trim() !== '').map((order) => ({ power, order: order.trim() })));
-        const r = adjudicate(this.variant, read.value, lines);
+        const r = adjudicate(adjudicator, read.value, lines);
         if (!r.ok) return false;
         outcome = r.value;
       }
       steps.push({ state: read.value, lines: s.lines, outcome });
     }
     this.steps = steps;
+    this.rules = rules;
     this.origin = snapshot.origin ?? null;
     this.entry.reset(this.current.state, this.current.lines);
     this.choosePower();
     return true;
   }
 
-  /** Start again from a position (the initial one, one pasted as GameState JSON, or a game's, with where it came from). */
-  load(state: GameState, origin: SandboxOrigin | null = null): void {
+  /**
+   * Start again from a position (the initial one, one pasted as GameState JSON, or a game's, with where it
+   * came from and the rule set it is played under; otherwise the rules stay as chosen).
+   */
+  load(state: GameState, origin: SandboxOrigin | null = null, rules: Rulebook = this.rules): void {
     this.steps = [{ state, lines: {}, outcome: null }];
+    this.rules = rules;
     this.origin = origin;
     this.entry.reset(state);
     this.choosePower();
