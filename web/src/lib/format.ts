@@ -19,6 +19,8 @@ export const variantName = (id: string) => variantNames[id] ?? id;
 export const pressNames: Record<string, string> = { full: 'Full press', public: 'Public press only', none: 'Gunboat (no press)' };
 /** A game's rule set (RULEBOOKS in shared/variant/options.ts) in words. */
 export const rulesNames: Record<string, string> = { datc: 'Modern (the DATC’s answers where rulebooks differ)', '1971': 'The 1971 rulebook' };
+/** The same, in a few words, for a line of settings. */
+export const rulesShortNames: Record<string, string> = { datc: 'modern rules', '1971': '1971 rulebook' };
 
 /** "in 3 hours", "2 days ago". */
 export function relativeTime(iso: string, now = Date.now()): string {
