@@ -16,13 +16,13 @@
  * `engine_version_mismatch` naming the phase and both versions — not a bare
  * "does not reproduce", which is kept for exports that claim this version.
  */
-import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { adjudicate, ENGINE_VERSION, getVariant, phaseName, rulebookOptions, survivors, type GameState, type Variant } from '../../shared/index.ts';
 import type { ExportedGame, ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
+import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { Prisma } from '../db/database.ts';
 import { unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../games/first-phase.ts';

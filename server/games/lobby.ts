@@ -2,9 +2,9 @@
  * The lobby: creating, listing, viewing, joining, leaving and starting games.
  * Route handlers (routes.ts) stay thin; the rules live here.
  */
-import type { Rulebook } from '../../shared/index.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Rulebook } from '../../shared/index.ts';
 import type { CreateGameRequestSchema, GameDetail, GameSummary, JoinGameRequestSchema, ListGamesQuerySchema, Player } from '../../shared/api/games.ts';
 import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
 import type { z } from 'zod';

@@ -4,8 +4,8 @@
  * once the game ends) read it. User names go under `details.users`, which is
  * left out for viewers the game hides names from.
  */
-import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { GmAction } from '../../shared/api/gm.ts';
+import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { GameContext } from '../play/context.ts';

@@ -1,4 +1,5 @@
 /** Small wording helpers shared by the lobby pages. */
+import type { Rulebook } from '../../../shared/index.ts';
 
 /** "1 day", "12 hours", "90 minutes". */
 export function duration(seconds: number): string {
@@ -18,9 +19,9 @@ export const variantName = (id: string) => variantNames[id] ?? id;
 
 export const pressNames: Record<string, string> = { full: 'Full press', public: 'Public press only', none: 'Gunboat (no press)' };
 /** A game's rule set (RULEBOOKS in shared/variant/options.ts) in words. */
-export const rulesNames: Record<string, string> = { datc: 'Modern (the DATC’s answers where rulebooks differ)', '1971': 'The 1971 rulebook' };
+export const rulesNames: Record<Rulebook, string> = { datc: 'Modern (the DATC’s answers where rulebooks differ)', '1971': 'The 1971 rulebook' };
 /** The same, in a few words, for a line of settings. */
-export const rulesShortNames: Record<string, string> = { datc: 'modern rules', '1971': '1971 rulebook' };
+export const rulesShortNames: Record<Rulebook, string> = { datc: 'modern rules', '1971': '1971 rulebook' };
 
 /** "in 3 hours", "2 days ago". */
 export function relativeTime(iso: string, now = Date.now()): string {
