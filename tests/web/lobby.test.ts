@@ -39,7 +39,7 @@ beforeEach(() => {
     if (url.pathname === '/api/games') {
       const games = url.searchParams.get('filter') === 'finished'
         ? [summary(1, 'finished', false), summary(2, 'finished', false), summary(3, 'finished', false)]
-        : [summary(4, 'active', true), summary(1, 'finished', true)];
+        : [{ ...summary(4, 'active', true), rules: '1971' as const }, summary(1, 'finished', true)];
       return json(200, { games, nextCursor: null });
     }
     return json(404, { error: { code: 'not_found', message: 'no' } });
@@ -73,6 +73,12 @@ describe('finished games in the lobby', () => {
     expect(card('Game 1').querySelector('.badge')!.textContent).toBe('Finished');
     expect(card('Game 1').textContent).toContain('Victory of Egypt');
     expect(card('Game 4').querySelector('.badge')!.textContent).toBe('Playing');
+  });
+
+  it('a game played under the 1971 rulebook says so; one under the usual rules says nothing of them', async () => {
+    await open('mine');
+    expect(card('Game 4').textContent).toContain('Full press · 1971 rulebook');
+    expect(card('Game 1').textContent).not.toMatch(/rulebook|modern rules/);
   });
 
   it('the Finished list says how each game ended', async () => {
