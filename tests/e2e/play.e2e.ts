@@ -7,7 +7,8 @@
  *    by clicking and by typing, a refusal explained, a draft kept across a
  *    reload, ready, early processing, arrows; press private and public, live;
  *    the supply panel and a loan; the game master's deadline change seen by
- *    all; the history slider; my games in the lobby; a phone-width pass.
+ *    all; the history slider; my games in the lobby; a phone-width pass; a
+ *    draw by votes, the game re-opened and ended by the game master; the archive.
  * Screenshots of the main screens go to tests/e2e/screenshots/ (git-ignored).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -547,6 +548,20 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     }
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
     await eventually(() => pages.Egypt.locator('.deadline').textContent()).toMatch(/draw/);
+
+    // The game master re-opens the game where it ended (every open board goes on), then ends it from the panel,
+    // as a draw between every survivor.
+    await rome.getByRole('tab', { name: 'Game' }).click();
+    await rome.getByRole('combobox', { name: 'Roll back to' }).selectOption({ label: 'Spring 239 BC Movement (where the game ended)' });
+    await rome.getByRole('button', { name: 'Roll back…' }).click();
+    await rome.getByRole('button', { name: 'Confirm' }).click();
+    await pages.Egypt.getByText('The game master re-opened the game at Spring 239 BC Movement: it goes on.').waitFor();
+    await eventually(() => pages.Egypt.getByText('Game over:').count()).toBe(0);
+    await rome.locator('.deadline').getByText('Orders due').waitFor();
+    await rome.getByRole('button', { name: 'End the game…' }).click();
+    await rome.getByRole('button', { name: 'Confirm' }).click();
+    await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
+    await eventually(() => rome.locator('.log [data-action="end-game"]').first().textContent()).toMatch(/^Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria\.$/);
 
     // The archive: a visitor, not logged in, finds the finished game and replays it.
     const visitor = await newPage();

@@ -1,7 +1,8 @@
 /**
  * The game page's store (GameRoom) against a scripted server whose answers
  * have the API's shapes: what a player sees when the game master hands their
- * seat to someone else, or enters orders for their power.
+ * seat to someone else, enters orders for their power, moves the clock, or
+ * re-opens a game that had ended.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameDetail, OrderSubmission, PhaseDetail } from '../../shared/api/index.ts';
@@ -17,6 +18,8 @@ const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
 /** What the scripted server holds: who sits where, and Egypt's saved orders. */
 let seatOfMe: string | null;
 let saved: OrderSubmission | null;
+/** The game ended in a draw (until the game master re-opens it). */
+let ended: boolean;
 
 function game(): GameDetail {
   return {
@@ -31,6 +34,7 @@ function game(): GameDetail {
     currentPhase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
     pausedAt: null,
     imported: false,
+    ...(ended ? { status: 'finished', outcome: { kind: 'draw', powers: POWERS } } : {}),
   } as GameDetail;
 }
 
@@ -71,6 +75,7 @@ const submission = (text: string, byGameMaster: boolean): OrderSubmission => ({
 beforeEach(() => {
   seatOfMe = 'Egypt';
   saved = submission('F Alx H', false);
+  ended = false;
   localStorage.clear();
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
@@ -145,5 +150,23 @@ describe('the clock, as the game master pauses it, moves the deadline and resume
     expect(said().at(-1)).toMatch(/^The game master resumed the clock: orders are now due /);
     await deadline('2026-12-03T18:00:05.000Z', false);
     expect(said().at(-1)).toMatch(/^The deadline changed: orders are now due /);
+  });
+});
+
+describe('a game that has ended', () => {
+  it('goes on for a player watching when the game master re-opens it where it ended: the order box is back, and the player is told', async () => {
+    ended = true;
+    const room = new GameRoom(game(), () => ME.id);
+    await room.load();
+    expect(room.finished).toBe(true);
+    expect(room.open).toBeNull();
+    expect(room.entry).toBeNull();
+
+    ended = false;
+    await room.onEvent({ type: 'phase.started', gameId: GAME, phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' } });
+    expect(room.finished).toBe(false);
+    expect(room.open?.index).toBe(0);
+    expect(room.entry?.text).toBe('F Alx H');
+    expect(room.notices.map((n) => n.text)).toContain('The game master re-opened the game at Spring 240 BC Movement: it goes on.');
   });
 });

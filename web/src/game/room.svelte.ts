@@ -459,18 +459,27 @@ export class GameRoom {
           this.notify(event.next ? `${name} was processed: ${event.next.name} is open for orders.` : `${name} was processed: the game is over.`);
         return;
       }
-      case 'phase.started':
+      case 'phase.started': {
         // A phase after the current one comes with phase.processed, which shows its results first.
         if (this.current && event.phase.index > this.current.index) return;
-        if (this.current?.index !== event.phase.index) {
+        // A roll-back in a game that had ended (even to the phase it ended in): the game goes on.
+        const reopened = this.finished;
+        const earlier = this.current?.index !== event.phase.index;
+        if (earlier) {
           // A roll-back re-opened an earlier phase: start over from the server.
           this.handledProcessing = new Set([...this.handledProcessing].filter((i) => i < event.phase.index));
           this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < event.phase.index)) as Record<number, PhaseDetail>;
           this.viewing = null;
           this.justProcessed = null;
-          await Promise.all([this.loadCurrent(), this.loadPhases()]);
         }
+        if (reopened) {
+          this.notify(`The game master re-opened the game at ${event.phase.name}: it goes on.`);
+          // The game first: the order box is made for a game going on.
+          await Promise.all([this.reloadGame(), this.loadVotes()]);
+        }
+        if (earlier || reopened) await Promise.all([this.loadCurrent(), this.loadPhases()]);
         return;
+      }
       case 'deadline.changed': {
         const wasPaused = this.current?.paused ?? false;
         if (this.current && this.current.index === event.phaseIndex) {
