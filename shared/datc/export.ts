@@ -3,6 +3,7 @@ import type { GameState, Unit } from '../state/schema.ts';
 import type { SubmittedOrder } from '../game/process.ts';
 import { formatOrder } from '../orders/format.ts';
 import { formatDatcCase, type BlockName } from './format.ts';
+import { rulebookOf } from '../variant/options.ts';
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const unitLine = (u: Unit) => `${u.power}: ${u.type === 'army' ? 'A' : 'F'} ${u.at}`;
@@ -43,5 +44,6 @@ export function phaseToDatcCase(
   if (v.data.rules.destroyCentres) blocks.POSTSTATE_DESTROYED = [...after.destroyed];
   if (v.data.rules.loans) blocks.POSTSTATE_LOANS = after.loans.map((l) => `${l.from}: ${l.centre} -> ${l.to}`);
   if (after.winners) blocks.POSTSTATE_WINNERS = [...after.winners];
-  return formatDatcCase({ id, title, variant: v.name, phase: datcPhase(v, before), blocks });
+  // The variant's rule set, so that the case is re-checked under the rules it was played by.
+  return formatDatcCase({ id, title, variant: v.name, rules: rulebookOf(v.options) ?? undefined, phase: datcPhase(v, before), blocks });
 }

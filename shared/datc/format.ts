@@ -6,6 +6,8 @@ import { err, ok, type Result } from '../result.ts';
  * special build centres, and expected owners and winners.
  *
  *   VARIANT_ALL Standard
+ *   RULES 1971          the rule set of the cases that follow (RULEBOOKS; after each
+ *                       VARIANT_ALL it is datc, the DATC v3.0 preferences, until said)
  *   CASE 6.A.1 title
  *   PRESTATE_SETPHASE Spring 1901, Movement
  *   PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
@@ -32,6 +34,8 @@ export interface DatcCase {
   title: string;
   line: number;
   variant: string;
+  /** The rule set named by a RULES line ("datc" without one). */
+  rules: string;
   phase: DatcLine | undefined;
   blocks: Partial<Record<BlockName, DatcLine[]>>;
   poststateSame: boolean;
@@ -65,6 +69,7 @@ export function parseDatcFile(text: string): Result<DatcCase[], string[]> {
   const cases: DatcCase[] = [];
   const errors: string[] = [];
   let variant = '';
+  let rules = 'datc';
   let current: DatcCase | undefined;
   let block: BlockName | undefined;
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -76,12 +81,17 @@ export function parseDatcFile(text: string): Result<DatcCase[], string[]> {
     const arg = rest.join(' ');
     if (keyword === 'VARIANT_ALL') {
       variant = arg;
+      rules = 'datc';
+      return;
+    }
+    if (keyword === 'RULES' && !current) {
+      rules = arg;
       return;
     }
     if (keyword === 'CASE') {
       if (current) errors.push(`line ${line}: CASE ${arg} starts before END of case ${current.id}`);
       const [id, ...title] = rest;
-      current = { id: id ?? '', title: title.join(' '), line, variant, phase: undefined, blocks: {}, poststateSame: false };
+      current = { id: id ?? '', title: title.join(' '), line, variant, rules, phase: undefined, blocks: {}, poststateSame: false };
       block = undefined;
       return;
     }
@@ -137,10 +147,12 @@ export function formatDatcCase(c: {
   id: string;
   title?: string;
   variant: string;
+  /** Written as a RULES line unless it is datc (the default). */
+  rules?: string;
   phase: string;
   blocks: Partial<Record<BlockName, readonly string[]>>;
 }): string {
-  const out = [`VARIANT_ALL ${c.variant}`, `CASE ${c.id}${c.title ? ' ' + c.title : ''}`, `PRESTATE_SETPHASE ${c.phase}`];
+  const out = [`VARIANT_ALL ${c.variant}`, ...(c.rules && c.rules !== 'datc' ? [`RULES ${c.rules}`] : []), `CASE ${c.id}${c.title ? ' ' + c.title : ''}`, `PRESTATE_SETPHASE ${c.phase}`];
   for (const name of blockNames) {
     const lines = c.blocks[name];
     if (lines === undefined || (lines.length === 0 && !meaningfulWhenEmpty(name))) continue;

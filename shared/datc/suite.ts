@@ -1,4 +1,5 @@
 import { getVariant } from '../variants.ts';
+import { RULEBOOK_IDS, RULEBOOKS } from '../variant/options.ts';
 import { normaliseName, type Variant } from '../variant/load.ts';
 import { parseDatcFile } from './format.ts';
 import { runCase, type CaseReport } from './run.ts';
@@ -8,10 +9,12 @@ export interface SuiteReport {
   reports: (CaseReport & { skipped?: string })[];
 }
 
-/** Variant named in a case file: by id ("diadochi-v") or by name ("Diadochi V", "Standard"). */
-export function variantByName(name: string): Variant | undefined {
+/** Variant named in a case file: by id ("diadochi-v") or by name ("Diadochi V", "Standard"), under a rule set (RULEBOOKS). */
+export function variantByName(name: string, rules = 'datc'): Variant | undefined {
   const n = normaliseName(name);
-  return getVariant(n.replace(/ /g, '-')) ?? getVariant(n);
+  const options = Object.hasOwn(RULEBOOKS, rules) ? RULEBOOKS[rules as keyof typeof RULEBOOKS] : undefined;
+  if (!options) return undefined;
+  return getVariant(n.replace(/ /g, '-'), options) ?? getVariant(n, options);
 }
 
 /** Run every case of a file. `skip` maps case ids to the reason they are known deviations. */
@@ -26,7 +29,11 @@ export function runDatcText(text: string, skip: ReadonlyMap<string, string> = ne
       reports.push({ id: c.id, title: c.title, passed: false, problems: [], differences: [], notes: [], skipped: reason });
       continue;
     }
-    const v = variantByName(c.variant);
+    if (!Object.hasOwn(RULEBOOKS, c.rules)) {
+      fileProblems.push(`case ${c.id} (line ${c.line}): unknown rules "${c.rules}" (known: ${RULEBOOK_IDS.join(', ')})`);
+      continue;
+    }
+    const v = variantByName(c.variant, c.rules);
     if (!v) {
       fileProblems.push(`case ${c.id} (line ${c.line}): unknown variant "${c.variant}"`);
       continue;

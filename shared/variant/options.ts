@@ -45,6 +45,15 @@ export type Rulebook = keyof typeof RULEBOOKS;
 /** In the order they are offered (Object.keys would put "1971", an integer-like key, first). */
 export const RULEBOOK_IDS = ['datc', '1971'] as const satisfies readonly Rulebook[];
 
+/** The named rule set these options are (null for a mix of options no rule set names). */
+export function rulebookOf(options: RuleOptions): Rulebook | null {
+  for (const id of RULEBOOK_IDS) {
+    const named = { ...defaultRuleOptions, ...RULEBOOKS[id] };
+    if ((Object.keys(named) as (keyof RuleOptions)[]).every((key) => named[key] === options[key])) return id;
+  }
+  return null;
+}
+
 /** The options of a rule set; an unknown name (a newer server's) plays the defaults. */
 export function rulebookOptions(rules: string): Partial<RuleOptions> {
   return Object.hasOwn(RULEBOOKS, rules) ? RULEBOOKS[rules as Rulebook] : {};

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { adjudicate, getVariant, RULEBOOKS } from '../../shared/index.ts';
+import { runDatcText } from '../../shared/datc/suite.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { exportOf, normalise, randomPlayed } from './helpers/random-export.ts';
 
@@ -64,6 +65,10 @@ describe('rules', () => {
     const gameId = imported.json().id;
     expect(imported.json().rules).toBe('1971');
     expect((await master.request('GET', `/api/games/${gameId}/export`)).json().game.rules).toBe('1971');
+    // Its DATC cases say so, and re-check under the 1971 rulebook.
+    const datcText = (await master.request('GET', `/api/games/${gameId}/export/datc`)).body;
+    expect(datcText).toMatch(/^RULES 1971$/m);
+    expect(runDatcText(datcText).reports.map((report) => report.passed)).toEqual([true, true]);
 
     // Re-opened and processed again by the server with the same orders: the 1971 results, not the DATC's.
     expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 1 })).statusCode).toBe(200);
