@@ -149,8 +149,9 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     if (outcome.kind === 'concession' && (outcome.powers.length !== 1 || !alive.includes(outcome.powers[0]))) {
       throw invalid('game.outcome: a concession names one surviving power');
     }
-    // A draw the players vote for is shared by every survivor; the game master may end the game as a draw among some of them.
-    const declared = outcome.kind === 'draw' && data.gmLog.at(-1)?.action === 'end-game';
+    // A draw the players vote for is shared by every survivor; the game master may end the game as a draw among some
+    // of them (the log's last ending or re-opening is the game master's ending; later entries, e.g. imports, do not count).
+    const declared = outcome.kind === 'draw' && data.gmLog.findLast((entry) => entry.action === 'end-game' || entry.action === 'rollback')?.action === 'end-game';
     if (declared) {
       if (outcome.powers.length === 0 || !outcome.powers.every((power) => alive.includes(power))) {
         throw invalid(`game.outcome: the game master's draw is shared by surviving powers (${alive.join(', ')})`);

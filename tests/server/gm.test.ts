@@ -320,6 +320,11 @@ describe('ending the game', () => {
     const imported = await master.request('POST', '/api/games/import', { export: exported });
     expect(imported.statusCode, imported.body).toBe(201);
     expect((await master.request('GET', `/api/games/${imported.json().id}`)).json()).toMatchObject({ status: 'finished', outcome });
+    // And the copy's export imports again (its log ends with the import, after the game master's ending).
+    const copied = (await master.request('GET', `/api/games/${imported.json().id}/export`)).json();
+    expect(copied.gmLog.map((entry: { action: string }) => entry.action).slice(-2)).toEqual(['end-game', 'import']);
+    const again = await master.request('POST', '/api/games/import', { export: copied });
+    expect(again.statusCode, again.body.slice(0, 300)).toBe(201);
 
     // Undone: the same phase is open again, with a new deadline, and nothing discarded.
     const reopened = await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 });
