@@ -547,7 +547,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       await page.getByRole('button', { name: 'Withdraw my draw vote' }).or(page.locator('.deadline').getByText('Game over')).first().waitFor();
     }
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
-    await eventually(() => pages.Egypt.locator('.deadline').textContent()).toMatch(/draw/);
+    await eventually(() => pages.Egypt.locator('.deadline').textContent()).toMatch(/Game over: Draw among Carthage, Egypt, Macedonia, Rome and Syria/);
 
     // The game master re-opens the game where it ended (every open board goes on), then ends it from the panel,
     // as a draw between every survivor.
@@ -560,7 +560,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.locator('.deadline').getByText('Orders due').waitFor();
     await rome.getByRole('button', { name: 'End the game…' }).click();
     await rome.getByRole('button', { name: 'Confirm' }).click();
+    await rome.getByText('Done: the log below records it.').waitFor();
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
+    await pages.Egypt.locator('section[aria-labelledby="votes-h"]').getByText('The game is over: Draw among Carthage, Egypt, Macedonia, Rome and Syria.').waitFor();
     await eventually(() => rome.locator('.log [data-action="end-game"]').first().textContent()).toMatch(/^Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria\.$/);
 
     // The archive: a visitor, not logged in, finds the finished game and replays it.

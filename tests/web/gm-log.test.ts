@@ -40,7 +40,7 @@ describe('the log in words', () => {
     // A game that had ended: re-opened where it ended, or rolled back further.
     expect(say('rollback', { phase: 4, phaseName: 'E', discarded: [], powersWithOrders: 2, gameHadEnded: true })).toBe('Re-opened the game, which had ended, at E.');
     expect(say('rollback', { phase: 3, phaseName: 'D', discarded: ['D', 'E'], powersWithOrders: 0, gameHadEnded: true })).toBe(
-      "Rolled back to D, which is open again, and the game, which had ended, goes on; the later phase (E) was discarded; 0 powers' orders stay to be adjudicated again.",
+      'Rolled back to D, which is open again, and the game, which had ended, goes on; the later phase (E) was discarded; no orders had been saved for it.',
     );
     expect(say('end-game', { phase: 4, phaseName: 'Spring 238 BC Movement', outcome: { kind: 'draw', powers: ['Egypt', 'Rome', 'Syria'] } })).toBe(
       'Ended the game in Spring 238 BC Movement as a draw between Egypt, Rome and Syria.',

@@ -124,7 +124,8 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence = `Rolled back to ${phase}, which is open again`;
       if (d.gameHadEnded === true) sentence += ', and the game, which had ended, goes on';
       if (later.length) sentence += `; ${later.length === 1 ? 'the later phase' : `${later.length} later phases`} (${listInWords(later)}) ${later.length === 1 ? 'was' : 'were'} discarded`;
-      if (kept !== null) sentence += `; ${kept === 1 ? "1 power's orders stay" : `${kept} powers' orders stay`} to be adjudicated again`;
+      if (kept === 0) sentence += '; no orders had been saved for it';
+      else if (kept !== null) sentence += `; ${kept === 1 ? "1 power's orders stay" : `${kept} powers' orders stay`} to be adjudicated again`;
       sentence += '.';
       break;
     }

@@ -8,6 +8,7 @@ import { getVariant, rulebookOptions, type Variant } from '../../../shared/index
 import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
 import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
+import { outcomeText } from '../lib/format.ts';
 import { Drafts, ReadMarks, browserStore, conversations, isDirty, localDeadline, type Conversation } from './logic.ts';
 
 export interface Notice {
@@ -529,7 +530,7 @@ export class GameRoom {
         await this.loadLog();
         return;
       case 'game.finished':
-        this.notify(`The game is over: ${event.outcome.kind}${event.outcome.powers.length ? ` (${event.outcome.powers.join(', ')})` : ''}.`);
+        this.notify(`The game is over: ${outcomeText(event.outcome)}.`);
         await Promise.all([this.reloadGame(), this.loadCurrent(), this.loadPhases(), this.loadVotes(), this.loadPress()]);
         return;
       default:

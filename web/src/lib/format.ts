@@ -1,5 +1,15 @@
 /** Small wording helpers shared by the lobby pages. */
 import type { Rulebook } from '../../../shared/index.ts';
+import type { GameOutcome } from '../../../shared/api/games.ts';
+import { listInWords } from '../game/gm-words.ts';
+
+/** How a game ended, in words: "Victory of Egypt", "Draw among Egypt, Syria and Rome", "Conceded to Egypt". */
+export function outcomeText(outcome: GameOutcome): string {
+  const powers = listInWords(outcome.powers);
+  if (outcome.kind === 'victory') return outcome.powers.length > 1 ? `Shared victory of ${powers}` : `Victory of ${powers}`;
+  if (outcome.kind === 'draw') return `Draw among ${powers}`;
+  return `Conceded to ${powers}`;
+}
 
 /** "1 day", "12 hours", "90 minutes". */
 export function duration(seconds: number): string {
