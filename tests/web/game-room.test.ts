@@ -170,3 +170,33 @@ describe('a game that has ended', () => {
     expect(room.notices.map((n) => n.text)).toContain('The game master re-opened the game at Spring 240 BC Movement: it goes on.');
   });
 });
+
+describe('Ready with unsaved orders', () => {
+  it('when the phase is processed before the answer to the save Ready made, the player is not told the orders went unused', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const server = globalThis.fetch as (path: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT' && new URL(path, 'http://localhost').pathname === `/api/games/${GAME}/phases/0/orders`) {
+        await answered;
+        saved = { ...submission('F Alx - EGY', false), ready: true };
+        return json(200, { submission: saved, checked: [], phaseProcessed: true });
+      }
+      return server(path, init);
+    });
+    const readying = room.setReady(true);
+    // Everyone else was ready: the server processes the phase, and the websocket says so before the HTTP answer.
+    const told = room.onEvent({
+      type: 'phase.processed',
+      gameId: GAME,
+      phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null },
+      next: { index: 1, name: 'Fall 240 BC Movement', kind: 'movement', deadlineAt: null },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answer();
+    await Promise.all([readying, told]);
+    expect(room.notices.map((n) => n.text)).not.toContainEqual(expect.stringMatching(/not used/));
+  });
+});

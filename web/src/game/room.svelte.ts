@@ -422,6 +422,9 @@ export class GameRoom {
     if (this.handledProcessing.has(index)) return;
     this.handledProcessing.add(index);
     const watching = this.viewing === null;
+    // The live event may come before the answer to our own save (Ready saves the box): the box counts as
+    // unsaved only once that answer is in.
+    if (this.saving) await this.saving;
     const unsaved = this.open?.index === index && this.dirty ? this.open.name : null;
     this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < index)) as Record<number, PhaseDetail>;
     const [processed] = await Promise.all([
