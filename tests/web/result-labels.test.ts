@@ -1,6 +1,6 @@
 /** The sentences the results list shows for what happened at the end of a phase: provinces by name, never by id. */
 import { describe, expect, it } from 'vitest';
-import { controlText, disbandedText, eventText } from '../../web/src/results/labels.ts';
+import { controlText, disbandedText, eventText, resultBadge } from '../../web/src/results/labels.ts';
 import { variant } from './positions.ts';
 
 describe('results in words', () => {
@@ -9,5 +9,13 @@ describe('results in words', () => {
     expect(disbandedText(variant, { power: 'Macedonia', type: 'fleet', at: 'Lar/ec' })).toBe("Macedonia's fleet in Larissa had nowhere to retreat and was disbanded.");
     expect(eventText(variant, { kind: 'centre-captured', province: 'Syr', from: 'Carthage', to: 'Rome' })).toBe('Rome took Syracuse from Carthage.');
     expect(controlText(variant, { province: 'Ath', from: null, to: 'Macedonia' })).toBe('Macedonia took control of Athens, a special build centre.');
+  });
+
+  it('badges a dislodged unit as dislodged, not as having held', () => {
+    const by = { unit: 'F ISS', from: 'ISS' } as const;
+    expect(resultBadge({ code: 'held' })).toBe('Held');
+    expect(resultBadge({ code: 'held', dislodgedBy: by })).toBe('Dislodged');
+    expect(resultBadge({ code: 'unordered', dislodgedBy: by })).toBe('Dislodged');
+    expect(resultBadge({ code: 'support-cut', dislodgedBy: by })).toBe('Support cut, dislodged');
   });
 });

@@ -1,7 +1,7 @@
 import type { ControlChange, OrderResult, PhaseEvent, Unit, Variant } from '../../../shared/index.ts';
 
 /** Words for the engine's result codes, as the results list shows them. */
-export const codeLabels: Record<OrderResult['code'], string> = {
+const codeLabels: Record<OrderResult['code'], string> = {
   held: 'Held',
   moved: 'Moved',
   bounced: 'Bounced',
@@ -26,6 +26,12 @@ export const codeLabels: Record<OrderResult['code'], string> = {
   illegal: 'Illegal',
   unordered: 'No order',
 };
+
+/** A result's badge: its code in words, and whether the unit was dislodged ("Dislodged" for a unit that only held). */
+export function resultBadge(result: Pick<OrderResult, 'code' | 'dislodgedBy'>): string {
+  if (!result.dislodgedBy) return codeLabels[result.code];
+  return result.code === 'held' || result.code === 'unordered' ? 'Dislodged' : `${codeLabels[result.code]}, dislodged`;
+}
 
 const name = (v: Variant, id: string) => v.data.provinces.find((p) => p.id === id)?.name ?? id;
 
