@@ -225,7 +225,7 @@ describe('sandbox page: builds left', () => {
     paste(adjustment);
     click(button(/Rome/));
     const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(step()).toMatch(/^Rome may build 3 units\. Click a highlighted centre/);
+    expect(step()).toMatch(/^Rome may build 3 units\. Click a highlighted centre to build there\. Only 2 free build centres, one build each: 1 build goes unused\./);
     click($('#p-Nea'));
     click(button(/Fleet in Neapolis/));
     click($('#p-Bru'));
