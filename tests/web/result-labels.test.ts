@@ -17,5 +17,7 @@ describe('results in words', () => {
     expect(resultBadge({ code: 'held', dislodgedBy: by })).toBe('Dislodged');
     expect(resultBadge({ code: 'unordered', dislodgedBy: by })).toBe('Dislodged');
     expect(resultBadge({ code: 'support-cut', dislodgedBy: by })).toBe('Support cut, dislodged');
+    // Chosen by the rules for a power that ordered too few removals, whether or not it is in civil disorder.
+    expect(resultBadge({ code: 'civil-disorder' })).toBe('Removed by rule');
   });
 });

@@ -22,7 +22,8 @@ const codeLabels: Record<OrderResult['code'], string> = {
   built: 'Built',
   removed: 'Removed',
   waived: 'Waived',
-  'civil-disorder': 'Civil disorder',
+  // A removal the rules chose, for a power in civil disorder or one that ordered too few.
+  'civil-disorder': 'Removed by rule',
   illegal: 'Illegal',
   unordered: 'No order',
 };
