@@ -239,6 +239,21 @@ describe('sandbox page: builds left', () => {
   });
 });
 
+describe('sandbox page: removals', () => {
+  it('says which units the rules remove if the player does not choose, by the rule set chosen', () => {
+    // Macedonia loses Pella to Rome: 3 units on 2 centres.
+    paste({ ...adjustment, owners: { ...adjustment.owners, Pel: 'Rome' } });
+    click(button(/Macedonia/));
+    const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(step()).toMatch(/^Macedonia must remove 1 unit: click one, then Remove\. Any left unchosen at the deadline \(or on Ready\), the rules choose: the units farthest from the centres it owns\./);
+    const rules = $<HTMLSelectElement>('.rules select')!;
+    rules.value = '1971';
+    rules.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+    expect(step()).toMatch(/the units farthest from its home centres\./);
+  });
+});
+
 describe('sandbox page: Escape', () => {
   it('on a target steps back one step, as Back does', () => {
     click($('g.unit[data-unit="Alx"]'));

@@ -75,6 +75,11 @@ export class Sandbox {
     return getVariant(this.variant.id, rulebookOptions(rules)) ?? this.variant;
   }
 
+  /** The variant under the rules chosen: for what the page says of the rules (e.g. who is removed in civil disorder). */
+  get playing(): Variant {
+    return this.adjudicator();
+  }
+
   /** Adjudicate every power's orders for the current phase. */
   adjudicate(): Result<PhaseOutcome, string[]> {
     const r = adjudicate(this.adjudicator(), this.current.state, this.entry.submitted());
