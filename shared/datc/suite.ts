@@ -1,5 +1,5 @@
 import { getVariant } from '../variants.ts';
-import { RULEBOOK_IDS, RULEBOOKS } from '../variant/options.ts';
+import { isRulebook, RULEBOOK_IDS, RULEBOOKS, type Rulebook } from '../variant/options.ts';
 import { normaliseName, type Variant } from '../variant/load.ts';
 import { parseDatcFile } from './format.ts';
 import { runCase, type CaseReport } from './run.ts';
@@ -10,10 +10,9 @@ export interface SuiteReport {
 }
 
 /** Variant named in a case file: by id ("diadochi-v") or by name ("Diadochi V", "Standard"), under a rule set (RULEBOOKS). */
-export function variantByName(name: string, rules = 'datc'): Variant | undefined {
+export function variantByName(name: string, rules: Rulebook = 'datc'): Variant | undefined {
   const n = normaliseName(name);
-  const options = Object.hasOwn(RULEBOOKS, rules) ? RULEBOOKS[rules as keyof typeof RULEBOOKS] : undefined;
-  if (!options) return undefined;
+  const options = RULEBOOKS[rules];
   return getVariant(n.replace(/ /g, '-'), options) ?? getVariant(n, options);
 }
 
@@ -29,7 +28,7 @@ export function runDatcText(text: string, skip: ReadonlyMap<string, string> = ne
       reports.push({ id: c.id, title: c.title, passed: false, problems: [], differences: [], notes: [], skipped: reason });
       continue;
     }
-    if (!Object.hasOwn(RULEBOOKS, c.rules)) {
+    if (!isRulebook(c.rules)) {
       fileProblems.push(`case ${c.id} (line ${c.line}): unknown rules "${c.rules}" (known: ${RULEBOOK_IDS.join(', ')})`);
       continue;
     }

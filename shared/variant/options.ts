@@ -54,7 +54,12 @@ export function rulebookOf(options: RuleOptions): Rulebook | null {
   return null;
 }
 
+/** Whether a name is one of the rule sets. */
+export function isRulebook(name: string): name is Rulebook {
+  return Object.hasOwn(RULEBOOKS, name);
+}
+
 /** The options of a rule set; an unknown name (a newer server's) plays the defaults. */
 export function rulebookOptions(rules: string): Partial<RuleOptions> {
-  return Object.hasOwn(RULEBOOKS, rules) ? RULEBOOKS[rules as Rulebook] : {};
+  return isRulebook(rules) ? RULEBOOKS[rules] : {};
 }
