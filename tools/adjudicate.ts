@@ -18,6 +18,7 @@ import { powerSummary } from '../shared/game/summary.ts';
 import { parseDatcFile } from '../shared/datc/format.ts';
 import { caseToState } from '../shared/datc/run.ts';
 import { variantByName } from '../shared/datc/suite.ts';
+import { isRulebook, RULEBOOK_IDS } from '../shared/variant/options.ts';
 import type { Variant } from '../shared/variant/load.ts';
 
 function fail(message: string): never {
@@ -83,7 +84,8 @@ if (positionText.trimStart().startsWith('{')) {
   if (!parsed.ok) fail(parsed.error.join('\n'));
   const c = caseId ? parsed.value.find((x) => x.id === caseId) : parsed.value[0];
   if (!c) fail(caseId ? `no case ${caseId} in ${files[0]}` : `no case in ${files[0]}`);
-  variant = variantByName(c.variant) ?? fail(`unknown variant "${c.variant}"`);
+  if (!isRulebook(c.rules)) fail(`unknown rules "${c.rules}" (known: ${RULEBOOK_IDS.join(', ')})`);
+  variant = variantByName(c.variant, c.rules) ?? fail(`unknown variant "${c.variant}"`);
   const built = caseToState(variant, c);
   if (!built.ok) fail(built.error.join('\n'));
   state = built.value.state;

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,20 @@ describe('npm run adjudicate', () => {
     const r = tool('tests/datc/v3.0/6F.txt', '--case', '6.F.16');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/F eng C A bre - lon\s+The convoy failed: it was part of a convoy paradox/);
+  });
+
+  it('adjudicates a DATC case under the rule set its RULES line names', () => {
+    const text = readFileSync(join(root, 'tests/datc/v3.0/6F.txt'), 'utf8');
+    const only = text.slice(text.indexOf('CASE 6.F.9 '), text.indexOf('END', text.indexOf('CASE 6.F.9 ')) + 3);
+    const modern = join(dir, 'modern.txt');
+    const classic = join(dir, 'classic.txt');
+    writeFileSync(modern, `VARIANT_ALL Standard\n${only}\n`);
+    writeFileSync(classic, `VARIANT_ALL Standard\nRULES 1971\n${only}\n`);
+    expect(tool(modern).stdout).toMatch(/✓ A lon - bel/);
+    expect(tool(classic).stdout).toMatch(/✗ A lon - bel\s+No convoy carried it/);
+    const unknown = join(dir, 'unknown.txt');
+    writeFileSync(unknown, `VARIANT_ALL Standard\nRULES 1982\n${only}\n`);
+    expect(tool(unknown)).toMatchObject({ status: 2, stderr: expect.stringMatching(/unknown rules "1982" \(known: datc, 1971\)/) });
   });
 
   it('says what is wrong with bad input instead of crashing', () => {
