@@ -199,8 +199,9 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     // The open phase of a game that has ended (by votes or by the game master): the game goes on from it.
     const reopening = target.status === 'open' && context.game.status === 'finished';
     if (target.status === 'open' && !reopening) throw conflict('conflict', `phase ${index} (${target.name}) is open already: nothing to roll back`);
+    const discarding = reopening ? [] : phases;
 
-    for (const phase of reopening ? [] : phases) {
+    for (const phase of discarding) {
       const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { createdAt: 'asc' } });
       await tx.discardedPhase.create({
         data: {
@@ -253,7 +254,7 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
       details: {
         phase: index,
         phaseName: target.name,
-        discarded: reopening ? [] : phases.map((phase) => phase.name),
+        discarded: discarding.map((phase) => phase.name),
         powersWithOrders: ready.size,
         gameHadEnded: context.game.status === 'finished',
       },
