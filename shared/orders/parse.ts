@@ -15,12 +15,12 @@ import type { Order, UnitRef } from './types.ts';
  * adjustment phase). Every rejection says what was wrong.
  */
 export function parseOrder(variant: Variant, text: string, phase: PhaseType = 'movement'): Result<Order> {
-  const tokens = tokenize(text);
-  if (tokens.length === 0) return err('The order is empty.');
-  const p = new Parser(variant, tokens, phase);
+  const typed = tokenize(text);
+  if (typed.length === 0) return err('The order is empty.');
+  const p = new Parser(variant, typed, phase);
   try {
     const order = p.order();
-    if (!p.done()) return err(`Unexpected "${p.peek()}" after the order "${p.consumedText()}".`);
+    if (!p.done()) return err(`Unexpected "${p.typedAt()}" after the order "${p.consumedText()}".`);
     return ok(order);
   } catch (e) {
     if (e instanceof ParseError) return err(e.message);
@@ -32,9 +32,9 @@ class ParseError extends Error {}
 
 const DELIMS = /(->|=>|–|—|-|\(|\)|\/|,|:|;)/;
 
+/** The words as typed (kept for messages, which quote them); the parser compares them in lower case. */
 function tokenize(text: string): string[] {
   return text
-    .toLowerCase()
     .split(/\s+/)
     .flatMap((w) => w.split(DELIMS))
     .map((t) => t.trim())
@@ -63,11 +63,15 @@ function unitTypeWord(t: string | undefined): UnitType | undefined {
 
 class Parser {
   private i = 0;
+  /** The tokens in lower case, as compared. */
+  private readonly t: string[];
   constructor(
     private readonly v: Variant,
-    private readonly t: string[],
+    private readonly typed: string[],
     private readonly phase: PhaseType,
-  ) {}
+  ) {
+    this.t = typed.map((token) => token.toLowerCase());
+  }
 
   done(): boolean {
     return this.i >= this.t.length;
@@ -78,8 +82,12 @@ class Parser {
   next(): string | undefined {
     return this.t[this.i++];
   }
+  /** The token `k` ahead (or, negative, behind) as the player typed it. */
+  typedAt(k = 0): string | undefined {
+    return this.typed[this.i + k];
+  }
   consumedText(): string {
-    return this.t.slice(0, this.i).join(' ');
+    return this.typed.slice(0, this.i).join(' ');
   }
 
   order(): Order {
@@ -97,7 +105,7 @@ class Parser {
     }
     if (REMOVE_WORDS.has(first) || (this.phase !== 'movement' && DISBAND_WORDS.has(first) && first !== 'd')) {
       this.next();
-      if (this.done()) throw new ParseError(`"${first}" needs a unit: "${first} A par".`);
+      if (this.done()) throw new ParseError(`"${this.typedAt(-1)}" needs a unit: "${this.typedAt(-1)} A par".`);
       const unit = this.unit();
       return this.phase === 'retreat' ? { kind: 'disband', unit } : { kind: 'remove', unit };
     }
@@ -109,10 +117,11 @@ class Parser {
       throw new ParseError('An adjustment order is "Build A par", "Remove A par" or "Waive".');
     }
     const word = this.next()!;
+    const typedWord = this.typedAt(-1);
 
     if (MOVE_WORDS.has(word) || (word === 'r' && !this.done())) {
       if (this.peek() === 'to') this.next();
-      if (this.done()) throw new ParseError(`A move needs a destination after "${word}".`);
+      if (this.done()) throw new ParseError(`A move needs a destination after "${typedWord}".`);
       let to = this.location();
       // A convoy path ("A lon - nth - bel") is accepted and ignored (DATC 4.A.6): the last province counts.
       while (this.peek() !== undefined && MOVE_WORDS.has(this.peek()!) && this.peek() !== 'to') {
@@ -131,7 +140,7 @@ class Parser {
       if (this.done()) return this.movementOnly({ kind: 'support', unit, supported }, 'support');
       const w = this.next()!;
       if (HOLD_WORDS.has(w)) return this.movementOnly({ kind: 'support', unit, supported }, 'support');
-      if (!MOVE_WORDS.has(w)) throw new ParseError(`Expected "-" or "H" after the supported unit, not "${w}".`);
+      if (!MOVE_WORDS.has(w)) throw new ParseError(`Expected "-" or "H" after the supported unit, not "${this.typedAt(-1)}".`);
       if (this.peek() === 'to') this.next();
       if (this.done()) throw new ParseError('A support to move needs the destination after "-".');
       const to = this.location();
@@ -158,7 +167,7 @@ class Parser {
     if (BUILD_WORDS.has(word) && this.phase === 'adjustment') {
       return { kind: 'build', ...(unit.type ? { unitType: unit.type } : {}), at: unit.at };
     }
-    throw new ParseError(`"${word}" is not an order word: use H (hold), - (move), S (support), C (convoy)${this.v.data.rules.destroyCentres ? ', Z (destroy), R (rebuild)' : ''}.`);
+    throw new ParseError(`"${typedWord}" is not an order word: use H (hold), - (move), S (support), C (convoy)${this.v.data.rules.destroyCentres ? ', Z (destroy), R (rebuild)' : ''}.`);
   }
 
   private movementOnly(order: Order, what: string): Order {
@@ -203,8 +212,7 @@ class Parser {
       }
     }
     if (best < 0) {
-      const word = this.t[start] ?? '';
-      throw new ParseError(unknownProvinceMessage(this.v, word));
+      throw new ParseError(unknownProvinceMessage(this.v, this.typed[start] ?? ''));
     }
     this.i = bestEnd;
     const id = this.v.provinceIds[best];

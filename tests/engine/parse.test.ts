@@ -83,6 +83,14 @@ describe('rejected orders say what is wrong', () => {
   it('rejects leftovers after a complete order', () => {
     expect(reason('A par - bur mun')).toMatch(/Unexpected "mun"/);
   });
+  it('quotes the words as the player typed them', () => {
+    expect(reason('A Pariss - Bur')).toMatch(/^"Pariss" is not a province.*Paris \(par\)/);
+    expect(reason('A Par Jumps Bur')).toMatch(/^"Jumps" is not an order word/);
+    expect(reason('A Par - Bur Mun')).toBe('Unexpected "Mun" after the order "A Par - Bur".');
+    expect(reason('A Par S A Mar X Bur')).toMatch(/not "X"/);
+    expect(reason('A Par MOVE')).toMatch(/destination after "MOVE"/);
+    expect(reason('REMOVE', 'adjustment')).toMatch(/^"REMOVE" needs a unit: "REMOVE A par"/);
+  });
 });
 
 describe('parser robustness', () => {
