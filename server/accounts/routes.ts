@@ -1,18 +1,20 @@
-/** Accounts: sign-up, log-in/out, who-am-I, API tokens. Mounted at /api/auth. */
+/** Accounts: sign-up, log-in/out, who-am-I, password changes, API tokens. Mounted at /api/auth. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiTokenListSchema,
+  ChangePasswordRequestSchema,
   CreateApiTokenRequestSchema,
   CreatedApiTokenSchema,
   LoginRequestSchema,
+  PasswordChangedSchema,
   RegisterRequestSchema,
   SessionInfoSchema,
   TokenIdParamsSchema,
   type ApiToken,
   type SessionInfo,
 } from '../../shared/api/accounts.ts';
-import { conflict, HttpError, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { errorResponses } from '../schemas.ts';
 import type { Auth } from '../types.ts';
@@ -131,6 +133,40 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       return sessionInfo(user, request.auth!.via, request.auth!.csrfToken);
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      // Counted per client IP like log-in: the current password could otherwise be guessed here.
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'Change your password (from a browser session); your other browser sessions end',
+        description:
+          'The current password proves it is you. API tokens cannot change it (a leaked bot token must not take the account) ' +
+          'and are kept; every other cookie session of yours ends, this one goes on. 403 `wrong_password` when the current password is wrong.',
+        body: ChangePasswordRequestSchema,
+        response: { 200: PasswordChangedSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const auth = request.auth!;
+      if (auth.via !== 'cookie') throw forbidden('forbidden', 'the password can be changed only when logged in with it, not with an API token');
+      const { currentPassword, newPassword } = request.body;
+      if (newPassword.toLowerCase() === user.username.toLowerCase()) throw badRequest('validation_failed', 'body.newPassword: must not be the username');
+      const { passwordHash } = await app.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+      if (!(await verifyPassword(currentPassword, passwordHash))) throw forbidden('wrong_password', 'the current password is wrong');
+      const newHash = await hashPassword(newPassword, scryptCost);
+      const ended = await app.prisma.$transaction(async (tx) => {
+        // Only over the hash just verified: two changes at once cannot both win.
+        const { count } = await tx.user.updateMany({ where: { id: user.id, passwordHash }, data: { passwordHash: newHash } });
+        if (count === 0) throw conflict('conflict', 'your password was changed meanwhile (in another session); log in again with the new one');
+        return tx.session.deleteMany({ where: { userId: user.id, kind: 'cookie', id: { not: auth.sessionId } } });
+      });
+      return { otherSessionsEnded: ended.count };
     },
   );
 

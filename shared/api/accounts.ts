@@ -31,6 +31,25 @@ export const LoginRequestSchema = z
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
+/** A new password for the logged-in user, who proves it is them with the current one. */
+export const ChangePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'is required').max(256, 'must be at most 256 characters'),
+    newPassword: PasswordSchema,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'must differ from the current password',
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+/** The password is changed; the user's other browser sessions have ended (API tokens are kept). */
+export const PasswordChangedSchema = z
+  .object({ otherSessionsEnded: z.number().int().nonnegative() })
+  .meta({ id: 'PasswordChanged' });
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;
+
 export const CurrentUserSchema = UserRefSchema.extend({
   createdAt: TimestampSchema,
   /** A site administrator: game master of every game (set by the server's operator, never through the API). */

@@ -24,6 +24,7 @@ export const API_ERROR_CODES = [
   'bad_request', // 400: e.g. malformed JSON
   'unauthenticated', // 401: log in or send a valid API token
   'invalid_credentials', // 401: wrong username or password
+  'wrong_password', // 403: a change of password whose current password is wrong
   'csrf_failed', // 403: cookie-authenticated write without a valid X-CSRF-Token header
   'forbidden', // 403
   'invalid_invite_code', // 403

@@ -221,6 +221,94 @@ describe('API tokens', () => {
   });
 });
 
+describe('changing the password', () => {
+  const NEW_PASSWORD = 'a brand new passphrase';
+
+  test('needs the current password; afterwards only the new one logs in, other browsers are signed out, API tokens kept', async () => {
+    const here = await new Browser(app).register();
+    const username = here.user!.username;
+    const elsewhere = new Browser(app);
+    expect((await elsewhere.login(username)).statusCode).toBe(200);
+    const token = (await here.request('POST', '/api/auth/tokens', { name: 'bot' })).json().token;
+
+    const changed = await here.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ otherSessionsEnded: 1 });
+
+    expect((await here.request('GET', '/api/auth/me')).statusCode).toBe(200);
+    expect((await elsewhere.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await new Browser(app).login(username, PASSWORD)).statusCode).toBe(401);
+    expect((await new Browser(app).login(username, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  test('a wrong current password changes nothing: 403 wrong_password', async () => {
+    const browser = await new Browser(app).register();
+    const before = await app.prisma.user.findUniqueOrThrow({ where: { id: browser.user!.id } });
+    const response = await browser.request('POST', '/api/auth/password', { currentPassword: 'not my password', newPassword: NEW_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'wrong_password', message: 'the current password is wrong' });
+    expect((await app.prisma.user.findUniqueOrThrow({ where: { id: browser.user!.id } })).passwordHash).toBe(before.passwordHash);
+    expect((await browser.request('GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+
+  test('an API token cannot change the password', async () => {
+    const browser = await new Browser(app).register();
+    const token = (await browser.request('POST', '/api/auth/tokens', { name: 'leaked bot' })).json().token;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toContain('not with an API token');
+    expect((await new Browser(app).login(browser.user!.username, PASSWORD)).statusCode).toBe(200);
+  });
+
+  test.each([
+    [{ currentPassword: PASSWORD, newPassword: 'short' }, 'body.newPassword: must be at least 8 characters'],
+    [{ currentPassword: PASSWORD, newPassword: PASSWORD }, 'body.newPassword: must differ from the current password'],
+    [{ newPassword: NEW_PASSWORD }, 'body.currentPassword:'],
+  ])('rejects %j with a 400 naming the problem', async (payload, expected) => {
+    const browser = await new Browser(app).register();
+    const response = await browser.request('POST', '/api/auth/password', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain(expected);
+  });
+
+  test('the new password may not be the username', async () => {
+    const browser = await new Browser(app).register(uniqueName('Carol'));
+    const response = await browser.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: browser.user!.username.toUpperCase() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'validation_failed', message: 'body.newPassword: must not be the username' });
+  });
+
+  test('needs the CSRF token and a session', async () => {
+    const browser = await new Browser(app).register();
+    const forged = await browser.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { 'x-csrf-token': 'forged' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.code).toBe('csrf_failed');
+    const anonymous = await app.inject({ method: 'POST', url: '/api/auth/password', payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  test('two changes at once: one wins, the other is told, and the winner\'s password is the one that works', async () => {
+    const first = await new Browser(app).register();
+    const username = first.user!.username;
+    const second = new Browser(app);
+    await second.login(username);
+    const [a, b] = await Promise.all([
+      first.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'first new password' }),
+      second.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'second new password' }),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 'first new password' : 'second new password';
+    expect((await new Browser(app).login(username, winner)).statusCode).toBe(200);
+  });
+});
+
 describe('rate limits and headers', () => {
   test('log-in attempts beyond the limit get 429 with a JSON error', async () => {
     const limited = await startSiblingApp(app, { settings: { authRateLimit: { max: 3, windowMs: 60_000 } } });
@@ -242,6 +330,22 @@ describe('rate limits and headers', () => {
         signups.push((await limited.inject({ method: 'POST', url: '/api/auth/register', payload: {} })).statusCode);
       }
       expect(signups).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('guesses at the current password in a change of password are limited too', async () => {
+    const browser = await new Browser(app).register();
+    const limited = await startSiblingApp(app, { settings: { authRateLimit: { max: 2, windowMs: 60_000 } } });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const headers = { cookie: browser.cookie!, 'x-csrf-token': browser.csrfToken! };
+        const payload = { currentPassword: `guess number ${attempt}`, newPassword: 'a brand new passphrase' };
+        statuses.push((await limited.inject({ method: 'POST', url: '/api/auth/password', headers, payload })).statusCode);
+      }
+      expect(statuses).toEqual([403, 403, 429]);
     } finally {
       await limited.close();
     }

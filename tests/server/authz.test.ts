@@ -75,6 +75,12 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/auth/login', request: async (context) => ({ url: '/api/auth/login', body: { username: context.stash.loginName, password: 'correct horse battery' } }), expect: all(200) },
   { route: 'POST /api/auth/logout', request: async () => ({ url: '/api/auth/logout' }), expect: all(204) },
   { route: 'GET /api/auth/me', request: async () => ({ url: '/api/auth/me' }), expect: loggedIn(200) },
+  {
+    route: 'POST /api/auth/password',
+    // Anyone logged in may try to change their own password; nobody here knows the current one, so each is refused by it.
+    request: async () => ({ url: '/api/auth/password', body: { currentPassword: 'not the password', newPassword: 'a brand new passphrase' } }),
+    expect: loggedIn(403),
+  },
   { route: 'POST /api/auth/tokens', request: async () => ({ url: '/api/auth/tokens', body: { name: 'matrix' } }), expect: loggedIn(201) },
   { route: 'GET /api/auth/tokens', request: async () => ({ url: '/api/auth/tokens' }), expect: loggedIn(200) },
   {
