@@ -8,7 +8,7 @@ import type { Database, Db, Sql } from '../db/database.ts';
 export const SESSION_COOKIE = 'sid';
 /** API tokens carry a prefix so they are recognisable (e.g. by secret scanners). */
 const API_TOKEN_PREFIX = 'dip_';
-/** lastUsedAt is refreshed at most this often, to avoid a write per request. */
+/** lastUsedAt is refreshed at most this often after the first use, to avoid a write per request. */
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
 export type SessionKind = 'cookie' | 'api_token';
@@ -139,7 +139,9 @@ export async function findSession(db: Db | Database, token: string, kind: Sessio
     await prisma.session.deleteMany({ where: { id: session.id } });
     return null;
   }
-  if (now - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  // The first use is always written, so that "never used" (lastUsedAt = createdAt) means what it says.
+  const firstUse = session.lastUsedAt.getTime() === session.createdAt.getTime();
+  if (firstUse || now - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
   }
   return session;

@@ -44,13 +44,14 @@ describe.skipIf(!hasChromium)('in the browser', () => {
   async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
     const page = await browser.newPage(viewport);
     page.on('console', (m) => {
-      // Who-am-I answers 401 to a visitor who is not logged in, and the test provokes refusals (422) on purpose:
-      // the browser logs those responses, the page expects them.
+      // Who-am-I answers 401 to a visitor who is not logged in, and the test provokes refusals (422, and 403 to a
+      // wrong current password) on purpose: the browser logs those responses, the page expects them.
       // A game page asks for the open phase beside the game itself (to show the board sooner): a game not yet
       // started answers 404 to that.
       const expected =
         (m.text().includes('401') && m.location().url.endsWith('/api/auth/me')) ||
         m.text().includes('status of 422') ||
+        (m.text().includes('status of 403') && m.location().url.endsWith('/api/auth/password')) ||
         (m.text().includes('status of 404') && m.location().url.endsWith('/phases/current'));
       if (m.type() === 'error' && !expected)
         consoleErrors.push(`${m.text()} (${m.location().url})`);
@@ -120,6 +121,40 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('.who').waitFor();
+
+    // The account page, from the name in the header: a new password (after a wrong current one), and an API token shown once.
+    const newPassword = 'the new passphrase';
+    await page.locator('.who').click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password again').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Current password is wrong.').waitFor();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password is changed.').waitFor();
+    await page.getByLabel("New token's name").fill('my bot');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await page.getByLabel('The new API token').inputValue();
+    expect(token).toMatch(/^dip_/);
+    const asBot = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await asBot.json()).user.username).toBe(username);
+    await page.getByRole('cell', { name: 'my bot', exact: true }).waitFor();
+    await page.getByLabel('The new API token').scrollIntoViewIfNeeded();
+    await shot(page, 'account');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke my bot' }).click();
+    await page.getByText('You have no API tokens.').waitFor();
+    expect((await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    // The new password is the one that logs in now.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(newPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.locator('.who').waitFor();
 

@@ -192,6 +192,9 @@ describe('API tokens', () => {
 
     const list = await browser.request('GET', '/api/auth/tokens');
     expect(list.json().tokens).toEqual([expect.objectContaining({ id, name: 'my bot' })]);
+    // Used once: no longer "never used" (later uses are written at most every 5 minutes).
+    const [listed] = list.json().tokens;
+    expect(new Date(listed.lastUsedAt).getTime()).toBeGreaterThan(new Date(listed.createdAt).getTime());
     expect(list.body).not.toContain(token);
 
     // A token is not a session cookie, and a session cookie is not a token.

@@ -6,6 +6,10 @@
 import type { z } from 'zod';
 import type {
   ApiError as ApiErrorBody,
+  ApiTokenListSchema,
+  ChangePasswordRequest,
+  CreatedApiTokenSchema,
+  PasswordChanged,
   CastVoteRequest,
   ChangeDeadlineRequestSchema,
   CheckedOrder,
@@ -48,6 +52,8 @@ export type PressList = z.infer<typeof PressListSchema>;
 export type LoanList = z.infer<typeof LoanListSchema>;
 export type Votes = z.infer<typeof VotesSchema>;
 export type GmLog = z.infer<typeof GmLogSchema>;
+export type ApiTokenList = z.infer<typeof ApiTokenListSchema>;
+export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
 export type GmActionResponse = z.infer<typeof GmActionResponseSchema>;
 export type ChangeDeadlineRequest = z.input<typeof ChangeDeadlineRequestSchema>;
 export type ReplacePlayerRequest = z.input<typeof ReplacePlayerRequestSchema>;
@@ -141,6 +147,10 @@ export const api = {
   register: (body: RegisterRequest) => request<SessionInfo>('POST', '/api/auth/register', body),
   login: (body: LoginRequest) => request<SessionInfo>('POST', '/api/auth/login', body),
   logout: () => request<void>('POST', '/api/auth/logout'),
+  changePassword: (body: ChangePasswordRequest) => request<PasswordChanged>('POST', '/api/auth/password', body),
+  tokens: () => request<ApiTokenList>('GET', '/api/auth/tokens'),
+  createToken: (name: string) => request<CreatedApiToken>('POST', '/api/auth/tokens', { name }),
+  revokeToken: (tokenId: string) => request<void>('DELETE', `/api/auth/tokens/${tokenId}`),
   variants: () => request<VariantList>('GET', '/api/variants'),
   games: (query: ListGamesQuery) => {
     const params = new URLSearchParams();

@@ -9,6 +9,7 @@ export type Route =
   | { name: 'create' }
   | { name: 'game'; id: string }
   | { name: 'sandbox' }
+  | { name: 'account' }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(path: string): Route {
@@ -17,6 +18,7 @@ export function parseRoute(path: string): Route {
   if (clean === '/login') return { name: 'login' };
   if (clean === '/signup') return { name: 'signup' };
   if (clean === '/sandbox') return { name: 'sandbox' };
+  if (clean === '/account') return { name: 'account' };
   if (clean === '/games/new') return { name: 'create' };
   const game = /^\/games\/([0-9a-f-]{36})$/i.exec(clean);
   if (game) return { name: 'game', id: game[1] };
