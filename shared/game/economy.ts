@@ -51,15 +51,58 @@ export function compileEconomy(v: Variant, state: GameState): Result<Economy, st
   for (const c of state.destroyed) {
     const p = province(c, 'destroyed');
     if (p >= 0 && !v.isCentre[p]) errors.push(`destroyed: ${v.provinceNames[p]} is not a supply centre`);
+    else if (p >= 0 && v.isIndestructible[p]) errors.push(`destroyed: ${v.provinceNames[p]} cannot be destroyed`);
     if (p >= 0) destroyed[p] = 1;
+  }
+  for (const c of state.rebuilding) {
+    const p = province(c, 'rebuilding');
+    if (p >= 0 && !destroyed[p]) errors.push(`rebuilding: ${v.provinceNames[p]} is not a destroyed centre`);
   }
   const loans = state.loans.map((l) => ({
     centre: province(l.centre, 'loans'),
     from: power(l.from, 'loans'),
     to: power(l.to, 'loans'),
   }));
+  if (errors.length === 0) errors.push(...loanChainProblems(v, owner, loans));
   if (errors.length > 0) return err(errors);
   return ok({ owner, control, destroyed, loans });
+}
+
+/**
+ * A centre's loans must form one chain from its owner (owner to A, A on to B, …) that never comes back
+ * to a power already in it: anything else (a loan of someone else's centre, two loans of it by one
+ * power, a loan back round a circle) has no holder, and a position typed by hand must say so.
+ */
+function loanChainProblems(v: Variant, owner: Int8Array, loans: Economy['loans']): string[] {
+  const problems: string[] = [];
+  for (const centre of new Set(loans.map((l) => l.centre))) {
+    const name = v.provinceNames[centre];
+    const links = loans.filter((l) => l.centre === centre);
+    if (!v.isCentre[centre] || owner[centre] < 0) {
+      problems.push(`loans: ${name} is not an owned supply centre`);
+      continue;
+    }
+    const seen = new Set<number>([owner[centre]]);
+    let holder = owner[centre];
+    let used = 0;
+    for (let link = links.find((l) => l.from === holder); link; link = links.find((l) => l.from === holder)) {
+      if (links.filter((l) => l.from === holder).length > 1) {
+        problems.push(`loans: ${v.powers[holder]} lends ${name} twice`);
+        break;
+      }
+      if (seen.has(link.to)) {
+        problems.push(`loans: the loans of ${name} go round in a circle back to ${v.powers[link.to]}`);
+        break;
+      }
+      seen.add(link.to);
+      holder = link.to;
+      used += 1;
+    }
+    if (used < links.length && !problems.some((p) => p.includes(name))) {
+      problems.push(`loans: ${name} is lent by a power that neither owns nor borrows it`);
+    }
+  }
+  return problems;
 }
 
 /** Who the centre's supply goes to: the last borrower of its loan chain, or its owner. */
