@@ -6,5 +6,9 @@
  *
  * 2: a lender's units awaiting retreat count against a loan (rule 9), so a
  *    loan made in a retreat phase under 1 may now be refused.
+ * 3: the Diadochi V map: Iberia no longer touches the Atlantic (Lusitania holds
+ *    the north coast) and Sinai no longer touches the Mediterranean (the coast
+ *    road is Alexandria's and Jerusalem's, which now border each other), so that
+ *    only the provinces rule 11 names join two waters.
  */
-export const ENGINE_VERSION = 2;
+export const ENGINE_VERSION = 3;

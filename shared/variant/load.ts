@@ -133,6 +133,7 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
   data.provinces.forEach((p, i) => {
     if (!provinceByName.has(normaliseName(p.name))) provinceByName.set(normaliseName(p.name), i);
   });
+  data.provinces.forEach((p, i) => p.aliases?.forEach((alias) => addName(alias, i, 'alias')));
 
   const powers = data.powers.map((p) => p.id);
   const powerByName = new Map<string, number>();

@@ -45,6 +45,8 @@ export const ProvinceSchema = z
   .object({
     id: ProvinceId,
     name: z.string().min(1),
+    /** Other names players may type for it (a spelling of the rules text, say): read as the province, never shown. */
+    aliases: z.array(z.string().min(1)).optional(),
     /** `land` is inland, `coastal` touches a sea, `impassable` is drawn but no unit may enter. */
     kind: z.enum(['land', 'coastal', 'sea', 'impassable']),
     /** Provinces an army here can move to. */

@@ -14,7 +14,8 @@ describe('exporting played phases as DATC cases', () => {
   for (const id of ['standard', 'diadochi-v']) {
     it(`${id}: every phase of a random game re-checks`, () => {
       const v = getVariant(id)!;
-      const game = randomGame(v, 7, 60);
+      // Seeds whose random games have all three kinds of phase (retreats are rare in random Diadochi V play).
+      const game = randomGame(v, id === 'standard' ? 7 : 6, 60);
       const text = game
         .map((p, i) => {
           const r = adjudicate(v, p.state, p.orders);

@@ -63,6 +63,20 @@ describe('order notation players type', () => {
   });
 });
 
+describe('Diadochi V: names as the rules text spells them', () => {
+  const diadochi = getVariant('diadochi-v')!;
+  it('reads "Jar" (rule 5) as Jerusalem, and the printed spellings of the province list', () => {
+    const read = (text: string, phase: 'movement' | 'adjustment' = 'movement') => {
+      const r = parseOrder(diadochi, text, phase);
+      return r.ok ? formatOrder(r.value) : r.error;
+    };
+    expect(read('A Jar - Tyr')).toBe('A Jer - Tyr');
+    expect(read('Build F Jar', 'adjustment')).toBe('Build F Jer');
+    expect(read('A Jerusalem - Tyre')).toBe('A Jer - Tyr');
+    expect(read('A Brudisium - Neapolis')).toBe('A Bru - Nea');
+  });
+});
+
 describe('rejected orders say what is wrong', () => {
   it('suggests the province a typo probably meant', () => {
     expect(reason('A pariss - bur')).toMatch(/"pariss" is not a province.*Paris \(par\)/);

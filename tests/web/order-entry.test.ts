@@ -69,14 +69,14 @@ describe('order entry: clicking gives the orders that typing gives', () => {
   });
 
   it('asks which coast when a fleet can reach both coasts of a province', () => {
-    const state = position([{ power: 'Carthage', type: 'fleet', at: 'Ibe' }]);
-    const entry = new OrderEntry(variant, state, ['Carthage']);
-    entry.clickProvince('Ibe');
+    const state = position([{ power: 'Macedonia', type: 'fleet', at: 'Ath' }]);
+    const entry = new OrderEntry(variant, state, ['Macedonia']);
+    entry.clickProvince('Ath');
     entry.chooseAction('move');
-    entry.clickProvince('Aqu');
-    expect(entry.selection?.choices?.map(formatOrder).sort()).toEqual(['F Ibe - Aqu/sc', 'F Ibe - Aqu/wc']);
-    entry.give(entry.selection!.choices!.find((o) => formatOrder(o).endsWith('/wc'))!, 'Carthage');
-    expect(accepted(entry, 'Carthage')).toEqual(['F Ibe - Aqu/wc']);
+    entry.clickProvince('Lar');
+    expect(entry.selection?.choices?.map(formatOrder).sort()).toEqual(['F Ath - Lar/ec', 'F Ath - Lar/sc']);
+    entry.give(entry.selection!.choices!.find((o) => formatOrder(o).endsWith('/ec'))!, 'Macedonia');
+    expect(accepted(entry, 'Macedonia')).toEqual(['F Ath - Lar/ec']);
   });
 
   it('destroy (Z) on a centre where the engine allows it, and only there', () => {

@@ -24,6 +24,8 @@ export interface CoastSource {
 export interface ProvinceSource {
   id: string;
   name: string;
+  /** Other names players may type (spellings of the rules text). */
+  aliases?: string[];
   /** sea, or land (made `coastal` by the generator when it touches a sea), or impassable. */
   type: 'sea' | 'land' | 'impassable';
   anchor: LonLat;
@@ -178,8 +180,10 @@ export const PROVINCES: ProvinceSource[] = [
   { id: 'WEU', name: 'West Euxine', type: s, anchor: [31.0, 43.0], seeds: [[29.5, 45.6], [31.5, 41.6], [33.0, 44.0], [30.2, 44.5], [29.25, 41.35], [28.6, 41.8], [28.3, 42.5], [30.0, 41.4]] },
 
   /* ---------------- Iberia ---------------- */
-  { id: 'Lus', name: 'Lusitania', type: l, anchor: [-9.14, 38.72], seeds: [[-7.9, 39.3], [-8.0, 41.3], [-8.0, 42.6], [-7.5, 37.6]] },
-  { id: 'Ibe', name: 'Iberia', type: l, anchor: [-0.88, 41.65], seeds: [[-2.44, 41.8], [-4.0, 42.8], [-4.0, 40.0], [1.25, 41.12], [2.5, 42.1]] },
+  // Lusitania holds the whole Atlantic coast to the Pyrenees (Gallaecia, Asturias, Cantabria): Iberia, single-coasted,
+  // must not join the Atlantic to the Mediterranean (rule 11 names the only provinces whose coasts join two waters).
+  { id: 'Lus', name: 'Lusitania', type: l, anchor: [-9.14, 38.72], seeds: [[-7.9, 39.3], [-8.0, 41.3], [-8.0, 42.6], [-7.5, 37.6], [-5.8, 43.3], [-3.8, 43.2], [-2.5, 43.2]] },
+  { id: 'Ibe', name: 'Iberia', type: l, anchor: [-0.88, 41.65], seeds: [[-2.44, 41.8], [-4.0, 40.0], [1.25, 41.12], [2.5, 42.1]] },
   { id: 'Gad', name: 'Gades', type: l, anchor: [-6.29, 36.53], seeds: [[-6.0, 37.4], [-4.78, 37.88], [-5.6, 36.1]] },
   { id: 'Mal', name: 'Malacca', type: l, anchor: [-4.42, 36.72], seeds: [[-3.6, 37.18], [-2.6, 37.2]] },
   { id: 'New', name: 'New Carthage', type: l, anchor: [-0.99, 37.6], seeds: [[-1.8, 38.3], [-1.2, 38.6]] },
@@ -258,13 +262,16 @@ export const PROVINCES: ProvinceSource[] = [
   { id: 'Ant', name: 'Antioch', type: l, anchor: [36.16, 36.2], seeds: [[35.93, 36.12], [36.4, 35.42], [35.78, 35.52], [37.16, 36.2]] },
   { id: 'Sid', name: 'Sidon', type: l, anchor: [35.37, 33.56], seeds: [[35.5, 33.9], [35.65, 34.12], [35.84, 34.44], [36.3, 33.51], [36.1, 34.0], [36.7, 33.7]] },
   { id: 'Tyr', name: 'Tyre', type: l, anchor: [35.2, 33.27], seeds: [[35.08, 32.92], [35.5, 32.8], [34.9, 32.5], [35.8, 32.95], [35.5, 33.1], [35.5, 32.5]] },
-  { id: 'Jer', name: 'Jerusalem', type: l, anchor: [35.23, 31.78], seeds: [[34.75, 32.05], [34.45, 31.5], [35.19, 32.2], [34.8, 31.25]] },
+  // Rule 5 spells it "Jar".
+  { id: 'Jer', name: 'Jerusalem', aliases: ['Jar'], type: l, anchor: [35.23, 31.78], seeds: [[34.75, 32.05], [34.45, 31.5], [35.19, 32.2], [34.8, 31.25], [33.8, 31.1]] },
   { id: 'Phi', name: 'Philadelphia', type: l, anchor: [35.93, 31.95], seeds: [[36.48, 32.52], [35.89, 32.28], [36.8, 31.5], [35.75, 31.3]] },
   { id: 'Nab', name: 'Nabathea', type: l, anchor: [35.44, 30.33], seeds: [[35.0, 29.6], [37.95, 26.8], [36.5, 28.5], [36.6, 30.2]] },
-  { id: 'Sin', name: 'Sinai', type: l, anchor: [33.97, 28.54], seeds: [[33.8, 31.1], [33.8, 30.0], [33.0, 30.4], [[32.72, 29.88], [32.85, 29.55], [33.1, 29.05]]] },
+  // Sinai is the peninsula on the Red Sea; the coast road (Pelusium to Raphia) is Egypt's and Judaea's: a single-coasted Sinai
+  // on both seas would be a second canal, which rule 11 does not have.
+  { id: 'Sin', name: 'Sinai', type: l, anchor: [33.97, 28.54], seeds: [[33.8, 30.0], [33.0, 30.4], [[32.72, 29.88], [32.85, 29.55], [33.1, 29.05]]] },
 
   /* ---------------- Egypt and Africa ---------------- */
-  { id: 'Alx', name: 'Alexandria', type: l, anchor: [29.92, 31.2], seeds: [[31.25, 29.85], [30.6, 30.8], [31.8, 31.2], [[31.51, 30.57], [31.9, 30.55], [32.28, 30.57], [32.38, 30.25], [32.55, 29.98]]] },
+  { id: 'Alx', name: 'Alexandria', type: l, anchor: [29.92, 31.2], seeds: [[31.25, 29.85], [30.6, 30.8], [31.8, 31.2], [32.9, 31.05], [[31.51, 30.57], [31.9, 30.55], [32.28, 30.57], [32.38, 30.25], [32.55, 29.98]]] },
   { id: 'Pto', name: 'Ptolemais', type: l, anchor: [31.8, 26.48], seeds: [[32.65, 25.7], [30.8, 27.78], [34.24, 26.16], [30.84, 29.31], [[32.5, 29.6], [32.7, 28.8], [33.4, 27.6]]] },
   { id: 'Lib', name: 'Libya', type: l, anchor: [27.24, 31.35], seeds: [[25.52, 29.2], [25.8, 31.4], [28.5, 30.2]] },
   { id: 'Cyr', name: 'Cyrene', type: l, anchor: [21.86, 32.82], seeds: [[20.07, 32.12], [20.9, 32.5], [22.64, 32.76], [19.5, 30.6], [23.9, 32.0], [22.5, 31.0]] },

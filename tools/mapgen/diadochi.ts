@@ -524,7 +524,7 @@ const variant = {
   powers: POWERS,
   provinces: provinces.map((p, i) => {
     const c = CENTRES[p.id] ?? {};
-    const out: Record<string, unknown> = { id: p.id, name: p.name, kind: kinds[i] };
+    const out: Record<string, unknown> = { id: p.id, name: p.name, ...(p.aliases ? { aliases: p.aliases } : {}), kind: kinds[i] };
     out.army = [...army.get(p.id)!].sort(sortLoc);
     if (p.coasts) {
       out.fleet = [];
