@@ -1,5 +1,5 @@
-import { findPower, findProvince, type Variant } from '../variant/load.ts';
-import { compileBoard } from '../state/board.ts';
+import { ARMY, findPower, findProvince, type Variant } from '../variant/load.ts';
+import { compileBoard, type Board } from '../state/board.ts';
 import type { GameState } from '../state/schema.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
@@ -7,7 +7,7 @@ import { checkMovementOrder } from '../orders/check.ts';
 import { checkRetreatOrder } from '../adjudication/retreat.ts';
 import { compileEconomy } from './economy.ts';
 import { AdjustmentLedger } from '../adjudication/adjustment.ts';
-import type { Order } from '../orders/types.ts';
+import type { Order, UnitRef } from '../orders/types.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** One submitted order after checking: accepted in canonical form, or rejected with the reason. */
@@ -78,7 +78,8 @@ export function checkOrders(
         continue;
       }
       unitsOrdered.add(c.value.unit);
-      out.push({ accepted: true, input: inputText, order, text, unit: v.locationIds[b.location[c.value.unit]] });
+      const typed = withBoardTypes(v, b, order);
+      out.push({ accepted: true, input: inputText, order: typed, text: formatOrder(typed), unit: v.locationIds[b.location[c.value.unit]] });
       continue;
     }
 
@@ -98,7 +99,8 @@ export function checkOrders(
         continue;
       }
       unitsOrdered.add(c.value.unit);
-      out.push({ accepted: true, input: inputText, order, text, unit: v.locationIds[dislodged.value.location[c.value.unit]] });
+      const typed = withBoardTypes(v, dislodged.value, order);
+      out.push({ accepted: true, input: inputText, order: typed, text: formatOrder(typed), unit: v.locationIds[dislodged.value.location[c.value.unit]] });
       continue;
     }
 
@@ -118,4 +120,34 @@ export function checkOrders(
     });
   }
   return ok(out);
+}
+
+/**
+ * The order with each unit it names (the ordered unit, and the one supported or convoyed) given the
+ * type of the unit that is there. A missing or wrong A/F does not spoil an order (DATC 4.C.1, 4.C.2),
+ * and what is recorded, shown and adjudicated is then what the unit really is: "F Kor - AEG", not the
+ * "A Kor - AEG" typed.
+ */
+function withBoardTypes(v: Variant, board: Board, order: Order): Order {
+  const typed = (ref: UnitRef): UnitRef => {
+    const u = board.unitAt[findProvince(v, ref.at.split('/')[0])];
+    if (u === undefined || u < 0) return ref;
+    const type = board.type[u] === ARMY ? 'army' : 'fleet';
+    return ref.type === type ? ref : { ...ref, type };
+  };
+  switch (order.kind) {
+    case 'support':
+      return { ...order, unit: typed(order.unit), supported: typed(order.supported) };
+    case 'convoy':
+      return { ...order, unit: typed(order.unit), army: typed(order.army) };
+    case 'hold':
+    case 'move':
+    case 'destroy':
+    case 'rebuild':
+    case 'retreat':
+    case 'disband':
+      return { ...order, unit: typed(order.unit) };
+    default:
+      return order;
+  }
 }

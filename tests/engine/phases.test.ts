@@ -190,6 +190,15 @@ describe('checking orders at submission', () => {
     ]);
   });
 
+  it('records each unit as what it is when the order says A for a fleet, or nothing (DATC 4.C.1, 4.C.2)', () => {
+    const r = checkOrders(v, initialState(v), 'France', ['A bre - mid', 'par - bur', 'F mar S F par - bur']);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.map((c) => (c.accepted ? c.text : c.reason))).toEqual(['F bre - mid', 'A par - bur', 'A mar S A par - bur']);
+    const played = adjudicate(v, initialState(v), [{ power: 'France', order: 'A bre - mid' }]);
+    if (!played.ok) throw new Error(played.error.join('; '));
+    expect(played.value.next.units).toContainEqual({ power: 'France', type: 'fleet', at: 'mid' });
+  });
+
   it('applies the adjustment counts the adjudicator applies', () => {
     const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
     const s = position(winter, [], { par: 'France', bre: 'France' });
