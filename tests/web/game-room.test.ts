@@ -20,6 +20,9 @@ let seatOfMe: string | null;
 let saved: OrderSubmission | null;
 /** The game ended in a draw (until the game master re-opens it). */
 let ended: boolean;
+/** The open phase: 0 (Spring 240 BC) or 1 (Fall 240 BC). */
+let openIndex: number;
+const phaseNames = ['Spring 240 BC Movement', 'Fall 240 BC Movement'];
 
 function game(): GameDetail {
   return {
@@ -31,7 +34,7 @@ function game(): GameDetail {
     players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === seatOfMe })),
     inviteCode: null,
     yourPowerPreferences: null,
-    currentPhase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
+    currentPhase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
     pausedAt: null,
     imported: false,
     ...(ended ? { status: 'finished', outcome: { kind: 'draw', powers: POWERS } } : {}),
@@ -40,8 +43,8 @@ function game(): GameDetail {
 
 function phase(): PhaseDetail {
   return {
-    index: 0,
-    name: 'Spring 240 BC Movement',
+    index: openIndex,
+    name: phaseNames[openIndex],
     kind: 'movement',
     deadlineAt: '2026-12-01T00:00:00.000Z',
     status: 'open',
@@ -76,14 +79,15 @@ beforeEach(() => {
   seatOfMe = 'Egypt';
   saved = submission('F Alx H', false);
   ended = false;
+  openIndex = 0;
   localStorage.clear();
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
     if (url === `/api/games/${GAME}`) return json(200, game());
-    if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/0`) return json(200, phase());
-    if (url === `/api/games/${GAME}/phases/0/orders`) {
+    if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/${openIndex}`) return json(200, phase());
+    if (url === `/api/games/${GAME}/phases/${openIndex}/orders`) {
       if (!seatOfMe) return json(403, { error: { code: 'forbidden', message: 'you play no power in this game' } });
-      return json(200, { phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null }, power: seatOfMe, mustOrder: true, current: saved, history: saved ? [saved] : [] });
+      return json(200, { phase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: null }, power: seatOfMe, mustOrder: true, current: saved, history: saved ? [saved] : [] });
     }
     if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [] });
     if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
@@ -150,6 +154,31 @@ describe('the clock, as the game master pauses it, moves the deadline and resume
     expect(said().at(-1)).toMatch(/^The game master resumed the clock: orders are now due /);
     await deadline('2026-12-03T18:00:05.000Z', false);
     expect(said().at(-1)).toMatch(/^The deadline changed: orders are now due /);
+    // Each word on the deadline replaced the one before: one notice, the latest.
+    expect(said()).toHaveLength(1);
+  });
+
+  it('forgets what it said about a deadline once that phase is over', async () => {
+    const room = await opened();
+    await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt: '2026-12-02T18:00:00.000Z', paused: false });
+    expect(room.notices).toHaveLength(1);
+    openIndex = 1;
+    await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null }, next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' } });
+    expect(room.notices.map((n) => n.text).join(' ')).not.toMatch(/deadline|due/i);
+  });
+});
+
+describe('a roll-back by the game master', () => {
+  it('tells the players what happened: the phase re-opened, later phases discarded, draw votes cleared', async () => {
+    openIndex = 1;
+    const room = await opened();
+    await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 1, deadlineAt: '2026-12-02T18:00:00.000Z', paused: false });
+    openIndex = 0;
+    await room.onEvent({ type: 'phase.started', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' } });
+    expect(room.open?.index).toBe(0);
+    expect(room.notices.map((n) => n.text)).toEqual([
+      'The game master rolled the game back to Spring 240 BC Movement: the phases after it were discarded, and any draw votes cleared.',
+    ]);
   });
 });
 

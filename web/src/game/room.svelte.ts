@@ -15,6 +15,8 @@ export interface Notice {
   id: number;
   text: string;
   kind: 'info' | 'warn';
+  /** The phase whose deadline it is about: a newer word on it replaces it, and it goes when that phase closes. */
+  deadlineOf?: number;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -110,8 +112,13 @@ export class GameRoom {
     return this.conversations.reduce((n, c) => n + c.unread, 0);
   }
 
-  notify(text: string, kind: Notice['kind'] = 'info'): void {
-    this.notices = [...this.notices.slice(-3), { id: ++this.noticeId, text, kind }];
+  notify(text: string, kind: Notice['kind'] = 'info', deadlineOf?: number): void {
+    const kept = deadlineOf === undefined ? this.notices : this.notices.filter((n) => n.deadlineOf !== deadlineOf);
+    this.notices = [...kept.slice(-3), { id: ++this.noticeId, text, kind, ...(deadlineOf === undefined ? {} : { deadlineOf }) }];
+  }
+  /** Words about the deadlines of phases no longer open are out of date. */
+  private forgetDeadlinesBefore(index: number): void {
+    this.notices = this.notices.filter((n) => n.deadlineOf === undefined || n.deadlineOf >= index);
   }
   dismiss(id: number): void {
     this.notices = this.notices.filter((n) => n.id !== id);
@@ -421,6 +428,7 @@ export class GameRoom {
   private async afterProcessing(index: number): Promise<void> {
     if (this.handledProcessing.has(index)) return;
     this.handledProcessing.add(index);
+    this.forgetDeadlinesBefore(index + 1);
     const watching = this.viewing === null;
     // The live event may come before the answer to our own save (Ready saves the box): the box counts as
     // unsaved only once that answer is in.
@@ -470,7 +478,10 @@ export class GameRoom {
         const reopened = this.finished;
         const earlier = this.current?.index !== event.phase.index;
         if (earlier) {
-          // A roll-back re-opened an earlier phase: start over from the server.
+          // A roll-back re-opened an earlier phase: start over from the server, and say so.
+          this.notices = this.notices.filter((n) => n.deadlineOf === undefined);
+          if (!reopened)
+            this.notify(`The game master rolled the game back to ${event.phase.name}: the phases after it were discarded, and any draw votes cleared.`, 'warn');
           this.handledProcessing = new Set([...this.handledProcessing].filter((i) => i < event.phase.index));
           this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < event.phase.index)) as Record<number, PhaseDetail>;
           this.viewing = null;
@@ -481,7 +492,7 @@ export class GameRoom {
           // The game first: the order box is made for a game going on.
           await Promise.all([this.reloadGame(), this.loadVotes()]);
         }
-        if (earlier || reopened) await Promise.all([this.loadCurrent(), this.loadPhases()]);
+        if (earlier || reopened) await Promise.all([this.loadCurrent(), this.loadPhases(), this.loadLoans(), ...(reopened ? [] : [this.loadVotes()])]);
         return;
       }
       case 'deadline.changed': {
@@ -500,6 +511,7 @@ export class GameRoom {
                 ? `The game master resumed the clock: orders are now due ${due}.`
                 : `The deadline changed: orders are now due ${due}.`,
           'warn',
+          event.phaseIndex,
         );
         await this.reloadGame();
         return;
