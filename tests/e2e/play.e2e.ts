@@ -528,7 +528,14 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await phone.goto(gameUrl);
     await phone.locator('svg.dmap g.unit').first().waitFor();
     await phone.locator('svg.dmap g.unit[data-unit="Alx"]').tap();
-    await phone.getByRole('button', { name: /Hold/ }).tap();
+    // The sheet rises with the unit's actions, on screen without scrolling; the order given, it goes down again.
+    const hold = phone.getByRole('button', { name: /Hold/ });
+    await eventually(async () => {
+      const box = await hold.boundingBox();
+      return box !== null && box.y + box.height <= PHONE.height;
+    }).toBe(true);
+    await hold.tap();
+    await phone.getByRole('button', { name: 'Raise the panel' }).waitFor();
     await eventually(() => phone.locator('#orders-text').inputValue()).toBe('F Alx H');
     await shot(phone, 'phone-game');
     await phone.getByRole('button', { name: 'Raise the panel' }).tap();

@@ -54,12 +54,13 @@ describe('the view a game starts on', () => {
     expect(v.y + v.h).toBeGreaterThanOrEqual(e.maxY - 1e-9);
   };
 
-  it('without an extent to keep, trims the empty bands of a wide screen as before', () => {
+  it('without an extent to keep, trims the empty bands of a wide screen, and shows all the width of a narrower one', () => {
     const close = (v: ViewBox, expected: ViewBox) => {
       for (const k of ['x', 'y', 'w', 'h'] as const) expect(v[k]).toBeCloseTo(expected[k]);
     };
-    close(initialView(map, 1, 850), { x: 210, y: -190, w: 1280, h: 1280 });
-    close(initialView(map, laptop, 850), { x: 210, y: -42.3077, w: 1280, h: 984.6154 });
+    // Bands above and below either way: no province is cut off at the west or east as well.
+    close(initialView(map, 1, 850), { x: 0, y: -350, w: 1600, h: 1600 });
+    close(initialView(map, laptop, 850), { x: 0, y: -165.3846, w: 1600, h: 1230.7692 });
     close(initialView(map, 1366 / 860, 850), { x: 135.2326, y: 0, w: 1429.5349, h: 900 });
     close(initialView(map, 16 / 9, 850), { x: 0, y: 0, w: 1600, h: 900 });
     close(initialView(map, 2.2, 850), { x: 0, y: 86.3636, w: 1600, h: 727.2727 });
@@ -112,8 +113,10 @@ describe('the view a game starts on', () => {
   it('shows every unit of Diadochi V’s start, Carthage’s army in Gades too, on a laptop', () => {
     const { units } = computeOverlay(variant, start);
     const gades = units.find((u) => u.location === 'Gad')!;
-    // Before: the 80% crop centred on x = 850 began east of Gades' counter.
-    expect(initialView(map, laptop, 850).x).toBeGreaterThan(gades.at[0] - 9);
+    // A frame of the laptop's shape now shows the whole width; a slightly wider one crops to 80% centred on
+    // x = 850, which would begin east of Gades' counter without the units' extent.
+    expect(initialView(map, laptop, 850).x).toBe(0);
+    expect(initialView(map, 1.45, 850).x).toBeGreaterThan(gades.at[0] - 9);
     for (const aspect of [laptop, 1366 / 860, 1.45, 16 / 9, 2.2]) {
       const v = initialView(map, aspect, 850, extentOf(units.map((u) => u.at), 24));
       for (const u of units) {

@@ -54,15 +54,18 @@ export function unionExtent(a: Extent | undefined, b: Extent | undefined): Exten
 }
 
 /**
- * Where to start: on a wide screen most of the map, widened as far as needed (up to the whole map) to show all of
+ * Where to start: on a wide screen most of the map (all of its width when the screen is narrower than 80% of it), widened as far as needed (up to the whole map) to show all of
  * `keep` (the pieces on the board, say); on a tall one (a phone held upright) the map's full height, which keeps
  * names readable, centred on `focus`.
  */
 export function initialView(map: Bounds, aspect: number, focusX = map.width / 2, keep?: Extent): ViewBox {
-  // Between 'cover' (no empty band, edges cut off) and 'contain' (all of it, empty bands): 80% of the
-  // width on a laptop-shaped screen trims the empty bands while keeping nearly every province in view.
+  // Between 'cover' (no empty band, edges cut off) and 'contain' (all of it, empty bands): on a screen a
+  // little narrower than the map, 80% of the width trims the empty bands while keeping nearly every
+  // province in view. Where even that leaves bands above and below (a frame beside the order panel on a
+  // laptop), cutting off the west and east as well gains little and hides provinces: the whole width.
   const cover = map.height * aspect;
   let w = aspect >= 1 ? Math.min(map.width, Math.max(cover, map.width * 0.8)) : cover;
+  if (aspect >= 1 && cover < w) w = map.width;
   let h = w / aspect;
   let x = focusX - w / 2;
   let y = (map.height - h) / 2;
