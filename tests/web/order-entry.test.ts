@@ -180,8 +180,11 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     const entry = new OrderEntry(variant, state, ['Rome']);
     expect(variant.data.rules.maxFleetBuilds).toBe(2);
     expect(entry.index.orderableAt('Rome', 'Rav')!.orders.map(formatOrder)).toContain('Build F Rav');
+    expect(entry.fleetBuilds('Rome')).toBe(0);
     entry.setText('Build F Rom\nBuild F Nea');
     expect(accepted(entry, 'Rome')).toEqual(['Build F Rom', 'Build F Nea']);
+    // The panel says so (fleetBuilds reaching maxFleetBuilds): further builds are armies.
+    expect(entry.fleetBuilds('Rome')).toBe(2);
     // A third coastal site now builds an army at once: the fleet is no longer offered.
     entry.clickProvince('Rav');
     expect(accepted(entry, 'Rome')).toEqual(['Build F Rom', 'Build F Nea', 'Build A Rav']);

@@ -224,6 +224,11 @@ export class OrderEntry {
     return this.variant.data.rules.maxFleetBuilds;
   }
 
+  /** Fleet builds the power has ordered in this set. */
+  fleetBuilds(power: string): number {
+    return (this.checked[power] ?? []).filter((l) => l.accepted && l.order?.kind === 'build' && l.order.unitType === 'fleet').length;
+  }
+
   /** A waive is offered while the current power has builds left to order. */
   get canWaive(): boolean {
     return this.state.phase.type === 'adjustment' && this.index.adjustment(this.power) > 0 && this.adjustmentLeft(this.power) > 0;
