@@ -510,6 +510,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
     await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
     await eventually(() => rome.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
+    // A click on a unit there opens the result of its order, with the reason.
+    const held = rome.locator('.results').getByText('Held.', { exact: true });
+    await expect(held.count()).resolves.toBe(0);
+    await rome.locator('svg.dmap g.unit[data-unit="Bru"]').click();
+    await held.waitFor();
     await rome.getByRole('slider', { name: 'Phase' }).fill('1');
     await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
 
