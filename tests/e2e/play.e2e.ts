@@ -412,6 +412,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('button', { name: 'End this loan…' }).waitFor();
     await rome.getByRole('button', { name: 'Rome', exact: true }).click();
     await rome.getByText(/Lent out:.*Neapolis → Carthage/).waitFor();
+    // The table's marks are explained under it.
+    await rome.getByText(/Loans: ↗ centres lent out, ↙ centres borrowed/).waitFor();
+    await expect(rome.locator('.supply tbody tr', { hasText: 'Rome' }).locator('.loans').textContent()).resolves.toContain('↗1');
     await shot(rome, 'supply-panel');
 
     // The game master (Rome's player) extends the deadline, with a confirmation; everyone is told.
