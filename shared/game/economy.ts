@@ -84,23 +84,19 @@ function loanChainProblems(v: Variant, owner: Int8Array, loans: Economy['loans']
     }
     const seen = new Set<number>([owner[centre]]);
     let holder = owner[centre];
-    let used = 0;
-    for (let link = links.find((l) => l.from === holder); link; link = links.find((l) => l.from === holder)) {
-      if (links.filter((l) => l.from === holder).length > 1) {
-        problems.push(`loans: ${v.powers[holder]} lends ${name} twice`);
-        break;
+    let followed = 0;
+    let problem: string | null = null;
+    for (let link = links.find((l) => l.from === holder); link && !problem; link = links.find((l) => l.from === holder)) {
+      if (links.filter((l) => l.from === holder).length > 1) problem = `loans: ${v.powers[holder]} lends ${name} twice`;
+      else if (seen.has(link.to)) problem = `loans: the loans of ${name} go round in a circle back to ${v.powers[link.to]}`;
+      else {
+        seen.add(link.to);
+        holder = link.to;
+        followed += 1;
       }
-      if (seen.has(link.to)) {
-        problems.push(`loans: the loans of ${name} go round in a circle back to ${v.powers[link.to]}`);
-        break;
-      }
-      seen.add(link.to);
-      holder = link.to;
-      used += 1;
     }
-    if (used < links.length && !problems.some((p) => p.includes(name))) {
-      problems.push(`loans: ${name} is lent by a power that neither owns nor borrows it`);
-    }
+    if (!problem && followed < links.length) problem = `loans: ${name} is lent by a power that neither owns nor borrows it`;
+    if (problem) problems.push(problem);
   }
   return problems;
 }
