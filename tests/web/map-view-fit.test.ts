@@ -49,7 +49,8 @@ afterEach(() => {
 
 const viewBox = () => target.querySelector('svg.dmap')!.getAttribute('viewBox')!.split(' ').map(Number);
 const press = (key: string) => {
-  target.querySelector('.map-frame')!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  const frame = target.querySelector<HTMLElement>('.map-frame')!;
+  frame.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   flushSync();
 };
 
@@ -98,5 +99,34 @@ describe('the map’s view', () => {
         expect(u.at[0], `${power} ${u.location}`).toBeLessThanOrEqual(x + w);
       }
     }
+  });
+
+  it('on a phone in Winter, with no unit to order, starts on the build sites', () => {
+    unmount(map);
+    target.remove();
+    FRAME = { width: 390, height: 600 };
+    const winter = { ...start, phase: { ...start.phase, season: 'winter' as const, type: 'adjustment' as const }, units: [] };
+    const sites = computeOverlay(variant, winter).centres.filter((c) => ['Ant', 'Sel', 'Arb'].includes(c.province));
+    mountMap({ position: winter, selectable: new Set(sites.map((c) => c.province)) });
+    const [x, , w] = viewBox();
+    for (const c of sites) {
+      expect(c.at[0], c.province).toBeGreaterThanOrEqual(x);
+      expect(c.at[0], c.province).toBeLessThanOrEqual(x + w);
+    }
+  });
+});
+
+describe('keys on the map', () => {
+  it('an order key pressed on the map (after a click on a province) goes to the unit selected there', () => {
+    unmount(map);
+    target.remove();
+    const keys: [string, string][] = [];
+    mountMap({ selectedProvince: 'Ant', onkey: (key: string, province: string) => (keys.push([key, province]), key === 'm') });
+    press('m');
+    press('q');
+    expect(keys).toEqual([
+      ['m', 'Ant'],
+      ['q', 'Ant'],
+    ]);
   });
 });
