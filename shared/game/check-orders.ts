@@ -78,8 +78,10 @@ export function checkOrders(
         continue;
       }
       unitsOrdered.add(c.value.unit);
+      // A move is recorded to where it goes: the coast the fleet can reach when the order named none ("F Lus - Aqu/wc").
       const typed = withBoardTypes(v, b, order);
-      out.push({ accepted: true, input: inputText, order: typed, text: formatOrder(typed), unit: v.locationIds[b.location[c.value.unit]] });
+      const placed = typed.kind === 'move' && c.value.destLoc >= 0 ? { ...typed, to: v.locationIds[c.value.destLoc] } : typed;
+      out.push({ accepted: true, input: inputText, order: placed, text: formatOrder(placed), unit: v.locationIds[b.location[c.value.unit]] });
       continue;
     }
 

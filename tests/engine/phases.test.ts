@@ -199,6 +199,13 @@ describe('checking orders at submission', () => {
     expect(played.value.next.units).toContainEqual({ power: 'France', type: 'fleet', at: 'mid' });
   });
 
+  it('records a fleet move to the one coast it can reach when the order names none (DATC 4.B.3)', () => {
+    const s = position(spring, [U('France', 'fleet', 'gas'), U('France', 'army', 'mar')]);
+    const r = checkOrders(v, s, 'France', ['F gas - spa', 'A mar - spa/sc']);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.map((c) => (c.accepted ? c.text : c.reason))).toEqual(['F gas - spa/nc', 'A mar - spa']);
+  });
+
   it('applies the adjustment counts the adjudicator applies', () => {
     const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
     const s = position(winter, [], { par: 'France', bre: 'France' });

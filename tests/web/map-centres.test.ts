@@ -81,6 +81,19 @@ describe('a build centre’s marker in an adjustment phase', () => {
   });
 });
 
+describe('build sites in an adjustment phase', () => {
+  it('are ringed (a halo), so that they stand out from the other centres; a centre with a unit in it is not', () => {
+    const builds = position(start.units.filter((u) => u.at !== 'Rom'), { season: 'winter', type: 'adjustment' });
+    withMap({ position: builds, selectable: new Set(['Rom', 'Nea']) }, (host) => {
+      const site = (id: string) => host.querySelector(`svg.dmap g.centre[data-centre="${id}"]`)!.classList.contains('site');
+      expect(site('Rom')).toBe(true);
+      // Neapolis holds a fleet: a removal would be picked by its unit, not by a site.
+      expect(site('Nea')).toBe(false);
+      expect(site('Bru')).toBe(false);
+    });
+  });
+});
+
 describe('a retreat', () => {
   it('marks only the dislodged unit as the one to order, not the unit that dislodged it in the same province', () => {
     const retreat = position([{ power: 'Rome', type: 'army', at: 'Ill' }], { season: 'fall', type: 'retreat' }, {

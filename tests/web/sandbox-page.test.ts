@@ -56,7 +56,8 @@ describe('sandbox page', () => {
 
   it('marks every supply and build centre by kind, owner and special rule', () => {
     const centre = (id: string) => $(`svg.dmap g.centre[data-centre="${id}"]`)!;
-    const fills = (id: string) => Array.from(centre(id).querySelectorAll('circle, rect'), (shape) => shape.getAttribute('fill'));
+    // The marker's own shapes (not the halo a build site shows when it may be picked).
+    const fills = (id: string) => Array.from(centre(id).querySelectorAll('circle:not(.halo), rect'), (shape) => shape.getAttribute('fill'));
     const roman = $('g.unit[data-unit="Rav"] .counter')!.getAttribute('fill');
     expect($$('svg.dmap g.centre')).toHaveLength(41 + 3);
     // Rome: triple for Rome (three rings, the outer in Rome's colour), and indestructible (a dot).
