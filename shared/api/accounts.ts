@@ -79,7 +79,8 @@ export const ApiTokenSchema = z
     id: IdSchema,
     name: z.string(),
     createdAt: TimestampSchema,
-    lastUsedAt: TimestampSchema,
+    /** Equal to createdAt until the token's first use; after that, to within 5 minutes. */
+    lastUsedAt: TimestampSchema.describe("Equal to createdAt until the token's first use (never used); after that, the last use to within 5 minutes"),
   })
   .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
