@@ -187,6 +187,21 @@ describe('ending the game', () => {
     expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/end`, body: { outcome: 'draw', powers: ['Egypt', 'Syria'] } }]);
   });
 
+  it('keeps a question asked while the last action is still reloading the page (the roll-back done, its reloads not yet in)', async () => {
+    let release = () => {};
+    const room = Object.assign(withSurvivors(), { loadLog: () => new Promise<void>((resolve) => (release = resolve)) });
+    start(room);
+    await click(button(/Roll back/));
+    await click(button(/^Confirm$/));
+    expect(sent.some((r) => r.path.endsWith('/gm/rollback'))).toBe(true);
+    // The game master goes straight on to the next tool, before the roll-back's reloads are all in.
+    await click(endButton());
+    expect(confirmText()).toMatch(/^End the game now/);
+    release();
+    await settle();
+    expect(confirmText()).toMatch(/^End the game now/);
+  });
+
   it('will not send a draw for one power, and ends with a concession to the power chosen', async () => {
     start(withSurvivors());
     box('Rome').click();
