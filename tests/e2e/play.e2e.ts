@@ -90,6 +90,22 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
   }
 
+  /** Log in on the log-in page (the caller waits for what it expects next). */
+  async function logIn(page: Page, username: string, password = PASSWORD) {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  /** Log out from the header, then in again as `username`. */
+  async function logOutAndIn(page: Page, username: string, password = PASSWORD) {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await logIn(page, username, password);
+    await page.locator('.who').waitFor();
+  }
+
   /** Click a province on the map where it is visible (not under a counter or a label), as a player would. */
   async function clickProvinceOnMap(page: Page, province: string) {
     const point = await page.evaluate((id) => {
@@ -116,13 +132,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => page.locator('.who').textContent()).toBe(username);
 
     // Log out, then log in again.
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('.who').waitFor();
+    await logOutAndIn(page, username);
 
     // The account page, from the name in the header: a new password (after a wrong current one), and an API token shown once.
     const newPassword = 'the new passphrase';
@@ -150,13 +160,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.getByText('You have no API tokens.').waitFor();
     expect((await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     // The new password is the one that logs in now.
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(newPassword);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('.who').waitFor();
+    await logOutAndIn(page, username, newPassword);
 
     // Create a game with a few settings changed, then see it in the lobby.
     await page.getByRole('link', { name: 'New game' }).click();
@@ -528,10 +532,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
 
     // A phone held upright: the board with its bottom sheet.
     const phone = await newPage(PHONE);
-    await phone.goto(`${server.url}/login`);
-    await phone.getByLabel('Username').fill(`egyp_${tag}`);
-    await phone.getByLabel('Password').fill(PASSWORD);
-    await phone.getByRole('button', { name: 'Log in' }).click();
+    await logIn(phone, `egyp_${tag}`);
     await phone.locator('.who').waitFor({ state: 'attached' });
     await phone.goto(gameUrl);
     await phone.locator('svg.dmap g.unit').first().waitFor();
