@@ -17,7 +17,7 @@ import {
   conversations,
   isDirty,
   keyFor,
-  localDeadline,
+  localTime,
   normaliseOrders,
   recipientsFor,
   timeLeft,
@@ -155,8 +155,8 @@ describe('deadlines', () => {
     expect(timeLeft('2026-01-01T11:00:00Z', now)).toBe('deadline passed: processing');
   });
   it('shows the deadline in the player’s own time zone', () => {
-    expect(localDeadline('2026-01-01T12:00:00Z', 'en-GB', 'Asia/Tokyo')).toBe('Thu 1 Jan, 21:00');
-    expect(localDeadline('2026-01-01T12:00:00Z', 'en-GB', 'America/New_York')).toBe('Thu 1 Jan, 07:00');
+    expect(localTime('2026-01-01T12:00:00Z', 'en-GB', 'Asia/Tokyo')).toBe('Thu 1 Jan, 21:00');
+    expect(localTime('2026-01-01T12:00:00Z', 'en-GB', 'America/New_York')).toBe('Thu 1 Jan, 07:00');
   });
 });
 

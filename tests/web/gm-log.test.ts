@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GM_ACTIONS } from '../../shared/api/gm-actions.ts';
-import { describeGmAction, localTime, spanInWords } from '../../web/src/game/gm-words.ts';
+import { describeGmAction, spanInWords } from '../../web/src/game/gm-words.ts';
+import { localTime } from '../../web/src/game/logic.ts';
 
 const time = (iso: string) => `<${iso.slice(11, 16)}>`;
 const say = (action: string, details: Record<string, unknown>) => describeGmAction({ action, details }, time);

@@ -5,7 +5,7 @@
  * (the lobby) can use its helpers without the schemas.
  */
 import type { GmAction } from '../../../shared/api/gm.ts';
-import { localDeadline } from './logic.ts';
+import { localTime } from './logic.ts';
 
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
@@ -33,8 +33,6 @@ export function listInWords(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** A time in the reader's own time zone and locale, written as every time on the game page is: "Mon 30 Nov, 23:00". */
-export const localTime = (iso: string) => localDeadline(iso);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);

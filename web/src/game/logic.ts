@@ -198,20 +198,21 @@ export function timeLeft(deadline: string, now: number): string {
 }
 
 // Made once per locale and zone: the page shows the deadline again every second.
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The deadline in the player's own time zone: "Tue 14 Jan, 18:30". The page's first date format costs
- * 20–50 ms (the browser loads its calendar and time-zone data), so the game view shows it after the map.
+ * A time in the player's own time zone, as every time on the game page is written (deadlines, press, the
+ * game master's log): "Tue 14 Jan, 18:30". The page's first date format costs 20–50 ms (the browser loads
+ * its calendar and time-zone data), so the game view shows it after the map.
  */
-export function localDeadline(deadline: string, locale?: string, timeZone?: string): string {
+export function localTime(iso: string, locale?: string, timeZone?: string): string {
   const key = `${locale ?? ''}|${timeZone ?? ''}`;
-  let format = deadlineFormats.get(key);
+  let format = timeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
-    deadlineFormats.set(key, format);
+    timeFormats.set(key, format);
   }
-  return format.format(new Date(deadline));
+  return format.format(new Date(iso));
 }
 
 // ───────────────────────────── my games ─────────────────────────────

@@ -9,7 +9,7 @@ import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, Ch
 import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
 import { outcomeText } from '../lib/format.ts';
-import { Drafts, ReadMarks, browserStore, conversations, isDirty, localDeadline, type Conversation } from './logic.ts';
+import { Drafts, ReadMarks, browserStore, conversations, isDirty, localTime, type Conversation } from './logic.ts';
 
 export interface Notice {
   id: number;
@@ -501,7 +501,7 @@ export class GameRoom {
           this.current = { ...this.current, deadlineAt: event.deadlineAt, paused: event.paused };
           this.phases = this.phases.map((p) => (p.index === event.phaseIndex ? { ...p, deadlineAt: event.deadlineAt } : p));
         }
-        const due = event.deadlineAt ? localDeadline(event.deadlineAt) : 'when the game master decides';
+        const due = event.deadlineAt ? localTime(event.deadlineAt) : 'when the game master decides';
         this.notify(
           event.paused && !wasPaused
             ? 'The game master paused the clock.'
