@@ -65,7 +65,6 @@ export function checkOrders(
       }
       order = p.value;
     } else order = raw;
-    const text = formatOrder(order);
 
     if (phase === 'movement') {
       const c = checkMovementOrder(b, power, order, { destroyed });
@@ -117,7 +116,7 @@ export function checkOrders(
       accepted: true,
       input: inputText,
       order,
-      text,
+      text: formatOrder(order),
       ...(a.kind === 'build' ? { unit: v.locationIds[a.location] } : a.kind === 'remove' ? { unit: v.locationIds[b.location[a.unit]] } : {}),
     });
   }
