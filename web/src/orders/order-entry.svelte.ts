@@ -210,10 +210,7 @@ export class OrderEntry {
   private withinFleetLimit(targets: Target[], power: string, site: string): Target[] {
     const max = this.variant.data.rules.maxFleetBuilds;
     if (max === undefined || this.state.phase.type !== 'adjustment') return targets;
-    const fleets = (this.checked[power] ?? []).filter(
-      (l) => l.accepted && l.order?.kind === 'build' && l.order.unitType === 'fleet' && provinceOf(this.variant, l.order.at) !== site,
-    ).length;
-    if (fleets < max) return targets;
+    if (this.fleetBuilds(power, site) < max) return targets;
     return targets
       .map((t) => ({ ...t, orders: t.orders.filter((o) => !(o.kind === 'build' && o.unitType === 'fleet')) }))
       .filter((t) => t.orders.length > 0 || t.pick !== undefined);
@@ -224,9 +221,11 @@ export class OrderEntry {
     return this.variant.data.rules.maxFleetBuilds;
   }
 
-  /** Fleet builds the power has ordered in this set. */
-  fleetBuilds(power: string): number {
-    return (this.checked[power] ?? []).filter((l) => l.accepted && l.order?.kind === 'build' && l.order.unitType === 'fleet').length;
+  /** Fleet builds the power has ordered in this set (but the one at `except`, a site being chosen again). */
+  fleetBuilds(power: string, except?: string): number {
+    return (this.checked[power] ?? []).filter(
+      (l) => l.accepted && l.order?.kind === 'build' && l.order.unitType === 'fleet' && provinceOf(this.variant, l.order.at) !== except,
+    ).length;
   }
 
   /** A waive is offered while the current power has builds left to order. */
