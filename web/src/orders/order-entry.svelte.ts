@@ -228,6 +228,12 @@ export class OrderEntry {
     ).length;
   }
 
+  /** A power's units with no accepted order: at the deadline they hold, or in a retreat phase disband. */
+  unordered(power = this.power): Orderable[] {
+    const ordered = new Set((this.checked[power] ?? []).filter((l) => l.accepted && l.unit).map((l) => provinceOf(this.variant, l.unit!)));
+    return this.index.orderables(power).filter((o) => o.kind === 'unit' && !ordered.has(provinceOf(this.variant, o.location)));
+  }
+
   /** A waive is offered while the current power has builds left to order. */
   get canWaive(): boolean {
     return this.state.phase.type === 'adjustment' && this.index.adjustment(this.power) > 0 && this.adjustmentLeft(this.power) > 0;

@@ -1,0 +1,141 @@
+/**
+ * Ready in a retreat phase: a dislodged unit left without an order is disbanded when the phase is processed,
+ * so ticking Ready with one asks first, naming it, and only "Ready, disband" sends the tick.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import type { GameDetail, PhaseDetail } from '../../shared/api/index.ts';
+import GameView from '../../web/src/pages/GameView.svelte';
+import { session } from '../../web/src/lib/session.svelte.ts';
+import { ScriptedSocket } from './scripted-socket.ts';
+import { fixtureId as id, gameSummary, json } from './api-fixtures.ts';
+import { position } from './positions.ts';
+
+const GAME = id(1);
+const ME = { id: id(2), username: 'egypt' };
+const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
+const NAME = 'Fall 240 BC Retreat';
+
+const game = {
+  ...gameSummary({ id: GAME, joined: true }),
+  maxMissedDeadlines: 2,
+  powerAssignment: 'random',
+  autoStart: true,
+  powers: [],
+  players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === 'Egypt' })),
+  inviteCode: null,
+  yourPowerPreferences: null,
+  currentPhase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: '2026-12-01T00:00:00.000Z' },
+  pausedAt: null,
+  imported: false,
+} as GameDetail;
+
+// Egypt's army in Ptolemais was dislodged from Sinai's side: it may retreat or disband.
+const retreat = position([{ power: 'Syria', type: 'army', at: 'Pto' }], { season: 'fall', type: 'retreat' }, {
+  dislodged: [{ power: 'Egypt', type: 'army', at: 'Pto', attackerFrom: 'Sin' }],
+});
+
+const phase = {
+  index: 0,
+  name: NAME,
+  kind: 'retreat',
+  deadlineAt: '2026-12-01T00:00:00.000Z',
+  status: 'open',
+  processedAt: null,
+  engineVersion: null,
+  paused: false,
+  stateBefore: retreat,
+  loanActions: [],
+  state: retreat,
+  supply: [],
+  powers: POWERS.map((power) => ({ power, mustOrder: power === 'Egypt', submitted: false, ready: false, playerStatus: 'active', missedDeadlines: 0 })),
+  orders: null,
+  results: null,
+  events: null,
+  disbanded: null,
+  stateAfter: null,
+} as unknown as PhaseDetail;
+
+let readyTicks: unknown[];
+let target: HTMLElement;
+let view: ReturnType<typeof mount>;
+
+beforeEach(async () => {
+  readyTicks = [];
+  localStorage.clear();
+  vi.stubGlobal('WebSocket', ScriptedSocket);
+  session.adopt({ user: { ...ME, isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    const url = new URL(path, 'http://localhost').pathname;
+    if (url === `/api/games/${GAME}`) return json(200, game);
+    if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [{ index: 0, name: NAME, kind: 'retreat', deadlineAt: phase.deadlineAt, status: 'open', processedAt: null }] });
+    if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/0`) return json(200, phase);
+    if (url === `/api/games/${GAME}/phases/0/orders` && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as { orders: string; ready: boolean };
+      readyTicks.push({ saved: body.orders, ready: body.ready });
+      const submission = { id: id(7), phaseIndex: 0, power: 'Egypt', text: body.orders, orders: [], ready: body.ready, byGameMaster: false, submittedAt: '2026-11-24T10:00:00.000Z' };
+      return json(200, { submission, checked: [{ input: body.orders, accepted: true, text: body.orders }], phaseProcessed: false });
+    }
+    if (url === `/api/games/${GAME}/phases/0/orders`) return json(200, { phase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: null, history: [] });
+    if (url === `/api/games/${GAME}/phases/0/ready`) {
+      readyTicks.push(JSON.parse(String(init?.body)));
+      return json(200, { ready: true, phaseProcessed: false });
+    }
+    if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
+    if (url === `/api/games/${GAME}/loans`) return json(200, { loans: [] });
+    if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
+    return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+  });
+  target = document.createElement('div');
+  document.body.appendChild(target);
+  view = mount(GameView, { target, props: { game } });
+  await vi.waitFor(() => expect(target.querySelector<HTMLInputElement>('label.ready input')).not.toBeNull());
+  flushSync();
+});
+
+afterEach(() => {
+  unmount(view);
+  target.remove();
+  vi.unstubAllGlobals();
+});
+
+const readyBox = () => target.querySelector<HTMLInputElement>('label.ready input')!;
+const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name) ?? null;
+const question = () => target.querySelector('.notice.question')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+function tick() {
+  const box = readyBox();
+  box.checked = true;
+  box.dispatchEvent(new Event('change', { bubbles: true }));
+  flushSync();
+}
+
+describe('Ready with a dislodged unit left without an order', () => {
+  it('asks first, naming the unit; going back sends nothing and leaves the box unticked', () => {
+    tick();
+    expect(question()).toMatch(/^Your unit in Ptolemais has no retreat order, so it will be disbanded\./);
+    expect(readyBox().checked).toBe(false);
+    button('Go back')!.click();
+    flushSync();
+    expect(question()).toBeNull();
+    expect(readyTicks).toEqual([]);
+  });
+
+  it('"Ready, disband" sends the tick', async () => {
+    tick();
+    button('Ready, disband')!.click();
+    flushSync();
+    await vi.waitFor(() => expect(readyTicks).toEqual([{ ready: true }]));
+    expect(question()).toBeNull();
+  });
+
+  it('with the unit ordered, Ready is ticked at once', async () => {
+    const box = target.querySelector<HTMLTextAreaElement>('#orders-text')!;
+    box.value = 'A Pto disband';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    tick();
+    expect(question()).toBeNull();
+    // Unsaved orders are saved with the tick.
+    await vi.waitFor(() => expect(readyTicks).toEqual([{ saved: 'A Pto disband', ready: true }]));
+  });
+});
