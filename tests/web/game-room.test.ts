@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameDetail, OrderSubmission, PhaseDetail } from '../../shared/api/index.ts';
 import { GameRoom } from '../../web/src/game/room.svelte.ts';
+import { localTime } from '../../web/src/game/logic.ts';
 import { start } from './positions.ts';
 import { fixtureId, gameSummary, json } from './api-fixtures.ts';
 
@@ -177,8 +178,14 @@ describe('a roll-back by the game master', () => {
     await room.onEvent({ type: 'phase.started', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' } });
     expect(room.open?.index).toBe(0);
     expect(room.notices.map((n) => n.text)).toEqual([
-      'The game master rolled the game back to Spring 240 BC Movement: the phases after it were discarded, and any draw votes cleared.',
+      `The game master rolled the game back to Spring 240 BC Movement: the phases after it were discarded, and any draw votes cleared. Orders are due ${localTime('2026-12-01T00:00:00.000Z')}.`,
     ]);
+    // The re-opened phase's deadline follows (as the server sends it): the notice gave it already.
+    await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt: '2026-12-01T00:00:00.000Z', paused: false });
+    expect(room.notices).toHaveLength(1);
+    // A later change of it is news.
+    await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt: '2026-12-03T00:00:00.000Z', paused: false });
+    expect(room.notices.map((n) => n.text)).toContain(`The deadline changed: orders are now due ${localTime('2026-12-03T00:00:00.000Z')}.`);
   });
 });
 
@@ -196,7 +203,7 @@ describe('a game that has ended', () => {
     expect(room.finished).toBe(false);
     expect(room.open?.index).toBe(0);
     expect(room.entry?.text).toBe('F Alx H');
-    expect(room.notices.map((n) => n.text)).toContain('The game master re-opened the game at Spring 240 BC Movement: it goes on.');
+    expect(room.notices.map((n) => n.text)).toContain(`The game master re-opened the game at Spring 240 BC Movement: it goes on. Orders are due ${localTime('2026-12-01T00:00:00.000Z')}.`);
   });
 });
 

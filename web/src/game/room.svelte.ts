@@ -347,6 +347,8 @@ export class GameRoom {
   /** The box's text when keepDraft last looked. */
   private lastSeenText: string | null = null;
   private withdrawing = false;
+  /** The deadline a roll-back's notice gave, until the deadline.changed that follows it. */
+  private announcedDeadline: { phaseIndex: number; deadlineAt: string | null } | null = null;
   /** The save in flight, if any, and how many have been answered. */
   private saving: Promise<unknown> | null = null;
   private saves = 0;
@@ -481,14 +483,18 @@ export class GameRoom {
           // A roll-back re-opened an earlier phase: start over from the server, and say so.
           this.notices = this.notices.filter((n) => n.deadlineOf === undefined);
           if (!reopened)
-            this.notify(`The game master rolled the game back to ${event.phase.name}: the phases after it were discarded, and any draw votes cleared.`, 'warn');
+            this.notify(
+              `The game master rolled the game back to ${event.phase.name}: the phases after it were discarded, and any draw votes cleared.${dueText(event.phase.deadlineAt)}`,
+              'warn',
+            );
           this.handledProcessing = new Set([...this.handledProcessing].filter((i) => i < event.phase.index));
           this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < event.phase.index)) as Record<number, PhaseDetail>;
           this.viewing = null;
           this.justProcessed = null;
         }
+        if (earlier || reopened) this.announcedDeadline = { phaseIndex: event.phase.index, deadlineAt: event.phase.deadlineAt };
         if (reopened) {
-          this.notify(`The game master re-opened the game at ${event.phase.name}: it goes on.`);
+          this.notify(`The game master re-opened the game at ${event.phase.name}: it goes on.${dueText(event.phase.deadlineAt)}`);
           // The game first: the order box is made for a game going on.
           await Promise.all([this.reloadGame(), this.loadVotes()]);
         }
@@ -501,6 +507,10 @@ export class GameRoom {
           this.current = { ...this.current, deadlineAt: event.deadlineAt, paused: event.paused };
           this.phases = this.phases.map((p) => (p.index === event.phaseIndex ? { ...p, deadlineAt: event.deadlineAt } : p));
         }
+        // The deadline a roll-back set, which its notice gave already: not said twice.
+        const announced = this.announcedDeadline;
+        this.announcedDeadline = null;
+        if (!event.paused && announced?.phaseIndex === event.phaseIndex && announced.deadlineAt === event.deadlineAt) return;
         const due = event.deadlineAt ? localTime(event.deadlineAt) : 'when the game master decides';
         this.notify(
           event.paused && !wasPaused
@@ -553,3 +563,6 @@ export class GameRoom {
     }
   }
 }
+
+/** " Orders are due …" for a notice about a phase that has just opened ("" without a deadline). */
+const dueText = (deadlineAt: string | null) => (deadlineAt ? ` Orders are due ${localTime(deadlineAt)}.` : '');
