@@ -21,9 +21,9 @@ let seatOfMe: string | null;
 let saved: OrderSubmission | null;
 /** The game ended in a draw (until the game master re-opens it). */
 let ended: boolean;
-/** The open phase: 0 (Spring 240 BC) or 1 (Fall 240 BC). */
+/** The open phase: 0 (Spring 240 BC), 1 (Fall 240 BC) or 2 (Spring 239 BC); the ones before it are processed. */
 let openIndex: number;
-const phaseNames = ['Spring 240 BC Movement', 'Fall 240 BC Movement'];
+const phaseNames = ['Spring 240 BC Movement', 'Fall 240 BC Movement', 'Spring 239 BC Movement'];
 
 function game(): GameDetail {
   return {
@@ -42,10 +42,11 @@ function game(): GameDetail {
   } as GameDetail;
 }
 
-function phase(): PhaseDetail {
+function phase(index = openIndex): PhaseDetail {
+  const processed = index < openIndex;
   return {
-    index: openIndex,
-    name: phaseNames[openIndex],
+    index,
+    name: phaseNames[index],
     kind: 'movement',
     deadlineAt: '2026-12-01T00:00:00.000Z',
     status: 'open',
@@ -62,6 +63,7 @@ function phase(): PhaseDetail {
     events: null,
     disbanded: null,
     stateAfter: null,
+    ...(processed ? { status: 'processed', processedAt: '2026-11-24T12:00:00.000Z', results: [], orders: [], events: [], disbanded: [], stateAfter: start } : {}),
   } as unknown as PhaseDetail;
 }
 
@@ -85,7 +87,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
     if (url === `/api/games/${GAME}`) return json(200, game());
-    if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/${openIndex}`) return json(200, phase());
+    if (url === `/api/games/${GAME}/phases/current`) return json(200, phase());
+    const indexed = new RegExp(`^/api/games/${GAME}/phases/(\\d+)$`).exec(url);
+    if (indexed && Number(indexed[1]) <= openIndex) return json(200, phase(Number(indexed[1])));
     if (url === `/api/games/${GAME}/phases/${openIndex}/orders`) {
       if (!seatOfMe) return json(403, { error: { code: 'forbidden', message: 'you play no power in this game' } });
       return json(200, { phase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: null }, power: seatOfMe, mustOrder: true, current: saved, history: saved ? [saved] : [] });
@@ -166,6 +170,30 @@ describe('the clock, as the game master pauses it, moves the deadline and resume
     openIndex = 1;
     await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null }, next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' } });
     expect(room.notices.map((n) => n.text).join(' ')).not.toMatch(/deadline|due/i);
+  });
+});
+
+describe('a window left on the results', () => {
+  it('shows the results of each phase as it is processed, and offers the orders of the phase open now', async () => {
+    const room = await opened();
+    const processed = (index: number) =>
+      room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index, name: phaseNames[index], kind: 'movement', deadlineAt: null }, next: { index: index + 1, name: phaseNames[index + 1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' } });
+    openIndex = 1;
+    await processed(0);
+    expect([room.shownIndex, room.justProcessed]).toEqual([0, 0]);
+    openIndex = 2;
+    await processed(1);
+    expect([room.shownIndex, room.justProcessed, room.open?.index]).toEqual([1, 1, 2]);
+  });
+
+  it('stays on a phase of the history that the player chose', async () => {
+    openIndex = 1;
+    const room = await opened();
+    await room.view(0);
+    openIndex = 2;
+    await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: null }, next: { index: 2, name: phaseNames[2], kind: 'movement', deadlineAt: null } });
+    expect(room.shownIndex).toBe(0);
+    expect(room.notices.map((n) => n.text)).toContain('Fall 240 BC Movement was processed: Spring 239 BC Movement is open for orders.');
   });
 });
 

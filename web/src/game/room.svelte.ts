@@ -431,7 +431,8 @@ export class GameRoom {
     if (this.handledProcessing.has(index)) return;
     this.handledProcessing.add(index);
     this.forgetDeadlinesBefore(index + 1);
-    const watching = this.viewing === null;
+    // Someone on the last phase, or on the results shown them after it, watches the game: the new results are shown.
+    const watching = this.viewing === null || (this.justProcessed !== null && this.viewing === this.justProcessed);
     // The live event may come before the answer to our own save (Ready saves the box): the box counts as
     // unsaved only once that answer is in.
     if (this.saving) await this.saving;
