@@ -81,7 +81,8 @@ export function judgeSubmission(context: GameContext, phase: Pick<PhaseRow, 'nam
   const refused = verdicts.filter((verdict) => !verdict.accepted);
   if (refused.length > 0) {
     const reasons = verdicts
-      .map((verdict, i) => (verdict.accepted ? null : `order ${i + 1} "${verdict.input}": ${verdict.reason}`))
+      // Each reason is a sentence; in this list they are parted by semicolons, so without their full stops.
+      .map((verdict, i) => (verdict.accepted ? null : `order ${i + 1} "${verdict.input}": ${verdict.reason.replace(/\.$/, '')}`))
       .filter((line) => line !== null);
     throw unprocessable('orders_rejected', `${refused.length} of ${verdicts.length} orders refused, nothing stored: ${reasons.join('; ')}`, {
       orders: verdicts,

@@ -88,6 +88,8 @@ describe('orders', () => {
       { accepted: false, input: 'A Rom - Nea', reason: expect.any(String) },
       { accepted: false, input: 'nonsense', reason: expect.any(String) },
     ]);
+    // One sentence naming each refused order, the reasons parted by semicolons (no ".;").
+    expect(mixed.json().error.message).toMatch(/^2 of 2 orders refused, nothing stored: order 1 "A Rom - Nea": [^;]*[^.]; order 2 "nonsense": .*[^.]$/);
     expect((await player().request('GET', url('/phases/1/orders'))).json().history).toEqual([]);
   });
 });

@@ -72,6 +72,10 @@ beforeEach(async () => {
     if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/0`) return json(200, phase);
     if (url === `/api/games/${GAME}/phases/0/orders` && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { orders: string; ready: boolean };
+      if (body.orders.includes('Athnes')) {
+        const checked = [{ input: body.orders, accepted: false, reason: 'no province "Athnes": did you mean Athens (Ath)?' }];
+        return json(422, { error: { code: 'orders_rejected', message: '1 of 1 orders refused, nothing stored' }, orders: checked });
+      }
       readyTicks.push({ saved: body.orders, ready: body.ready });
       const submission = { id: id(7), phaseIndex: 0, power: 'Egypt', text: body.orders, orders: [], ready: body.ready, byGameMaster: false, submittedAt: '2026-11-24T10:00:00.000Z' };
       return json(200, { submission, checked: [{ input: body.orders, accepted: true, text: body.orders }], phaseProcessed: false });
@@ -137,5 +141,26 @@ describe('Ready with a dislodged unit left without an order', () => {
     expect(question()).toBeNull();
     // Unsaved orders are saved with the tick.
     await vi.waitFor(() => expect(readyTicks).toEqual([{ saved: 'A Pto disband', ready: true }]));
+  });
+});
+
+describe('Ready with an order the server refuses', () => {
+  it('says so in the bar beside Ready and shows the reason; an edit puts the answer out of date', async () => {
+    const box = target.querySelector<HTMLTextAreaElement>('#orders-text')!;
+    const type = (text: string) => {
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      flushSync();
+    };
+    type('A Pto - Athnes');
+    tick();
+    const state = () => target.querySelector('.save-state')?.textContent?.trim();
+    await vi.waitFor(() => expect(state()).toBe('Refused: nothing was saved'));
+    expect(target.querySelector('.verdict')?.textContent).toContain('did you mean Athens (Ath)?');
+    expect(readyBox().checked).toBe(false);
+    expect(target.querySelector('aside.side')!.classList.contains('open')).toBe(true);
+    type('A Pto disband');
+    expect(state()).toBe('Unsaved changes');
+    expect(target.querySelector('.verdict')).toBeNull();
   });
 });

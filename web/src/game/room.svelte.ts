@@ -38,7 +38,11 @@ export class GameRoom {
   entry = $state.raw<OrderEntry | null>(null);
   saved = $state.raw<OrderSubmission | null>(null);
   /** The server's verdict on the last submission (or the refusal), per order. */
-  verdict = $state.raw<{ checked: CheckedOrder[]; accepted: boolean; at: string } | null>(null);
+  private answer = $state.raw<{ checked: CheckedOrder[]; accepted: boolean; at: string; text: string } | null>(null);
+  /** The server's answer, while the order box still holds the text it answered (an edit makes it out of date). */
+  get verdict(): { checked: CheckedOrder[]; accepted: boolean; at: string } | null {
+    return this.answer && this.entry?.text === this.answer.text ? this.answer : null;
+  }
   draftRestored = $state(false);
   busy = $state(false);
   error = $state<string | null>(null);
@@ -195,7 +199,7 @@ export class GameRoom {
     this.saved = null;
     this.editedFrom = null;
     this.entry = entry;
-    this.verdict = null;
+    this.answer = null;
     let saved: OrderSubmission | null = null;
     try {
       saved = (await api.myOrders(this.id, open.index)).current;
@@ -246,7 +250,7 @@ export class GameRoom {
     } else {
       entry.setText(saved.text, power);
       this.editedFrom = entry.text;
-      this.verdict = null;
+      this.answer = null;
       this.draftRestored = false;
       this.notify(`${by}: they are shown here.`, saved.byGameMaster ? 'warn' : 'info');
     }
@@ -368,7 +372,7 @@ export class GameRoom {
       this.saves++;
       this.saved = reply.submission;
       this.editedFrom = this.entry.text;
-      this.verdict = { checked: reply.checked, accepted: true, at: reply.submission.submittedAt };
+      this.answer = { checked: reply.checked, accepted: true, at: reply.submission.submittedAt, text };
       this.drafts.keep(this.id, open.index, power, this.entry.text, reply.submission.text);
       this.draftRestored = false;
       this.patchPower(power, { submitted: true, ready: reply.submission.ready });
@@ -376,7 +380,7 @@ export class GameRoom {
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.code === 'orders_rejected') {
-        this.verdict = { checked: e.orders, accepted: false, at: new Date().toISOString() };
+        this.answer = { checked: e.orders, accepted: false, at: new Date().toISOString(), text };
         this.error = e.message;
       } else this.error = message(e);
       return false;
