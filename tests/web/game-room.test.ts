@@ -264,3 +264,56 @@ describe('Ready with unsaved orders', () => {
     expect(room.notices.map((n) => n.text)).not.toContainEqual(expect.stringMatching(/not used/));
   });
 });
+
+describe('unsaved changes as the deadline nears', () => {
+  const deadline = new Date('2026-12-01T00:00:00.000Z').getTime();
+  let puts: string[];
+  beforeEach(() => {
+    puts = [];
+    const server = globalThis.fetch as (path: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT' && new URL(path, 'http://localhost').pathname === `/api/games/${GAME}/phases/0/orders`) {
+        const { orders } = JSON.parse(String(init.body)) as { orders: string };
+        puts.push(orders);
+        saved = submission(orders, false);
+        return json(200, { submission: saved, checked: [], phaseProcessed: false });
+      }
+      return server(path, init);
+    });
+  });
+  const said = (room: GameRoom) => room.notices.map((n) => n.text);
+
+  it('warns once ten minutes before, then saves them a minute before and says so', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    room.guardDeadline(deadline - 11 * 60_000);
+    expect(said(room)).toEqual([]);
+    room.guardDeadline(deadline - 9 * 60_000);
+    room.guardDeadline(deadline - 8 * 60_000);
+    expect(said(room)).toEqual(['Orders are due in 9 minutes and your changes are not saved. Save them: a minute before the deadline they are saved for you, if every line is accepted.']);
+    room.guardDeadline(deadline - 50_000);
+    await vi.waitFor(() => expect(said(room)).toContain('A minute before the deadline, your unsaved changes were saved for you.'));
+    expect(puts).toEqual(['F Alx - EGY']);
+    expect(room.dirty).toBe(false);
+    room.guardDeadline(deadline - 40_000);
+    expect(puts).toHaveLength(1);
+  });
+
+  it('does not save a line the engine refuses, and says what to do', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY\nnonsense', 'Egypt');
+    room.guardDeadline(deadline - 30_000);
+    expect(puts).toEqual([]);
+    expect(said(room)).toEqual(['Orders are due in 1 minute and your changes are not saved: 1 line would be refused. Correct or delete it, then save.']);
+  });
+
+  it('leaves saved orders, and a paused clock, alone', async () => {
+    const room = await opened();
+    room.guardDeadline(deadline - 30_000);
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt: '2026-12-01T00:00:00.000Z', paused: true });
+    room.guardDeadline(deadline - 30_000);
+    expect(puts).toEqual([]);
+    expect(said(room).join(' ')).not.toMatch(/unsaved|not saved/);
+  });
+});

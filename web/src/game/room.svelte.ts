@@ -8,7 +8,7 @@ import { getVariant, rulebookOptions, type Variant } from '../../../shared/index
 import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
 import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
-import { outcomeText } from '../lib/format.ts';
+import { outcomeText, plural } from '../lib/format.ts';
 import { Drafts, ReadMarks, browserStore, conversations, isDirty, localTime, type Conversation } from './logic.ts';
 
 export interface Notice {
@@ -346,6 +346,37 @@ export class GameRoom {
         .finally(() => (this.withdrawing = false));
     }
   }
+  /**
+   * Unsaved changes as the deadline nears (the page calls this every second): the player is warned ten minutes
+   * before it, and a minute before it they are saved if the engine accepts every line (else the warning says why
+   * they cannot be). The deadline does not wait: what is not saved then does not count.
+   */
+  guardDeadline(now: number): void {
+    const open = this.open;
+    const power = this.myPower;
+    if (!open || !power || !this.entry || open.paused || !open.deadlineAt || !this.dirty || this.busy) return;
+    const left = new Date(open.deadlineAt).getTime() - now;
+    const key = `${open.index} ${open.deadlineAt}`;
+    if (left <= 0 || left > DEADLINE_WARNING_MS || this.guarded.get(key) === 'saved') return;
+    const minutes = Math.max(1, Math.round(left / 60_000));
+    const refused = (this.entry.checked[power] ?? []).filter((line) => !line.accepted).length;
+    if (left <= DEADLINE_SAVE_MS) {
+      this.guarded.set(key, 'saved');
+      if (refused > 0) {
+        this.notify(`Orders are due in ${plural(minutes, 'minute')} and your changes are not saved: ${plural(refused, 'line')} would be refused. Correct or delete ${refused === 1 ? 'it' : 'them'}, then save.`, 'warn', open.index);
+        return;
+      }
+      void this.submit().then((saved) => {
+        if (saved) this.notify('A minute before the deadline, your unsaved changes were saved for you.', 'warn', open.index);
+      });
+      return;
+    }
+    if (this.guarded.has(key)) return;
+    this.guarded.set(key, 'warned');
+    this.notify(`Orders are due in ${plural(minutes, 'minute')} and your changes are not saved. Save them: a minute before the deadline they are saved for you, if every line is accepted.`, 'warn', open.index);
+  }
+  /** What guardDeadline did for a phase and deadline. */
+  private guarded = new Map<string, 'warned' | 'saved'>();
   /** The box's text when it last agreed with the server (or was loaded); null while loading. */
   private editedFrom: string | null = null;
   /** The box's text when keepDraft last looked. */
@@ -571,3 +602,7 @@ export class GameRoom {
 
 /** " Orders are due …" for a notice about a phase that has just opened ("" without a deadline). */
 const dueText = (deadlineAt: string | null) => (deadlineAt ? ` Orders are due ${localTime(deadlineAt)}.` : '');
+
+/** How long before the deadline unsaved changes are first warned of, and then saved (guardDeadline). */
+const DEADLINE_WARNING_MS = 10 * 60_000;
+const DEADLINE_SAVE_MS = 60_000;
