@@ -264,6 +264,21 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     expect(entry.selection).toBeNull();
   });
 
+  it('a click off the targets keeps the step and says so; the next click on a target gives the order', () => {
+    const entry = new OrderEntry(variant, start, ['Rome']);
+    entry.clickProvince('Rav');
+    entry.chooseAction('move');
+    entry.clickProvince('Sar');
+    expect(entry.selection).toMatchObject({ location: 'Rav', action: 'move', missed: 'Sar' });
+    entry.clickProvince('Ete');
+    expect(entry.text).toBe('A Rav - Ete');
+    expect(entry.selection).toBeNull();
+    // Without an action chosen, a click elsewhere lets the unit go.
+    entry.clickProvince('Rav');
+    entry.clickProvince('Sar');
+    expect(entry.selection).toBeNull();
+  });
+
   it('in a game (one power) other powers’ units cannot be selected', () => {
     const entry = new OrderEntry(variant, start, ['Rome']);
     entry.clickProvince('Car');

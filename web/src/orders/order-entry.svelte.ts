@@ -41,6 +41,8 @@ export interface Selection {
   picked?: string;
   /** Several orders fit the clicked target (coasts, by land or by convoy, army or fleet): the player picks one. */
   choices?: Order[];
+  /** The province last clicked that is not a target of the action: said, and the step kept (a slip of the finger). */
+  missed?: string;
 }
 
 export class OrderEntry {
@@ -128,7 +130,7 @@ export class OrderEntry {
     }
     const found = this.orderableAt(province);
     if (!found) {
-      this.selection = null;
+      this.selection = s?.action && !s.choices ? { ...s, missed: province } : null;
       return;
     }
     this.select(found);
