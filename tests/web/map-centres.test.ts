@@ -51,6 +51,17 @@ describe('supply-centre markers on the map', () => {
     expect(text()).toBe('F Kor - Ath');
   });
 
+  it('a click on a province’s name is a click on that province, wherever the name lies', async () => {
+    // The names are drawn a frame or two after the map.
+    await vi.waitFor(() => expect($('svg.dmap .labels text[data-province="Ath"]')).not.toBeNull());
+    click($('g.unit[data-unit="Kor"]'));
+    click(button(/Move/));
+    click($('svg.dmap .labels text[data-province="Ath"]'));
+    expect(text()).toBe('F Kor - Ath');
+    // The impassable lands' names take no clicks.
+    expect($('svg.dmap .labels text.k-impassable')!.hasAttribute('data-province')).toBe(false);
+  });
+
   it('hovering a marker names its province in the tooltip', () => {
     const shape = marker('Ath')!;
     shape.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 10, clientY: 10 }));
