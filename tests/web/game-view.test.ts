@@ -1,6 +1,8 @@
 /**
- * Ready in a retreat phase: a dislodged unit left without an order is disbanded when the phase is processed,
- * so ticking Ready with one asks first, naming it, and only "Ready, disband" sends the tick.
+ * The game page's side panel, mounted on a retreat phase of Egypt's (the API scripted):
+ * - Ready: a dislodged unit left without an order is disbanded when the phase is processed, so ticking Ready
+ *   with one asks first, naming it, and only "Ready, disband" sends the tick; a refusal is said beside it;
+ * - on a phone, the sheet's handle is tapped or swiped.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
@@ -162,5 +164,41 @@ describe('Ready with an order the server refuses', () => {
     type('A Pto disband');
     expect(state()).toBe('Unsaved changes');
     expect(target.querySelector('.verdict')).toBeNull();
+  });
+});
+
+describe('the sheet’s handle (a phone’s bottom sheet)', () => {
+  const handle = () => target.querySelector<HTMLButtonElement>('button.sheet-handle')!;
+  const open = () => target.querySelector('aside.side')!.classList.contains('open');
+  const pointer = (type: string, clientY: number) => {
+    handle().dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, pointerType: 'touch', clientY }));
+    flushSync();
+  };
+  // A swipe ends with the click the browser sends on release, which must not undo it.
+  const swipe = (from: number, to: number) => {
+    pointer('pointerdown', from);
+    pointer('pointermove', (from + to) / 2);
+    pointer('pointermove', to);
+    pointer('pointerup', to);
+    handle().click();
+    flushSync();
+  };
+
+  it('a tap raises and lowers the sheet; a swipe up raises it, a swipe down lowers it', () => {
+    expect(open()).toBe(false);
+    handle().click();
+    flushSync();
+    expect(open()).toBe(true);
+    handle().click();
+    flushSync();
+    expect(open()).toBe(false);
+    swipe(600, 400);
+    expect(open()).toBe(true);
+    swipe(400, 420);
+    expect(open()).toBe(false);
+    // A swipe up on a raised sheet leaves it raised.
+    swipe(600, 400);
+    swipe(600, 400);
+    expect(open()).toBe(true);
   });
 });
