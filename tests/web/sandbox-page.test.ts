@@ -231,7 +231,9 @@ describe('sandbox page: builds left', () => {
     click(button(/Fleet in Neapolis/));
     click($('#p-Bru'));
     click(button(/Fleet in Brudisium/));
-    expect(step()).toMatch(/^Rome may build 3 units: 1 left\./);
+    // Both sites used: the prompt no longer sends the player to a highlighted centre.
+    expect(step()).toMatch(/^Rome may build 3 units: 1 left\. Every free build centre has its build \(click one to change it\); the build left goes unused unless waived\./);
+    expect(step()).not.toMatch(/Only 2 free build centres/);
     click(button(/Waive a build/));
     expect(text()).toBe('Build F Nea\nBuild F Bru\nWaive');
     expect(step()).toBe('Rome may build 3 units: all are ordered.');
