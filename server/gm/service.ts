@@ -14,7 +14,7 @@ import { deadlineSeconds } from '../games/first-phase.ts';
 import { syncLoans } from '../loans/sync.ts';
 import { requireActive, requireGameMaster, seatOf, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import { latestSubmissions, openPhase, phaseRef, playerStatusOnWire, positionOf, type PhaseRow } from '../play/phases.ts';
-import { finishGame, processIfAllReady, processPhase } from '../play/process.ts';
+import { finishGame, processIfAllReady, processPhase, type SeatBefore } from '../play/process.ts';
 import type { Auth } from '../types.ts';
 import { gmActionView, logGmAction } from './log.ts';
 
@@ -236,10 +236,16 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     });
     const position = positionOf(context.variant, reopened);
     const alive = new Set(survivors(context.variant, position));
+    // Missed deadlines and civil disorder as they were when the phase was processed, for seats still held by the
+    // same player (a seat handed over since keeps its newcomer's); eliminations as the position has them.
+    const before = new Map(((target.seatsBefore ?? []) as SeatBefore[]).map((seat) => [seat.id, seat]));
     for (const seat of context.game.players) {
       if (!seat.power) continue;
-      const status = !alive.has(seat.power) ? 'eliminated' : seat.status === 'eliminated' ? (seat.userId ? 'active' : 'civil_disorder') : seat.status;
-      if (status !== seat.status) await tx.player.update({ where: { id: seat.id }, data: { status } });
+      const then = before.get(seat.id);
+      const kept = then && then.userId === seat.userId ? then : seat;
+      const status = !alive.has(seat.power) ? 'eliminated' : kept.status === 'eliminated' ? (seat.userId ? 'active' : 'civil_disorder') : kept.status;
+      const { missedDeadlines } = kept;
+      if (status !== seat.status || missedDeadlines !== seat.missedDeadlines) await tx.player.update({ where: { id: seat.id }, data: { status, missedDeadlines } });
     }
     await tx.drawVote.deleteMany({ where: { gameId } });
     await syncLoans(tx, gameId, index, position.loans, 'rolled back', 'cancelled');

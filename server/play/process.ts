@@ -57,6 +57,7 @@ export async function processPhase(
       disbanded: json(disbanded),
       stateAfter: json(next),
       engineVersion: ENGINE_VERSION,
+      seatsBefore: json(game.players.map(({ id, userId, missedDeadlines, status }) => ({ id, userId, missedDeadlines, status }) satisfies SeatBefore)),
     },
   });
 
@@ -95,6 +96,9 @@ export async function processPhase(
   await bus.publishAll(tx, live);
   return { processed, next: nextRef };
 }
+
+/** A seat as processing found it (Phase.seatsBefore): what a roll-back to that phase gives back. */
+export type SeatBefore = { id: string; userId: string | null; missedDeadlines: number; status: 'active' | 'civil_disorder' | 'eliminated' };
 
 interface WhoOrdered {
   /** Powers whose player submitted in the phase (whoever's submission counts in the end). */

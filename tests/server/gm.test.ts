@@ -211,6 +211,35 @@ describe('missed deadlines when the game master orders', () => {
   });
 });
 
+describe('missed deadlines and a roll-back', () => {
+  test('a roll-back gives back the missed-deadline counts and civil disorder that the discarded processing brought', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app, { maxMissedDeadlines: 2 });
+    const [keen, idle] = powers;
+    type Line = { power: string; playerStatus: string; missedDeadlines: number };
+    const line = async (power: string) => ((await currentPhase(master, gameId)).powers as Line[]).find((entry) => entry.power === power)!;
+    const pastDeadline = async () => {
+      const { index } = await currentPhase(master, gameId);
+      await app.prisma.phase.updateMany({ where: { gameId, index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+      expect(await app.scheduler.processDue()).toBe(1);
+    };
+    // Spring: only the keen power orders. Fall: nobody does, and the idle power falls into civil disorder.
+    expect((await byPower.get(keen)!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '' })).statusCode).toBe(200);
+    await pastDeadline();
+    expect(await line(idle)).toMatchObject({ playerStatus: 'active', missedDeadlines: 1 });
+    await pastDeadline();
+    expect(await line(idle)).toMatchObject({ playerStatus: 'civil-disorder', missedDeadlines: 2 });
+    expect(await line(keen)).toMatchObject({ playerStatus: 'active', missedDeadlines: 1 });
+
+    // Back to Fall: as it was while Fall was open.
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 1 })).statusCode).toBe(200);
+    expect(await line(idle)).toMatchObject({ playerStatus: 'active', missedDeadlines: 1 });
+    expect(await line(keen)).toMatchObject({ playerStatus: 'active', missedDeadlines: 0 });
+    // Back to Spring: nobody had missed anything.
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 })).statusCode).toBe(200);
+    for (const power of powers) expect(await line(power), power).toMatchObject({ playerStatus: 'active', missedDeadlines: 0 });
+  });
+});
+
 describe('orders by the game master, and roll-backs', () => {
   test('the game master enters orders for powers, rolls back two phases, and processing again gives the same results', async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
