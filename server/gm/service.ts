@@ -13,7 +13,7 @@ import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../games/first-phase.ts';
 import { syncLoans } from '../loans/sync.ts';
 import { requireActive, requireGameMaster, seatOf, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import { latestSubmissions, openPhase, phaseRef, playerStatusOnWire, positionOf, type PhaseRow } from '../play/phases.ts';
+import { latestSubmissions, openPhase, phaseRef, positionOf, type PhaseRow } from '../play/phases.ts';
 import { finishGame, processIfAllReady, processPhase, type SeatBefore } from '../play/process.ts';
 import type { Auth } from '../types.ts';
 import { gmActionView, logGmAction } from './log.ts';
@@ -129,7 +129,7 @@ export function replacePlayer(app: FastifyInstance, user: User, gameId: string, 
     const newcomer = await tx.user.findUnique({ where: { usernameKey: body.username.toLowerCase() } });
     if (!newcomer) throw badRequest('validation_failed', `body.username: there is no user named "${body.username}"`);
     const existing = context.game.players.find((player) => player.userId === newcomer.id);
-    if (existing) throw conflict('already_joined', `${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
+    if (existing) throw conflict('already_joined', `the user ${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
     if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
     await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0 } });
     await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power: body.power, status: 'active', missedDeadlines: 0, replaced: true });
@@ -144,7 +144,7 @@ export function civilDisorder(app: FastifyInstance, user: User, gameId: string, 
   return asMaster(app, user, gameId, async (tx, context) => {
     requireActive(context);
     const seat = seatOf(context, power);
-    if (seat.status !== 'active') throw conflict('conflict', `${power} is ${playerStatusOnWire(seat.status)} already`);
+    if (seat.status !== 'active') throw conflict('conflict', `${power} is ${seat.status === 'civil_disorder' ? 'in civil disorder' : seat.status} already`);
     await tx.player.update({ where: { id: seat.id }, data: { status: 'civil_disorder' } });
     await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power, status: 'civil-disorder', missedDeadlines: seat.missedDeadlines, replaced: false });
     return {

@@ -50,7 +50,9 @@ const phase = {
   loanActions: [],
   state: retreat,
   supply: [],
-  powers: POWERS.map((power) => ({ power, mustOrder: power === 'Egypt', submitted: false, ready: false, playerStatus: 'active', missedDeadlines: 0 })),
+  get powers() {
+    return POWERS.map((power) => ({ power, mustOrder: power === 'Egypt', submitted: false, ready: false, playerStatus: 'active', missedDeadlines: 0, ...(power === 'Egypt' ? egypt : {}) }));
+  },
   orders: null,
   results: null,
   events: null,
@@ -58,9 +60,11 @@ const phase = {
   stateAfter: null,
 } as unknown as PhaseDetail;
 
+/** Egypt's standing as the phase gives it. */
+let egypt = { playerStatus: 'active', missedDeadlines: 0 };
 let readyTicks: unknown[];
 let target: HTMLElement;
-let view: ReturnType<typeof mount>;
+let view: ReturnType<typeof mount> | undefined;
 
 beforeEach(async () => {
   readyTicks = [];
@@ -94,13 +98,21 @@ beforeEach(async () => {
   });
   target = document.createElement('div');
   document.body.appendChild(target);
+  await show();
+});
+
+/** The page mounted afresh on the scripted phase. */
+async function show() {
+  if (view) unmount(view);
   view = mount(GameView, { target, props: { game } });
   await vi.waitFor(() => expect(target.querySelector<HTMLInputElement>('label.ready input')).not.toBeNull());
   flushSync();
-});
+}
 
 afterEach(() => {
-  unmount(view);
+  unmount(view!);
+  view = undefined;
+  egypt = { playerStatus: 'active', missedDeadlines: 0 };
   target.remove();
   vi.unstubAllGlobals();
 });
@@ -200,5 +212,19 @@ describe('the sheet’s handle (a phone’s bottom sheet)', () => {
     swipe(600, 400);
     swipe(600, 400);
     expect(open()).toBe(true);
+  });
+});
+
+describe('missed deadlines and civil disorder, told to the player', () => {
+  const standing = () => target.querySelector('.notice.standing')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+
+  it('says nothing with no deadline missed; warns one miss before civil disorder; says how to end it', async () => {
+    expect(standing()).toBeNull();
+    egypt = { playerStatus: 'active', missedDeadlines: 1 };
+    await show();
+    expect(standing()).toBe('Egypt missed the last deadline: miss this one too and it falls into civil disorder (its units hold until you order again).');
+    egypt = { playerStatus: 'civil-disorder', missedDeadlines: 2 };
+    await show();
+    expect(standing()).toBe('Egypt is in civil disorder: it missed 2 deadlines in a row, and its units hold when it has no orders. Save orders to take it back.');
   });
 });
