@@ -178,25 +178,29 @@ describe('my games, by what needs me', () => {
     expect(attentionOf(game('a'), 'Egypt', p, 0)).toMatchObject({ ordersDue: false, notReady: true });
     expect(attentionOf(game('a'), 'Syria', p, 0)).toMatchObject({ ordersDue: false, notReady: false });
     expect(attentionOf(game('a'), null, p, 2)).toMatchObject({ ordersDue: false, unread: 2 });
+    expect(attentionOf(game('a'), 'Rome', p, 0).paused).toBe(false);
+    expect(attentionOf(game('a'), 'Rome', { ...p, paused: true }, 0)).toMatchObject({ ordersDue: true, paused: true });
   });
 
   it('puts orders due first (soonest deadline first), then unread press, then not ready, then the rest', () => {
-    const mk = (id: string, ordersDue: boolean, unread: number, notReady: boolean, deadlineAt: string | null) => ({
+    const mk = (id: string, ordersDue: boolean, unread: number, notReady: boolean, deadlineAt: string | null, paused = false) => ({
       game: game(id),
       power: 'Rome',
       ordersDue,
       notReady,
       unread,
       deadlineAt,
+      paused,
     });
     const list = [
       mk('quiet', false, 0, false, null),
+      mk('paused', true, 0, false, '2026-01-01T00:00:00Z', true),
       mk('press', false, 3, false, null),
       mk('late', true, 0, false, '2026-01-05T00:00:00Z'),
       mk('not-ready', false, 0, true, null),
       mk('soon', true, 1, false, '2026-01-02T00:00:00Z'),
     ];
-    expect(byAttention(list).map((a) => a.game.id)).toEqual(['soon', 'late', 'press', 'not-ready', 'quiet']);
+    expect(byAttention(list).map((a) => a.game.id)).toEqual(['soon', 'late', 'paused', 'press', 'not-ready', 'quiet']);
   });
 });
 

@@ -226,6 +226,8 @@ export interface Attention {
   /** Submitted, but not marked ready. */
   notReady: boolean;
   deadlineAt: string | null;
+  /** The game master has paused the clock: the deadline waits. */
+  paused: boolean;
   unread: number;
 }
 
@@ -238,16 +240,21 @@ export function attentionOf(game: GameSummary, power: string | null, phase: Phas
     ordersDue: !!mine && mine.mustOrder && !mine.submitted,
     notReady: !!mine && mine.mustOrder && mine.submitted && !mine.ready,
     deadlineAt: phase?.status === 'open' ? phase.deadlineAt : null,
+    paused: phase?.status === 'open' && phase.paused === true,
     unread,
   };
 }
 
-/** Orders due first (soonest deadline first), then unread press, then not ready, then the rest as they came. */
+/** Orders due first (soonest running deadline first), then unread press, then not ready, then the rest as they came. */
 export function byAttention(list: readonly Attention[]): Attention[] {
   const rank = (a: Attention) => (a.ordersDue ? 0 : a.unread > 0 ? 1 : a.notReady ? 2 : 3);
+  // ISO times compare as text; no deadline (or a paused one) after every time.
+  const due = (a: Attention) => (a.paused ? null : a.deadlineAt) ?? '\uffff';
+  const byDue = (x: Attention, y: Attention) => (due(x) < due(y) ? -1 : due(x) > due(y) ? 1 : 0);
   return list
     .map((a, i) => ({ a, i }))
-    .sort((x, y) => rank(x.a) - rank(y.a) || (rank(x.a) === 0 ? (x.a.deadlineAt ?? '~').localeCompare(y.a.deadlineAt ?? '~') : 0) || x.i - y.i)
+    // A paused clock's deadline waits: such a game comes after those whose deadlines run.
+    .sort((x, y) => rank(x.a) - rank(y.a) || (rank(x.a) === 0 ? byDue(x.a, y.a) : 0) || x.i - y.i)
     .map((x) => x.a);
 }
 
