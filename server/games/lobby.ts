@@ -118,20 +118,23 @@ export async function viewGame(app: FastifyInstance, viewer: Viewer, gameId: str
 
 type ListQuery = z.output<typeof ListGamesQuerySchema>;
 
-/** Keyset pagination on (createdAt, id), newest first: stable while games are being created. */
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+/**
+ * Keyset pagination on (time, id), newest first: stable while games are being created or finished. The time
+ * is when the game was created, or for the archive of finished games when it finished (the latest first).
+ */
+function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
     const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t: string; id: string };
-    const createdAt = new Date(t);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
-    return { createdAt, id };
+    const at = new Date(t);
+    if (Number.isNaN(at.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
+    return { at, id };
   } catch {
     throw badRequest('validation_failed', 'query.cursor: is not a cursor returned by this API');
   }
 }
 
-function encodeCursor(game: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify({ t: game.createdAt.toISOString(), id: game.id })).toString('base64url');
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify({ t: at.toISOString(), id })).toString('base64url');
 }
 
 export async function listGames(app: FastifyInstance, viewer: Viewer, query: ListQuery) {
@@ -145,20 +148,23 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
     where.push(query.filter === 'finished' ? { status: 'finished' } : { status: status[query.filter], private: false });
   }
   if (query.variant) where.push({ variantId: query.variant });
+  // Every finished game has its finishedAt (set when it ends, or by the import).
+  const key = query.filter === 'finished' ? 'finishedAt' : 'createdAt';
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
-    where.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+    where.push({ OR: [{ [key]: { lt: after.at } }, { [key]: after.at, id: { lt: after.id } }] });
   }
   const games = await app.prisma.game.findMany({
     where: { AND: where },
     include: gameInclude,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: [{ [key]: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
   });
   const page = games.slice(0, query.limit);
+  const last = page[page.length - 1];
   return {
     games: page.map((game) => toSummary(game, viewer)),
-    nextCursor: games.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
+    nextCursor: games.length > query.limit ? encodeCursor(last[key] ?? last.createdAt, last.id) : null,
   };
 }
 

@@ -48,7 +48,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List games: open, active, finished, or mine; newest first, paginated',
+        summary: 'List games: open, active, finished, or mine; newest first (finished: the latest to finish first), paginated',
         querystring: ListGamesQuerySchema,
         response: { 200: GameListSchema, ...errorResponses },
       },

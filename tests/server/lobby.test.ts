@@ -134,6 +134,29 @@ describe('listing games', () => {
     expect(finished.games).toEqual([]);
   });
 
+  test('the archive lists finished games by when they finished, the latest first, page after page', async () => {
+    const [owner] = await registeredBrowsers(app, 1);
+    const created = [await createGame(owner), await createGame(owner), await createGame(owner)];
+    // Finished in another order than created: the second, then the third, then the first (a shortcut in SQL:
+    // how games end is tested elsewhere).
+    const base = Date.now() + 60_000;
+    for (const [game, minutes] of [[created[1], 1], [created[2], 2], [created[0], 3]] as const) {
+      await app.prisma.game.update({ where: { id: game.id }, data: { status: 'finished', finishedAt: new Date(base + minutes * 60_000) } });
+    }
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { games: { id: string }[]; nextCursor: string | null } = (
+        await app.inject({ method: 'GET', url: `/api/games?filter=finished&limit=2${cursor ? `&cursor=${cursor}` : ''}` })
+      ).json();
+      ids.push(...page.games.map((game) => game.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const ours = ids.filter((id) => created.some((game) => game.id === id));
+    expect(ours).toEqual([created[0].id, created[2].id, created[1].id]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   test('mine needs a logged-in user; bad filters and cursors are 400', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/games?filter=mine' })).statusCode).toBe(401);
     const badFilter = await app.inject({ method: 'GET', url: '/api/games?filter=everything' });

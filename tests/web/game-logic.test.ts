@@ -193,6 +193,7 @@ describe('my games, by what needs me', () => {
       paused,
     });
     const list = [
+      { ...mk('over', false, 0, false, null), game: { ...game('over'), status: 'finished' } as GameSummary },
       mk('quiet', false, 0, false, null),
       mk('paused', true, 0, false, '2026-01-01T00:00:00Z', true),
       mk('press', false, 3, false, null),
@@ -200,7 +201,7 @@ describe('my games, by what needs me', () => {
       mk('not-ready', false, 0, true, null),
       mk('soon', true, 1, false, '2026-01-02T00:00:00Z'),
     ];
-    expect(byAttention(list).map((a) => a.game.id)).toEqual(['soon', 'late', 'paused', 'press', 'not-ready', 'quiet']);
+    expect(byAttention(list).map((a) => a.game.id)).toEqual(['soon', 'late', 'paused', 'press', 'not-ready', 'quiet', 'over']);
   });
 });
 

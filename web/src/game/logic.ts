@@ -245,9 +245,9 @@ export function attentionOf(game: GameSummary, power: string | null, phase: Phas
   };
 }
 
-/** Orders due first (soonest running deadline first), then unread press, then not ready, then the rest as they came. */
+/** Orders due first (soonest running deadline first), then unread press, then not ready, then the rest as they came, finished games last. */
 export function byAttention(list: readonly Attention[]): Attention[] {
-  const rank = (a: Attention) => (a.ordersDue ? 0 : a.unread > 0 ? 1 : a.notReady ? 2 : 3);
+  const rank = (a: Attention) => (a.ordersDue ? 0 : a.unread > 0 ? 1 : a.notReady ? 2 : a.game.status === 'finished' ? 4 : 3);
   // ISO times compare as text; no deadline (or a paused one) after every time.
   const due = (a: Attention) => (a.paused ? null : a.deadlineAt) ?? '\uffff';
   const byDue = (x: Attention, y: Attention) => (due(x) < due(y) ? -1 : due(x) > due(y) ? 1 : 0);
