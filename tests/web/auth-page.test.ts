@@ -108,7 +108,7 @@ describe('log-in page', () => {
     fill('username', 'syria');
     fill('password', 'not the password');
     await submit();
-    expect(alerts()).toEqual(['wrong username or password']);
+    expect(alerts()).toEqual(['Wrong username or password.']);
   });
 });
 
