@@ -317,3 +317,16 @@ describe('unsaved changes as the deadline nears', () => {
     expect(said(room).join(' ')).not.toMatch(/unsaved|not saved/);
   });
 });
+
+describe('a loan to my power', () => {
+  it('is told to the borrower when made and when ended, and not to others', async () => {
+    const room = await opened();
+    await room.onEvent({ type: 'loan.changed', gameId: GAME, action: 'lend', centre: 'Cre', lender: 'Macedonia', borrower: 'Egypt' });
+    await room.onEvent({ type: 'loan.changed', gameId: GAME, action: 'lend', centre: 'Sic', lender: 'Rome', borrower: 'Carthage' });
+    await room.onEvent({ type: 'loan.changed', gameId: GAME, action: 'end', centre: 'Cre', lender: 'Macedonia', borrower: 'Egypt' });
+    expect(room.notices.map((n) => n.text)).toEqual([
+      'Macedonia lent you Crete: it supports one of your units while the loan lasts.',
+      "Macedonia's loan of Crete to you has ended: your units need other support by the next adjustment.",
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import { getVariant, rulebookOptions, type Variant } from '../../../shared/index
 import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
 import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
+import { locationName } from '../map/overlay.ts';
 import { outcomeText, plural } from '../lib/format.ts';
 import { Drafts, ReadMarks, browserStore, conversations, isDirty, localTime, type Conversation } from './logic.ts';
 
@@ -571,6 +572,16 @@ export class GameRoom {
         await this.loadPress();
         return;
       case 'loan.changed':
+        // The borrower is told (the lender made or ended the loan, or the adjustment ended it).
+        if (event.borrower === this.myPower) {
+          const centre = locationName(this.variant, event.centre);
+          this.notify(
+            event.action === 'lend'
+              ? `${event.lender} lent you ${centre}: it supports one of your units while the loan lasts.`
+              : `${event.lender}'s loan of ${centre} to you has ended: your units need other support by the next adjustment.`,
+            event.action === 'lend' ? 'info' : 'warn',
+          );
+        }
         await Promise.all([this.loadLoans(), this.loadCurrent()]);
         return;
       case 'votes.changed':
