@@ -60,6 +60,8 @@ const phase = {
   stateAfter: null,
 } as unknown as PhaseDetail;
 
+/** The loans the server holds. */
+let loans: unknown[] = [];
 /** Egypt's standing as the phase gives it. */
 let egypt = { playerStatus: 'active', missedDeadlines: 0 };
 let readyTicks: unknown[];
@@ -92,7 +94,7 @@ beforeEach(async () => {
       return json(200, { ready: true, phaseProcessed: false });
     }
     if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
-    if (url === `/api/games/${GAME}/loans`) return json(200, { loans: [] });
+    if (url === `/api/games/${GAME}/loans`) return json(200, { loans });
     if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
   });
@@ -113,6 +115,7 @@ afterEach(() => {
   unmount(view!);
   view = undefined;
   egypt = { playerStatus: 'active', missedDeadlines: 0 };
+  loans = [];
   target.remove();
   vi.unstubAllGlobals();
 });
@@ -226,5 +229,19 @@ describe('missed deadlines and civil disorder, told to the player', () => {
     egypt = { playerStatus: 'civil-disorder', missedDeadlines: 2 };
     await show();
     expect(standing()).toBe('Egypt is in civil disorder: it missed 2 deadlines in a row, and its units hold when it has no orders. Save orders to take it back.');
+  });
+});
+
+describe('the supply tab’s loans', () => {
+  it('lists my loans and those lending my centre on, which only their own parties may end', async () => {
+    const loan = (n: number, centre: string, lender: string, borrower: string) => ({
+      id: id(n), centre, lender, borrower, status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z',
+    });
+    loans = [loan(3, 'Cyp', 'Egypt', 'Syria'), loan(4, 'Cyp', 'Syria', 'Rome'), loan(5, 'Sic', 'Rome', 'Carthage')];
+    await show();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    await vi.waitFor(() => expect(target.querySelectorAll('.active-loans li')).toHaveLength(2));
+    const lines = Array.from(target.querySelectorAll('.active-loans li'), (li) => li.textContent!.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['Cyprus: Egypt → Syria End this loan…', 'Cyprus: Syria → Rome (lent on; ending your loan ends it too)']);
   });
 });
