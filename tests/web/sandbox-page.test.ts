@@ -165,13 +165,14 @@ describe('sandbox page', () => {
     expect($('.results .events')!.textContent).toContain('Macedonia took control of Athens, a special build centre.');
   });
 
-  it("has a legend naming Diadochi V's own marks: destroy, rebuild and a centre being rebuilt", () => {
+  it("has a legend naming every order's shape as orders are given, Diadochi V's own marks, and failures once adjudicated", () => {
     const legend = () => $('details.legend')!.textContent ?? '';
-    expect(legend()).toContain('Rebuild (R)');
-    expect(legend()).toContain('Centre being rebuilt');
+    for (const entry of ['Move', 'Support', 'Convoy', 'Hold', 'Retreat', 'Destroy (Z)', 'Build', 'Remove', 'Build site (Winter)', 'Rebuild (R)', 'Centre being rebuilt'])
+      expect(legend()).toContain(entry);
+    expect(legend()).not.toContain('Failed');
     click(button(/^Adjudicate$/));
+    expect(legend()).toContain('Failed (bounced, cut)');
     expect(legend()).toContain('Destroy (Z)');
-    expect(legend()).toContain('Rebuild (R)');
   });
 
   it('on a touch screen, the hints say tap and leave out the keyboard', () => {
