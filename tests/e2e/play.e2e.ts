@@ -474,6 +474,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       await tickReady(page, 'Spring 240 BC Movement');
     }
     await Promise.all(powers.map((power) => pages[power].getByText('Results of Spring 240 BC Movement').waitFor()));
+    // With the results, when the next orders are due.
+    await expect(rome.locator('.notice.next').textContent()).resolves.toMatch(/Orders for Fall 240 BC Movement ▸\s*Due .+ \(.+ left\)\./);
     await eventually(() => rome.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
     await rome.locator('svg.dmap .glyph.arrow.success').first().click();
     await rome.locator('.results .reason').first().waitFor();

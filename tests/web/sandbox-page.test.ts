@@ -175,6 +175,13 @@ describe('sandbox page', () => {
     expect(legend()).toContain('Destroy (Z)');
   });
 
+  it('explains Destroy where a unit may destroy its centre', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    expect(button(/Destroy/)).not.toBeNull();
+    expect(pageText()).toContain('Destroy: the unit spends the season on it, and the centre supplies no one until it is rebuilt.');
+    expect(pageText()).not.toContain('Rebuild: order it two seasons in a row');
+  });
+
   it('on a touch screen, the hints say tap and leave out the keyboard', () => {
     const hint = () => $('.order-panel p.muted, section p.muted')?.textContent?.replace(/\s+/g, ' ').trim();
     expect(hint()).toBe('Click a unit on the map, or Tab to it and press H, M, S, C, Z or R.');

@@ -1,0 +1,29 @@
+/** The rules in brief on the Game tab come from the variant's data: Diadochi V's own rules, little for the standard map. */
+import { describe, expect, it } from 'vitest';
+import { getVariant } from '../../shared/index.ts';
+import { rulesInBrief } from '../../web/src/game/variant-rules.ts';
+
+describe('the rules in brief', () => {
+  it("names Diadochi V's special centres, coasts, canals and passages from its data, and its own rules", () => {
+    const text = rulesInBrief(getVariant('diadochi-v')!).join('\n');
+    expect(text).toContain('239 BC follows 240 BC');
+    expect(text).toContain('Rome supplies 3 units when Rome holds it, and 1 for anyone else.');
+    expect(text).toContain('Athens, Jerusalem and Sidon are special build centres');
+    expect(text).toContain('Armenia, Belgica, Illyria and Scythia rebel');
+    expect(text).toMatch(/Alexandria, Antioch and Rome cannot be destroyed\./);
+    expect(text).toContain('in two seasons in a row rebuilds it');
+    expect(text).toContain('At most 2 fleets may be built');
+    expect(text).toContain('Aquitania, Larissa and Scythia have two coasts');
+    expect(text).toContain('Alexandria and Athens: canals join their two seas');
+    expect(text).toContain('Gades–Mauretania');
+    expect(text).toContain('Sinai–Ptolemais');
+    expect(text).toContain('Victory: the first power with 25 units supported by centres it owns (not by loans)');
+  });
+
+  it('for the standard map, names its double coasts and how it is won, and nothing of Diadochi V', () => {
+    expect(rulesInBrief(getVariant('standard')!)).toEqual([
+      'Bulgaria, Spain and St Petersburg have two coasts: a fleet there says which (for example bul/ec).',
+      'Victory: the first power to hold 18 supply centres.',
+    ]);
+  });
+});
