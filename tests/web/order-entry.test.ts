@@ -68,6 +68,27 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     expect(accepted(clicked, 'Carthage')).toEqual(['F AFR C A Car - Sar', 'A Car - Sar via convoy']);
   });
 
+  it('points out an army its own fleet convoys that is not ordered to go, with the move that matches', () => {
+    const state = position([
+      { power: 'Carthage', type: 'fleet', at: 'AFR' },
+      { power: 'Carthage', type: 'army', at: 'Car' },
+    ]);
+    const entry = new OrderEntry(variant, state, ['Carthage']);
+    entry.setText('F AFR C A Car - Sar');
+    const wanted = entry.convoysWithoutTheirMove();
+    expect(wanted.map((w) => [w.army, formatOrder(w.move)])).toEqual([['Car', 'A Car - Sar via convoy']]);
+    entry.give(wanted[0].move, 'Carthage');
+    expect(accepted(entry, 'Carthage')).toEqual(['F AFR C A Car - Sar', 'A Car - Sar via convoy']);
+    expect(entry.convoysWithoutTheirMove()).toEqual([]);
+    // Ordered elsewhere, the army is pointed out again; another power's army is its own affair.
+    entry.setText('F AFR C A Car - Sar\nA Car H');
+    expect(entry.convoysWithoutTheirMove()).toHaveLength(1);
+    const foreign = new OrderEntry(variant, position([state.units[0], { power: 'Rome', type: 'army', at: 'Car' }]), ['Carthage']);
+    foreign.setText('F AFR C A Car - Sar');
+    expect(accepted(foreign, 'Carthage')).toEqual(['F AFR C A Car - Sar']);
+    expect(foreign.convoysWithoutTheirMove()).toEqual([]);
+  });
+
   it('asks which coast when a fleet can reach both coasts of a province', () => {
     const state = position([{ power: 'Macedonia', type: 'fleet', at: 'Ath' }]);
     const entry = new OrderEntry(variant, state, ['Macedonia']);

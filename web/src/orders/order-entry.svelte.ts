@@ -236,6 +236,24 @@ export class OrderEntry {
     return this.index.orderables(power).filter((o) => o.kind === 'unit' && !ordered.has(provinceOf(this.variant, o.location)));
   }
 
+  /**
+   * A power's armies that its own fleets are ordered to convoy, where the army is not ordered to make that move:
+   * a convoy carries an army only if the army is ordered to go, and the fleet's order alone is easy to mistake
+   * for the whole of it. Each with the move that would match.
+   */
+  convoysWithoutTheirMove(power = this.power): { army: string; move: Order }[] {
+    const accepted = (this.checked[power] ?? []).filter((l) => l.accepted && l.order).map((l) => l.order!);
+    const out: { army: string; move: Order }[] = [];
+    for (const o of accepted) {
+      if (o.kind !== 'convoy') continue;
+      const army = this.state.units.find((u) => u.power === power && u.type === 'army' && provinceOf(this.variant, u.at) === provinceOf(this.variant, o.army.at));
+      if (!army) continue;
+      const moves = accepted.some((m) => m.kind === 'move' && provinceOf(this.variant, m.unit.at) === provinceOf(this.variant, army.at) && provinceOf(this.variant, m.to) === provinceOf(this.variant, o.to));
+      if (!moves && !out.some((w) => w.army === army.at)) out.push({ army: army.at, move: { kind: 'move', unit: { type: 'army', at: army.at }, to: o.to, viaConvoy: true } });
+    }
+    return out;
+  }
+
   /** A waive is offered while the current power has builds left to order. */
   get canWaive(): boolean {
     return this.state.phase.type === 'adjustment' && this.index.adjustment(this.power) > 0 && this.adjustmentLeft(this.power) > 0;
