@@ -116,6 +116,28 @@ describe('the map’s view', () => {
   });
 });
 
+describe('the selected unit', () => {
+  it('is brought into sight when it lies out of the view, without a change of zoom', () => {
+    const syria = computeOverlay(variant, start).units.find((u) => u.province === 'Ant')!;
+    const inView = ([x, y, w, h]: number[]) => syria.at[0] > x && syria.at[0] < x + w && syria.at[1] > y && syria.at[1] < y + h;
+    // A phone upright, starting on Carthage's units at the west end: Antioch, at the east end, is out of sight.
+    unmount(map);
+    target.remove();
+    FRAME = { width: 390, height: 600 };
+    const carthage = new Set(['Car', 'Had', 'New', 'Gad']);
+    mountMap({ selectable: carthage });
+    const before = viewBox();
+    expect(inView(before)).toBe(false);
+    // Selected there (a unit picked from a list, or a key), it comes into sight at the same zoom.
+    unmount(map);
+    target.remove();
+    mountMap({ selectable: carthage, selectedProvince: 'Ant' });
+    const after = viewBox();
+    expect(inView(after)).toBe(true);
+    expect(after[2]).toBeCloseTo(before[2]);
+  });
+});
+
 describe('keys on the map', () => {
   it('an order key pressed on the map (after a click on a province) goes to the unit selected there', () => {
     unmount(map);

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ZOOM, clamp, extentOf, fitAll, initialView, pan, unionExtent, zoomAt, zoomLevel, type Extent, type ViewBox } from '../../web/src/map/viewport.ts';
+import { MAX_ZOOM, bringIntoView, clamp, extentOf, fitAll, initialView, pan, unionExtent, zoomAt, zoomLevel, type Extent, type ViewBox } from '../../web/src/map/viewport.ts';
 import { computeOverlay } from '../../web/src/map/overlay.ts';
 import { start, variant } from './positions.ts';
 
 const map = { width: 1600, height: 900 };
+
+describe('bringing the selected unit into sight', () => {
+  const v: ViewBox = { x: 400, y: 0, w: 450, h: 450 };
+  it('leaves the view alone when the point is in it, away from the edge', () => {
+    expect(bringIntoView(v, [600, 200], 30, map, 1)).toBe(v);
+  });
+  it('pans just enough, without zooming, when the point is near or past an edge', () => {
+    expect(bringIntoView(v, [600, 600], 30, map, 1)).toEqual({ x: 400, y: 180, w: 450, h: 450 });
+    expect(bringIntoView(v, [410, 200], 30, map, 1)).toEqual({ x: 380, y: 0, w: 450, h: 450 });
+    // Never past the map's edge.
+    expect(bringIntoView(v, [1590, 890], 30, map, 1)).toEqual({ x: 1150, y: 450, w: 450, h: 450 });
+  });
+});
 
 describe('zoom and pan', () => {
   it('fits the whole map at the screen’s aspect ratio', () => {

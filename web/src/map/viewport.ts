@@ -121,3 +121,12 @@ export function pan(v: ViewBox, dx: number, dy: number, map: Bounds, aspect: num
 export function zoomLevel(v: ViewBox, map: Bounds, aspect: number): number {
   return fitAll(map, aspect).w / v.w;
 }
+
+/** The view panned (not zoomed) just enough that the map point stands `margin` inside it; unchanged if it does already. */
+export function bringIntoView(v: ViewBox, point: readonly [number, number], margin: number, map: Bounds, aspect: number): ViewBox {
+  const [px, py] = point;
+  const m = Math.min(margin, v.w / 4, v.h / 4);
+  const dx = px < v.x + m ? px - (v.x + m) : px > v.x + v.w - m ? px - (v.x + v.w - m) : 0;
+  const dy = py < v.y + m ? py - (v.y + m) : py > v.y + v.h - m ? py - (v.y + v.h - m) : 0;
+  return dx === 0 && dy === 0 ? v : pan(v, dx, dy, map, aspect);
+}
