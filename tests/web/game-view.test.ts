@@ -245,3 +245,26 @@ describe('the supply tab’s loans', () => {
     expect(lines).toEqual(['Cyprus: Egypt → Syria End this loan…', 'Cyprus: Syria → Rome (lent on; ending your loan ends it too)']);
   });
 });
+
+describe('the panel tabs from the keyboard', () => {
+  it('are one Tab stop, with the arrow keys, Home and End moving between them', () => {
+    const tabs = () => Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
+    const selected = () => tabs().find((t) => t.getAttribute('aria-selected') === 'true')!.id;
+    expect(tabs().map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
+    const key = (k: string) => {
+      tabs()[0].parentElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+      flushSync();
+    };
+    key('ArrowRight');
+    expect(selected()).toBe('tab-press');
+    expect(tabs().map((t) => t.tabIndex)).toEqual([-1, 0, -1, -1]);
+    key('End');
+    expect(selected()).toBe('tab-game');
+    key('ArrowRight');
+    expect(selected()).toBe('tab-orders');
+    key('ArrowLeft');
+    expect(selected()).toBe('tab-game');
+    key('Home');
+    expect(selected()).toBe('tab-orders');
+  });
+});
