@@ -176,9 +176,12 @@ describe('Ready with an order the server refuses', () => {
     expect(target.querySelector('.verdict')?.textContent).toContain('did you mean Athens (Ath)?');
     expect(readyBox().checked).toBe(false);
     expect(target.querySelector('aside.side')!.classList.contains('open')).toBe(true);
+    // The reasons are in the answer (not again in an error line), and go with it.
+    expect(target.querySelector('.error-text')).toBeNull();
     type('A Pto disband');
     expect(state()).toBe('Unsaved changes');
     expect(target.querySelector('.verdict')).toBeNull();
+    expect(target.textContent).not.toContain('Athnes');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The lobby mounted in a DOM with a stubbed fetch (answers shaped as the server's
  * GameSummary): a finished game says it is finished and how it ended, in
- * "My games" as in the Finished list.
+ * "My games" as in the Finished list; a game with a paused clock says so.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, tick, unmount } from 'svelte';
@@ -31,6 +31,7 @@ const summary = (n: number, status: GameSummary['status'], joined: boolean) =>
 
 let target: HTMLElement;
 let page: ReturnType<typeof mount>;
+let egyptSubmitted = false;
 
 beforeEach(() => {
   vi.stubGlobal('WebSocket', ScriptedSocket);
@@ -42,8 +43,16 @@ beforeEach(() => {
         : [{ ...summary(4, 'active', true), rules: '1971' as const }, summary(1, 'finished', true)];
       return json(200, { games, nextCursor: null });
     }
+    // Game 4: Egypt is mine; its clock is paused, with my orders in or not (`egyptSubmitted`).
+    if (url.pathname === `/api/games/${id(4)}`) {
+      return json(200, { ...summary(4, 'active', true), players: [{ id: id(5), user: null, power: 'Egypt', status: 'active', missedDeadlines: 0, isYou: true }] });
+    }
+    if (url.pathname === `/api/games/${id(4)}/phases/current`) {
+      return json(200, { status: 'open', paused: true, deadlineAt: '2026-12-01T00:00:00.000Z', powers: [{ power: 'Egypt', mustOrder: true, submitted: egyptSubmitted, ready: false, playerStatus: 'active', missedDeadlines: 0 }] });
+    }
     return json(404, { error: { code: 'not_found', message: 'no' } });
   });
+  egyptSubmitted = false;
   session.adopt({ user: { id: id(8), username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
 });
 afterEach(() => {
@@ -87,5 +96,18 @@ describe('finished games in the lobby', () => {
     expect(card('Game 2').textContent).toContain('Draw among Egypt, Syria and Thrace');
     expect(card('Game 3').textContent).toContain('Conceded to Macedon');
     for (const name of ['Game 1', 'Game 2', 'Game 3']) expect(card(name).querySelector('.badge')!.textContent).toBe('Finished');
+  });
+});
+
+describe('a game whose clock the game master paused', () => {
+  it('says so on its card, with orders due or not, and shows no countdown', async () => {
+    await open('mine');
+    await vi.waitFor(() => expect(card('Game 4').querySelector('.needs')?.textContent).toContain('Orders due · clock paused'));
+    unmount(page);
+    target.remove();
+    egyptSubmitted = true;
+    await open('mine');
+    await vi.waitFor(() => expect(card('Game 4').querySelector('.needs')?.textContent).toMatch(/Orders in, not ready[\s\S]*Clock paused|Clock paused[\s\S]*Orders in, not ready/));
+    expect(card('Game 4').textContent).not.toMatch(/left|deadline passed/);
   });
 });

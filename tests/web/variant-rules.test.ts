@@ -14,6 +14,7 @@ describe('the rules in brief', () => {
     expect(text).toContain('in two seasons in a row rebuilds it');
     expect(text).toContain('At most 2 fleets may be built');
     expect(text).toContain('Aquitania, Larissa and Scythia have two coasts');
+    expect(text).toContain('Britain and Dacia are impassable (hatched): no unit may enter.');
     expect(text).toContain('Alexandria and Athens: canals join their two seas');
     expect(text).toContain('Gades–Mauretania');
     expect(text).toContain('Sinai–Ptolemais');

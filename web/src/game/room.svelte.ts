@@ -411,10 +411,9 @@ export class GameRoom {
       if (reply.phaseProcessed) await this.afterProcessing(open.index);
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'orders_rejected') {
-        this.answer = { checked: e.orders, accepted: false, at: new Date().toISOString(), text };
-        this.error = e.message;
-      } else this.error = message(e);
+      // A refusal's reasons are shown line by line with the answer, and go with it once the box is edited.
+      if (e instanceof ApiError && e.code === 'orders_rejected') this.answer = { checked: e.orders, accepted: false, at: new Date().toISOString(), text };
+      else this.error = message(e);
       return false;
     } finally {
       this.busy = false;

@@ -44,6 +44,8 @@ export function rulesInBrief(variant: Variant): string[] {
   }
   if (rules.maxFleetBuilds !== undefined) lines.push(`At most ${rules.maxFleetBuilds} fleets may be built by one power in one adjustment.`);
 
+  const impassable = provinces.filter((p) => p.kind === 'impassable');
+  if (impassable.length > 0) lines.push(`${names(impassable.map((p) => p.id))} ${impassable.length === 1 ? 'is' : 'are'} impassable (hatched): no unit may enter.`);
   const coasted = provinces.filter((p) => p.coasts);
   if (coasted.length > 0) lines.push(`${names(coasted.map((p) => p.id))} have two coasts: a fleet there says which (for example ${coasted[0].id}/${Object.keys(coasted[0].coasts!)[0]}).`);
   const canals = specialLinks.filter((l) => l.kind === 'canal');
