@@ -175,6 +175,16 @@ describe('sandbox page', () => {
     expect(legend()).toContain('Destroy (Z)');
   });
 
+  it("gives, as the order box's example, orders the power being ordered could give, not another's", () => {
+    const example = () => $<HTMLTextAreaElement>('#orders-text')!.placeholder;
+    click(button(/Syria/));
+    expect(example()).toMatch(/^One order per line, for example:\n/);
+    const shown = example().split('\n').slice(1);
+    expect(shown.length).toBe(2);
+    const syria = ['Ant', 'Arb', 'Sel'];
+    for (const line of shown) expect(syria.some((at) => line.includes(` ${at} `))).toBe(true);
+  });
+
   it('explains Destroy where a unit may destroy its centre', () => {
     click($('g.unit[data-unit="Rav"]'));
     expect(button(/Destroy/)).not.toBeNull();
