@@ -25,6 +25,18 @@ afterAll(() => testApp.close(), 60_000);
 
 const variant = getVariant('diadochi-v')!;
 
+type Master = Awaited<ReturnType<typeof startGame>>['master'];
+type SeatLine = { power: string; playerStatus: string; missedDeadlines: number };
+/** A power's line in the game's current phase (its player's standing), as the game master reads it. */
+const seatLine = async (master: Master, gameId: string, power: string) =>
+  ((await currentPhase(master, gameId)).powers as SeatLine[]).find((entry) => entry.power === power)!;
+/** The current phase's deadline passes (moved into the past), and the scheduler processes it. */
+async function passDeadline(master: Master, gameId: string) {
+  const { index } = await currentPhase(master, gameId);
+  await app.prisma.phase.updateMany({ where: { gameId, index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+  expect(await app.scheduler.processDue()).toBe(1);
+}
+
 describe('deadlines and processing', () => {
   test('the game master extends and shortens the deadline within limits, and processes at once; all of it logged for the players', async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
@@ -69,8 +81,7 @@ describe('deadlines and processing', () => {
     // The same silence at the deadline counts, for the powers that had to order.
     const mustOrder = (phase.powers as Line[]).filter((line) => line.mustOrder).map((line) => line.power);
     expect(mustOrder.length).toBeGreaterThan(0);
-    await app.prisma.phase.updateMany({ where: { gameId, index: phase.index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
-    expect(await app.scheduler.processDue()).toBe(1);
+    await passDeadline(master, gameId);
     const after = await currentPhase(master, gameId);
     expect(after.index).toBe(phase.index + 1);
     for (const line of after.powers as Line[]) expect(line.missedDeadlines, line.power).toBe(mustOrder.includes(line.power) ? 1 : 0);
@@ -188,13 +199,8 @@ describe('missed deadlines when the game master orders', () => {
   test("the game master's orders for an absent player neither count as missed nor bring the player back; the player's own orders do", async () => {
     const { gameId, master, byPower, powers } = await startGame(app, { maxMissedDeadlines: 3 });
     const [absent, overruled, silent] = powers;
-    type Line = { power: string; playerStatus: string; missedDeadlines: number };
-    const line = async (power: string) => ((await currentPhase(master, gameId)).powers as Line[]).find((entry) => entry.power === power)!;
-    const pastDeadline = async () => {
-      const { index } = await currentPhase(master, gameId);
-      await app.prisma.phase.updateMany({ where: { gameId, index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
-      expect(await app.scheduler.processDue()).toBe(1);
-    };
+    const line = (power: string) => seatLine(master, gameId, power);
+    const pastDeadline = () => passDeadline(master, gameId);
     // Spring: nobody orders, and everyone misses the deadline.
     await pastDeadline();
     for (const power of powers) expect(await line(power), power).toMatchObject({ playerStatus: 'active', missedDeadlines: 1 });
@@ -215,13 +221,8 @@ describe('missed deadlines and a roll-back', () => {
   test('a roll-back gives back the missed-deadline counts and civil disorder that the discarded processing brought', async () => {
     const { gameId, master, byPower, powers } = await startGame(app, { maxMissedDeadlines: 2 });
     const [keen, idle] = powers;
-    type Line = { power: string; playerStatus: string; missedDeadlines: number };
-    const line = async (power: string) => ((await currentPhase(master, gameId)).powers as Line[]).find((entry) => entry.power === power)!;
-    const pastDeadline = async () => {
-      const { index } = await currentPhase(master, gameId);
-      await app.prisma.phase.updateMany({ where: { gameId, index }, data: { deadlineAt: new Date(Date.now() - 1000) } });
-      expect(await app.scheduler.processDue()).toBe(1);
-    };
+    const line = (power: string) => seatLine(master, gameId, power);
+    const pastDeadline = () => passDeadline(master, gameId);
     // Spring: only the keen power orders. Fall: nobody does, and the idle power falls into civil disorder.
     expect((await byPower.get(keen)!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '' })).statusCode).toBe(200);
     await pastDeadline();
