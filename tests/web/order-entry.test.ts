@@ -7,6 +7,12 @@ import { adjustment, position, start, variant } from './positions.ts';
 /** What the engine makes of a power's lines: the canonical text of the accepted ones. */
 const accepted = (entry: OrderEntry, power: string) => entry.checked[power].filter((l) => l.accepted).map((l) => l.text);
 
+/** Carthage's fleet in the African Sea, and its army in Carthage that the fleet can convoy. */
+const convoyable = position([
+  { power: 'Carthage', type: 'fleet', at: 'AFR' },
+  { power: 'Carthage', type: 'army', at: 'Car' },
+]);
+
 describe('order entry: clicking gives the orders that typing gives', () => {
   it('a move, by clicking the unit, Move, then the province', () => {
     const clicked = new OrderEntry(variant, start, variant.powers);
@@ -47,10 +53,7 @@ describe('order entry: clicking gives the orders that typing gives', () => {
   });
 
   it('a convoy: the fleet at sea, the army, then where it lands', () => {
-    const state = position([
-      { power: 'Carthage', type: 'fleet', at: 'AFR' },
-      { power: 'Carthage', type: 'army', at: 'Car' },
-    ]);
+    const state = convoyable;
     const clicked = new OrderEntry(variant, state, ['Carthage']);
     clicked.clickProvince('AFR');
     expect(clicked.actions).toContain('convoy');
@@ -69,10 +72,7 @@ describe('order entry: clicking gives the orders that typing gives', () => {
   });
 
   it('points out an army its own fleet convoys that is not ordered to go, with the move that matches', () => {
-    const state = position([
-      { power: 'Carthage', type: 'fleet', at: 'AFR' },
-      { power: 'Carthage', type: 'army', at: 'Car' },
-    ]);
+    const state = convoyable;
     const entry = new OrderEntry(variant, state, ['Carthage']);
     entry.setText('F AFR C A Car - Sar');
     const wanted = entry.convoysWithoutTheirMove();
