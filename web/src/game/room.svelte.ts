@@ -360,7 +360,7 @@ export class GameRoom {
     const key = `${open.index} ${open.deadlineAt}`;
     if (left <= 0 || left > DEADLINE_WARNING_MS || this.guarded.get(key) === 'saved') return;
     const minutes = Math.max(1, Math.round(left / 60_000));
-    const refused = (this.entry.checked[power] ?? []).filter((line) => !line.accepted).length;
+    const refused = this.entry.refusedLines(power);
     if (left <= DEADLINE_SAVE_MS) {
       this.guarded.set(key, 'saved');
       if (refused > 0) {

@@ -230,6 +230,11 @@ export class OrderEntry {
     ).length;
   }
 
+  /** How many of a power's lines the engine refuses (a save of them would be refused whole). */
+  refusedLines(power = this.power): number {
+    return (this.checked[power] ?? []).filter((l) => !l.accepted).length;
+  }
+
   /** A power's units with no accepted order: at the deadline they hold, or in a retreat phase disband. */
   unordered(power = this.power): Orderable[] {
     const ordered = new Set((this.checked[power] ?? []).filter((l) => l.accepted && l.unit).map((l) => provinceOf(this.variant, l.unit!)));
