@@ -16,7 +16,7 @@ import {
   type SubmittedOrder,
   type Variant,
 } from '../../../shared/index.ts';
-import { PositionIndex, actionInfo, actionsOf, immediateOrder, provinceOf, targetsOf, type Action, type Orderable, type Target } from './choices.ts';
+import { PositionIndex, actionInfo, actionsOf, immediateOrder, provinceOf, sameProvince, targetsOf, type Action, type Orderable, type Target } from './choices.ts';
 
 /** A line of the order text and what the engine made of it. */
 export interface OrderLine {
@@ -251,9 +251,10 @@ export class OrderEntry {
     const out: { army: string; move: Order }[] = [];
     for (const o of accepted) {
       if (o.kind !== 'convoy') continue;
-      const army = this.state.units.find((u) => u.power === power && u.type === 'army' && provinceOf(this.variant, u.at) === provinceOf(this.variant, o.army.at));
+      const v = this.variant;
+      const army = this.state.units.find((u) => u.power === power && u.type === 'army' && sameProvince(v, u.at, o.army.at));
       if (!army) continue;
-      const moves = accepted.some((m) => m.kind === 'move' && provinceOf(this.variant, m.unit.at) === provinceOf(this.variant, army.at) && provinceOf(this.variant, m.to) === provinceOf(this.variant, o.to));
+      const moves = accepted.some((m) => m.kind === 'move' && sameProvince(v, m.unit.at, army.at) && sameProvince(v, m.to, o.to));
       if (!moves && !out.some((w) => w.army === army.at)) out.push({ army: army.at, move: { kind: 'move', unit: { type: 'army', at: army.at }, to: o.to, viaConvoy: true } });
     }
     return out;
