@@ -70,6 +70,7 @@ function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
     finishedAt: game.finishedAt?.toISOString() ?? null,
     joined: !!viewer && game.players.some((player) => player.userId === viewer.id),
     outcome: (game.outcome as GameSummary['outcome']) ?? null,
+    pausedAt: game.pausedAt?.toISOString() ?? null,
   };
 }
 
@@ -105,7 +106,6 @@ async function toDetail(app: FastifyInstance, game: LoadedGame, viewer: Viewer):
     currentPhase: phase
       ? { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null }
       : null,
-    pausedAt: game.pausedAt?.toISOString() ?? null,
     imported: game.importedAt !== null,
   };
 }

@@ -101,6 +101,8 @@ export const GameSummarySchema = z
     joined: z.boolean(),
     /** How the game ended; null until it has. */
     outcome: GameOutcomeSchema.nullable(),
+    /** Set while the game master has paused the clock: when the pause began, or the deadline was last changed during it (what resuming adds to the deadline counts from there). */
+    pausedAt: TimestampSchema.nullable(),
   })
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof GameSummarySchema>;
@@ -141,8 +143,6 @@ export const GameDetailSchema = GameSummarySchema.extend({
   yourPowerPreferences: z.array(z.string()).nullable(),
   /** The phase being played (the last one once the game has ended); null before the game starts. */
   currentPhase: PhaseRefSchema.nullable(),
-  /** Set while the game master has paused the clock: when the pause began, or the deadline was last changed during it (what resuming adds to the deadline counts from there). */
-  pausedAt: TimestampSchema.nullable(),
   /** The game was imported from an export. */
   imported: z.boolean(),
 }).meta({ id: 'GameDetail' });

@@ -96,6 +96,21 @@ describe('pausing the clock', () => {
     await app.prisma.game.update({ where: { id: gameId }, data: { pausedAt: new Date(game.pausedAt!.getTime() - ms) } });
   };
 
+  test('the game lists say the clock is paused, to a visitor who plays no part in the game, until it is resumed', async () => {
+    const { gameId, master } = await startGame(app);
+    const visitor = (await registeredBrowsers(app, 1))[0];
+    const listed = async () => {
+      const list = await visitor.request('GET', '/api/games?filter=active&limit=100');
+      expect(list.statusCode, list.body).toBe(200);
+      return list.json().games.find((game: { id: string }) => game.id === gameId);
+    };
+    expect((await listed()).pausedAt).toBeNull();
+    expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);
+    expect(Date.parse((await listed()).pausedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/resume`)).statusCode).toBe(200);
+    expect((await listed()).pausedAt).toBeNull();
+  });
+
   test('a deadline set while the game is paused is kept as set on resume: only the time paused after it was set moves it', async () => {
     const { gameId, master } = await startGame(app);
     expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);

@@ -27,6 +27,7 @@ export function gameSummary(fields: Partial<GameSummary> = {}): GameSummary {
     finishedAt: null,
     joined: false,
     outcome: null,
+    pausedAt: null,
     ...fields,
   };
 }

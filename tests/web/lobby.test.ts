@@ -38,9 +38,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost');
     if (url.pathname === '/api/games') {
-      const games = url.searchParams.get('filter') === 'finished'
+      const filter = url.searchParams.get('filter');
+      // In progress: game 5 is paused; game 6 is run by me (syria), who plays in neither.
+      const games = filter === 'finished'
         ? [summary(1, 'finished', false), summary(2, 'finished', false), summary(3, 'finished', false)]
-        : [{ ...summary(4, 'active', true), rules: '1971' as const }, summary(1, 'finished', true)];
+        : filter === 'active'
+          ? [{ ...summary(5, 'active', false), pausedAt: '2026-01-03T00:00:00.000Z' }, { ...summary(6, 'active', false), gameMaster: { id: id(8), username: 'syria' } }]
+          : [{ ...summary(4, 'active', true), rules: '1971' as const }, summary(1, 'finished', true)];
       return json(200, { games, nextCursor: null });
     }
     // Game 4: Egypt is mine; its clock is paused, with my orders in or not (`egyptSubmitted`).
@@ -109,5 +113,20 @@ describe('a game whose clock the game master paused', () => {
     await open('mine');
     await vi.waitFor(() => expect(card('Game 4').querySelector('.needs')?.textContent).toMatch(/Orders in, not ready[\s\S]*Clock paused|Clock paused[\s\S]*Orders in, not ready/));
     expect(card('Game 4').textContent).not.toMatch(/left|deadline passed/);
+  });
+});
+
+describe('the In progress list', () => {
+  it("says a game's clock is paused on its card, though I play no part in it", async () => {
+    await open('active');
+    expect(card('Game 5').querySelector('.needs')?.textContent).toBe('Clock paused');
+    expect(card('Game 6').querySelector('.needs')).toBeNull();
+  });
+
+  it('marks the games I run as their game master, where others read In progress', async () => {
+    await open('active');
+    expect(card('Game 6').querySelector('.badge')?.textContent).toBe('Game master');
+    expect(card('Game 6').querySelector('.badge')?.classList.contains('quiet')).toBe(false);
+    expect(card('Game 5').querySelector('.badge')?.textContent).toBe('In progress');
   });
 });
