@@ -175,6 +175,19 @@ describe('sandbox page', () => {
     expect(legend()).toContain('Destroy (Z)');
   });
 
+  it('tells a retreat from a convoy in the legend as the map does: a retreat is an arrow, a convoy a dotted line ending in a dot', () => {
+    const lineOf = (label: string) => {
+      const text = Array.from($('details.legend')!.querySelectorAll('text')).find((t) => t.textContent === label)!;
+      let shape = text.previousElementSibling;
+      while (shape && shape.tagName !== 'line') shape = shape.previousElementSibling;
+      return shape!;
+    };
+    expect(lineOf('Retreat').getAttribute('marker-end')).toBe('url(#legend-head)');
+    expect(lineOf('Move by convoy').getAttribute('marker-end')).toBe('url(#legend-head)');
+    expect(lineOf('Convoy').hasAttribute('marker-end')).toBe(false);
+    expect(lineOf('Convoy').nextElementSibling?.tagName).toBe('circle');
+  });
+
   it("gives, as the order box's example, orders the power being ordered could give, not another's", () => {
     const example = () => $<HTMLTextAreaElement>('#orders-text')!.placeholder;
     click(button(/Syria/));
