@@ -116,3 +116,47 @@ describe('game page of a forming game', () => {
     expect(status()).toMatch(/^The game is full/);
   });
 });
+
+describe('game page of a private game, opened without its invitation code', () => {
+  const CODE = 'k3Y-code_9';
+  async function openPrivate() {
+    session.adopt({ user: { ...OUTSIDER, isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === `/api/games/${GAME}?inviteCode=${CODE}`) return json(200, { ...game(3), private: true });
+      return json(404, { error: { code: 'not_found', message: 'no game with that id' } });
+    });
+    component = mount(GamePage, { target, props: { id: GAME } });
+    await vi.waitFor(() => expect(target.querySelector('[role="alert"]')?.textContent).toBe('There is no such game, or it is private.'));
+    flushSync();
+  }
+  const typeCode = (text: string) => {
+    const input = target.querySelector<HTMLInputElement>('#invite-entry')!;
+    input.value = text;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    target.querySelector<HTMLFormElement>('form.invite-entry')!.requestSubmit();
+    flushSync();
+  };
+
+  it('takes the code typed in, and opens the game with it', async () => {
+    await openPrivate();
+    typeCode(`  ${CODE} `);
+    await vi.waitFor(() => expect(target.querySelector('h1')?.textContent).toBe('Five seats'));
+    expect(router.search).toBe(`?invite=${CODE}`);
+    expect(buttons()).toContain('Join this game');
+    expect(target.querySelector<HTMLInputElement>('.invite input')!.value).toBe(CODE);
+  });
+
+  it('takes the whole invitation link pasted in', async () => {
+    await openPrivate();
+    typeCode(`http://example.test/games/${GAME}?invite=${CODE}`);
+    await vi.waitFor(() => expect(target.querySelector('h1')?.textContent).toBe('Five seats'));
+  });
+
+  it('says a wrong code is not the game\'s, and offers the box again', async () => {
+    await openPrivate();
+    typeCode('wrong');
+    await vi.waitFor(() => expect(target.querySelector('[role="alert"]')?.textContent).toBe('There is no such game, or that is not its invitation code.'));
+    expect(target.querySelector('#invite-entry')).not.toBeNull();
+  });
+});
