@@ -404,10 +404,14 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => rome.locator('.supply tbody tr', { hasText: 'Rome' }).locator('td').nth(1).textContent()).toBe('6');
     await rome.getByLabel('Lend the centre').selectOption('Rom');
     await rome.getByLabel('to', { exact: true }).selectOption('Carthage');
-    await rome.getByRole('button', { name: 'Lend' }).click();
+    await rome.getByRole('button', { name: 'Lend', exact: true }).click();
+    // A loan is made on a second click, once what it does is said.
+    await rome.getByText(/^Lend Rome ×3 to Carthage\? From the next adjustment/).waitFor();
+    await rome.getByRole('button', { name: 'Lend it' }).click();
     await rome.locator('.lend .error-text').getByText(/Refused:/).waitFor();
     await rome.getByLabel('Lend the centre').selectOption('Nea');
-    await rome.getByRole('button', { name: 'Lend' }).click();
+    await rome.getByRole('button', { name: 'Lend', exact: true }).click();
+    await rome.getByRole('button', { name: 'Lend it' }).click();
     await rome.getByText('Lent Neapolis to Carthage').waitFor();
     // Ending a loan asks first; kept, it stays.
     await rome.getByRole('button', { name: 'End this loan…' }).click();

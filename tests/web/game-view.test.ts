@@ -62,6 +62,8 @@ const phase = {
 
 /** The loans the server holds. */
 let loans: unknown[] = [];
+/** The loans asked for (POST bodies). */
+let lent: unknown[] = [];
 /** Egypt's standing as the phase gives it. */
 let egypt = { playerStatus: 'active', missedDeadlines: 0 };
 let readyTicks: unknown[];
@@ -70,6 +72,7 @@ let view: ReturnType<typeof mount> | undefined;
 
 beforeEach(async () => {
   readyTicks = [];
+  lent = [];
   localStorage.clear();
   vi.stubGlobal('WebSocket', ScriptedSocket);
   session.adopt({ user: { ...ME, isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
@@ -94,6 +97,11 @@ beforeEach(async () => {
       return json(200, { ready: true, phaseProcessed: false });
     }
     if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
+    if (url === `/api/games/${GAME}/loans` && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { centre: string; to: string };
+      lent.push(body);
+      return json(201, { id: id(6), centre: body.centre, lender: 'Egypt', borrower: body.to, status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z' });
+    }
     if (url === `/api/games/${GAME}/loans`) return json(200, { loans });
     if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
@@ -246,6 +254,43 @@ describe('the supply tab’s loans', () => {
     await vi.waitFor(() => expect(target.querySelectorAll('.active-loans li')).toHaveLength(2));
     const lines = Array.from(target.querySelectorAll('.active-loans li'), (li) => li.textContent!.replace(/\s+/g, ' ').trim());
     expect(lines).toEqual(['Cyprus: Egypt → Syria End this loan…', 'Cyprus: Syria → Rome (lent on; ending your loan ends it too)']);
+  });
+});
+
+describe('lending a centre', () => {
+  it('says what the loan does and asks first; only "Lend it" makes it, "Go back" makes none', async () => {
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    await vi.waitFor(() => expect(target.querySelector('#lend-centre')).not.toBeNull());
+    // happy-dom's :checked matches inputs only, so Svelte's select binding reads the first enabled option:
+    // the other options are disabled while the change is read.
+    const choose = (id: string, value: string) => {
+      const select = target.querySelector<HTMLSelectElement>(id)!;
+      const others = Array.from(select.options).filter((o) => o.value !== value && !o.disabled);
+      for (const o of others) o.disabled = true;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      for (const o of others) o.disabled = false;
+      flushSync();
+    };
+    const button = (name: string) => Array.from(target.querySelectorAll<HTMLButtonElement>('.lend button')).find((b) => b.textContent === name);
+    const question = () => target.querySelector('.lend .confirm')?.textContent?.replace(/\s+/g, ' ').trim();
+    choose('#lend-centre', 'Pto');
+    choose('#lend-to', 'Syria');
+    button('Lend')!.click();
+    flushSync();
+    expect(question()).toBe(
+      "Lend Ptolemais to Syria? From the next adjustment it supplies Syria's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
+    );
+    button('Go back')!.click();
+    flushSync();
+    expect(question()).toBeUndefined();
+    expect(lent).toEqual([]);
+
+    button('Lend')!.click();
+    flushSync();
+    button('Lend it')!.click();
+    await vi.waitFor(() => expect(target.querySelector('.lend [role="status"]')?.textContent).toBe('Lent Ptolemais to Syria. It counts from the next adjustment.'));
+    expect(lent).toEqual([{ centre: 'Pto', to: 'Syria' }]);
   });
 });
 
