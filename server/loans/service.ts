@@ -54,6 +54,7 @@ async function record(app: FastifyInstance, tx: Transaction, context: GameContex
       centre: change.centre,
       lender: change.lender,
       borrower: change.borrower,
+      by: action.by,
     });
   }
   return changes;

@@ -68,7 +68,7 @@ export async function processPhase(
   await updateSeats(tx, live, context, state, next, await whoOrdered(tx, phase.id, latest), deadlinePassed);
 
   for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
-    live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower } });
+    live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower, by: null } });
   }
 
   const processed = phaseRef(phase);

@@ -85,7 +85,16 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     to: z.union([z.literal('all'), z.array(z.string())]),
   }),
   /** A Diadochi V loan was made or ended (by a power, or by a capture). */
-  z.object({ type: z.literal('loan.changed'), gameId: IdSchema, action: z.enum(['lend', 'end']), centre: z.string(), lender: z.string(), borrower: z.string() }),
+  z.object({
+    type: z.literal('loan.changed'),
+    gameId: IdSchema,
+    action: z.enum(['lend', 'end']),
+    centre: z.string(),
+    lender: z.string(),
+    borrower: z.string(),
+    /** The power that made or ended it; null when the adjustment ended it (a capture or a rebellion). */
+    by: z.string().nullable(),
+  }),
   /** A power cast or withdrew a draw vote or concession. */
   z.object({ type: z.literal('votes.changed'), gameId: IdSchema, power: z.string(), kind: z.enum(['draw', 'concede']), cast: z.boolean() }),
   /** A seat changed: missed deadlines, civil disorder, elimination, or a new player (never named here). */

@@ -229,7 +229,7 @@ describe('live game events', () => {
       { type: 'gm.action', gameId, actionId: expect.any(String), action: 'resume' },
       { type: 'player.status', gameId, power: powers[4], status: 'civil-disorder', missedDeadlines: 0, replaced: false },
       { type: 'gm.action', gameId, actionId: expect.any(String), action: 'civil-disorder' },
-      { type: 'loan.changed', gameId, action: 'lend', centre: lent.centre, lender: powers[0], borrower: powers[1] },
+      { type: 'loan.changed', gameId, action: 'lend', centre: lent.centre, lender: powers[0], borrower: powers[1], by: powers[0] },
       { type: 'votes.changed', gameId, power: powers[2], kind: 'draw', cast: true },
       { type: 'votes.changed', gameId, power: powers[2], kind: 'draw', cast: false },
     ]);

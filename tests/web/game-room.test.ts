@@ -273,9 +273,9 @@ describe('unsaved changes as the deadline nears', () => {
     const server = globalThis.fetch as (path: string, init?: RequestInit) => Promise<Response>;
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
       if (init.method === 'PUT' && new URL(path, 'http://localhost').pathname === `/api/games/${GAME}/phases/0/orders`) {
-        const { orders } = JSON.parse(String(init.body)) as { orders: string };
+        const { orders, ready } = JSON.parse(String(init.body)) as { orders: string; ready: boolean };
         puts.push(orders);
-        saved = submission(orders, false);
+        saved = { ...submission(orders, false), ready };
         return json(200, { submission: saved, checked: [], phaseProcessed: false });
       }
       return server(path, init);
@@ -299,6 +299,57 @@ describe('unsaved changes as the deadline nears', () => {
     expect(puts).toHaveLength(1);
   });
 
+  it('does not save changes over orders saved from another window since, and offers to discard them', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    // Another window saves other orders, and ticks Ready.
+    saved = { ...submission('F Alx H\nA Pto H', false), id: id(8), ready: true };
+    await room.onEvent({ type: 'orders.status', gameId: GAME, phaseIndex: 0, power: 'Egypt', submitted: true, ready: true });
+    expect(room.entry?.text).toBe('F Alx - EGY');
+    room.guardDeadline(deadline - 9 * 60_000);
+    room.guardDeadline(deadline - 50_000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(puts).toEqual([]);
+    expect(said(room).at(-1)).toBe(
+      "Orders are due in 1 minute, and your changes here are not saved for you: Egypt's orders were saved from another window after you began them. Save them to replace those orders.",
+    );
+    const offer = room.notices.find((n) => n.action)!;
+    expect(offer.text).toMatch(/^Egypt's orders were saved from another window\. Your unsaved changes here are kept/);
+    expect(offer.action!.label).toBe('Discard my changes');
+    offer.action!.run();
+    expect(room.entry?.text).toBe('F Alx H\nA Pto H');
+    // The warnings were about the changes: they go with them.
+    expect(said(room)).toEqual([]);
+  });
+
+  it('says Ready was withdrawn by an edit, and takes it back once Ready is ticked again', async () => {
+    const server = globalThis.fetch as (path: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (new URL(path, 'http://localhost').pathname === `/api/games/${GAME}/phases/0/ready`) {
+        const { ready } = JSON.parse(String(init.body)) as { ready: boolean };
+        return json(200, { ready, phaseProcessed: false });
+      }
+      return server(path, init);
+    });
+    const room = await opened();
+    await room.onEvent({ type: 'orders.status', gameId: GAME, phaseIndex: 0, power: 'Egypt', submitted: true, ready: true });
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    room.keepDraft();
+    await vi.waitFor(() => expect(said(room)).toEqual(['You are changing your orders, so you are no longer ready. Save them, or tick Ready again when done.']));
+    await room.setReady(true);
+    expect(room.myStatus?.ready).toBe(true);
+    expect(said(room)).toEqual([]);
+  });
+
+  it('takes a warning back once the changes are saved', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    room.guardDeadline(deadline - 9 * 60_000);
+    expect(said(room)).toHaveLength(1);
+    expect(await room.submit()).toBe(true);
+    expect(said(room)).toEqual([]);
+  });
+
   it('does not save a line the engine refuses, and says what to do', async () => {
     const room = await opened();
     room.entry!.setText('F Alx - EGY\nnonsense', 'Egypt');
@@ -318,15 +369,32 @@ describe('unsaved changes as the deadline nears', () => {
   });
 });
 
-describe('a loan to my power', () => {
+describe('a loan to or from my power', () => {
+  const loan = (action: 'lend' | 'end', centre: string, lender: string, borrower: string, by: string | null) =>
+    ({ type: 'loan.changed', gameId: GAME, action, centre, lender, borrower, by }) as const;
+
   it('is told to the borrower when made and when ended, and not to others', async () => {
     const room = await opened();
-    await room.onEvent({ type: 'loan.changed', gameId: GAME, action: 'lend', centre: 'Cre', lender: 'Macedonia', borrower: 'Egypt' });
-    await room.onEvent({ type: 'loan.changed', gameId: GAME, action: 'lend', centre: 'Sic', lender: 'Rome', borrower: 'Carthage' });
-    await room.onEvent({ type: 'loan.changed', gameId: GAME, action: 'end', centre: 'Cre', lender: 'Macedonia', borrower: 'Egypt' });
+    await room.onEvent(loan('lend', 'Cre', 'Macedonia', 'Egypt', 'Macedonia'));
+    await room.onEvent(loan('lend', 'Sic', 'Rome', 'Carthage', 'Rome'));
+    await room.onEvent(loan('end', 'Cre', 'Macedonia', 'Egypt', 'Macedonia'));
+    await room.onEvent(loan('end', 'Sic', 'Rome', 'Carthage', 'Carthage'));
     expect(room.notices.map((n) => n.text)).toEqual([
       'Macedonia lent you Crete: it supports one of your units while the loan lasts.',
-      "Macedonia's loan of Crete to you has ended: your units need other support by the next adjustment.",
+      'Macedonia ended its loan of Crete to you: your units need other support by the next adjustment.',
+    ]);
+  });
+
+  it('tells the lender when the borrower or the adjustment ends it, and nobody what they did themselves', async () => {
+    const room = await opened();
+    await room.onEvent(loan('lend', 'Alx', 'Egypt', 'Syria', 'Egypt'));
+    await room.onEvent(loan('end', 'Alx', 'Egypt', 'Syria', 'Egypt'));
+    expect(room.notices).toEqual([]);
+    await room.onEvent(loan('end', 'Alx', 'Egypt', 'Syria', 'Syria'));
+    await room.onEvent(loan('end', 'Cyp', 'Egypt', 'Rome', null));
+    expect(room.notices.map((n) => n.text)).toEqual([
+      'Syria ended your loan of Alexandria: it supplies your own units again.',
+      'Your loan of Cyprus to Rome ended at the adjustment (a capture or a rebellion): it supplies your own units again.',
     ]);
   });
 });

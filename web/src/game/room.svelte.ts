@@ -18,7 +18,14 @@ export interface Notice {
   kind: 'info' | 'warn';
   /** The phase whose deadline it is about: a newer word on it replaces it, and it goes when that phase closes. */
   deadlineOf?: number;
+  /** The phase it is about: it goes when that phase closes. */
+  phase?: number;
+  /** It goes once this holds (its warning no longer true). */
+  until?: () => boolean;
+  /** What the notice offers to do, as a button beside it. */
+  action?: { label: string; run: () => void };
 }
+type NoticeOptions = Pick<Notice, 'deadlineOf' | 'phase' | 'until' | 'action'>;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -54,7 +61,11 @@ export class GameRoom {
   votes = $state.raw<Votes | null>(null);
   log = $state.raw<GmLog['actions']>([]);
 
-  notices = $state.raw<Notice[]>([]);
+  private noticeList = $state.raw<Notice[]>([]);
+  /** What the page says above the panel: those still true, the latest four. */
+  get notices(): Notice[] {
+    return this.noticeList.filter((n) => !n.until?.());
+  }
   /** A phase processed while watching: its results are shown, with a way on to the new phase. */
   justProcessed = $state<number | null>(null);
   private noticeId = 0;
@@ -117,16 +128,17 @@ export class GameRoom {
     return this.conversations.reduce((n, c) => n + c.unread, 0);
   }
 
-  notify(text: string, kind: Notice['kind'] = 'info', deadlineOf?: number): void {
-    const kept = deadlineOf === undefined ? this.notices : this.notices.filter((n) => n.deadlineOf !== deadlineOf);
-    this.notices = [...kept.slice(-3), { id: ++this.noticeId, text, kind, ...(deadlineOf === undefined ? {} : { deadlineOf }) }];
+  notify(text: string, kind: Notice['kind'] = 'info', options: NoticeOptions = {}): void {
+    const { deadlineOf } = options;
+    const kept = this.notices.filter((n) => deadlineOf === undefined || n.deadlineOf !== deadlineOf);
+    this.noticeList = [...kept.slice(-3), { id: ++this.noticeId, text, kind, ...options }];
   }
-  /** Words about the deadlines of phases no longer open are out of date. */
-  private forgetDeadlinesBefore(index: number): void {
-    this.notices = this.notices.filter((n) => n.deadlineOf === undefined || n.deadlineOf >= index);
+  /** Words about phases no longer open are out of date. */
+  private forgetPhasesBefore(index: number): void {
+    this.noticeList = this.noticeList.filter((n) => (n.deadlineOf ?? n.phase ?? index) >= index);
   }
   dismiss(id: number): void {
-    this.notices = this.notices.filter((n) => n.id !== id);
+    this.noticeList = this.noticeList.filter((n) => n.id !== id);
   }
 
   // ───────────────────────────── loading ─────────────────────────────
@@ -194,6 +206,7 @@ export class GameRoom {
       this.saved = null;
       return;
     }
+    this.overtaken = null;
     const first = this.drafts.get(this.id, open.index, power) ?? '';
     const entry = new OrderEntry(this.variant, open.state, [power], { [power]: first === '' ? [] : first.split('\n') });
     // Not the orders of the box before (another phase's, or replaced since): the new box is not measured against them.
@@ -247,13 +260,19 @@ export class GameRoom {
     if (!edited && saved.text === entry.text && !saved.byGameMaster) return;
     const by = saved.byGameMaster ? `The game master entered orders for ${power}` : `${power}'s orders were saved from another window`;
     if (edited && isDirty(entry.text, saved.text)) {
-      this.notify(`${by}. Your unsaved changes here are kept: save them to replace those orders, or discard them to see them.`, 'warn');
+      // Not saved for this window at the deadline any more (guardDeadline): the newer orders stand unless the player says.
+      this.overtaken = by;
+      this.notify(`${by}. Your unsaved changes here are kept: save them to replace those orders, or discard them to see them.`, 'warn', {
+        phase: open.index,
+        until: () => !this.dirty,
+        action: { label: 'Discard my changes', run: () => this.discardDraft() },
+      });
     } else {
       entry.setText(saved.text, power);
       this.editedFrom = entry.text;
       this.answer = null;
       this.draftRestored = false;
-      this.notify(`${by}: they are shown here.`, saved.byGameMaster ? 'warn' : 'info');
+      this.notify(`${by}: they are shown here.`, saved.byGameMaster ? 'warn' : 'info', { phase: open.index });
     }
   }
 
@@ -342,7 +361,11 @@ export class GameRoom {
       this.withdrawing = true;
       void this.setReady(false)
         .then(() => {
-          if (this.myStatus?.ready === false) this.notify('You are changing your orders, so you are no longer ready. Save them, or tick Ready again when done.', 'warn');
+          if (this.myStatus?.ready === false)
+            this.notify('You are changing your orders, so you are no longer ready. Save them, or tick Ready again when done.', 'warn', {
+              phase: this.open?.index,
+              until: () => !this.dirty || !!this.myStatus?.ready,
+            });
         })
         .finally(() => (this.withdrawing = false));
     }
@@ -361,21 +384,41 @@ export class GameRoom {
     if (left <= 0 || left > DEADLINE_WARNING_MS || this.guarded.get(key) === 'saved') return;
     const minutes = Math.max(1, Math.round(left / 60_000));
     const refused = this.entry.refusedLines(power);
+    // A warning goes once the changes are saved or discarded.
+    const warning = { deadlineOf: open.index, until: () => !this.dirty };
+    const due = `Orders are due in ${plural(minutes, 'minute')} and your changes are not saved`;
+    const overtaken = `Orders are due in ${plural(minutes, 'minute')}, and your changes here are not saved for you: ${this.overtaken} after you began them.`;
     if (left <= DEADLINE_SAVE_MS) {
       this.guarded.set(key, 'saved');
+      if (this.overtaken) {
+        this.notify(`${overtaken} Save them to replace those orders.`, 'warn', warning);
+        return;
+      }
       if (refused > 0) {
-        this.notify(`Orders are due in ${plural(minutes, 'minute')} and your changes are not saved: ${plural(refused, 'line')} would be refused. Correct or delete ${refused === 1 ? 'it' : 'them'}, then save.`, 'warn', open.index);
+        this.notify(`${due}: ${plural(refused, 'line')} would be refused. Correct or delete ${refused === 1 ? 'it' : 'them'}, then save.`, 'warn', warning);
         return;
       }
       void this.submit().then((saved) => {
-        if (saved) this.notify('A minute before the deadline, your unsaved changes were saved for you.', 'warn', open.index);
+        if (saved) this.notify('A minute before the deadline, your unsaved changes were saved for you.', 'warn', { deadlineOf: open.index });
       });
       return;
     }
     if (this.guarded.has(key)) return;
     this.guarded.set(key, 'warned');
-    this.notify(`Orders are due in ${plural(minutes, 'minute')} and your changes are not saved. Save them: a minute before the deadline they are saved for you, if every line is accepted.`, 'warn', open.index);
+    this.notify(
+      this.overtaken
+        ? `${overtaken} Save them to replace those orders, or discard them.`
+        : `${due}. Save them: a minute before the deadline they are saved for you, if every line is accepted.`,
+      'warn',
+      warning,
+    );
   }
+  /**
+   * Who saved newer orders for my power while this window held unsaved changes ("Rome's orders were saved from
+   * another window"): those changes are then not saved for the player at the deadline. Null once this window
+   * saves or discards them.
+   */
+  private overtaken: string | null = null;
   /** What guardDeadline did for a phase and deadline. */
   private guarded = new Map<string, 'warned' | 'saved'>();
   /** The box's text when it last agreed with the server (or was loaded); null while loading. */
@@ -402,6 +445,7 @@ export class GameRoom {
     try {
       const reply = await request;
       this.saves++;
+      this.overtaken = null;
       this.saved = reply.submission;
       this.editedFrom = this.entry.text;
       this.answer = { checked: reply.checked, accepted: true, at: reply.submission.submittedAt, text };
@@ -450,6 +494,7 @@ export class GameRoom {
     if (!open || !power || !this.entry) return;
     this.entry.setText(this.saved?.text ?? '', power);
     this.editedFrom = this.entry.text;
+    this.overtaken = null;
     this.drafts.clear(this.id, open.index, power);
     this.draftRestored = false;
   }
@@ -465,7 +510,7 @@ export class GameRoom {
   private async afterProcessing(index: number): Promise<void> {
     if (this.handledProcessing.has(index)) return;
     this.handledProcessing.add(index);
-    this.forgetDeadlinesBefore(index + 1);
+    this.forgetPhasesBefore(index + 1);
     // Someone on the last phase, or on the results shown them after it, watches the game: the new results are shown.
     const watching = this.viewing === null || (this.justProcessed !== null && this.viewing === this.justProcessed);
     // The live event may come before the answer to our own save (Ready saves the box): the box counts as
@@ -486,7 +531,7 @@ export class GameRoom {
       this.viewing = index;
     }
     if (this.current?.status === 'processed' || this.game.status !== 'active') await this.reloadGame();
-    if (unsaved) this.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn');
+    if (unsaved) this.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn', { phase: this.current?.index });
   }
 
   // ───────────────────────────── live ─────────────────────────────
@@ -506,7 +551,7 @@ export class GameRoom {
         await this.afterProcessing(event.phase.index);
         // Someone looking at an older phase is told; someone watching sees the results at once.
         if (this.justProcessed !== event.phase.index)
-          this.notify(event.next ? `${name} was processed: ${event.next.name} is open for orders.` : `${name} was processed: the game is over.`);
+          this.notify(event.next ? `${name} was processed: ${event.next.name} is open for orders.` : `${name} was processed: the game is over.`, 'info', { phase: event.next?.index });
         return;
       }
       case 'phase.started': {
@@ -517,11 +562,12 @@ export class GameRoom {
         const earlier = this.current?.index !== event.phase.index;
         if (earlier) {
           // A roll-back re-opened an earlier phase: start over from the server, and say so.
-          this.notices = this.notices.filter((n) => n.deadlineOf === undefined);
+          this.noticeList = this.noticeList.filter((n) => n.deadlineOf === undefined && n.phase === undefined);
           if (!reopened)
             this.notify(
               `The game master rolled the game back to ${event.phase.name}: the phases after it were discarded, and any draw votes cleared.${dueText(event.phase.deadlineAt)}`,
               'warn',
+              { phase: event.phase.index },
             );
           this.handledProcessing = new Set([...this.handledProcessing].filter((i) => i < event.phase.index));
           this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < event.phase.index)) as Record<number, PhaseDetail>;
@@ -557,7 +603,7 @@ export class GameRoom {
                 ? `The game master resumed the clock: orders are now due ${due}.`
                 : `The deadline changed: orders are now due ${due}.`,
           'warn',
-          event.phaseIndex,
+          { deadlineOf: event.phaseIndex },
         );
         await this.reloadGame();
         return;
@@ -570,19 +616,13 @@ export class GameRoom {
       case 'press.message':
         await this.loadPress();
         return;
-      case 'loan.changed':
-        // The borrower is told (the lender made or ended the loan, or the adjustment ended it).
-        if (event.borrower === this.myPower) {
-          const centre = locationName(this.variant, event.centre);
-          this.notify(
-            event.action === 'lend'
-              ? `${event.lender} lent you ${centre}: it supports one of your units while the loan lasts.`
-              : `${event.lender}'s loan of ${centre} to you has ended: your units need other support by the next adjustment.`,
-            event.action === 'lend' ? 'info' : 'warn',
-          );
-        }
+      case 'loan.changed': {
+        // Each party hears what the other (or the adjustment) did; what I did myself, the supply panel said.
+        const notice = this.myPower && event.by !== this.myPower ? loanNotice(this.variant, event, this.myPower) : null;
+        if (notice) this.notify(notice.text, notice.kind, { phase: this.open?.index });
         await Promise.all([this.loadLoans(), this.loadCurrent()]);
         return;
+      }
       case 'votes.changed':
         await this.loadVotes();
         return;
@@ -608,6 +648,24 @@ export class GameRoom {
         return;
     }
   }
+}
+
+/** What a party to a loan is told of a change it did not make itself (null: not a party). */
+function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.changed' }>, me: string): Pick<Notice, 'text' | 'kind'> | null {
+  const { lender, borrower, by } = event;
+  const centre = locationName(variant, event.centre);
+  const ended = (loan: string) =>
+    by === null ? `${loan[0].toUpperCase()}${loan.slice(1)} ended at the adjustment (a capture or a rebellion)` : `${by} ended ${loan}`;
+  if (borrower === me) {
+    if (event.action === 'lend') return { text: `${lender} lent you ${centre}: it supports one of your units while the loan lasts.`, kind: 'info' };
+    const loan = by === lender ? `its loan of ${centre} to you` : `${lender}'s loan of ${centre} to you`;
+    return { text: `${ended(loan)}: your units need other support by the next adjustment.`, kind: 'warn' };
+  }
+  if (lender === me && event.action === 'end') {
+    const loan = by === borrower ? `your loan of ${centre}` : `your loan of ${centre} to ${borrower}`;
+    return { text: `${ended(loan)}: it supplies your own units again.`, kind: 'info' };
+  }
+  return null;
 }
 
 /** " Orders are due …" for a notice about a phase that has just opened ("" without a deadline). */
