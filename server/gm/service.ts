@@ -248,6 +248,10 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
       if (status !== seat.status || missedDeadlines !== seat.missedDeadlines) await tx.player.update({ where: { id: seat.id }, data: { status, missedDeadlines } });
     }
     await tx.drawVote.deleteMany({ where: { gameId } });
+    // Orders saved stay, but a Ready given before the roll-back would process the re-opened phase as soon as the last
+    // power ticks it, before the others could change their orders: every power says it again. (The discarded
+    // phases' archive keeps the flags as they were.)
+    await tx.orderSubmission.updateMany({ where: { phaseId: reopened.id, ready: true }, data: { ready: false } });
     await syncLoans(tx, gameId, index, position.loans, 'rolled back', 'cancelled');
     await tx.game.update({ where: { id: gameId }, data: { status: 'active', finishedAt: null, outcome: Prisma.DbNull } });
     // The re-opened phase's deadline is set now: on resume it moves only by the time paused from now on.

@@ -316,6 +316,21 @@ describe('orders by the game master, and roll-backs', () => {
     expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 9 })).statusCode).toBe(400);
   });
 
+  test('a roll-back keeps the orders saved but not the Ready ticks: one power ticking Ready again does not process the phase', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    for (const power of powers) {
+      const saved = await byPower.get(power)!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '', ready: power !== powers[0] });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 })).statusCode).toBe(200);
+    const reopened = await currentPhase(master, gameId);
+    for (const line of reopened.powers) expect(line, line.power).toMatchObject({ submitted: true, ready: false });
+    const ready = await byPower.get(powers[0])!.request('POST', `/api/games/${gameId}/phases/0/ready`, { ready: true });
+    expect(ready.json()).toMatchObject({ ready: true, phaseProcessed: false });
+    expect((await currentPhase(master, gameId)).index).toBe(0);
+  });
+
   test('rolling back a finished game re-opens it', async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
     expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
