@@ -435,7 +435,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await pages.Macedonia.locator('.log [data-action="change-deadline"]').first().waitFor();
     await eventually(() => pages.Macedonia.getByRole('button', { name: 'Process now…' }).count()).toBe(0);
     // A draw vote, public: Macedonia sees it at once.
-    await rome.getByRole('button', { name: 'Vote for a draw' }).click();
+    await rome.getByRole('button', { name: 'Vote for a draw…' }).click();
+    await rome.getByText(/^Vote for a draw shared by every survivor \(Carthage, Egypt, Macedonia, Rome, Syria\)\?/).waitFor();
+    await rome.getByRole('button', { name: 'Yes, vote for a draw' }).click();
     await rome.getByRole('button', { name: 'Withdraw my draw vote' }).waitFor();
     await pages.Macedonia.getByText('For a draw: Rome (1 of 5)').waitFor();
     await rome.evaluate(() => document.querySelector('.gm')?.scrollIntoView({ block: 'start' }));
@@ -598,9 +600,14 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     for (const power of powers) {
       const page = pages[power];
       await page.getByRole('tab', { name: 'Game' }).click();
-      const vote = page.getByRole('button', { name: 'Vote for a draw' });
+      const vote = page.getByRole('button', { name: 'Vote for a draw…' });
       await vote.or(page.getByRole('button', { name: 'Withdraw my draw vote' })).or(page.locator('.deadline').getByText('Game over')).first().waitFor();
-      if (await vote.count()) await vote.click();
+      if (await vote.count()) {
+        await vote.click();
+        // Asked first; the last vote needed says it ends the game (tests/web/game-panel.test.ts).
+        await page.getByText(/^(Every other survivor has voted for a draw|Vote for a draw shared by every survivor)/).waitFor();
+        await page.getByRole('button', { name: 'Yes, vote for a draw' }).click();
+      }
       await page.getByRole('button', { name: 'Withdraw my draw vote' }).or(page.locator('.deadline').getByText('Game over')).first().waitFor();
     }
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();

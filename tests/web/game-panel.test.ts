@@ -1,0 +1,90 @@
+/**
+ * The Game tab's draw vote, mounted on a scripted game where Egypt is mine: a vote
+ * is cast only once confirmed, and the question says so when this vote, the last
+ * one needed, ends the game at once.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import type { GameDetail } from '../../shared/api/index.ts';
+import GamePanel from '../../web/src/game/GamePanel.svelte';
+import { GameRoom } from '../../web/src/game/room.svelte.ts';
+import { fixtureId as id, gameSummary, json } from './api-fixtures.ts';
+
+const GAME = id(1);
+const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
+
+const game = {
+  ...gameSummary({ id: GAME, joined: true }),
+  maxMissedDeadlines: 2,
+  powerAssignment: 'random',
+  autoStart: true,
+  powers: [],
+  players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === 'Egypt' })),
+  inviteCode: null,
+  yourPowerPreferences: null,
+  currentPhase: null,
+  imported: false,
+} as GameDetail;
+
+/** The powers that have voted for a draw on the scripted server, and the votes cast through it. */
+let drawVotes: string[];
+let cast: unknown[];
+let target: HTMLElement;
+let panel: ReturnType<typeof mount>;
+
+beforeEach(() => {
+  cast = [];
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    const url = new URL(path, 'http://localhost').pathname;
+    if (url === `/api/games/${GAME}/votes` && init?.method === 'POST') {
+      cast.push(JSON.parse(String(init.body)));
+      drawVotes = [...drawVotes, 'Egypt'];
+    }
+    if (url === `/api/games/${GAME}/votes`) return json(200, { survivors: POWERS, draw: drawVotes, concessions: [], outcome: null });
+    return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+  });
+  target = document.createElement('div');
+  document.body.appendChild(target);
+});
+afterEach(() => {
+  unmount(panel);
+  target.remove();
+  vi.unstubAllGlobals();
+});
+
+async function open(votes: string[]) {
+  drawVotes = votes;
+  const room = new GameRoom(game, () => id(2));
+  await room.loadVotes();
+  panel = mount(GamePanel, { target, props: { room } });
+  flushSync();
+}
+const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
+const question = () => button('Yes, vote for a draw')?.previousElementSibling?.textContent;
+
+describe('the draw vote', () => {
+  it('asks first and says what the vote does; Cancel casts nothing', async () => {
+    await open(['Rome']);
+    button('Vote for a draw…')!.click();
+    flushSync();
+    expect(question()).toBe(
+      'Vote for a draw shared by every survivor (Carthage, Egypt, Macedonia, Rome, Syria)? The game ends once all of them have voted; until then you may withdraw your vote.',
+    );
+    button('Cancel')!.click();
+    flushSync();
+    expect(button('Yes, vote for a draw')).toBeUndefined();
+    expect(cast).toEqual([]);
+  });
+
+  it('says the last vote needed ends the game now, and casts it once confirmed', async () => {
+    await open(['Carthage', 'Macedonia', 'Rome', 'Syria']);
+    button('Vote for a draw…')!.click();
+    flushSync();
+    expect(question()).toBe(
+      'Every other survivor has voted for a draw: your vote ends the game now, in a draw shared by Carthage, Egypt, Macedonia, Rome, Syria. Vote for it?',
+    );
+    button('Yes, vote for a draw')!.click();
+    await vi.waitFor(() => expect(button('Withdraw my draw vote')).toBeDefined());
+    expect(cast).toEqual([{ kind: 'draw' }]);
+  });
+});
