@@ -258,22 +258,23 @@ describe('the supply tab’s loans', () => {
 });
 
 describe('lending a centre', () => {
+  // happy-dom's :checked matches inputs only, so Svelte's select binding reads the first enabled option:
+  // the other options are disabled while the change is read.
+  const choose = (id: string, value: string) => {
+    const select = target.querySelector<HTMLSelectElement>(id)!;
+    const others = Array.from(select.options).filter((o) => o.value !== value && !o.disabled);
+    for (const o of others) o.disabled = true;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    for (const o of others) o.disabled = false;
+    flushSync();
+  };
+  const button = (name: string) => Array.from(target.querySelectorAll<HTMLButtonElement>('.lend button')).find((b) => b.textContent === name);
+  const question = () => target.querySelector('.lend .confirm')?.textContent?.replace(/\s+/g, ' ').trim();
+
   it('says what the loan does and asks first; only "Lend it" makes it, "Go back" makes none', async () => {
     Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
     await vi.waitFor(() => expect(target.querySelector('#lend-centre')).not.toBeNull());
-    // happy-dom's :checked matches inputs only, so Svelte's select binding reads the first enabled option:
-    // the other options are disabled while the change is read.
-    const choose = (id: string, value: string) => {
-      const select = target.querySelector<HTMLSelectElement>(id)!;
-      const others = Array.from(select.options).filter((o) => o.value !== value && !o.disabled);
-      for (const o of others) o.disabled = true;
-      select.value = value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      for (const o of others) o.disabled = false;
-      flushSync();
-    };
-    const button = (name: string) => Array.from(target.querySelectorAll<HTMLButtonElement>('.lend button')).find((b) => b.textContent === name);
-    const question = () => target.querySelector('.lend .confirm')?.textContent?.replace(/\s+/g, ' ').trim();
     choose('#lend-centre', 'Pto');
     choose('#lend-to', 'Syria');
     button('Lend')!.click();
@@ -291,6 +292,23 @@ describe('lending a centre', () => {
     button('Lend it')!.click();
     await vi.waitFor(() => expect(target.querySelector('.lend [role="status"]')?.textContent).toBe('Lent Ptolemais to Syria. It counts from the next adjustment.'));
     expect(lent).toEqual([{ centre: 'Pto', to: 'Syria' }]);
+  });
+
+  it('says a destroyed centre supplies nobody until rebuilt', async () => {
+    const shown = phase as unknown as { state: typeof retreat; stateBefore: typeof retreat };
+    shown.state = shown.stateBefore = { ...retreat, destroyed: ['Cyp'] };
+    try {
+      await show();
+      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+      await vi.waitFor(() => expect(target.querySelector('#lend-centre')).not.toBeNull());
+      choose('#lend-centre', 'Cyp');
+      choose('#lend-to', 'Rome');
+      button('Lend')!.click();
+      flushSync();
+      expect(question()).toMatch(/^Lend Cyprus \(destroyed\) to Rome\? .* Being destroyed, it supplies nobody until it is rebuilt\. Either of you/);
+    } finally {
+      shown.state = shown.stateBefore = retreat;
+    }
   });
 });
 
