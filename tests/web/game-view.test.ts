@@ -9,6 +9,7 @@ import { flushSync, mount, unmount } from 'svelte';
 import type { GameDetail, PhaseDetail } from '../../shared/api/index.ts';
 import GameView from '../../web/src/pages/GameView.svelte';
 import { session } from '../../web/src/lib/session.svelte.ts';
+import { Drafts, browserStore } from '../../web/src/game/logic.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameSummary, json } from './api-fixtures.ts';
 import { position } from './positions.ts';
@@ -60,6 +61,8 @@ const phase = {
   stateAfter: null,
 } as unknown as PhaseDetail;
 
+/** Egypt's orders as the server holds them. */
+let mySaved: unknown = null;
 /** The loans the server holds. */
 let loans: unknown[] = [];
 /** The loans asked for (POST bodies). */
@@ -91,7 +94,8 @@ beforeEach(async () => {
       const submission = { id: id(7), phaseIndex: 0, power: 'Egypt', text: body.orders, orders: [], ready: body.ready, byGameMaster: false, submittedAt: '2026-11-24T10:00:00.000Z' };
       return json(200, { submission, checked: [{ input: body.orders, accepted: true, text: body.orders }], phaseProcessed: false });
     }
-    if (url === `/api/games/${GAME}/phases/0/orders`) return json(200, { phase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: null, history: [] });
+    if (url === `/api/games/${GAME}/phases/0/orders`)
+      return json(200, { phase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: mySaved, history: mySaved ? [mySaved] : [] });
     if (url === `/api/games/${GAME}/phases/0/ready`) {
       readyTicks.push(JSON.parse(String(init?.body)));
       return json(200, { ready: true, phaseProcessed: false });
@@ -124,6 +128,7 @@ afterEach(() => {
   view = undefined;
   egypt = { playerStatus: 'active', missedDeadlines: 0 };
   loans = [];
+  mySaved = null;
   target.remove();
   vi.unstubAllGlobals();
 });
@@ -190,6 +195,29 @@ describe('Ready with an order the server refuses', () => {
     expect(state()).toBe('Unsaved changes');
     expect(target.querySelector('.verdict')).toBeNull();
     expect(target.textContent).not.toContain('Athnes');
+  });
+});
+
+describe('orders the game master entered for my power', () => {
+  it('say so beside Ready after a reload, not only in the notice that came live', async () => {
+    mySaved = { id: id(7), phaseIndex: 0, power: 'Egypt', text: 'A Pto - Sin', orders: [], ready: false, byGameMaster: true, submittedAt: '2026-11-24T10:00:00.000Z' };
+    await show();
+    await vi.waitFor(() => expect(target.querySelector('.save-state')?.textContent?.trim()).toMatch(/^Saved( .*)? by the game master$/));
+  });
+});
+
+describe('a draft restored from before', () => {
+  it('is said while it differs from the saved orders, and no longer once edited back to them', async () => {
+    mySaved = { id: id(6), phaseIndex: 0, power: 'Egypt', text: 'A Pto disband', orders: [], ready: false, byGameMaster: false, submittedAt: '2026-11-24T10:00:00.000Z' };
+    new Drafts(browserStore()).keep(GAME, 0, 'Egypt', 'A Pto - Sin', 'A Pto disband');
+    await show();
+    const restored = () => Array.from(target.querySelectorAll('.notice'), (n) => n.textContent).some((t) => t?.includes('Your unsaved draft from before was restored'));
+    await vi.waitFor(() => expect(restored()).toBe(true));
+    const box = target.querySelector<HTMLTextAreaElement>('#orders-text')!;
+    box.value = 'A Pto disband';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    expect(restored()).toBe(false);
   });
 });
 
