@@ -23,6 +23,8 @@ let saved: OrderSubmission | null;
 let ended: boolean;
 /** The open phase: 0 (Spring 240 BC), 1 (Fall 240 BC) or 2 (Spring 239 BC); the ones before it are processed. */
 let openIndex: number;
+/** The press the server holds. */
+let press: unknown[];
 const phaseNames = ['Spring 240 BC Movement', 'Fall 240 BC Movement', 'Spring 239 BC Movement'];
 
 function game(): GameDetail {
@@ -83,6 +85,7 @@ beforeEach(() => {
   saved = submission('F Alx H', false);
   ended = false;
   openIndex = 0;
+  press = [];
   localStorage.clear();
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
@@ -95,7 +98,7 @@ beforeEach(() => {
       return json(200, { phase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: null }, power: seatOfMe, mustOrder: true, current: saved, history: saved ? [saved] : [] });
     }
     if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [] });
-    if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
+    if (url === `/api/games/${GAME}/press`) return json(200, { messages: press, nextCursor: null });
     if (url === `/api/games/${GAME}/loans`) return json(200, { loans: [] });
     if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
     if (url === `/api/games/${GAME}/gm/log`) return json(200, { actions: [] });
@@ -396,5 +399,26 @@ describe('a loan to or from my power', () => {
       'Syria ended your loan of Alexandria: it supplies your own units again.',
       'Your loan of Cyprus to Rome ended at the adjustment (a capture or a rebellion): it supplies your own units again.',
     ]);
+  });
+});
+
+describe('press in a finished game', () => {
+  it('counts as unread for a player, and as nothing for a visitor who is not logged in', async () => {
+    ended = true;
+    seatOfMe = null;
+    press = [
+      { id: id(3), phase: phaseNames[0], from: { power: 'Rome', gameMaster: false, user: null }, to: 'all', body: 'Peace?', sentAt: '2026-11-24T10:00:00.000Z' },
+      { id: id(4), phase: phaseNames[0], from: { power: 'Syria', gameMaster: false, user: null }, to: ['Egypt'], body: 'Ally?', sentAt: '2026-11-24T10:01:00.000Z' },
+    ];
+    const visitor = new GameRoom(game(), () => null);
+    await visitor.loadPress();
+    expect(visitor.conversations.length).toBeGreaterThan(0);
+    expect(visitor.unread).toBe(0);
+    expect(visitor.conversations.map((c) => c.unread)).toEqual(visitor.conversations.map(() => 0));
+
+    seatOfMe = 'Egypt';
+    const player = new GameRoom(game(), () => ME.id);
+    await player.loadPress();
+    expect(player.unread).toBe(2);
   });
 });

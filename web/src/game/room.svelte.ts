@@ -122,7 +122,9 @@ export class GameRoom {
     return !!this.entry && isDirty(this.entry.text, this.saved?.text ?? '');
   }
   get conversations(): Conversation[] {
-    return conversations(this.press, this.myPower, this.isMaster, this.readUntil);
+    const all = conversations(this.press, this.myPower, this.isMaster, this.readUntil);
+    // A visitor (an archive's reader) is no party to the press: nothing is unread for them.
+    return this.me() === null ? all.map((c) => ({ ...c, unread: 0 })) : all;
   }
   get unread(): number {
     return this.conversations.reduce((n, c) => n + c.unread, 0);
