@@ -520,7 +520,12 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await carthage.getByRole('button', { name: 'Log out' }).waitFor();
     await carthage.locator('#orders-text').fill('');
 
-    // The history slider replays the first phase: its position and its arrows.
+    // The open phase's orders lead back to the results before it; the history slider replays the first phase:
+    // its position and its arrows.
+    await rome.getByRole('button', { name: '◂ Results of Spring 240 BC Movement' }).click();
+    await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
+    await rome.getByRole('button', { name: 'Next phase' }).click();
+    await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
     await rome.getByRole('button', { name: 'Previous phase' }).click();
     await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
     await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
