@@ -10,5 +10,8 @@
  *    the north coast) and Sinai no longer touches the Mediterranean (the coast
  *    road is Alexandria's and Jerusalem's, which now border each other), so that
  *    only the provinces rule 11 names join two waters.
+ * 4: builds a power left unordered while it had a free site to use them are
+ *    reported as "unordered" ("No order: …"), not "waived"; only builds with no
+ *    free site left are still said to be waived.
  */
-export const ENGINE_VERSION = 3;
+export const ENGINE_VERSION = 4;

@@ -161,8 +161,14 @@ export function adjudicateAdjustments(
       }
     }
     if (ledger.diff > 0 && ledger.unused > 0) {
-      const left = ledger.unused;
-      results.push({ power, order: 'Waive', success: true, code: 'waived', reason: `${left} build${left === 1 ? '' : 's'} not used${ledger.freeSites === 0 ? ' (no free build site left)' : ''}.` });
+      const builds = `${ledger.unused} build${ledger.unused === 1 ? '' : 's'}`;
+      // With no site left the builds could not be used; otherwise the power gave no order for them (as a unit
+      // without an order is "unordered", not said to hold by choice).
+      results.push(
+        ledger.freeSites === 0
+          ? { power, order: 'Waive', success: true, code: 'waived', reason: `${builds} not used (no free build site left).` }
+          : { power, order: 'Waive', success: true, code: 'unordered', reason: `No order: ${builds} not used.` },
+      );
     }
   }
   return { results, builds, removed };

@@ -68,7 +68,7 @@ describe('phase progression', () => {
     expect(afterFall.events).toContainEqual({ kind: 'centre-captured', province: 'bel', from: null, to: 'France' });
   });
 
-  it('builds only in owned, vacant home centres, and waives what is not used', () => {
+  it('builds only in owned, vacant home centres, and waives what is not ordered', () => {
     const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
     const s = position(winter, [U('France', 'army', 'par')], { par: 'France', bre: 'France', mar: 'France', bel: 'France' });
     const out = play(s, [
@@ -80,11 +80,21 @@ describe('phase progression', () => {
       ['Build A par', 'illegal'],
       ['Build A bel', 'illegal'],
       ['Build F bre', 'built'],
-      ['Waive', 'waived'],
+      ['Waive', 'unordered'],
     ]);
+    // Marseilles was free: France gave no order for its other two builds.
+    expect(out.results[3].reason).toBe('No order: 2 builds not used.');
     expect(out.results[0].reason).toMatch(/occupied/);
     expect(out.results[1].reason).toMatch(/not one of France's home centres/);
     expect(out.next.phase).toEqual({ season: 'spring', year: 1902, type: 'movement' });
+  });
+
+  it('says builds with no free site to use them were waived, not unordered', () => {
+    const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
+    // Four centres, three units, each on a home centre: one build due and nowhere to build it.
+    const s = position(winter, [U('France', 'army', 'par'), U('France', 'fleet', 'bre'), U('France', 'army', 'mar')], { par: 'France', bre: 'France', mar: 'France', bel: 'France' });
+    const out = play(s, []);
+    expect(out.results).toMatchObject([{ power: 'France', order: 'Waive', code: 'waived', reason: '1 build not used (no free build site left).' }]);
   });
 
   it('says the most basic reason a build is refused: not a home centre before occupied, and one build per centre', () => {
