@@ -1,5 +1,5 @@
 import type { Variant } from '../variant/load.ts';
-import { normaliseName } from '../variant/load.ts';
+import { IMPASSABLE, LAND, SEA, normaliseName } from '../variant/load.ts';
 import type { PhaseType } from '../state/schema.ts';
 import type { UnitType } from '../variant/schema.ts';
 import { err, ok, type Result } from '../result.ts';
@@ -63,6 +63,8 @@ function unitTypeWord(t: string | undefined): UnitType | undefined {
 
 class Parser {
   private i = 0;
+  /** The type of the unit last named: what a misspelt province after it is likely meant for. */
+  private lastType: UnitType | undefined;
   /** The tokens in lower case, as compared. */
   private readonly t: string[];
   constructor(
@@ -100,6 +102,7 @@ class Parser {
       this.next();
       const unitType = unitTypeWord(this.peek());
       if (unitType) this.next();
+      this.lastType = unitType;
       if (this.done()) throw new ParseError('A build needs a province: "Build A par".');
       return { kind: 'build', ...(unitType ? { unitType } : {}), at: this.location() };
     }
@@ -187,6 +190,7 @@ class Parser {
     const type = unitTypeWord(this.peek());
     // "A" alone could be a province named "a" on some map; only treat it as a type if a location follows.
     if (type && this.peek(1) !== undefined) this.next();
+    this.lastType = type;
     const at = this.location();
     return type ? { type, at } : { at };
   }
@@ -212,7 +216,7 @@ class Parser {
       }
     }
     if (best < 0) {
-      throw new ParseError(unknownProvinceMessage(this.v, this.typed[start] ?? ''));
+      throw new ParseError(unknownProvinceMessage(this.v, this.typed[start] ?? '', this.lastType));
     }
     this.i = bestEnd;
     const id = this.v.provinceIds[best];
@@ -256,15 +260,18 @@ class Parser {
   }
 }
 
-function unknownProvinceMessage(v: Variant, word: string): string {
+function unknownProvinceMessage(v: Variant, word: string, type: UnitType | undefined): string {
   if (!word) return 'A province is missing.';
-  const guess = closestProvince(v, word);
-  return `"${word}" is not a province on this map${guess >= 0 ? `; did you mean ${v.provinceNames[guess]} (${v.provinceIds[guess]})?` : '.'}`;
+  const guesses = closestProvinces(v, word, type).map((p) => `${v.provinceNames[p]} (${v.provinceIds[p]})`);
+  return `"${word}" is not a province on this map${guesses.length ? `; did you mean ${guesses.join(' or ')}?` : '.'}`;
 }
 
-/** The province whose id or name is nearest to a misspelt word, if any is near enough. */
-function closestProvince(v: Variant, word: string): number {
-  let best = -1;
+/**
+ * The provinces whose id or name is nearest to a misspelt word, if any is near enough: at most two, those the
+ * unit named before it could stand in first ("A Gad - Mla": Malacca before the Melita Sea).
+ */
+function closestProvinces(v: Variant, word: string, type: UnitType | undefined): number[] {
+  let found: number[] = [];
   let bestD = Infinity;
   const w = normaliseName(word);
   for (let p = 0; p < v.provinceCount; p++) {
@@ -272,11 +279,13 @@ function closestProvince(v: Variant, word: string): number {
       const n = normaliseName(name);
       const d = editDistance(w, n.length > w.length + 2 ? n.slice(0, w.length) : n);
       const limit = Math.max(1, Math.floor(Math.min(w.length, n.length) / 3));
-      if (d <= limit && d < bestD) {
-        bestD = d;
-        best = p;
-      }
+      if (d > limit || d > bestD) continue;
+      if (d < bestD) found = [];
+      bestD = d;
+      if (!found.includes(p)) found.push(p);
     }
   }
-  return best;
+  const kind = (p: number) => v.provinceKind[p];
+  const fits = (p: number) => kind(p) !== IMPASSABLE && (type === 'army' ? kind(p) !== SEA : type === 'fleet' ? kind(p) !== LAND : true);
+  return [...found.filter(fits), ...found.filter((p) => !fits(p))].slice(0, 2);
 }

@@ -81,6 +81,21 @@ describe('rejected orders say what is wrong', () => {
   it('suggests the province a typo probably meant', () => {
     expect(reason('A pariss - bur')).toMatch(/"pariss" is not a province.*Paris \(par\)/);
   });
+  it('counts two letters swapped as one slip, and suggests first where the unit could go', () => {
+    const diadochi = getVariant('diadochi-v')!;
+    const why = (text: string) => {
+      const r = parseOrder(diadochi, text, 'movement');
+      return r.ok ? '' : r.error;
+    };
+    // "Mla" is one slip from Malacca (Mal, swapped) and from the Melita Sea (MTA): an army is offered Malacca first.
+    expect(why('A Gad - Mla')).toBe('"Mla" is not a province on this map; did you mean Malacca (Mal) or Melita Sea (MTA)?');
+    // A fleet could be in either (Malacca is coastal): both are offered.
+    expect(why('F Sar - Mla')).toMatch(/did you mean (Malacca \(Mal\) or Melita Sea \(MTA\)|Melita Sea \(MTA\) or Malacca \(Mal\))\?$/);
+    // "Jeg" is one slip from Jerusalem and from the Aegean (AEG): an army could only mean Jerusalem.
+    expect(why('A Jer - Jeg')).toBe('"Jeg" is not a province on this map; did you mean Jerusalem (Jer) or Aegean Sea (AEG)?');
+    // The supported unit's type counts, not the supporter's.
+    expect(why('F EGY S A Sin - Jeg')).toMatch(/did you mean Jerusalem \(Jer\) or Aegean Sea/);
+  });
   it('names the missing part', () => {
     expect(reason('')).toBe('The order is empty.');
     expect(reason('A par -')).toMatch(/needs a destination/);
