@@ -189,6 +189,14 @@ describe('a window left on the results', () => {
     expect([room.shownIndex, room.justProcessed, room.open?.index]).toEqual([1, 1, 2]);
   });
 
+  it("shows the results to the game master who processed the phase, whose tools reload the phase before the event comes", async () => {
+    const room = await opened();
+    openIndex = 1;
+    await room.loadCurrent();
+    await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null }, next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: null } });
+    expect([room.shownIndex, room.justProcessed, room.open?.index]).toEqual([0, 0, 1]);
+  });
+
   it('stays on a phase of the history that the player chose', async () => {
     openIndex = 1;
     const room = await opened();
