@@ -144,4 +144,15 @@ describe('new game page', () => {
     expect(describedError(inputOf('Missed deadlines'))).toBe('Missed deadlines before civil disorder must be a whole number from 1 to 10.');
     expect(describedError(input('input[aria-label="Retreats deadline amount"]'))).toBe('Retreats deadline must be at least 1 minute.');
   });
+
+  it('takes a field\'s error away once the field is corrected, leaving the others until the next submit', async () => {
+    open(() => json(500, {}));
+    fill(inputOf('Missed deadlines'), '11');
+    fill(input('input[aria-label="Retreats deadline amount"]'), '0');
+    await submit();
+    fill(input('input[aria-label="Retreats deadline amount"]'), '8');
+    expect(describedError(input('input[aria-label="Retreats deadline amount"]'))).toBeNull();
+    expect(target.textContent).not.toContain('Retreats deadline must be at least 1 minute.');
+    expect(describedError(inputOf('Missed deadlines'))).toBe('Missed deadlines before civil disorder must be a whole number from 1 to 10.');
+  });
 });
