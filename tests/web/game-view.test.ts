@@ -255,6 +255,13 @@ describe('the sheet’s handle (a phone’s bottom sheet)', () => {
     swipe(600, 400);
     expect(open()).toBe(true);
   });
+
+  it('rises when a tab is chosen, to show that tab', () => {
+    expect(open()).toBe(false);
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    flushSync();
+    expect(open()).toBe(true);
+  });
 });
 
 describe('missed deadlines and civil disorder, told to the player', () => {
