@@ -352,6 +352,17 @@ describe('unsaved changes as the deadline nears', () => {
     expect(said(room)).toEqual([]);
   });
 
+  it('names the game master, mid-sentence, when it was the game master who entered orders over the changes', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    saved = submission('A Pto - Sin', true);
+    await room.onEvent({ type: 'orders.status', gameId: GAME, phaseIndex: 0, power: 'Egypt', submitted: true, ready: false });
+    room.guardDeadline(deadline - 9 * 60_000);
+    expect(said(room).at(-1)).toBe(
+      'Orders are due in 9 minutes, and your changes here are not saved for you: the game master entered orders for Egypt after you began them. Save them to replace those orders, or discard them.',
+    );
+  });
+
   it('takes a warning back once the changes are saved', async () => {
     const room = await opened();
     room.entry!.setText('F Alx - EGY', 'Egypt');

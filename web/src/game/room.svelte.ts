@@ -263,7 +263,7 @@ export class GameRoom {
     const by = saved.byGameMaster ? `The game master entered orders for ${power}` : `${power}'s orders were saved from another window`;
     if (edited && isDirty(entry.text, saved.text)) {
       // Not saved for this window at the deadline any more (guardDeadline): the newer orders stand unless the player says.
-      this.overtaken = by;
+      this.overtaken = saved.byGameMaster ? `the game master entered orders for ${power}` : by;
       this.notify(`${by}. Your unsaved changes here are kept: save them to replace those orders, or discard them to see them.`, 'warn', {
         phase: open.index,
         until: () => !this.dirty,
