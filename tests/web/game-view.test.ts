@@ -329,6 +329,25 @@ describe('lending a centre', () => {
     expect(lent).toEqual([{ centre: 'Pto', to: 'Syria' }]);
   });
 
+  it('says a centre lent on stays tied to the loan it came by', async () => {
+    const shown = phase as unknown as { state: typeof retreat; stateBefore: typeof retreat };
+    shown.state = shown.stateBefore = { ...retreat, loans: [{ centre: 'Pel', from: 'Macedonia', to: 'Egypt' }] };
+    try {
+      await show();
+      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+      await vi.waitFor(() => expect(target.querySelector('#lend-centre option[value="Pel"]')).not.toBeNull());
+      choose('#lend-centre', 'Pel');
+      choose('#lend-to', 'Rome');
+      button('Lend')!.click();
+      flushSync();
+      expect(question()).toBe(
+        "Lend Pella ×2, lent to you by Macedonia, on to Rome? From the next adjustment it supplies Rome's units, not yours. Should Macedonia end its loan to you, this one ends with it. Either of you may end the loan at any time. Lend it Go back",
+      );
+    } finally {
+      shown.state = shown.stateBefore = retreat;
+    }
+  });
+
   it('says a destroyed centre supplies nobody until rebuilt', async () => {
     const shown = phase as unknown as { state: typeof retreat; stateBefore: typeof retreat };
     shown.state = shown.stateBefore = { ...retreat, destroyed: ['Cyp'] };
