@@ -363,6 +363,23 @@ describe('unsaved changes as the deadline nears', () => {
     );
   });
 
+  it('saves the changes without the Ready that another window ticked on its own orders', async () => {
+    const room = await opened();
+    room.entry!.setText('F Alx - EGY', 'Egypt');
+    saved = { ...submission('F Alx H\nA Pto H', false), id: id(8), ready: true };
+    await room.onEvent({ type: 'orders.status', gameId: GAME, phaseIndex: 0, power: 'Egypt', submitted: true, ready: true });
+    expect(room.myStatus?.ready).toBe(true);
+    const sent: unknown[] = [];
+    const server = globalThis.fetch as (path: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT') sent.push(JSON.parse(String(init.body)));
+      return server(path, init);
+    });
+    expect(await room.submit()).toBe(true);
+    expect(sent).toEqual([{ orders: 'F Alx - EGY', ready: false }]);
+    expect(room.myStatus?.ready).toBe(false);
+  });
+
   it('takes a warning back once the changes are saved', async () => {
     const room = await opened();
     room.entry!.setText('F Alx - EGY', 'Egypt');
@@ -422,7 +439,7 @@ describe('a loan to or from my power', () => {
 });
 
 describe('press in a finished game', () => {
-  it('counts as unread for a player, and as nothing for a visitor who is not logged in', async () => {
+  it('counts as unread for a player, and as nothing for a spectator, logged in or not', async () => {
     ended = true;
     seatOfMe = null;
     press = [
@@ -434,6 +451,10 @@ describe('press in a finished game', () => {
     expect(visitor.conversations.length).toBeGreaterThan(0);
     expect(visitor.unread).toBe(0);
     expect(visitor.conversations.map((c) => c.unread)).toEqual(visitor.conversations.map(() => 0));
+    // Logged in, in no seat and not the game master.
+    const spectator = new GameRoom(game(), () => id(5));
+    await spectator.loadPress();
+    expect(spectator.unread).toBe(0);
 
     seatOfMe = 'Egypt';
     const player = new GameRoom(game(), () => ME.id);

@@ -123,8 +123,8 @@ export class GameRoom {
   }
   get conversations(): Conversation[] {
     const all = conversations(this.press, this.myPower, this.isMaster, this.readUntil);
-    // A visitor (an archive's reader) is no party to the press: nothing is unread for them.
-    return this.me() === null ? all.map((c) => ({ ...c, unread: 0 })) : all;
+    // A spectator (an archive's reader, logged in or not) is no party to the press: nothing is unread for them.
+    return this.myPower === null && !this.isMaster ? all.map((c) => ({ ...c, unread: 0 })) : all;
   }
   get unread(): number {
     return this.conversations.reduce((n, c) => n + c.unread, 0);
@@ -434,8 +434,11 @@ export class GameRoom {
   private saving: Promise<unknown> | null = null;
   private saves = 0;
 
-  /** Save the order box on the server (and the ready flag with it). */
-  async submit(ready = this.myStatus?.ready ?? false): Promise<boolean> {
+  /**
+   * Save the order box on the server (and the ready flag with it). A Ready ticked on orders saved from elsewhere
+   * since this box was edited was given to those orders, not to these: saving these withdraws it.
+   */
+  async submit(ready = !this.overtaken && (this.myStatus?.ready ?? false)): Promise<boolean> {
     const open = this.open;
     const power = this.myPower;
     if (!open || !power || !this.entry) return false;
