@@ -436,6 +436,13 @@ describe('a loan to or from my power', () => {
       'Your loan of Cyprus to Rome ended at the adjustment (a capture or a rebellion): it supplies your own units again.',
     ]);
   });
+
+  it('tells the lender of a destroyed centre that it supplies nobody until rebuilt', async () => {
+    const room = await opened();
+    room.current = { ...room.current!, state: { ...room.current!.state, destroyed: ['Alx'] } };
+    await room.onEvent(loan('end', 'Alx', 'Egypt', 'Syria', 'Syria'));
+    expect(room.notices.map((n) => n.text)).toEqual(['Syria ended your loan of Alexandria: it is yours again, and supplies nobody until it is rebuilt.']);
+  });
 });
 
 describe('press in a finished game', () => {

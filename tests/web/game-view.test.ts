@@ -359,7 +359,9 @@ describe('lending a centre', () => {
       choose('#lend-to', 'Rome');
       button('Lend')!.click();
       flushSync();
-      expect(question()).toMatch(/^Lend Cyprus \(destroyed\) to Rome\? .* Being destroyed, it supplies nobody until it is rebuilt\. Either of you/);
+      expect(question()).toBe(
+        "Lend Cyprus (destroyed) to Rome? Destroyed, it supplies nobody until it is rebuilt; then it supplies Rome's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
+      );
     } finally {
       shown.state = shown.stateBefore = retreat;
     }

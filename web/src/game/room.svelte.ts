@@ -623,7 +623,8 @@ export class GameRoom {
         return;
       case 'loan.changed': {
         // Each party hears what the other (or the adjustment) did; what I did myself, the supply panel said.
-        const notice = this.myPower && event.by !== this.myPower ? loanNotice(this.variant, event, this.myPower) : null;
+        const destroyed = !!this.current?.state.destroyed.includes(event.centre);
+        const notice = this.myPower && event.by !== this.myPower ? loanNotice(this.variant, event, this.myPower, destroyed) : null;
         if (notice) this.notify(notice.text, notice.kind, { phase: this.open?.index });
         await Promise.all([this.loadLoans(), this.loadCurrent()]);
         return;
@@ -656,7 +657,7 @@ export class GameRoom {
 }
 
 /** What a party to a loan is told of a change it did not make itself (null: not a party). */
-function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.changed' }>, me: string): Pick<Notice, 'text' | 'kind'> | null {
+function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.changed' }>, me: string, destroyed: boolean): Pick<Notice, 'text' | 'kind'> | null {
   const { lender, borrower, by } = event;
   const centre = locationName(variant, event.centre);
   const ended = (loan: string) =>
@@ -668,7 +669,7 @@ function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.ch
   }
   if (lender === me && event.action === 'end') {
     const loan = by === borrower ? `your loan of ${centre}` : `your loan of ${centre} to ${borrower}`;
-    return { text: `${ended(loan)}: it supplies your own units again.`, kind: 'info' };
+    return { text: `${ended(loan)}: ${destroyed ? 'it is yours again, and supplies nobody until it is rebuilt' : 'it supplies your own units again'}.`, kind: 'info' };
   }
   return null;
 }
