@@ -127,6 +127,8 @@ describe('new game page', () => {
     await submit();
     expect(created).toEqual([]);
     expect(describedError(inputOf('Name'))).toBe('Name is required.');
+    // The first field in error takes the focus (and so comes into sight).
+    expect(document.activeElement).toBe(inputOf('Name'));
     expect(describedError(input('input[aria-label="Movement deadline amount"]'))).toBe('Movement deadline is required.');
     expect(describedError(inputOf('Missed deadlines'))).toBe('Missed deadlines before civil disorder is required.');
     // The labels name their fields alone ("Name", not "Name Name is required").
