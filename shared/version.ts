@@ -12,6 +12,8 @@
  *    only the provinces rule 11 names join two waters.
  * 4: builds a power left unordered while it had a free site to use them are
  *    reported as "unordered" ("No order: …"), not "waived"; only builds with no
- *    free site left are still said to be waived.
+ *    free site left are still said to be waived. An unreadable movement order
+ *    that begins with one of the power's units is that unit's result (it holds),
+ *    without a second "no order" line for the unit.
  */
 export const ENGINE_VERSION = 4;

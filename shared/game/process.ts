@@ -4,7 +4,7 @@ import { compileBoard, shortUnit, type Board } from '../state/board.ts';
 import type { DislodgedUnit, GameState, GameStateInput, Phase, Unit } from '../state/schema.ts';
 import { readState } from '../state/checked.ts';
 import { nextYear } from '../state/phase.ts';
-import { parseOrder } from '../orders/parse.ts';
+import { leadingUnit, parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
 import { checkMovementOrder, DESTROY, REBUILD, unitAtRef, type MovementIntent } from '../orders/check.ts';
 import type { Order } from '../orders/types.ts';
@@ -90,7 +90,19 @@ export function adjudicate(variant: Variant, input: GameStateInput, orders: read
     if (typeof s.order === 'string') {
       const p = parseOrder(variant, s.order, state.phase.type);
       if (!p.ok) {
-        results.push({ power: variant.powers[w], order: text, success: false, code: 'illegal', reason: p.error });
+        // In a movement phase, an unreadable order that names one of the power's units is that unit's: it holds,
+        // and gets no second "no order" line (movementPhase).
+        const ref = state.phase.type === 'movement' ? leadingUnit(variant, s.order) : null;
+        const u = ref ? unitAtRef(board.value, ref) : -1;
+        const mine = u >= 0 && board.value.power[u] === w;
+        results.push({
+          power: variant.powers[w],
+          order: text,
+          ...(mine ? { unit: variant.locationIds[board.value.location[u]] } : {}),
+          success: false,
+          code: 'illegal',
+          reason: mine ? `${p.error} The unit holds.` : p.error,
+        });
         continue;
       }
       readable.push({ power: w, order: p.value, text: formatOrder(p.value) });
@@ -145,6 +157,8 @@ function movementPhase(
   // Results of units that hold because their orders were illegal or contradictory: they get no separate "no order" line.
   const heldByRule = new Map<number, OrderResult[]>();
   const holdFor = (u: number, r: OrderResult) => heldByRule.set(u, [...(heldByRule.get(u) ?? []), r]);
+  // Unreadable orders already known as a unit's (adjudicate).
+  for (const r of results) if (r.code === 'illegal' && r.unit) holdFor(unitAtRef(board, { at: r.unit }), r);
   for (const o of orders) {
     const c = checkMovementOrder(board, o.power, o.order, { destroyed: destroyedSet });
     if (!c.ok) {

@@ -28,6 +28,21 @@ export function parseOrder(variant: Variant, text: string, phase: PhaseType = 'm
   }
 }
 
+/**
+ * The unit an order begins with ("F Rom" of "F Rom - Etr"), when the rest cannot be read: so that an unreadable
+ * order is still known as that unit's. Null when the text does not begin with a unit.
+ */
+export function leadingUnit(variant: Variant, text: string, phase: PhaseType = 'movement'): UnitRef | null {
+  const typed = tokenize(text);
+  if (typed.length < 2) return null;
+  try {
+    return new Parser(variant, typed, phase).unit();
+  } catch (e) {
+    if (e instanceof ParseError) return null;
+    throw e;
+  }
+}
+
 class ParseError extends Error {}
 
 const DELIMS = /(->|=>|–|—|-|\(|\)|\/|,|:|;)/;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 60_000 });
 import fc from 'fast-check';
 import { getVariant } from '../../shared/variants.ts';
-import { parseOrder } from '../../shared/orders/parse.ts';
+import { leadingUnit, parseOrder } from '../../shared/orders/parse.ts';
 import { formatOrder } from '../../shared/orders/format.ts';
 import type { Order } from '../../shared/orders/types.ts';
 
@@ -129,6 +129,9 @@ describe('parser robustness', () => {
       fc.property(fc.string({ maxLength: 60 }), phases, (text, phase) => {
         const r = parseOrder(v, text, phase);
         if (!r.ok) expect(r.error.length).toBeGreaterThan(5);
+        // Reading the unit an unreadable order begins with never throws either.
+        const unit = leadingUnit(v, text, phase);
+        if (unit) expect(typeof unit.at).toBe('string');
       }),
       { numRuns: 3000 },
     );

@@ -28,6 +28,18 @@ describe('phase progression', () => {
     expect(out.next.units).toContainEqual(U('France', 'army', 'bur'));
   });
 
+  it("gives an unreadable order that names a unit as that unit's one result: it holds, with no second 'no order' line", () => {
+    const out = play(initialState(v), [['England', 'F lon - Nowhere'], ['England', 'Q zzz']]);
+    const england = out.results.filter((r) => r.power === 'England');
+    const london = england.filter((r) => r.unit === 'lon');
+    expect(london).toEqual([expect.objectContaining({ order: 'F lon - Nowhere', code: 'illegal', reason: expect.stringMatching(/^"Nowhere" is not a province.* The unit holds\.$/) })]);
+    // An order that names no unit stays apart from the units, which hold without orders.
+    expect(england.find((r) => r.order === 'Q zzz')).toMatchObject({ code: 'illegal' });
+    expect(england.find((r) => r.order === 'Q zzz')!.unit).toBeUndefined();
+    expect(england.filter((r) => r.code === 'unordered').map((r) => r.unit).sort()).toEqual(['edi', 'lvp']);
+    expect(out.next.units).toContainEqual(U('England', 'fleet', 'lon'));
+  });
+
   it('stops for a retreat phase only when a dislodged unit has somewhere to go', () => {
     const s = position(spring, [U('France', 'army', 'bur'), U('Germany', 'army', 'mun'), U('Germany', 'army', 'ruh')]);
     const out = play(s, [['Germany', 'A mun - bur'], ['Germany', 'A ruh S A mun - bur']]);
