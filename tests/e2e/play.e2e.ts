@@ -383,15 +383,15 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.locator('.messages li.own').getByText('Shall we divide Sicily').waitFor();
     await carthage.getByRole('tab', { name: /Press.*1 unread/ }).waitFor();
     await carthage.getByRole('tab', { name: /Press/ }).click();
-    await carthage.getByRole('tab', { name: /Rome/ }).click();
+    await carthage.locator('.conversations').getByRole('button', { name: /Rome/ }).click();
     await carthage.locator('.messages').getByText('Shall we divide Sicily between us?').waitFor();
-    await carthage.getByRole('tab', { name: /Public/ }).click();
+    await carthage.locator('.conversations').getByRole('button', { name: /Public/ }).click();
     await carthage.locator('#press-body').fill('Carthage wishes all of you a calm spring.');
     await carthage.getByRole('button', { name: 'Send' }).click();
     await pages.Syria.getByRole('tab', { name: /Press.*unread/ }).waitFor();
     await pages.Syria.getByRole('tab', { name: /Press/ }).click();
     await pages.Syria.locator('.messages').getByText('calm spring').waitFor();
-    await expect(pages.Syria.locator('.conversations [role="tab"]').allTextContents()).resolves.toEqual([expect.stringMatching(/^\s*Public: everyone/)]);
+    await expect(pages.Syria.locator('.conversations button:not(.new)').allTextContents()).resolves.toEqual([expect.stringMatching(/^\s*Public: everyone/)]);
     // Egypt was not in the private conversation: only the public message reached it.
     await pages.Egypt.getByRole('tab', { name: /Press.*1 unread/ }).waitFor();
     await pages.Egypt.getByRole('tab', { name: /Press/ }).click();
@@ -481,7 +481,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     }
     await Promise.all(powers.map((power) => pages[power].getByText('Results of Spring 240 BC Movement').waitFor()));
     // With the results, when the next orders are due.
-    await expect(rome.locator('.notice.next').textContent()).resolves.toMatch(/Orders for Fall 240 BC Movement ▸\s*Due .+ \(.+ left\)\./);
+    // Inside the live region: a screen reader announces it.
+    await expect(rome.locator('.notices[role="status"] .notice.next').textContent()).resolves.toMatch(/Orders for Fall 240 BC Movement ▸\s*Due .+ \(.+ left\)\./);
     await eventually(() => rome.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
     await rome.locator('svg.dmap .glyph.arrow.success').first().click();
     await rome.locator('.results .reason').first().waitFor();
