@@ -186,6 +186,8 @@ describe('Ready with an order the server refuses', () => {
     tick();
     const state = () => target.querySelector('.save-state')?.textContent?.trim();
     await vi.waitFor(() => expect(state()).toBe('Refused: nothing was saved'));
+    // Said to a screen reader too: the save state is a live status.
+    expect(target.querySelector('.save-state')!.getAttribute('role')).toBe('status');
     expect(target.querySelector('.verdict')?.textContent).toContain('did you mean Athens (Ath)?');
     expect(readyBox().checked).toBe(false);
     expect(target.querySelector('aside.side')!.classList.contains('open')).toBe(true);
