@@ -305,6 +305,15 @@ describe('sandbox page: Escape', () => {
     expect($('.actions')).not.toBeNull();
     expect($('g.unit[data-unit="Alx"]')!.classList.contains('selected')).toBe(true);
   });
+
+  it('gives the focus back to the unit, whose keys then work again', async () => {
+    click($('g.unit[data-unit="Alx"]'));
+    click(button(/Move/));
+    const target = $<HTMLButtonElement>('.targets button')!;
+    target.focus();
+    press(target, 'Escape');
+    await vi.waitFor(() => expect(document.activeElement).toBe($('g.unit[data-unit="Alx"]')));
+  });
 });
 
 describe('sandbox page: replacing the work', () => {
