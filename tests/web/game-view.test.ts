@@ -188,6 +188,10 @@ describe('Ready with an order the server refuses', () => {
     await vi.waitFor(() => expect(state()).toBe('Refused: nothing was saved'));
     // Said to a screen reader too: the save state is a live status.
     expect(target.querySelector('.save-state')!.getAttribute('role')).toBe('status');
+    // Save and Ready keep the focus through a save: marked unavailable, never disabled (which would drop it).
+    const save = Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Save orders')!;
+    expect(save.hasAttribute('disabled')).toBe(false);
+    expect(readyBox().hasAttribute('disabled')).toBe(false);
     expect(target.querySelector('.verdict')?.textContent).toContain('did you mean Athens (Ath)?');
     expect(readyBox().checked).toBe(false);
     expect(target.querySelector('aside.side')!.classList.contains('open')).toBe(true);
