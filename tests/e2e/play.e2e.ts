@@ -581,7 +581,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('heading', { name: 'Winter 240 BC Adjustment' }).waitFor();
     // Rome builds in Ravenna, left free in spring: a click on the centre, then what to build there.
     await clickProvinceOnMap(rome, 'Rav');
-    const army = rome.getByRole('option', { name: 'Army in Ravenna' });
+    const army = rome.getByRole('button', { name: 'Army in Ravenna' });
     if (await army.count()) await army.click();
     await eventually(() => rome.locator('#orders-text').inputValue()).toBe('Build A Rav');
     await shot(rome, 'adjustment');

@@ -123,6 +123,13 @@ describe('the In progress list', () => {
     expect(card('Game 6').querySelector('.needs')).toBeNull();
   });
 
+  it('marks the list shown as the current page among the four links, for a screen reader', async () => {
+    await open('active');
+    const links = Array.from(target.querySelectorAll('nav.tabs a'));
+    expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual(['In progress']);
+    expect(target.querySelector('[role="tab"], [role="tablist"]')).toBeNull();
+  });
+
   it('marks the games I run as their game master, where others read In progress', async () => {
     await open('active');
     expect(card('Game 6').querySelector('.badge')?.textContent).toBe('Game master');
