@@ -1,5 +1,5 @@
-/** Answers shaped as the server's, for web tests that script the API: JSON responses, ids and a game's summary. */
-import type { GameSummary } from '../../shared/api/index.ts';
+/** Answers shaped as the server's, for web tests that script the API: JSON responses, ids, a game's summary and detail. */
+import type { GameDetail, GameSummary } from '../../shared/api/index.ts';
 
 /** A JSON answer with this status, as the server sends it. */
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -28,6 +28,26 @@ export function gameSummary(fields: Partial<GameSummary> = {}): GameSummary {
     joined: false,
     outcome: null,
     pausedAt: null,
+    ...fields,
+  };
+}
+
+/** Diadochi V's five powers, as the game's seats list them. */
+export const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
+
+/** That game in detail, every power seated and active, `mine` the viewer's seat (null: none); override what a test is about. */
+export function gameDetail(mine: string | null, fields: Partial<GameDetail> = {}): GameDetail {
+  return {
+    ...gameSummary({ joined: mine !== null }),
+    maxMissedDeadlines: 2,
+    powerAssignment: 'random',
+    autoStart: true,
+    powers: [],
+    players: POWERS.map((power, i) => ({ id: fixtureId(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === mine })),
+    inviteCode: null,
+    yourPowerPreferences: null,
+    currentPhase: null,
+    imported: false,
     ...fields,
   };
 }

@@ -5,26 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
-import type { GameDetail } from '../../shared/api/index.ts';
 import GamePanel from '../../web/src/game/GamePanel.svelte';
 import { GameRoom } from '../../web/src/game/room.svelte.ts';
-import { fixtureId as id, gameSummary, json } from './api-fixtures.ts';
+import { fixtureId as id, gameDetail, json, POWERS } from './api-fixtures.ts';
 
 const GAME = id(1);
-const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
 
-const game = {
-  ...gameSummary({ id: GAME, joined: true }),
-  maxMissedDeadlines: 2,
-  powerAssignment: 'random',
-  autoStart: true,
-  powers: [],
-  players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === 'Egypt' })),
-  inviteCode: null,
-  yourPowerPreferences: null,
-  currentPhase: null,
-  imported: false,
-} as GameDetail;
+const game = gameDetail('Egypt');
 
 /** The powers that have voted for a draw on the scripted server, and the votes cast through it. */
 let drawVotes: string[];

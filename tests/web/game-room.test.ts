@@ -9,12 +9,11 @@ import type { GameDetail, OrderSubmission, PhaseDetail } from '../../shared/api/
 import { GameRoom } from '../../web/src/game/room.svelte.ts';
 import { localTime } from '../../web/src/game/logic.ts';
 import { start } from './positions.ts';
-import { fixtureId, gameSummary, json } from './api-fixtures.ts';
+import { fixtureId, gameDetail, json, POWERS } from './api-fixtures.ts';
 
 const id = fixtureId;
 const GAME = id(1);
 const ME = { id: id(2), username: 'egypt' };
-const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
 
 /** What the scripted server holds: who sits where, and Egypt's saved orders. */
 let seatOfMe: string | null;
@@ -28,20 +27,10 @@ let press: unknown[];
 const phaseNames = ['Spring 240 BC Movement', 'Fall 240 BC Movement', 'Spring 239 BC Movement'];
 
 function game(): GameDetail {
-  return {
-    ...gameSummary({ id: GAME, joined: seatOfMe !== null }),
-    maxMissedDeadlines: 2,
-    powerAssignment: 'random',
-    autoStart: true,
-    powers: [],
-    players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === seatOfMe })),
-    inviteCode: null,
-    yourPowerPreferences: null,
+  return gameDetail(seatOfMe, {
     currentPhase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
-    pausedAt: null,
-    imported: false,
     ...(ended ? { status: 'finished', outcome: { kind: 'draw', powers: POWERS } } : {}),
-  } as GameDetail;
+  });
 }
 
 function phase(index = openIndex): PhaseDetail {

@@ -6,32 +6,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
-import type { GameDetail, PhaseDetail } from '../../shared/api/index.ts';
+import type { PhaseDetail } from '../../shared/api/index.ts';
 import GameView from '../../web/src/pages/GameView.svelte';
 import { session } from '../../web/src/lib/session.svelte.ts';
 import { Drafts, browserStore } from '../../web/src/game/logic.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
-import { fixtureId as id, gameSummary, json } from './api-fixtures.ts';
+import { fixtureId as id, gameDetail, json, POWERS } from './api-fixtures.ts';
 import { position } from './positions.ts';
 
 const GAME = id(1);
 const ME = { id: id(2), username: 'egypt' };
-const POWERS = ['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria'];
 const NAME = 'Fall 240 BC Retreat';
 
-const game = {
-  ...gameSummary({ id: GAME, joined: true }),
-  maxMissedDeadlines: 2,
-  powerAssignment: 'random',
-  autoStart: true,
-  powers: [],
-  players: POWERS.map((power, i) => ({ id: id(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === 'Egypt' })),
-  inviteCode: null,
-  yourPowerPreferences: null,
-  currentPhase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: '2026-12-01T00:00:00.000Z' },
-  pausedAt: null,
-  imported: false,
-} as GameDetail;
+const game = gameDetail('Egypt', { currentPhase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: '2026-12-01T00:00:00.000Z' } });
 
 // Egypt's army in Ptolemais was dislodged from Sinai's side: it may retreat or disband.
 const retreat = position([{ power: 'Syria', type: 'army', at: 'Pto' }], { season: 'fall', type: 'retreat' }, {
