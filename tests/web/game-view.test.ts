@@ -299,15 +299,26 @@ describe('lending a centre', () => {
   };
   const button = (name: string) => Array.from(target.querySelectorAll<HTMLButtonElement>('.lend button')).find((b) => b.textContent === name);
   const question = () => target.querySelector('.lend .confirm')?.textContent?.replace(/\s+/g, ' ').trim();
+  /** The question "Lend" asks for this loan, on the Supply tab of the page mounted on `state` (the scripted one's by default). */
+  async function askToLend(centre: string, to: string, state = retreat): Promise<string | undefined> {
+    const shown = phase as unknown as { state: typeof retreat; stateBefore: typeof retreat };
+    shown.state = shown.stateBefore = state;
+    try {
+      if (state !== retreat) await show();
+      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+      await vi.waitFor(() => expect(target.querySelector(`#lend-centre option[value="${centre}"]`)).not.toBeNull());
+      choose('#lend-centre', centre);
+      choose('#lend-to', to);
+      button('Lend')!.click();
+      flushSync();
+      return question();
+    } finally {
+      shown.state = shown.stateBefore = retreat;
+    }
+  }
 
   it('says what the loan does and asks first; only "Lend it" makes it, "Go back" makes none', async () => {
-    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
-    await vi.waitFor(() => expect(target.querySelector('#lend-centre')).not.toBeNull());
-    choose('#lend-centre', 'Pto');
-    choose('#lend-to', 'Syria');
-    button('Lend')!.click();
-    flushSync();
-    expect(question()).toBe(
+    expect(await askToLend('Pto', 'Syria')).toBe(
       "Lend Ptolemais to Syria? From the next adjustment it supplies Syria's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
     );
     button('Go back')!.click();
@@ -323,41 +334,15 @@ describe('lending a centre', () => {
   });
 
   it('says a centre lent on stays tied to the loan it came by', async () => {
-    const shown = phase as unknown as { state: typeof retreat; stateBefore: typeof retreat };
-    shown.state = shown.stateBefore = { ...retreat, loans: [{ centre: 'Pel', from: 'Macedonia', to: 'Egypt' }] };
-    try {
-      await show();
-      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
-      await vi.waitFor(() => expect(target.querySelector('#lend-centre option[value="Pel"]')).not.toBeNull());
-      choose('#lend-centre', 'Pel');
-      choose('#lend-to', 'Rome');
-      button('Lend')!.click();
-      flushSync();
-      expect(question()).toBe(
-        "Lend Pella ×2, lent to you by Macedonia, on to Rome? From the next adjustment it supplies Rome's units, not yours. Should Macedonia end its loan to you, this one ends with it. Either of you may end the loan at any time. Lend it Go back",
-      );
-    } finally {
-      shown.state = shown.stateBefore = retreat;
-    }
+    expect(await askToLend('Pel', 'Rome', { ...retreat, loans: [{ centre: 'Pel', from: 'Macedonia', to: 'Egypt' }] })).toBe(
+      "Lend Pella ×2, lent to you by Macedonia, on to Rome? From the next adjustment it supplies Rome's units, not yours. Should Macedonia end its loan to you, this one ends with it. Either of you may end the loan at any time. Lend it Go back",
+    );
   });
 
   it('says a destroyed centre supplies nobody until rebuilt', async () => {
-    const shown = phase as unknown as { state: typeof retreat; stateBefore: typeof retreat };
-    shown.state = shown.stateBefore = { ...retreat, destroyed: ['Cyp'] };
-    try {
-      await show();
-      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
-      await vi.waitFor(() => expect(target.querySelector('#lend-centre')).not.toBeNull());
-      choose('#lend-centre', 'Cyp');
-      choose('#lend-to', 'Rome');
-      button('Lend')!.click();
-      flushSync();
-      expect(question()).toBe(
-        "Lend Cyprus (destroyed) to Rome? Destroyed, it supplies nobody until it is rebuilt; then it supplies Rome's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
-      );
-    } finally {
-      shown.state = shown.stateBefore = retreat;
-    }
+    expect(await askToLend('Cyp', 'Rome', { ...retreat, destroyed: ['Cyp'] })).toBe(
+      "Lend Cyprus (destroyed) to Rome? Destroyed, it supplies nobody until it is rebuilt; then it supplies Rome's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
+    );
   });
 });
 
