@@ -36,7 +36,7 @@ function fill(name: 'username' | 'password', value: string) {
 
 async function submit() {
   target.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-  await vi.waitFor(() => expect(target.querySelector('button[type="submit"]')!.hasAttribute('disabled')).toBe(false));
+  await vi.waitFor(() => expect(target.querySelector('button[type="submit"]')!.getAttribute('aria-disabled')).not.toBe('true'));
   await new Promise((resolve) => setTimeout(resolve));
   flushSync();
 }
@@ -70,6 +70,8 @@ describe('sign-up page', () => {
     expect(help('username')).toBe('Username is required.');
     expect(help('password')).toBe('Password is required.');
     expect(alerts()).toEqual([]);
+    // The first field in error has the focus, so its error is read out.
+    expect(document.activeElement).toBe(target.querySelector('input[name="username"]'));
     expect(labelOf('username')).toBe('Username');
     expect(labelOf('password')).toBe('Password');
   });
@@ -88,6 +90,7 @@ describe('sign-up page', () => {
     expect(help('password')).toBe('Password must be at least 8 characters.');
     expect(help('username')).toBe('3–24 letters, digits, _ or -');
     expect(alerts()).toEqual([]);
+    expect(document.activeElement).toBe(target.querySelector('input[name="password"]'));
   });
 
   it('says a taken username once, under the field', async () => {
@@ -99,6 +102,21 @@ describe('sign-up page', () => {
     expect(alerts()).toEqual([]);
     expect(target.textContent!.match(/taken/g)).toHaveLength(1);
     expect(target.querySelector('input[name="username"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(target.querySelector('input[name="username"]'));
+  });
+
+  it('sends one sign-up however often the button is pressed while the server answers', async () => {
+    let answer!: (r: Response) => void;
+    open('signup', () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response);
+    fill('username', 'syria');
+    fill('password', 'a long enough phrase');
+    const form = target.querySelector('form')!;
+    for (let i = 0; i < 3; i++) form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    flushSync();
+    expect(target.querySelector('button[type="submit"]')!.textContent).toBe('One moment…');
+    answer(json(409, { error: { code: 'username_taken', message: 'the username "syria" is taken' } }));
+    await submit();
+    expect(requests).toHaveLength(1);
   });
 });
 
