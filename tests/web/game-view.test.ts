@@ -94,6 +94,12 @@ beforeEach(async () => {
       return json(201, { id: id(6), centre: body.centre, lender: 'Egypt', borrower: body.to, status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z' });
     }
     if (url === `/api/games/${GAME}/loans`) return json(200, { loans });
+    const ended = /^\/api\/games\/[^/]+\/loans\/([^/]+)\/end$/.exec(url)?.[1];
+    const loan = loans.find((l) => (l as { id: string }).id === ended);
+    if (loan && init?.method === 'POST') {
+      loans = loans.filter((l) => l !== loan);
+      return json(200, { ...loan, status: 'ended', endReason: 'lender' });
+    }
     if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
   });
@@ -331,6 +337,35 @@ describe('lending a centre', () => {
     button('Lend it')!.click();
     await vi.waitFor(() => expect(target.querySelector('.lend [role="status"]')?.textContent).toBe('Lent Ptolemais to Syria. It counts from the next adjustment.'));
     expect(lent).toEqual([{ centre: 'Pto', to: 'Syria' }]);
+  });
+
+  it('moves the focus on with each step, as the buttons it was on go: to the question, back to Lend, to the answer', async () => {
+    await askToLend('Pto', 'Syria');
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Lend it')));
+    // The question is read out with the button that answers it.
+    expect(target.querySelector(`#${button('Lend it')!.getAttribute('aria-describedby')}`)?.textContent).toContain('Lend Ptolemais to Syria?');
+    button('Go back')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Lend')));
+    button('Lend')!.click();
+    flushSync();
+    button('Lend it')!.click();
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Lent Ptolemais to Syria. It counts from the next adjustment.'));
+  });
+
+  it('asks before ending a loan, the focus going from each question to the next and to the answer', async () => {
+    loans = [{ id: id(3), centre: 'Cyp', lender: 'Egypt', borrower: 'Syria', status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z' }];
+    await show();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    await vi.waitFor(() => expect(button('End this loan…')).toBeDefined());
+    button('End this loan…')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('End the loan')));
+    button('Keep it')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('End this loan…')));
+    button('End this loan…')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('End the loan')));
+    button('End the loan')!.click();
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('The loan of Cyprus (Egypt → Syria) ended.'));
+    expect(target.querySelectorAll('.active-loans li')).toHaveLength(0);
   });
 
   it('says a centre lent on stays tied to the loan it came by', async () => {
