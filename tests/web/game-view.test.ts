@@ -381,6 +381,25 @@ describe('lending a centre', () => {
   });
 });
 
+describe('deleting an order line', () => {
+  it('leaves the focus in the list: on the line that took its place, then the box once the list is empty', async () => {
+    const box = target.querySelector<HTMLTextAreaElement>('#orders-text')!;
+    box.value = 'A Pto - Sin\nA Pto d';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    const deletes = () => Array.from(target.querySelectorAll<HTMLButtonElement>('#order-list button.remove'));
+    expect(deletes().map((b) => b.getAttribute('aria-label'))).toEqual(['Delete order on line 1', 'Delete order on line 2']);
+    deletes()[0].focus();
+    deletes()[0].click();
+    await vi.waitFor(() => expect(deletes()).toHaveLength(1));
+    await vi.waitFor(() => expect(document.activeElement).toBe(deletes()[0]));
+    expect(box.value).toBe('A Pto d');
+    deletes()[0].click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.value).toBe('');
+  });
+});
+
 describe('the panel tabs from the keyboard', () => {
   it('are one Tab stop, with the arrow keys, Home and End moving between them', () => {
     const tabs = () => Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
