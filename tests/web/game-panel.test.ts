@@ -57,10 +57,14 @@ describe('the draw vote', () => {
     expect(question()).toBe(
       'Vote for a draw shared by every survivor (Carthage, Egypt, Macedonia, Rome, Syria)? The game ends once all of them have voted; until then you may withdraw your vote.',
     );
+    // The question is read out with the button that answers it, which has the focus.
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Yes, vote for a draw')));
+    expect(document.getElementById(button('Yes, vote for a draw')!.getAttribute('aria-describedby')!)?.textContent).toBe(question());
     button('Cancel')!.click();
     flushSync();
     expect(button('Yes, vote for a draw')).toBeUndefined();
     expect(cast).toEqual([]);
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Vote for a draw…')));
   });
 
   it('says the last vote needed ends the game now, and casts it once confirmed', async () => {
@@ -73,5 +77,6 @@ describe('the draw vote', () => {
     button('Yes, vote for a draw')!.click();
     await vi.waitFor(() => expect(button('Withdraw my draw vote')).toBeDefined());
     expect(cast).toEqual([{ kind: 'draw' }]);
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Withdraw my draw vote')));
   });
 });
