@@ -42,7 +42,7 @@ export function gameDetail(mine: string | null, fields: Partial<GameDetail> = {}
     maxMissedDeadlines: 2,
     powerAssignment: 'random',
     autoStart: true,
-    powers: [],
+    powers: POWERS.map((id) => ({ id, adjective: id, colour: '#888888' })),
     players: POWERS.map((power, i) => ({ id: fixtureId(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === mine })),
     inviteCode: null,
     yourPowerPreferences: null,

@@ -1,0 +1,71 @@
+/**
+ * The Press tab from the keyboard, mounted on a scripted game where Egypt is mine:
+ * opening a conversation takes the focus to where its message is written, as the
+ * picker or the button it came from goes.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import PressPanel from '../../web/src/game/PressPanel.svelte';
+import { GameRoom } from '../../web/src/game/room.svelte.ts';
+import { fixtureId as id, gameDetail, json } from './api-fixtures.ts';
+
+const GAME = id(1);
+
+let sent: unknown[];
+let target: HTMLElement;
+let panel: ReturnType<typeof mount>;
+
+beforeEach(() => {
+  sent = [];
+  localStorage.clear();
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    const url = new URL(path, 'http://localhost').pathname;
+    if (url === `/api/games/${GAME}/press` && init?.method === 'POST') {
+      sent.push(JSON.parse(String(init.body)));
+      return json(201, {});
+    }
+    if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
+    return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+  });
+  target = document.createElement('div');
+  document.body.appendChild(target);
+});
+afterEach(() => {
+  unmount(panel);
+  target.remove();
+  vi.unstubAllGlobals();
+});
+
+async function open(press: 'full' | 'public') {
+  const room = new GameRoom(gameDetail('Egypt', { press }), () => id(2));
+  await room.loadPress();
+  panel = mount(PressPanel, { target, props: { room } });
+  flushSync();
+}
+const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
+const box = () => target.querySelector<HTMLTextAreaElement>('#press-body');
+const current = () => target.querySelector('.conversations [aria-current="true"]')?.textContent?.trim();
+
+describe('opening a conversation from the keyboard', () => {
+  it('"+ New conversation" takes the focus to the first power to choose; Open, to the new message', async () => {
+    await open('full');
+    button('+ New conversation')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(target.querySelector('.picker input')));
+    const rome = Array.from(target.querySelectorAll('.picker label')).find((l) => l.textContent?.trim() === 'Rome')!.querySelector('input')!;
+    rome.checked = true;
+    rome.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+    button('Open')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(box()));
+    expect(target.querySelector('.picker')).toBeNull();
+    expect(current()).toBe('Rome');
+    expect(box()!.placeholder).toBe('Write to Rome…');
+  });
+
+  it('"+ Write to the game master" (public press) takes the focus to the message to the game master', async () => {
+    await open('public');
+    button('+ Write to the game master')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(box()));
+    expect(current()).toBe('Game master');
+  });
+});
