@@ -496,6 +496,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     // On to Fall: the army stands in Cisalpine Gaul, orders are due again.
     await rome.getByRole('button', { name: /Orders for Fall 240 BC Movement/ }).click();
     await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    // The button went with the notice: the focus is on the heading naming the phase now shown, not lost to the page.
+    await eventually(() => rome.evaluate(() => document.activeElement?.textContent)).toBe('Fall 240 BC Movement');
     await rome.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
     await eventually(() => rome.locator('#orders-text').inputValue()).toBe('');
     // The game master moves Fall's deadline: every open board stays on Fall (it went back to the phase it was opened on).
@@ -525,6 +527,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     // its position and its arrows.
     await rome.getByRole('button', { name: '◂ Results of Spring 240 BC Movement' }).click();
     await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
+    await eventually(() => rome.evaluate(() => document.activeElement?.textContent)).toBe('Spring 240 BC Movement results');
     await rome.getByRole('button', { name: 'Next phase' }).click();
     await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
     await rome.getByRole('button', { name: 'Previous phase' }).click();

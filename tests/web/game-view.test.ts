@@ -100,7 +100,7 @@ beforeEach(async () => {
       loans = loans.filter((l) => l !== loan);
       return json(200, { ...loan, status: 'ended', endReason: 'lender' });
     }
-    if (url === `/api/games/${GAME}/votes`) return json(200, { votes: [], required: 5 });
+    if (url === `/api/games/${GAME}/votes`) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
   });
   target = document.createElement('div');
@@ -397,6 +397,19 @@ describe('deleting an order line', () => {
     deletes()[0].click();
     await vi.waitFor(() => expect(document.activeElement).toBe(box));
     expect(box.value).toBe('');
+  });
+});
+
+describe('the headings', () => {
+  it('skip no level on any tab: the phase is h1, the tab h2, its sections h3', async () => {
+    for (const name of ['Orders', 'Press', 'Supply', 'Game']) {
+      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes(name))!.click();
+      await vi.waitFor(() => expect(target.querySelector('[role="tabpanel"] h2')?.textContent).toBe(name));
+      if (name !== 'Orders' && name !== 'Press') await vi.waitFor(() => expect(target.querySelector('[role="tabpanel"] h3')).not.toBeNull());
+      const levels = Array.from(target.querySelectorAll('h1, h2, h3, h4, h5, h6'), (h) => Number(h.tagName[1]));
+      expect(levels[0]).toBe(1);
+      for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1], `${name}: h${levels[i - 1]} then h${levels[i]}`).toBeLessThanOrEqual(1);
+    }
   });
 });
 
