@@ -138,6 +138,50 @@ describe('the selected unit', () => {
   });
 });
 
+describe('what Tab reaches on the map', () => {
+  /** A phone upright, starting on Carthage's units at the west end: the east end is out of sight. */
+  function phone(props: Partial<Parameters<typeof MapView>[1]>) {
+    unmount(map);
+    target.remove();
+    FRAME = { width: 390, height: 600 };
+    mountMap(props);
+  }
+  const inView = ([x, y]: readonly [number, number]) => {
+    const [vx, vy, w, h] = viewBox();
+    return x > vx && x < vx + w && y > vy && y < vy + h;
+  };
+
+  it('a unit out of sight is panned into it when it takes the focus, at the same zoom', () => {
+    const syria = computeOverlay(variant, start).units.find((u) => u.province === 'Ant')!;
+    phone({ selectable: new Set(['Car', 'Had', 'New', 'Gad', 'Ant']) });
+    const zoom = viewBox()[2];
+    expect(inView(syria.at)).toBe(false);
+    target.querySelector<SVGElement>('g.unit[data-unit="Ant"]')!.focus();
+    flushSync();
+    expect(inView(syria.at)).toBe(true);
+    expect(viewBox()[2]).toBeCloseTo(zoom);
+  });
+
+  it('a unit focused by a press on it does not move the map under the finger', () => {
+    phone({ selectable: new Set(['Car', 'Had', 'New', 'Gad', 'Ant']) });
+    const before = viewBox();
+    const unit = target.querySelector<SVGElement>('g.unit[data-unit="Ant"]')!;
+    unit.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerId: 1, pointerType: 'touch', clientX: 5, clientY: 5 }));
+    unit.focus();
+    flushSync();
+    expect(viewBox()).toEqual(before);
+  });
+
+  it('a target province out of sight is panned into it, its name in view', () => {
+    const label = drawing.labels.find((l) => l.id === 'Sel')!;
+    phone({ selectable: new Set(['Car', 'Had', 'New', 'Gad']), targets: new Set(['Sel']) });
+    expect(inView([label.x, label.y])).toBe(false);
+    target.querySelector<SVGElement>('path[data-province="Sel"]')!.focus();
+    flushSync();
+    expect(inView([label.x, label.y])).toBe(true);
+  });
+});
+
 describe('keys on the map', () => {
   it('an order key pressed on the map (after a click on a province) goes to the unit selected there', () => {
     unmount(map);
