@@ -277,6 +277,23 @@ describe('missed deadlines and civil disorder, told to the player', () => {
   });
 });
 
+describe('the supply tab', () => {
+  it('gives a power’s units and centres in words, the map saying where to find them', async () => {
+    expect(target.querySelector('.map-frame')?.getAttribute('aria-label')).toMatch(/The Supply tab gives every power's units and centres in words\.$/);
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    const row = (power: string) => Array.from(target.querySelectorAll<HTMLButtonElement>('button.power')).find((b) => b.textContent?.trim() === power);
+    await vi.waitFor(() => expect(row('Egypt')).toBeDefined());
+    const details = () => Array.from(target.querySelectorAll('tr.details p'), (p) => p.textContent!.replace(/\s+/g, ' ').trim());
+    row('Egypt')!.click();
+    flushSync();
+    expect(details()[0]).toBe('Units: army in Ptolemais (dislodged)');
+    row('Syria')!.click();
+    flushSync();
+    expect(details()[0]).toBe('Units: army in Ptolemais');
+    expect(details()[1]).toMatch(/^Centres: Antioch/);
+  });
+});
+
 describe('the supply tab’s loans', () => {
   it('lists my loans and those lending my centre on, which only their own parties may end', async () => {
     const loan = (n: number, centre: string, lender: string, borrower: string) => ({
