@@ -398,6 +398,13 @@ describe('lending a centre', () => {
   });
 });
 
+describe('units without orders', () => {
+  it('are named in words under the orders', () => {
+    const note = Array.from(target.querySelectorAll('.typed p'), (p) => p.textContent!.replace(/\s+/g, ' ').trim()).find((t) => t.includes('without orders'));
+    expect(note).toBe('1 unit without orders (it will disband): Ptolemais.');
+  });
+});
+
 describe('deleting an order line', () => {
   it('leaves the focus in the list: on the line that took its place, then the box once the list is empty', async () => {
     const box = target.querySelector<HTMLTextAreaElement>('#orders-text')!;
