@@ -25,7 +25,7 @@ export interface CaseReport {
 export function caseToState(v: Variant, c: DatcCase): Result<{ state: GameState; orders: SubmittedOrder[] }, string[]> {
   const problems: string[] = [];
   // A case without PRESTATE_SETPHASE starts in the variant's first phase (as jDip does).
-  const phase = c.phase ? parsePhase(c.phase.text) : firstPhase(v);
+  const phase = c.phase ? parsePhase(c.phase.text, v) : firstPhase(v);
   if (!phase) problems.push(`line ${c.phase!.line}: cannot read the phase "${c.phase!.text}"`);
   const units = unitLines(v, c.blocks.PRESTATE ?? [], problems);
   // "Austria: F tri from ven" names the attacker's origin outright.
