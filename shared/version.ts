@@ -15,5 +15,8 @@
  *    free site left are still said to be waived. An unreadable movement order
  *    that begins with one of the power's units is that unit's result (it holds),
  *    without a second "no order" line for the unit.
+ * 5: in a movement phase of a variant with rebuilds (Diadochi V), "R" followed by
+ *    a place is refused (R is the rebuild, rule 8), where it was read as a move;
+ *    a full stop ending an order is ignored, where it made "A par H." unreadable.
  */
-export const ENGINE_VERSION = 4;
+export const ENGINE_VERSION = 5;

@@ -49,7 +49,9 @@ const DELIMS = /(->|=>|–|—|-|\(|\)|\/|,|:|;)/;
 
 /** The words as typed (kept for messages, which quote them); the parser compares them in lower case. */
 function tokenize(text: string): string[] {
+  // A full stop ending the order, as in a sentence ("A par H."), is no part of it.
   return text
+    .replace(/\.+\s*$/, '')
     .split(/\s+/)
     .flatMap((w) => w.split(DELIMS))
     .map((t) => t.trim())
@@ -137,7 +139,9 @@ class Parser {
     const word = this.next()!;
     const typedWord = this.typedAt(-1);
 
-    if (MOVE_WORDS.has(word) || (word === 'r' && !this.done())) {
+    // R is "retreat to" in a retreat phase; in a movement phase of a variant with rebuilds it is the rebuild.
+    const rebuildsHere = this.phase === 'movement' && !!this.v.data.rules.destroyCentres;
+    if (MOVE_WORDS.has(word) || (word === 'r' && !this.done() && !rebuildsHere)) {
       if (this.peek() === 'to') this.next();
       if (this.done()) throw new ParseError(`A move needs a destination after "${typedWord}".`);
       let to = this.location();
@@ -175,8 +179,8 @@ class Parser {
       const to = this.location();
       return this.movementOnly({ kind: 'convoy', unit, army, to }, 'convoy');
     }
-    if (DESTROY_WORDS.has(word)) return this.movementOnly({ kind: 'destroy', unit }, 'destroy');
-    if (REBUILD_WORDS.has(word) || word === 'r') return this.movementOnly({ kind: 'rebuild', unit }, 'rebuild');
+    if (DESTROY_WORDS.has(word)) return this.movementOnly(this.namesNoPlace({ kind: 'destroy', unit }, 'destroy (Z)', 'destroys'), 'destroy');
+    if (REBUILD_WORDS.has(word) || word === 'r') return this.movementOnly(this.namesNoPlace({ kind: 'rebuild', unit }, 'rebuild (R)', 'rebuilds'), 'rebuild');
     if (DISBAND_WORDS.has(word) || REMOVE_WORDS.has(word)) {
       if (this.phase === 'retreat') return { kind: 'disband', unit };
       if (this.phase === 'adjustment') return { kind: 'remove', unit };
@@ -186,6 +190,21 @@ class Parser {
       return { kind: 'build', ...(unit.type ? { unitType: unit.type } : {}), at: unit.at };
     }
     throw new ParseError(`"${typedWord}" is not an order word: use H (hold), - (move), S (support), C (convoy)${this.v.data.rules.destroyCentres ? ', Z (destroy), R (rebuild)' : ''}.`);
+  }
+
+  /** A destroy or rebuild acts on the centre the unit stands in: a place after it is refused, the move it may have meant said. */
+  private namesNoPlace(order: Order & { unit: UnitRef }, what: string, does: string): Order {
+    if (this.done()) return order;
+    const unit = this.typed.slice(0, this.i - 1).join(' ');
+    const place = this.typedAt();
+    const said = `A ${what} names no place: "${unit} ${this.typedAt(-1)}" ${does} the centre the unit stands in.`;
+    let own = false;
+    try {
+      own = this.location().split('/')[0].toLowerCase() === order.unit.at.split('/')[0].toLowerCase();
+    } catch {
+      // Not a place at all: the move is offered as typed.
+    }
+    throw new ParseError(own ? said : `${said} A move is "${unit} - ${place}".`);
   }
 
   private movementOnly(order: Order, what: string): Order {

@@ -75,6 +75,33 @@ describe('Diadochi V: names as the rules text spells them', () => {
     expect(read('A Jerusalem - Tyre')).toBe('A Jer - Tyr');
     expect(read('A Brudisium - Neapolis')).toBe('A Bru - Nea');
   });
+
+  it('reads R in a movement phase as the rebuild (rule 8), which names no place; in a retreat phase R is still "retreat to"', () => {
+    const read = (text: string, phase: 'movement' | 'retreat' = 'movement') => {
+      const r = parseOrder(diadochi, text, phase);
+      return r.ok ? formatOrder(r.value) : r.error;
+    };
+    expect(read('A Sag R')).toBe('A Sag R');
+    expect(read('A Sag rebuild')).toBe('A Sag R');
+    expect(read('A Sag R Ibe')).toBe('A rebuild (R) names no place: "A Sag R" rebuilds the centre the unit stands in. A move is "A Sag - Ibe".');
+    expect(read('A Sag R Sagumtum')).toBe('A rebuild (R) names no place: "A Sag R" rebuilds the centre the unit stands in.');
+    expect(read('A Sag Z Ibe')).toBe('A destroy (Z) names no place: "A Sag Z" destroys the centre the unit stands in. A move is "A Sag - Ibe".');
+    expect(read('A Sag R Ibe', 'retreat')).toBe('A Sag - Ibe');
+    // The standard map has no rebuilds: R before a place is a move there, as players write it.
+    expect(formatOrder(parsed('A par R bur'))).toBe('A par - bur');
+  });
+
+  it('takes a full stop ending an order as the end of a sentence', () => {
+    const read = (text: string) => {
+      const r = parseOrder(diadochi, text);
+      return r.ok ? formatOrder(r.value) : r.error;
+    };
+    expect(read('A Sag H.')).toBe('A Sag H');
+    expect(read('A Sag Z.')).toBe('A Sag Z');
+    expect(read('A Sag R. ')).toBe('A Sag R');
+    expect(read('A Sag - Ibe.')).toBe('A Sag - Ibe');
+    expect(formatOrder(parsed('F St. Petersburg (sc) - Gulf of Bothnia.'))).toBe('F stp/sc - bot');
+  });
 });
 
 describe('rejected orders say what is wrong', () => {
