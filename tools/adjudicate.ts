@@ -1,13 +1,8 @@
 /**
- * `npm run -s adjudicate -- POSITION [ORDERS] [--json] [--case ID] [--phase N]`
+ * `npm run -s adjudicate -- POSITION [ORDERS] [--json] [--case ID] [--phase N]` (USAGE below says each part).
  *
  * For a game master who runs a game by hand: reads a position and the orders
  * in text, prints every order's result with its reason and the next position.
- *
- *   POSITION  a DATC-format case file (its PRESTATE; its ORDERS unless ORDERS is given),
- *             a game state JSON, or a game export JSON (the last phase, or --phase N)
- *   ORDERS    a text file of "Power: order" lines, or - for standard input
- *   --json    print { phase, results, events, next } as JSON instead of text
  */
 import { readFileSync } from 'node:fs';
 import { getVariant } from '../shared/variants.ts';
@@ -26,7 +21,22 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const USAGE = `usage: npm run -s adjudicate -- POSITION [ORDERS] [--json] [--case ID] [--phase N]
+
+Adjudicates one phase: prints every order's result with its reason, and the next position.
+
+  POSITION   a DATC-format case file (its PRESTATE; its ORDERS unless ORDERS is given),
+             a game state JSON, or a game export JSON (its last phase, or --phase N)
+  ORDERS     a text file of "Power: order" lines (# starts a comment), or - for standard input
+  --case ID  the case of a DATC file with several
+  --phase N  the phase of a game export (0 is the first)
+  --json     print { phase, results, events, next } as JSON instead of text`;
+
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const flag = (name: string) => {
   const i = args.indexOf(name);
   if (i < 0) return undefined;
@@ -40,7 +50,7 @@ const caseId = flag('--case');
 const phaseIndex = flag('--phase');
 const files = args.filter((a) => a !== '--json');
 if (files.length < 1 || files.length > 2)
-  fail('usage: npm run -s adjudicate -- POSITION [ORDERS] [--json] [--case ID] [--phase N]');
+  fail(`${USAGE.split('\n')[0]} (--help says more)`);
 
 const read = (file: string): string => {
   try {

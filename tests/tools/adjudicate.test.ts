@@ -56,6 +56,14 @@ describe('npm run adjudicate', () => {
     expect(tool(unknown)).toMatchObject({ status: 2, stderr: expect.stringMatching(/unknown rules "1982" \(known: datc, 1971\)/) });
   });
 
+  it('says how it is used on --help, and points there when called wrongly', () => {
+    const help = tool('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run -s adjudicate -- POSITION \[ORDERS\]/);
+    expect(help.stdout).toContain('--phase N  the phase of a game export');
+    expect(tool()).toMatchObject({ status: 2, stderr: expect.stringContaining('(--help says more)') });
+  });
+
   it('says what is wrong with bad input instead of crashing', () => {
     const bad = join(dir, 'bad.txt');
     writeFileSync(bad, 'this line has no power\n');
