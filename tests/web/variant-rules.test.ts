@@ -19,6 +19,8 @@ describe('the rules in brief', () => {
     expect(text).toContain('Gades–Mauretania');
     expect(text).toContain('Sinai–Ptolemais');
     expect(text).toContain('Victory: the first power with 25 units supported by centres it owns (not by loans)');
+    // What the Supply tab then refuses is said with the rule: no loan is made or ended during an adjustment.
+    expect(text).toContain('Either side may end a loan at any time but during an adjustment');
   });
 
   it('for the standard map, names its double coasts and how it is won, and nothing of Diadochi V', () => {

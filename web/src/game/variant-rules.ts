@@ -39,7 +39,7 @@ export function rulesInBrief(variant: Variant): string[] {
   }
   if (rules.loans) {
     lines.push(
-      'Loans (Supply tab): a power may lend a centre it controls to a power that owns a centre; the borrower may lend it on. Either side may end a loan at any time, and the borrower then has until the next adjustment to find other support. No loan may force its lender to disband.',
+      'Loans (Supply tab): a power may lend a centre it controls to a power that owns a centre; the borrower may lend it on. Either side may end a loan at any time but during an adjustment (which counts the loans as they stood when it opened), and the borrower then has until the next adjustment to find other support. No loan may force its lender to disband.',
     );
   }
   if (rules.maxFleetBuilds !== undefined) lines.push(`At most ${rules.maxFleetBuilds} fleets may be built by one power in one adjustment.`);
