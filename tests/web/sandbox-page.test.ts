@@ -316,6 +316,31 @@ describe('sandbox page: Escape', () => {
   });
 });
 
+describe('sandbox page: the focus follows the order panel’s buttons', () => {
+  const unit = () => $('g.unit[data-unit="Rav"]');
+  it('goes from an action to its first target, and from the target back to the unit, the order given', async () => {
+    click(unit());
+    click(button(/Move/));
+    await vi.waitFor(() => expect(document.activeElement).toBe($('.targets button')));
+    click($('.targets button[data-province="Cis"]'));
+    expect(text()).toContain('A Rav - Cis');
+    await vi.waitFor(() => expect(document.activeElement).toBe(unit()));
+  });
+
+  it('goes from Hold back to the unit, from Back to the first action, from Deselect to the unit', async () => {
+    click(unit());
+    click(button(/Hold/));
+    await vi.waitFor(() => expect(document.activeElement).toBe(unit()));
+    click(unit());
+    click(button(/Support/));
+    await vi.waitFor(() => expect(document.activeElement).toBe($('.targets button')));
+    click(button(/^Back$/));
+    await vi.waitFor(() => expect(document.activeElement).toBe($('.actions button')));
+    click(button(/^Deselect$/));
+    await vi.waitFor(() => expect(document.activeElement).toBe(unit()));
+  });
+});
+
 describe('sandbox page: replacing the work', () => {
   it('asks before Start over and Load this position throw away orders, and does nothing when told no', () => {
     const confirm = vi.fn(() => false);
