@@ -46,6 +46,21 @@ const button = (name: string) => Array.from(target.querySelectorAll('button')).f
 const box = () => target.querySelector<HTMLTextAreaElement>('#press-body');
 const current = () => target.querySelector('.conversations [aria-current="true"]')?.textContent?.trim();
 
+describe('sending from the keyboard', () => {
+  it('gives the focus back to the message box once sent, where the emptied box left Send unavailable', async () => {
+    await open('full');
+    box()!.value = 'Greetings from Egypt';
+    box()!.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    const send = button('Send')!;
+    send.focus();
+    send.click();
+    await vi.waitFor(() => expect(sent).toEqual([{ to: 'all', body: 'Greetings from Egypt', asGameMaster: false }]));
+    await vi.waitFor(() => expect(document.activeElement).toBe(box()));
+    expect(box()!.value).toBe('');
+  });
+});
+
 describe('opening a conversation from the keyboard', () => {
   it('"+ New conversation" takes the focus to the first power to choose; Open, to the new message', async () => {
     await open('full');
@@ -60,6 +75,17 @@ describe('opening a conversation from the keyboard', () => {
     expect(target.querySelector('.picker')).toBeNull();
     expect(current()).toBe('Rome');
     expect(box()!.placeholder).toBe('Write to Rome…');
+  });
+
+  it('Escape closes the picker, giving the focus back to "+ New conversation"', async () => {
+    await open('full');
+    button('+ New conversation')!.click();
+    await vi.waitFor(() => expect(document.activeElement).toBe(target.querySelector('.picker input')));
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    flushSync();
+    expect(target.querySelector('.picker')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('+ New conversation')));
+    expect(button('+ New conversation')!.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('"+ Write to the game master" (public press) takes the focus to the message to the game master', async () => {
