@@ -480,6 +480,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       await tickReady(page, 'Spring 240 BC Movement');
     }
     await Promise.all(powers.map((power) => pages[power].getByText('Results of Spring 240 BC Movement').waitFor()));
+    // The last to tick Ready had the focus on the box, which went with the orders: the heading of the results has it.
+    await eventually(() => pages[powers.at(-1)!].evaluate(() => document.activeElement?.textContent)).toBe('Spring 240 BC Movement results');
     // With the results, when the next orders are due.
     // Inside the live region: a screen reader announces it.
     await expect(rome.locator('.notices[role="status"] .notice.next').textContent()).resolves.toMatch(/Orders for Fall 240 BC Movement ▸\s*Due .+ \(.+ left\)\./);
@@ -530,6 +532,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => rome.evaluate(() => document.activeElement?.textContent)).toBe('Spring 240 BC Movement results');
     await rome.getByRole('button', { name: 'Next phase' }).click();
     await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
+    // At the last phase the button is unavailable but keeps the focus, which a disabled button would drop.
+    await expect(rome.getByRole('button', { name: 'Next phase' }).getAttribute('aria-disabled')).resolves.toBe('true');
+    await eventually(() => rome.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Next phase');
     await rome.getByRole('button', { name: 'Previous phase' }).click();
     await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
     await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
