@@ -96,6 +96,37 @@ describe('game page of a forming game', () => {
     expect(target.textContent).toContain('Take a seat');
   });
 
+  it('after joining or leaving, the list of players takes the focus from the button that went', async () => {
+    await open(OUTSIDER, game(4));
+    const joined = game(5);
+    joined.players[4] = { ...joined.players[4], user: OUTSIDER, isYou: true };
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === `/api/games/${GAME}/join`) return json(200, joined);
+      if (path === `/api/games/${GAME}/leave`) return json(200, game(4));
+      return json(200, game(4));
+    });
+    const join = Array.from(target.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.trim() === 'Join this game')!;
+    join.focus();
+    join.click();
+    await vi.waitFor(() => expect(buttons()).toContain('Leave the game'));
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('players-h'));
+    expect(document.activeElement?.textContent?.replace(/\s+/g, ' ').trim()).toBe('Players 5 of 5');
+    const leave = Array.from(target.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.trim() === 'Leave the game')!;
+    leave.focus();
+    leave.click();
+    await vi.waitFor(() => expect(buttons()).toContain('Join this game'));
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('players-h'));
+  });
+
+  it('keeps the focus on Join when the server refuses, and says why', async () => {
+    await open(OUTSIDER, game(4));
+    const join = Array.from(target.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.trim() === 'Join this game')!;
+    join.focus();
+    join.click();
+    await vi.waitFor(() => expect(target.querySelector('[role="alert"]')?.textContent).toBe('all seats are taken'));
+    expect(document.activeElement).toBe(join);
+  });
+
   it('tells an outsider a full game is full, and offers no seat', async () => {
     await open(OUTSIDER, game(5));
     expect(buttons()).not.toContain('Join this game');
