@@ -374,8 +374,10 @@ describe('lending a centre', () => {
     await show();
     Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
     await vi.waitFor(() => expect(button('End this loan…')).toBeDefined());
+    expect(button('End this loan…')!.getAttribute('aria-label')).toBe('End this loan… (Cyprus, Egypt to Syria)');
     button('End this loan…')!.click();
     await vi.waitFor(() => expect(document.activeElement).toBe(button('End the loan')));
+    expect(document.getElementById(button('End the loan')!.getAttribute('aria-describedby')!)?.textContent).toBe('End it now?');
     button('Keep it')!.click();
     await vi.waitFor(() => expect(document.activeElement).toBe(button('End this loan…')));
     button('End this loan…')!.click();
