@@ -143,11 +143,15 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.getByLabel('New password again').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Current password is wrong.').waitFor();
+    // The refused field has the focus, its error read out with it.
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('currentPassword');
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password is changed.').waitFor();
     await page.getByLabel("New token's name").fill('my bot');
     await page.getByRole('button', { name: 'Create token' }).click();
+    // The new token takes the focus, selected, ready to copy.
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('The new API token');
     const token = await page.getByLabel('The new API token').inputValue();
     expect(token).toMatch(/^dip_/);
     const asBot = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -158,6 +162,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Revoke my bot' }).click();
     await page.getByText('You have no API tokens.').waitFor();
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('token-name');
     expect((await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     // The new password is the one that logs in now.
     await logOutAndIn(page, username, newPassword);
@@ -225,7 +230,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-unit'))).resolves.toBe('Bru');
 
     // By typing: Carthage's army in Hadrumetum to Numidia, and a bad line that is explained.
-    await page.getByRole('tab', { name: /Carthage/ }).click();
+    await page.getByRole('button', { name: /^Carthage/ }).click();
     await page.locator('#orders-text').fill('A Had - Num\nA Gad - Rom');
     await page.locator('.order-list li.bad .reason').waitFor();
     await eventually(() => page.locator('svg.dmap .glyph.arrow').count()).toBe(3);
@@ -414,10 +419,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('button', { name: 'Lend it' }).click();
     await rome.getByText('Lent Neapolis to Carthage').waitFor();
     // Ending a loan asks first; kept, it stays.
-    await rome.getByRole('button', { name: 'End this loan…' }).click();
+    await rome.getByRole('button', { name: 'End this loan… (Neapolis, Rome to Carthage)' }).click();
     await rome.getByText('End it now?').waitFor();
     await rome.getByRole('button', { name: 'Keep it' }).click();
-    await rome.getByRole('button', { name: 'End this loan…' }).waitFor();
+    await rome.getByRole('button', { name: 'End this loan… (Neapolis, Rome to Carthage)' }).waitFor();
     await rome.getByRole('button', { name: 'Rome', exact: true }).click();
     await rome.getByText(/Lent out:.*Neapolis → Carthage/).waitFor();
     // The table's marks are explained under it.

@@ -54,6 +54,17 @@ describe('sandbox page', () => {
     expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
   });
 
+  it('says which unit is selected, and reads no stray text of the drawing (coast marks, names) on the map', async () => {
+    click($('g.unit[data-unit="Car"]'));
+    const pressed = $$('svg.dmap g.unit[role="button"]').map((u) => [u.getAttribute('data-unit'), u.getAttribute('aria-pressed')]);
+    expect(pressed).toEqual(expect.arrayContaining([['Car', 'true'], ['Had', 'false']]));
+    expect($$('svg.dmap g.unit[role="img"]').every((u) => !u.hasAttribute('aria-pressed'))).toBe(true);
+    await vi.waitFor(() => expect($$('svg.dmap .labels text').length).toBeGreaterThan(0));
+    expect($$('svg.dmap .static-over text').map((t) => t.textContent)).toContain('wcAquitania, West Coast');
+    const read = $$('svg.dmap text').filter((t) => !t.closest('[aria-hidden="true"]')).map((t) => t.textContent);
+    expect(read).toEqual([]);
+  });
+
   it('marks every supply and build centre by kind, owner and special rule', () => {
     const centre = (id: string) => $(`svg.dmap g.centre[data-centre="${id}"]`)!;
     // The marker's own shapes (not the halo a build site shows when it may be picked).
@@ -154,6 +165,28 @@ describe('sandbox page', () => {
     expect($('g.unit[data-unit="Cis"]')).not.toBeNull();
   });
 
+  it('keeps the focus on the button pressed: Adjudicate becomes Continue, Continue becomes Adjudicate', () => {
+    const primary = button(/^Adjudicate$/) as HTMLButtonElement;
+    primary.focus();
+    click(primary);
+    expect(document.activeElement).toBe(primary);
+    expect(primary.textContent).toBe('Continue ▸');
+    click(primary);
+    expect(document.activeElement).toBe(primary);
+    expect(primary.textContent).toBe('Adjudicate');
+  });
+
+  it('heads the panel under the h1 with an h2 (Orders, then Results), so no heading level is skipped', () => {
+    const levels = () => $$('h1, h2, h3, h4').map((h) => Number(h.tagName[1]));
+    const noneSkipped = (list: number[]) => list.every((level, i) => i === 0 || level - list[i - 1] <= 1);
+    expect($('h2')!.textContent).toBe('Orders');
+    expect(noneSkipped(levels())).toBe(true);
+    click(button(/^Adjudicate$/));
+    expect($('h2')!.textContent).toBe('Results');
+    expect(levels()).toContain(3);
+    expect(noneSkipped(levels())).toBe(true);
+  });
+
   it('says in the results when a special build centre changes hands after Fall', () => {
     click($('g.unit[data-unit="Lar"]'));
     click(button(/Move/));
@@ -249,6 +282,16 @@ describe('sandbox page: building from the keyboard', () => {
     press($('#p-Bru'), 'Enter');
     click($$('.targets button').find((b) => b.textContent === 'Army in Brudisium')!);
     expect(text()).toBe('Build F Nea\nBuild A Bru');
+  });
+});
+
+describe('sandbox page: Enter on a build site', () => {
+  it('gives the focus to the choice it asks for, as B does', async () => {
+    paste(adjustment);
+    click(button(/Rome/));
+    $<SVGElement>('#p-Bru')!.focus();
+    press($('#p-Bru'), 'Enter');
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Army in Brudisium'));
   });
 });
 
@@ -383,7 +426,7 @@ describe('sandbox page: replacing the work', () => {
         { power: 'Macedonia', type: 'army', at: 'Cis' },
       ],
     });
-    expect($('[role="tab"][aria-selected="true"]')!.textContent).toContain('Carthage');
+    expect($('.powers [aria-pressed="true"]')!.textContent).toContain('Carthage');
     click(button(/Macedonia/));
     const box = $<HTMLTextAreaElement>('#orders-text')!;
     box.value = 'A Ven - Rav\nA Cis S A Ven - Rav';
@@ -393,7 +436,7 @@ describe('sandbox page: replacing the work', () => {
     click(button(/^Adjudicate$/));
     click(button(/Continue/));
     expect($('h1')!.textContent).toBe('Spring 240 BC Retreat');
-    expect($('[role="tab"][aria-selected="true"]')!.textContent).toContain('Rome');
+    expect($('.powers [aria-pressed="true"]')!.textContent).toContain('Rome');
     expect(pageText()).not.toContain('has no dislodged unit');
   });
 });
