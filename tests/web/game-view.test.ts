@@ -426,6 +426,15 @@ describe('deleting an order line', () => {
   });
 });
 
+describe('the page as it loads', () => {
+  it('leaves the focus where the page put it, not on the phase’s heading (the skip link stays the first Tab stop)', async () => {
+    await show();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(target.querySelector('h1')?.textContent).toBe(NAME);
+    expect(document.activeElement).not.toBe(target.querySelector('h1'));
+  });
+});
+
 describe('the headings', () => {
   it('skip no level on any tab: the phase is h1, the tab h2, its sections h3', async () => {
     for (const name of ['Orders', 'Press', 'Supply', 'Game']) {
