@@ -61,6 +61,35 @@ describe('sending from the keyboard', () => {
   });
 });
 
+describe('a player who goes elsewhere while the server answers', () => {
+  it('keeps their place: the focus is not pulled back to the message box', async () => {
+    await open('full');
+    let answer!: () => void;
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        await new Promise<void>((resolve) => (answer = resolve));
+        sent.push(JSON.parse(String(init.body)));
+        return json(201, {});
+      }
+      return json(200, { messages: [], nextCursor: null });
+    });
+    box()!.value = 'Slowly sent';
+    box()!.dispatchEvent(new Event('input', { bubbles: true }));
+    flushSync();
+    const send = button('Send')!;
+    send.focus();
+    send.click();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    // Meanwhile the player goes on to the conversations.
+    const elsewhere = button('+ New conversation')!;
+    elsewhere.focus();
+    answer();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(elsewhere);
+  });
+});
+
 describe('opening a conversation from the keyboard', () => {
   it('"+ New conversation" takes the focus to the first power to choose; Open, to the new message', async () => {
     await open('full');
