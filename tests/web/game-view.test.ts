@@ -400,6 +400,21 @@ describe('lending a centre', () => {
   });
 });
 
+describe('a retreat from the keyboard', () => {
+  it('gives the focus back to the dislodged unit, not to the attacker standing in the same province', async () => {
+    const dislodged = () => target.querySelector<SVGElement>('g.unit.dislodged[data-unit="Pto"]')!;
+    expect(target.querySelectorAll('g.unit[data-unit="Pto"]')).toHaveLength(2);
+    dislodged().focus();
+    dislodged().dispatchEvent(new KeyboardEvent('keydown', { key: 'm', bubbles: true, cancelable: true }));
+    flushSync();
+    await vi.waitFor(() => expect(document.activeElement?.closest('.targets')).not.toBeNull());
+    (document.activeElement as HTMLButtonElement).click();
+    flushSync();
+    expect(target.querySelector<HTMLTextAreaElement>('#orders-text')!.value).toMatch(/^A Pto - /);
+    await vi.waitFor(() => expect(document.activeElement).toBe(dislodged()));
+  });
+});
+
 describe('units without orders', () => {
   it('are named in words under the orders', () => {
     const note = Array.from(target.querySelectorAll('.typed p'), (p) => p.textContent!.replace(/\s+/g, ' ').trim()).find((t) => t.includes('without orders'));

@@ -292,6 +292,9 @@ describe('sandbox page: Enter on a build site', () => {
     $<SVGElement>('#p-Bru')!.focus();
     press($('#p-Bru'), 'Enter');
     await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Army in Brudisium'));
+    // Escape steps back, the focus with it, to the site.
+    press(document.activeElement, 'Escape');
+    await vi.waitFor(() => expect(document.activeElement).toBe($('#p-Bru')));
   });
 });
 

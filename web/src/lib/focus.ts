@@ -25,3 +25,11 @@ export async function focusAfterUpdate(find: () => HTMLElement | SVGElement | nu
 export function focusFirstInvalid(form: HTMLElement | undefined, from?: Element | null): Promise<void> {
   return focusAfterUpdate(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]'), from);
 }
+
+/**
+ * The piece on the map the player orders at a location: a unit (the dislodged one in a retreat, where the attacker
+ * stands beside it) or a build site. Only those take the focus, so another power's unit there is never the one found.
+ */
+export function orderablePieceAt(location: string): HTMLElement | SVGElement | null {
+  return document.querySelector<SVGElement>(`svg [data-unit="${CSS.escape(location)}"][tabindex="0"]`);
+}
