@@ -373,6 +373,17 @@ describe('sandbox page: the focus follows the order panel’s buttons', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(unit()));
   });
 
+  it('tells a screen reader each step in a few words, and the order once given (not the whole list of targets)', () => {
+    const status = () => $('.order-panel [role="status"]')!.textContent;
+    click(unit());
+    expect(status()).toBe('Roman army in Ravenna');
+    click(button(/Move/));
+    expect(status()).toBe('Move to where? Click a highlighted province.');
+    click($('.targets button[data-province="Cis"]'));
+    expect(status()).toBe('Ordered: A Rav - Cis');
+    expect($$('.order-panel [aria-live]').filter((e) => e.getAttribute('aria-live') !== 'off')).toEqual([]);
+  });
+
   it('goes from Hold back to the unit, from Back to the first action, from Deselect to the unit', async () => {
     click(unit());
     click(button(/Hold/));

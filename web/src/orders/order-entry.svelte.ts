@@ -52,6 +52,8 @@ export class OrderEntry {
   power = $state<string>('');
   lines = $state.raw<Record<string, string[]>>({});
   selection = $state<Selection | null>(null);
+  /** The order given last (by a click, a key or a button, not typed), as the page announces it. */
+  lastGiven = $state<string | null>(null);
 
   readonly index: PositionIndex = $derived.by(() => new PositionIndex({ variant: this.variant, state: this.state }));
 
@@ -290,6 +292,7 @@ export class OrderEntry {
     });
     this.lines = { ...this.lines, [power]: [...kept, formatOrder(order)] };
     this.selection = null;
+    this.lastGiven = formatOrder(order);
   }
 
   /** Remove the order on this line of a power's text. */
