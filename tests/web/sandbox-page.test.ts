@@ -299,7 +299,7 @@ describe('sandbox page: Enter on a build site', () => {
 });
 
 describe('sandbox page: builds left', () => {
-  it('counts down the builds, and offers Waive only while some are left', () => {
+  it('counts down the builds, and offers Waive only while some are left', async () => {
     paste(adjustment);
     click(button(/Rome/));
     const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
@@ -311,11 +311,17 @@ describe('sandbox page: builds left', () => {
     // Both sites used: the prompt no longer sends the player to a highlighted centre.
     expect(step()).toMatch(/^Rome may build 3 units: 1 left\. Every free build centre has its build \(click one to change it\); the build left goes unused unless waived\./);
     expect(step()).not.toMatch(/Only 2 free build centres/);
-    click(button(/Waive a build/));
+    // The focus has followed the last build back to its site; from there the player Tabs to Waive.
+    await vi.waitFor(() => expect(document.activeElement).toBe($('#p-Bru')));
+    const waive = button(/Waive a build/) as HTMLButtonElement;
+    waive.focus();
+    click(waive);
     expect(text()).toBe('Build F Nea\nBuild F Bru\nWaive');
     expect(step()).toBe('Rome may build 3 units: all are ordered.');
     expect(button(/Waive a build/)).toBeNull();
     expect($$('.order-list li.bad')).toHaveLength(0);
+    // The last waive took its button: the focus is on the orders, where it is written.
+    await vi.waitFor(() => expect(document.activeElement).toBe($('#orders-text')));
   });
 });
 
