@@ -172,6 +172,24 @@ describe('what Tab reaches on the map', () => {
     expect(viewBox()).toEqual(before);
   });
 
+  it('nor does a tap, which focuses the unit only once the finger is lifted, just before its click', () => {
+    phone({ selectable: new Set(['Car', 'Had', 'New', 'Gad', 'Ant']) });
+    const before = viewBox();
+    const unit = target.querySelector<SVGElement>('g.unit[data-unit="Ant"]')!;
+    const touch = { bubbles: true, pointerId: 1, pointerType: 'touch', clientX: 5, clientY: 5 };
+    unit.dispatchEvent(new PointerEvent('pointerdown', touch));
+    unit.dispatchEvent(new PointerEvent('pointerup', touch));
+    unit.focus();
+    flushSync();
+    expect(viewBox()).toEqual(before);
+    // A key pressed since, the next focus is the keyboard's again.
+    unit.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    target.querySelector<SVGElement>('g.unit[data-unit="Car"]')!.focus();
+    unit.focus();
+    flushSync();
+    expect(viewBox()).not.toEqual(before);
+  });
+
   it('a target province out of sight is panned into it, its name in view', () => {
     const label = drawing.labels.find((l) => l.id === 'Sel')!;
     phone({ selectable: new Set(['Car', 'Had', 'New', 'Gad']), targets: new Set(['Sel']) });

@@ -5,7 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
 import { sandboxPageEachTest } from './sandbox-dom.ts';
-import { adjustment } from './positions.ts';
+import { computeOverlay } from '../../web/src/map/overlay.ts';
+import { adjustment, start, variant } from './positions.ts';
 
 const { $, $$, click, button, text, pageText, remount } = sandboxPageEachTest();
 
@@ -365,6 +366,26 @@ describe('sandbox page: Escape', () => {
     target.focus();
     press(target, 'Escape');
     await vi.waitFor(() => expect(document.activeElement).toBe($('g.unit[data-unit="Alx"]')));
+  });
+});
+
+describe('sandbox page: a unit picked near the edge of a zoomed map', () => {
+  it('does not make the map slide under the pointer: it is in view already', () => {
+    const viewBox = () => $('svg.dmap')!.getAttribute('viewBox')!.split(' ').map(Number);
+    const units = computeOverlay(variant, start).units;
+    const edge = (u: { at: readonly [number, number] }, [x, y, w, h]: number[]) => Math.min(u.at[0] - x, x + w - u.at[0], u.at[1] - y, y + h - u.at[1]);
+    // Zoomed in, then panned step by step until some unit stands just inside an edge.
+    for (let i = 0; i < 3; i++) press($('.map-frame'), '+');
+    let near = units.find((u) => edge(u, viewBox()) > 20 && edge(u, viewBox()) < 60);
+    for (let i = 0; i < 20 && !near; i++) {
+      press($('.map-frame'), 'ArrowRight');
+      near = units.find((u) => edge(u, viewBox()) > 20 && edge(u, viewBox()) < 60);
+    }
+    expect(near, 'a unit between 20 and 60 from the edge of the zoomed view').toBeDefined();
+    const [x, y, w, h] = viewBox();
+    click($(`g.unit[data-unit="${near!.location}"]`));
+    expect($(`g.unit[data-unit="${near!.location}"]`)!.getAttribute('aria-pressed')).toBe('true');
+    expect(viewBox()).toEqual([x, y, w, h]);
   });
 });
 
