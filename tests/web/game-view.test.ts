@@ -342,7 +342,7 @@ describe('lending a centre', () => {
 
   it('says what the loan does and asks first; only "Lend it" makes it, "Go back" makes none', async () => {
     expect(await askToLend('Pto', 'Syria')).toBe(
-      "Lend Ptolemais to Syria? From the next adjustment it supplies Syria's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
+      "Lend Ptolemais to Syria? From the next adjustment it supplies Syria's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time but during an adjustment. Lend it Go back",
     );
     button('Go back')!.click();
     flushSync();
@@ -389,13 +389,13 @@ describe('lending a centre', () => {
 
   it('says a centre lent on stays tied to the loan it came by', async () => {
     expect(await askToLend('Pel', 'Rome', { ...retreat, loans: [{ centre: 'Pel', from: 'Macedonia', to: 'Egypt' }] })).toBe(
-      "Lend Pella ×2, lent to you by Macedonia, on to Rome? From the next adjustment it supplies Rome's units, not yours. Should Macedonia end its loan to you, this one ends with it. Either of you may end the loan at any time. Lend it Go back",
+      "Lend Pella ×2, lent to you by Macedonia, on to Rome? From the next adjustment it supplies Rome's units, not yours. Should Macedonia end its loan to you, this one ends with it. Either of you may end the loan at any time but during an adjustment. Lend it Go back",
     );
   });
 
   it('says a destroyed centre supplies nobody until rebuilt', async () => {
     expect(await askToLend('Cyp', 'Rome', { ...retreat, destroyed: ['Cyp'] })).toBe(
-      "Lend Cyprus (destroyed) to Rome? Destroyed, it supplies nobody until it is rebuilt; then it supplies Rome's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time. Lend it Go back",
+      "Lend Cyprus (destroyed) to Rome? Destroyed, it supplies nobody until it is rebuilt; then it supplies Rome's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time but during an adjustment. Lend it Go back",
     );
   });
 });

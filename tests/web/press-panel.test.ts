@@ -80,6 +80,8 @@ describe('a player who goes elsewhere while the server answers', () => {
     send.focus();
     send.click();
     await vi.waitFor(() => expect(answer).toBeDefined());
+    // Pressed again while it goes, it sends nothing more.
+    send.click();
     // Meanwhile the player goes on to the conversations.
     const elsewhere = button('+ New conversation')!;
     elsewhere.focus();
@@ -115,6 +117,15 @@ describe('opening a conversation from the keyboard', () => {
     expect(target.querySelector('.picker')).toBeNull();
     await vi.waitFor(() => expect(document.activeElement).toBe(button('+ New conversation')));
     expect(button('+ New conversation')!.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('on a touch screen leaves the message box unfocused, so the keyboard does not rise over the conversation', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query }));
+    await open('public');
+    button('+ Write to the game master')!.click();
+    await vi.waitFor(() => expect(box()!.placeholder).toBe('Write to Game master…'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).not.toBe(box());
   });
 
   it('"+ Write to the game master" (public press) takes the focus to the message to the game master', async () => {
