@@ -85,6 +85,16 @@ describe('new game page', () => {
     expect(target.textContent).not.toMatch(/body\./);
   });
 
+  it('makes each set of choices one Tab stop (its radios share a name), the arrow keys moving within it', () => {
+    open(() => json(400, { error: { code: 'validation_failed', message: 'stop here' } }));
+    const groups = Array.from(target.querySelectorAll('[role="radiogroup"]'), (g) => [g.getAttribute('aria-label'), [...new Set(Array.from(g.querySelectorAll('input'), (i) => i.name))]]);
+    expect(groups).toEqual([
+      ['Rules', ['rules']],
+      ['Press', ['press']],
+      ['Power assignment', ['powerAssignment']],
+    ]);
+  });
+
   it('offers the rule sets, the DATC’s answers first, and sends the one chosen', async () => {
     open(() => json(400, { error: { code: 'validation_failed', message: 'stop here' } }));
     const choices = Array.from(target.querySelectorAll<HTMLInputElement>('[role="radiogroup"][aria-label="Rules"] input'));
