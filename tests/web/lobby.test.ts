@@ -137,3 +137,24 @@ describe('the In progress list', () => {
     expect(card('Game 5').querySelector('.badge')?.textContent).toBe('In progress');
   });
 });
+
+describe('open games, a page at a time', () => {
+  it('"More games" gives the focus to the first game it brought; every card says its seats in words', async () => {
+    vi.stubGlobal('fetch', async (path: string) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname !== '/api/games') return json(404, { error: { code: 'not_found', message: 'no' } });
+      const second = url.searchParams.get('cursor') === 'page-2';
+      const games = (second ? [7] : [5, 6]).map((n) => ({ ...summary(n, 'forming', false), playerCount: 2 }));
+      return json(200, { games, nextCursor: second ? null : 'page-2' });
+    });
+    await open('open');
+    expect(card('Game 5').querySelector('.seats')!.textContent!.replace(/\s+/g, ' ').trim()).toContain('2 of 5 seats taken');
+    const more = Array.from(target.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === 'More games')!;
+    more.focus();
+    more.click();
+    await vi.waitFor(() => expect(card('Game 7')).toBeDefined());
+    await vi.waitFor(() => expect(document.activeElement).toBe(card('Game 7').querySelector('h2 a')));
+    // No page left: the button has gone.
+    expect(Array.from(target.querySelectorAll('button')).some((b) => b.textContent === 'More games')).toBe(false);
+  });
+});
