@@ -209,6 +209,16 @@ describe('sandbox page', () => {
     expect(legend()).toContain('Destroy (Z)');
   });
 
+  it('names the legend for a screen reader by its entries’ words (its shapes are a picture), failures too once adjudicated', async () => {
+    const name = () => $('details.legend svg')!.getAttribute('aria-label')!;
+    await vi.waitFor(() => expect(name()).toMatch(/^Map legend: Supply centre; Double centre; Triple \(Rome, for Rome\); .*Move by convoy$/));
+    expect(name()).not.toContain('Failed');
+    // The counters' letters are no entry.
+    expect(name()).not.toMatch(/; A;|; M;/);
+    click(button(/^Adjudicate$/));
+    await vi.waitFor(() => expect(name()).toContain('; Failed (bounced, cut);'));
+  });
+
   it('tells a retreat from a convoy in the legend as the map does: a retreat is an arrow, a convoy a dotted line ending in a dot', () => {
     const lineOf = (label: string) => {
       const text = Array.from($('details.legend')!.querySelectorAll('text')).find((t) => t.textContent === label)!;
