@@ -643,7 +643,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.locator('.deadline').getByText('Orders due').waitFor();
     await rome.getByRole('button', { name: 'End the game…' }).click();
     await rome.getByRole('button', { name: 'Confirm' }).click();
-    await rome.getByText('Done: the log below records it.').waitFor();
+    await rome.getByText('Done: Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria. The log below records it.').waitFor();
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
     await pages.Egypt.locator('section[aria-labelledby="votes-h"]').getByText('The game is over: Draw among Carthage, Egypt, Macedonia, Rome and Syria.').waitFor();
     await eventually(() => rome.locator('.log [data-action="end-game"]').first().textContent()).toMatch(/^Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria\.$/);

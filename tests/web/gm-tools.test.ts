@@ -85,6 +85,10 @@ describe('changing the deadline', () => {
       await click(button(/Change the deadline/));
       expect(confirmText(), value).toBeNull();
       expect($('[role="alert"]')!.textContent, value).toMatch(/(would not move|Enter the number of hours)/);
+      // The hours are in error: marked so, described by the error, and focused.
+      expect(hours().getAttribute('aria-invalid'), value).toBe('true');
+      expect(document.getElementById(hours().getAttribute('aria-describedby')!)?.getAttribute('role')).toBe('alert');
+      expect(document.activeElement, value).toBe(hours());
     }
     type(hours(), String(31 * 24));
     await click(button(/Change the deadline/));
@@ -183,8 +187,15 @@ describe('ending the game', () => {
     await click(endButton());
     expect(confirmText()).toMatch(/^End the game now as a draw between Egypt and Syria\? No more phases are played/);
     expect($('[role="alertdialog"]')!.closest('.tool')).toBe(endButton().closest('.tool'));
+    reply = () =>
+      new Response(
+        JSON.stringify({ action: { id: 'x', action: 'end-game', actor: null, details: { phaseName: 'Spring 239 BC Movement', outcome: { kind: 'draw', powers: ['Egypt', 'Syria'] } }, at: new Date().toISOString() } }),
+        { status: 200 },
+      );
     await click(button(/^Confirm$/));
     expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/end`, body: { outcome: 'draw', powers: ['Egypt', 'Syria'] } }]);
+    // The answer says what was done, in the log's words.
+    expect(target.textContent).toContain('Done: Ended the game in Spring 239 BC Movement as a draw between Egypt and Syria. The log below records it.');
   });
 
   it('keeps a question asked while the last action is still reloading the page (the roll-back done, its reloads not yet in)', async () => {
