@@ -176,6 +176,10 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     expect(entry.selection?.action).toBe('build');
     // The site is the only place to build for this selection: the choice comes at once.
     expect(entry.selection?.choices?.map(formatOrder)).toEqual(['Build A Rom', 'Build F Rom']);
+    // Back from the choice goes back to no selection, not to a "Build what?" step whose only target is the site.
+    entry.cancel();
+    expect(entry.selection).toBeNull();
+    entry.clickProvince('Rom');
     entry.give(entry.selection!.choices![1], 'Rome');
     expect(accepted(entry, 'Rome')).toEqual(['Build F Rom']);
     entry.setText('Waive');

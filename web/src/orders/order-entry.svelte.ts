@@ -201,8 +201,11 @@ export class OrderEntry {
   cancel(): void {
     const s = this.selection;
     if (!s) return;
-    if (s.choices) this.selection = { ...s, choices: undefined };
-    else if (s.picked !== undefined) this.selection = { ...s, picked: undefined };
+    if (s.choices) {
+      this.selection = { ...s, choices: undefined };
+      // A build site's army-or-fleet came at once, its one target taken for the player: back goes past that step too.
+      if (this.selected && onlyAction(this.selected) === s.action && this.targets.length === 1) this.selection = null;
+    } else if (s.picked !== undefined) this.selection = { ...s, picked: undefined };
     else if (s.action && !(this.selected && onlyAction(this.selected))) this.selection = { location: s.location, power: s.power };
     else this.selection = null;
   }
