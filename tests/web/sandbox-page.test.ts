@@ -296,6 +296,28 @@ describe('sandbox page: building from the keyboard', () => {
   });
 });
 
+describe('sandbox page: a piece says its order in its name', () => {
+  it('a unit once ordered, and a build site once built on, for a screen reader reaching them with Tab', () => {
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Move/));
+    click($('.targets button[data-province="Cis"]'));
+    expect($('g.unit[data-unit="Rav"]')!.getAttribute('aria-label')).toBe('Roman army in Ravenna; ordered: A Rav - Cis');
+    // Another power's unit, not being ordered, is named as before.
+    expect($('g.unit[data-unit="Car"]')!.getAttribute('aria-label')).toBe('Carthaginian fleet in Carthage');
+    vi.stubGlobal('confirm', () => true);
+    try {
+      paste(adjustment);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    click(button(/Rome/));
+    press($('#p-Nea'), 'b');
+    click($$('.targets button').find((b) => b.textContent === 'Fleet in Neapolis')!);
+    expect($('#p-Nea')!.getAttribute('aria-label')).toMatch(/a build site: B or Enter to build here; ordered: Build F Nea$/);
+    expect($('#p-Bru')!.getAttribute('aria-label')).not.toContain('ordered');
+  });
+});
+
 describe('sandbox page: Enter on a build site', () => {
   it('gives the focus to the choice it asks for, as B does', async () => {
     paste(adjustment);

@@ -115,6 +115,17 @@ export class OrderEntry {
     return this.powers.flatMap((power) => (this.checked[power] ?? []).filter((l) => l.accepted).map((l) => ({ power, order: l.order!, text: l.text! })));
   }
 
+  /** A power's accepted orders by the province they are given in (the unit's, or the build site's): what the map says of each piece. */
+  orderedByProvince(power: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const l of this.checked[power] ?? []) {
+      if (!l.accepted || !l.order) continue;
+      const at = 'unit' in l.order ? l.order.unit.at : 'at' in l.order ? l.order.at : null;
+      if (at) out.set(provinceOf(this.variant, at), l.text!);
+    }
+    return out;
+  }
+
   /** Everything the powers may order now. */
   orderables(): Orderable[] {
     return this.powers.flatMap((p) => this.index.orderables(p));
