@@ -339,8 +339,13 @@ describe('sandbox page: builds left', () => {
     expect(step()).toMatch(/^Rome may build 3 units\. Click a highlighted centre to build there\. Only 2 free build centres, one build each: 1 build goes unused\./);
     click($('#p-Nea'));
     click(button(/Fleet in Neapolis/));
+    // The page settles between a player's actions, as it does in a browser.
+    await new Promise((resolve) => setTimeout(resolve));
     click($('#p-Bru'));
-    click(button(/Fleet in Brudisium/));
+    // Pressed as a browser presses a button: it takes the focus first.
+    const fleet = button(/Fleet in Brudisium/) as HTMLButtonElement;
+    fleet.focus();
+    click(fleet);
     // Both sites used: the prompt no longer sends the player to a highlighted centre.
     expect(step()).toMatch(/^Rome may build 3 units: 1 left\. Every free build centre has its build \(click one to change it\); the build left goes unused unless waived\./);
     expect(step()).not.toMatch(/Only 2 free build centres/);

@@ -193,6 +193,18 @@ export class OrderEntry {
     else if (target.orders.length > 1) this.selection = { ...s, choices: target.orders };
   }
 
+  /**
+   * A key pressed on a piece of the map (a unit, a build site): the piece is selected if it is not yet, and the key
+   * is its action. The power being ordered first; any power's piece when `anyPower` (the sandbox orders them all).
+   */
+  keyAt(key: string, province: string, anyPower = false): boolean {
+    const powers = anyPower ? [this.power, ...this.powers.filter((p) => p !== this.power)] : [this.power];
+    const orderable = powers.map((p) => this.index.orderableAt(p, province)).find(Boolean);
+    if (!orderable && !(key.toLowerCase() === 'w' && this.canWaive)) return false;
+    if (orderable && this.selection?.location !== orderable.location) this.select(orderable);
+    return this.key(key);
+  }
+
   /** Keyboard shortcut for an action (H, M, S, C, Z, R, D, B, X, W) on the selected unit. */
   key(key: string): boolean {
     const k = key.toLowerCase();
