@@ -45,16 +45,21 @@ async function open(press: 'full' | 'public') {
 const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
 const box = () => target.querySelector<HTMLTextAreaElement>('#press-body');
 const current = () => target.querySelector('.conversations [aria-current="true"]')?.textContent?.trim();
+/** A message written in the box and sent with the Send button, which takes the focus as a press would give it. */
+function writeAndSend(text: string): HTMLButtonElement {
+  box()!.value = text;
+  box()!.dispatchEvent(new Event('input', { bubbles: true }));
+  flushSync();
+  const send = button('Send')!;
+  send.focus();
+  send.click();
+  return send;
+}
 
 describe('sending from the keyboard', () => {
   it('gives the focus back to the message box once sent, where the emptied box left Send unavailable', async () => {
     await open('full');
-    box()!.value = 'Greetings from Egypt';
-    box()!.dispatchEvent(new Event('input', { bubbles: true }));
-    flushSync();
-    const send = button('Send')!;
-    send.focus();
-    send.click();
+    const send = writeAndSend('Greetings from Egypt');
     await vi.waitFor(() => expect(sent).toEqual([{ to: 'all', body: 'Greetings from Egypt', asGameMaster: false }]));
     await vi.waitFor(() => expect(document.activeElement).toBe(box()));
     expect(box()!.value).toBe('');
@@ -73,12 +78,7 @@ describe('a player who goes elsewhere while the server answers', () => {
       }
       return json(200, { messages: [], nextCursor: null });
     });
-    box()!.value = 'Slowly sent';
-    box()!.dispatchEvent(new Event('input', { bubbles: true }));
-    flushSync();
-    const send = button('Send')!;
-    send.focus();
-    send.click();
+    const send = writeAndSend('Slowly sent');
     await vi.waitFor(() => expect(answer).toBeDefined());
     // Pressed again while it goes, it sends nothing more.
     send.click();
