@@ -255,6 +255,21 @@ describe('the sheet’s handle (a phone’s bottom sheet)', () => {
     expect(open()).toBe(true);
   });
 
+  it('rises part way to a tapped unit’s actions, and goes down for its targets on the map and once the order is given', () => {
+    const peek = () => target.querySelector('aside.side')!.classList.contains('peek');
+    const unit = Array.from(target.querySelectorAll('svg.dmap g.unit[role="button"]')).find((u) => u.getAttribute('aria-label')?.includes('Ptolemais'))!;
+    unit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    flushSync();
+    expect([open(), peek()]).toEqual([true, true]);
+    Array.from(target.querySelectorAll('button')).find((b) => /Retreat/.test(b.textContent ?? ''))!.click();
+    flushSync();
+    expect([open(), peek()]).toEqual([false, false]);
+    target.querySelector('svg.dmap path.province.target')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    flushSync();
+    expect(target.querySelector<HTMLTextAreaElement>('#orders-text')!.value).toMatch(/^A Pto - /);
+    expect(open()).toBe(false);
+  });
+
   it('rises when a tab is chosen, to show that tab', () => {
     expect(open()).toBe(false);
     Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
