@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { compression } from 'vite-plugin-compression2';
-import { EARLY_READ_INIT, gamePageReads } from './src/lib/early-reads.ts';
+import { earlyReadsSource } from './src/lib/early-reads.ts';
 import { mapDrawing } from './build/map-drawing.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -11,10 +11,11 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * A game's page needs the board's chunks (map, rules engine, order entry) and three API reads. The app asks for
- * them once its own script has run; this tiny script, first in the page, asks for them at once on a /games/<id>
- * address, while the app's script is still on its way and the page has nothing else to do (src/lib/early-reads.ts
- * hands the answers to the app). (A file, not inline: the server's CSP allows only 'self' scripts.)
+ * A game's page needs the board's chunks (map, rules engine, order entry) and three API reads (the open phase once
+ * the game's answer says it has one). The app asks for them once its own script has run; this tiny script, first in
+ * the page, asks for them at once on a /games/<id> address, while the app's script is still on its way and the page
+ * has nothing else to do (src/lib/early-reads.ts hands the answers to the app). (A file, not inline: the server's CSP
+ * allows only 'self' scripts.)
  */
 function preloadBoard(): Plugin {
   // Beside index.html, not in assets/: its name carries no content hash (index.html names it), so browsers must check it
@@ -37,14 +38,13 @@ function preloadBoard(): Plugin {
       };
       add(board.fileName);
       const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
-      const reads = JSON.stringify(gamePageReads(':id'));
       this.emitFile({
         type: 'asset',
         fileName: file,
         source: `const [, first, id, rest] = location.pathname.split('/');
 if (first === 'games' && /^[0-9a-f-]{36}$/i.test(id ?? '') && !rest && !location.search.includes('about')) {
   for (const href of ${hrefs}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-  if (!location.search) globalThis.diadochiEarlyReads = new Map(${reads}.map((p) => p.replace(':id', id)).map((p) => [p, fetch(p, ${JSON.stringify(EARLY_READ_INIT)})]));
+  if (!location.search) globalThis.diadochiEarlyReads = (${earlyReadsSource()})(id);
 }
 `,
       });

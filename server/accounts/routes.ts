@@ -11,8 +11,10 @@ import {
   RegisterRequestSchema,
   SessionInfoSchema,
   TokenIdParamsSchema,
+  WhoAmISchema,
   type ApiToken,
   type SessionInfo,
+  type WhoAmI,
 } from '../../shared/api/accounts.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -127,12 +129,17 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Who am I: the current user and the CSRF token for cookie sessions',
-        response: { 200: SessionInfoSchema, ...errorResponses },
+        description:
+          'A visitor (no session cookie nor API token, or a cookie whose session has ended) gets 200 with `user`, ' +
+          '`authenticatedBy` and `csrfToken` null: not being logged in is an answer, not an error. ' +
+          'An API token that is invalid or revoked is refused with 401, as on every route.',
+        response: { 200: WhoAmISchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return sessionInfo(user, request.auth!.via, request.auth!.csrfToken);
+    async (request): Promise<WhoAmI> => {
+      const auth = request.auth;
+      if (!auth) return { user: null, authenticatedBy: null, csrfToken: null };
+      return sessionInfo(auth.user, auth.via, auth.csrfToken);
     },
   );
 

@@ -70,6 +70,18 @@ export const SessionInfoSchema = z
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
+/** Who-am-I for a visitor: the request carried no session (nor API token), or its cookie's session has ended. */
+export const VisitorSessionSchema = z
+  .object({ user: z.null(), authenticatedBy: z.null(), csrfToken: z.null() })
+  .meta({ id: 'VisitorSession' });
+
+/**
+ * `GET /api/auth/me`: the session, or a visitor's answer (`user: null`). Not being logged in is an answer, not an
+ * error; an API token that is invalid or revoked is still refused (401), as on every route.
+ */
+export const WhoAmISchema = z.union([SessionInfoSchema, VisitorSessionSchema]).meta({ id: 'WhoAmI' });
+export type WhoAmI = z.infer<typeof WhoAmISchema>;
+
 export const CreateApiTokenRequestSchema = z
   .object({ name: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters') })
   .meta({ id: 'CreateApiTokenRequest' });

@@ -108,10 +108,11 @@ describe('log-in and log-out', () => {
     const oldCookie = browser.cookie!;
     const logout = await browser.request('POST', '/api/auth/logout');
     expect(logout.statusCode).toBe(204);
-    // The session is gone on the server, not just the cookie in this browser.
+    // The session is gone on the server, not just the cookie in this browser: the old cookie is a visitor's now.
     const replay = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldCookie } });
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.code).toBe('unauthenticated');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ user: null, authenticatedBy: null, csrfToken: null });
+    expect((await app.inject({ method: 'GET', url: '/api/auth/tokens', headers: { cookie: oldCookie } })).statusCode).toBe(401);
   });
 
   test('a wrong password and an unknown user get the same 401', async () => {
@@ -125,25 +126,29 @@ describe('log-in and log-out', () => {
     }
   });
 
-  test('who-am-I without credentials is 401', async () => {
+  test("who-am-I answers a visitor (no credentials) that nobody is logged in: 200, not an error a browser would log", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: null, authenticatedBy: null, csrfToken: null });
+    // What needs a user still refuses a visitor.
+    expect((await app.inject({ method: 'GET', url: '/api/auth/tokens' })).statusCode).toBe(401);
   });
 });
 
 describe('session expiry', () => {
-  test('an expired session is refused and swept away', async () => {
+  test('an expired session counts for nothing (who-am-I answers a visitor) and is swept away', async () => {
     const browser = await new Browser(app).register();
     const expired = await createSession(app.prisma, browser.user!.id, 'cookie', { ttlMs: -1000 });
     const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${expired.token}` } });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toBeNull();
     expect(await app.prisma.session.count({ where: { id: expired.session.id } })).toBe(0);
 
     const another = await createSession(app.prisma, browser.user!.id, 'cookie', { ttlMs: -1000 });
     expect(await deleteExpiredSessions(app.prisma)).toBeGreaterThanOrEqual(1);
     expect(await app.prisma.session.count({ where: { id: another.session.id } })).toBe(0);
     // The live session is untouched.
-    expect((await browser.request('GET', '/api/auth/me')).statusCode).toBe(200);
+    expect((await browser.request('GET', '/api/auth/me')).json().user.id).toBe(browser.user!.id);
   });
 });
 
@@ -199,7 +204,8 @@ describe('API tokens', () => {
 
     // A token is not a session cookie, and a session cookie is not a token.
     const asCookie = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${token}` } });
-    expect(asCookie.statusCode).toBe(401);
+    expect(asCookie.statusCode).toBe(200);
+    expect(asCookie.json().user).toBeNull();
 
     const revoke = await browser.request('DELETE', `/api/auth/tokens/${id}`);
     expect(revoke.statusCode).toBe(204);
@@ -238,9 +244,9 @@ describe('changing the password', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ otherSessionsEnded: 1 });
 
-    expect((await here.request('GET', '/api/auth/me')).statusCode).toBe(200);
-    expect((await elsewhere.request('GET', '/api/auth/me')).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await here.request('GET', '/api/auth/me')).json().user.username).toBe(username);
+    expect((await elsewhere.request('GET', '/api/auth/me')).json().user).toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).json().user.username).toBe(username);
     expect((await new Browser(app).login(username, PASSWORD)).statusCode).toBe(401);
     expect((await new Browser(app).login(username, NEW_PASSWORD)).statusCode).toBe(200);
   });

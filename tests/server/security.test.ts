@@ -275,7 +275,7 @@ describe('security headers (helmet)', () => {
       'an authenticated answer': await browser.request('GET', '/api/auth/me'),
       'a 404': await app.inject({ method: 'GET', url: '/api/nowhere' }),
       'a 400': await app.inject({ method: 'GET', url: '/api/games?limit=0' }),
-      'a 401': await app.inject({ method: 'GET', url: '/api/auth/me' }),
+      'a 401': await app.inject({ method: 'GET', url: '/api/auth/tokens' }),
       'a 403': await browser.request('POST', '/api/games', {}, { 'x-csrf-token': 'no' }),
       'a 413': await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(70_000) }),
       'a 415': await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<x/>' }),

@@ -58,6 +58,10 @@ describe('OpenAPI documentation', () => {
     const register = document.paths['/api/auth/register'].post;
     expect(register.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/RegisterRequestInput');
     expect(register.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/SessionInfo');
+    // Who-am-I answers a visitor too: the session, or a visitor's answer with every field null.
+    const me = document.paths['/api/auth/me'].get;
+    expect(me.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/WhoAmI');
+    expect(document.components.schemas.WhoAmI.anyOf).toEqual([{ $ref: '#/components/schemas/SessionInfo' }, { $ref: '#/components/schemas/VisitorSession' }]);
     expect(document.info.description).toContain('/api/live');
   });
 });

@@ -16,7 +16,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', ScriptedSocket);
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
-    if (url === '/api/auth/me') return json(401, { error: { code: 'unauthenticated', message: 'not logged in' } });
+    if (url === '/api/auth/me') return json(200, { user: null, authenticatedBy: null, csrfToken: null });
     if (url === '/api/games') return json(200, { games: [], nextCursor: null });
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
   });

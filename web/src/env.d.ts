@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 /// <reference types="svelte" />
 
-/** Reads sent by the build's first script on a game's page (web/src/lib/early-reads.ts). */
-declare var diadochiEarlyReads: Map<string, Promise<Response>> | undefined;
+/** Reads sent by the build's first script on a game's page (web/src/lib/early-reads.ts); null for one it did not send after all. */
+declare var diadochiEarlyReads: Map<string, Promise<Response | null>> | undefined;
 
 /** A map's SVG read into its parts at build time (web/build/map-drawing.ts). */
 declare module '*.svg?drawing' {

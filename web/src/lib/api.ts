@@ -39,6 +39,7 @@ import type {
   RegisterRequest,
   SessionInfo,
   VariantListSchema,
+  WhoAmI,
 } from '../../../shared/api/index.ts';
 import { EARLY_READ_INIT, readPaths, takeEarlyRead } from './early-reads.ts';
 
@@ -117,9 +118,9 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
-    const early = method === 'GET' ? takeEarlyRead(path) : undefined;
-    response = await (early ??
-      fetch(path, { ...EARLY_READ_INIT, method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    const early = method === 'GET' ? await takeEarlyRead(path) : null;
+    response =
+      early ?? (await fetch(path, { ...EARLY_READ_INIT, method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
   } catch {
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
   }
@@ -142,8 +143,21 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
   return data as T;
 }
 
+/**
+ * Games known to have phases: listed as in progress or finished, or read with a phase (a game that has started
+ * never loses them). A game's page asks for the open phase of such a game beside the game itself; of another, only
+ * once the game's answer says it has one, since a game still forming has none (the server would answer 404).
+ */
+const startedGames = new Set<string>();
+export const knownStarted = (id: string): boolean => startedGames.has(id);
+function noteStarted<T extends { id: string; status: string; currentPhase?: unknown }>(game: T): T {
+  if (game.status === 'active' || game.status === 'finished' || game.currentPhase) startedGames.add(game.id);
+  return game;
+}
+
 export const api = {
-  me: () => request<SessionInfo>('GET', readPaths.me),
+  /** Who is logged in: `user` is null for a visitor (an answer, not an error). */
+  me: () => request<WhoAmI>('GET', readPaths.me),
   register: (body: RegisterRequest) => request<SessionInfo>('POST', '/api/auth/register', body),
   login: (body: LoginRequest) => request<SessionInfo>('POST', '/api/auth/login', body),
   logout: () => request<void>('POST', '/api/auth/logout'),
@@ -155,9 +169,10 @@ export const api = {
   games: (query: ListGamesQuery) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-    return request<GameList>('GET', `/api/games?${params}`);
+    return request<GameList>('GET', `/api/games?${params}`).then((list) => (list.games.forEach(noteStarted), list));
   },
-  game: (id: string, inviteCode?: string) => request<GameDetail>('GET', `${readPaths.game(id)}${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`),
+  game: (id: string, inviteCode?: string) =>
+    request<GameDetail>('GET', `${readPaths.game(id)}${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`).then(noteStarted),
   createGame: (body: CreateGameRequest) => request<GameDetail>('POST', '/api/games', body),
   join: (id: string, body: JoinGameRequest) => request<GameDetail>('POST', `/api/games/${id}/join`, body),
   leave: (id: string) => request<GameDetail>('POST', `/api/games/${id}/leave`),

@@ -1,5 +1,5 @@
 /** Who is logged in, shared by every page. */
-import type { SessionInfo } from '../../../shared/api/index.ts';
+import type { SessionInfo, WhoAmI } from '../../../shared/api/index.ts';
 import { ApiError, api, setCsrfToken } from './api.ts';
 import { live } from './live.ts';
 
@@ -8,7 +8,8 @@ class Session {
   /** False until the first who-am-I answer: pages wait for it before asking for a log-in. */
   loaded = $state(false);
 
-  adopt(info: SessionInfo | null): void {
+  /** A log-in's or sign-up's session, who-am-I's answer (`user` null for a visitor), or null: nobody. */
+  adopt(info: SessionInfo | WhoAmI | null): void {
     this.user = info?.user ?? null;
     setCsrfToken(info?.csrfToken ?? null);
     this.loaded = true;
@@ -16,6 +17,7 @@ class Session {
 
   async refresh(): Promise<void> {
     try {
+      // A visitor is answered `user: null`, not refused: asking is no error, whoever is at the keyboard.
       this.adopt(await api.me());
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) this.adopt(null);
