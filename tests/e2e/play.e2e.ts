@@ -570,6 +570,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await hold.tap();
     await phone.getByRole('button', { name: 'Raise the panel' }).waitFor();
     await eventually(() => phone.locator('#orders-text').inputValue()).toBe('F Alx H');
+    // The sheet's lowering is animated: the picture waits for it to settle.
+    await phone.waitForTimeout(300);
     await shot(phone, 'phone-game');
     await phone.getByRole('button', { name: 'Raise the panel' }).tap();
     await phone.getByRole('tab', { name: 'Supply' }).tap();
