@@ -4,7 +4,7 @@
  * throw-away database on DATABASE_URL's server when the PostgreSQL binaries
  * are missing. The server is the production build (`npm run build:server`,
  * dist/server/main.mjs) in its own process with the production defaults; the
- * load comes from this process (autocannon, undici, ws).
+ * load comes from this process (autocannon, http-connections.ts, ws).
  *
  *   - order submissions (64 connections, legal orders, Bearer tokens, spread
  *     over the games' seats): the most the server takes per second
@@ -32,7 +32,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { Pool } from 'undici';
 import WebSocket from 'ws';
 import { getVariant, initialState, type GameState } from '../shared/index.ts';
 import { seededRandom } from '../server/games/power-assignment.ts';
@@ -40,6 +39,7 @@ import { call, currentPhase, legalOrders, pool, registerUser, startGames, type G
 import { freePort, postgresBinaries, startPrivateCluster, type PrivateCluster } from '../tests/server/faults-support/postgres-cluster.ts';
 import { startServer, type ServerProcess } from '../tests/server/faults-support/server-process.ts';
 import { withDatabaseName } from '../server/db/migrate.ts';
+import type { HttpConnections } from './http-connections.ts';
 import { steadyConnections, steadyLoad } from './steady-load.ts';
 
 export interface ServerFigure {
@@ -224,7 +224,7 @@ type RunResult = { total: number; ratePerSecond: number; medianMs: number; p99Ms
  * Submissions for `seconds`: as fast as the server answers (autocannon, closed loop), or due at a
  * steady `rate` a second whatever the answers (steady-load.ts, open loop, latency from each due time).
  */
-async function submissionRun(base: string, bodies: Submission[], seconds: number, rate?: number, connections?: Pool): Promise<RunResult> {
+async function submissionRun(base: string, bodies: Submission[], seconds: number, rate?: number, connections?: HttpConnections): Promise<RunResult> {
   let next = 0;
   const request = () => {
     const submission = bodies[next++ % bodies.length];
@@ -360,7 +360,6 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
       const { event } = JSON.parse(message.payload!) as { event: { type: string; gameId: string; phase: { index: number } } };
       if (event.type === 'phase.processed') seen.set(`${event.gameId}/${event.phase.index}`, Date.now());
     });
-    await observer.query('LISTEN diadochi_live');
     const base = server.url;
     const random = seededRandom(20261122);
 
@@ -455,6 +454,9 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
     }
 
     // ── deadlines: N and 2N games falling due together, and N games with twice the units ──
+    // Listening only from here: every event of the sections before would otherwise cost this process (and
+    // PostgreSQL, which sends each to every listener) CPU that the submissions' latency pays for.
+    if (wanted('deadlines')) await observer.query('LISTEN diadochi_live');
     if (wanted('deadlines')) for (const [label, set] of [
       [`${options.games} games`, games.slice(0, options.games)],
       [`${2 * options.games} games`, games],

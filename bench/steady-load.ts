@@ -12,12 +12,14 @@
  * samples of L, L-1, … 1 ms (the README gives the measurement).
  * autocannon stays for the closed-loop figure (the most the server takes).
  *
- * The client is undici's Pool: keep-alive connections; requests due while every
- * connection is busy wait in its queue, and that wait is part of their latency.
+ * The client is http-connections.ts: keep-alive connections at little CPU per
+ * request (the generator shares the two cores with what it measures); requests
+ * due while every connection is busy wait in its queue, and that wait is part
+ * of their latency.
  */
-import { Pool } from 'undici';
+import { HttpConnections, type HttpRequest } from './http-connections.ts';
 
-export type SteadyRequest = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; headers: Record<string, string>; body?: string };
+export type SteadyRequest = HttpRequest;
 
 export type SteadyOptions = {
   /** Requests a second. */
@@ -28,7 +30,7 @@ export type SteadyOptions = {
    * or a pool from `steadyConnections` to send on and leave open (a warm-up, then the measured run on the
    * same connections).
    */
-  connections: number | Pool;
+  connections: number | HttpConnections;
   /** The next request to send. */
   next: () => SteadyRequest;
   /** How long to wait for the last answers after the last request is due. */
@@ -36,8 +38,8 @@ export type SteadyOptions = {
 };
 
 /** `count` keep-alive connections to `base`, one request at a time on each. */
-export function steadyConnections(base: string, count: number): Pool {
-  return new Pool(base, { connections: count, pipelining: 1 });
+export function steadyConnections(base: string, count: number): HttpConnections {
+  return new HttpConnections(base, count);
 }
 
 export type SteadyResult = {
@@ -71,9 +73,8 @@ export async function steadyLoad(base: string, options: SteadyOptions): Promise<
 
   const send = (due: number) => {
     const request = options.next();
-    pool.request({ method: request.method, path: request.path, headers: request.headers, body: request.body }).then(
-      async ({ statusCode, body }) => {
-        await body.dump();
+    pool.request(request).then(
+      (statusCode) => {
         lastAnswer = performance.now();
         if (statusCode >= 200 && statusCode < 300) latencies.push(lastAnswer - due);
         else non2xx++;
