@@ -1,5 +1,6 @@
 /** What the app-wide plugins add to Fastify's instance and request (declaration merging). */
 import type { Database, PrismaClient } from './db/database.ts';
+import type { SessionCache } from './accounts/session-cache.ts';
 import type { LiveBus } from './live/bus.ts';
 import type { PhaseScheduler } from './play/scheduler.ts';
 import type { SubmissionBatcher } from './orders/batch.ts';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     scheduler: PhaseScheduler;
     submissions: SubmissionBatcher;
     settings: AppSettings;
+    /** Sessions as last read (accounts/session-cache.ts): forget one when ending or changing it. */
+    sessions: SessionCache;
   }
   interface FastifyRequest {
     auth: Auth | null;

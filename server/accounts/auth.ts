@@ -18,6 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
+import { SESSIONS_CHANNEL, SessionCache } from './session-cache.ts';
 import { SESSION_COOKIE, csrfTokenFor, deleteExpiredSessions, findSession, type SessionKind } from './sessions.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
@@ -68,7 +69,7 @@ export function credentialsOf(request: FastifyRequest): Credentials | null {
 export async function authenticate(request: FastifyRequest): Promise<Auth | null> {
   const credentials = credentialsOf(request);
   if (!credentials) return null;
-  const session = await findSession(request.server.database, credentials.token, credentials.kind);
+  const session = await findSession(request.server.database, credentials.token, credentials.kind, request.server.sessions);
   if (credentials.kind === 'api_token') {
     if (!session) throw unauthenticated('the API token is invalid or has been revoked');
     return { user: session.user, sessionId: session.id, via: 'api_token', csrfToken: null };
@@ -87,6 +88,20 @@ export default fp(
     }, SESSION_SWEEP_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
+
+    // Told of every session that ends or changes, on any instance (session-cache.ts).
+    const sessions = new SessionCache();
+    const unlisten = await app.database.listen(SESSIONS_CHANNEL, {
+      onNotification: (payload) => sessions.notified(payload),
+      onLost: () => sessions.listening(false),
+      onReconnected: () => sessions.listening(true),
+    });
+    sessions.listening(true);
+    app.decorate('sessions', sessions);
+    app.addHook('onClose', async () => {
+      sessions.listening(false);
+      await unlisten();
+    });
 
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {

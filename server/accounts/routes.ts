@@ -22,6 +22,7 @@ import { errorResponses } from '../schemas.ts';
 import type { Auth } from '../types.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { announceSessionsChanged } from './session-cache.ts';
 import { createSession, csrfTokenFor } from './sessions.ts';
 
 const tags = ['accounts'];
@@ -117,7 +118,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth) await app.prisma.session.deleteMany({ where: { id: request.auth.sessionId } });
+      if (request.auth) {
+        const { sessionId } = request.auth;
+        await app.prisma.$transaction([app.prisma.session.deleteMany({ where: { id: sessionId } }), announceSessionsChanged(app.prisma, `session ${sessionId}`)]);
+        // The other instances are told when it commits; this one must not answer the next request from its cache meanwhile.
+        app.sessions.forgetSession(sessionId);
+      }
       clearSessionCookie(request, reply);
       return reply.code(204).send();
     },
@@ -171,8 +177,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Only over the hash just verified: two changes at once cannot both win.
         const { count } = await tx.user.updateMany({ where: { id: user.id, passwordHash }, data: { passwordHash: newHash } });
         if (count === 0) throw conflict('conflict', 'your password was changed meanwhile (in another session); log in again with the new one');
+        await announceSessionsChanged(tx, `user ${user.id}`);
         return tx.session.deleteMany({ where: { userId: user.id, kind: 'cookie', id: { not: auth.sessionId } } });
       });
+      app.sessions.forgetUser(user.id);
       return { otherSessionsEnded: ended.count };
     },
   );
@@ -221,10 +229,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { count } = await app.prisma.session.deleteMany({
-        where: { id: request.params.tokenId, userId: user.id, kind: 'api_token' },
-      });
+      const [{ count }] = await app.prisma.$transaction([
+        app.prisma.session.deleteMany({ where: { id: request.params.tokenId, userId: user.id, kind: 'api_token' } }),
+        announceSessionsChanged(app.prisma, `session ${request.params.tokenId}`),
+      ]);
       if (count === 0) throw notFound('you have no API token with that id');
+      app.sessions.forgetSession(request.params.tokenId);
       return reply.code(204).send();
     },
   );

@@ -4,6 +4,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Db, Sql } from '../db/database.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** API tokens carry a prefix so they are recognisable (e.g. by secret scanners). */
@@ -44,18 +45,6 @@ export async function createSession(
   return { token, session };
 }
 
-type SessionWithUser = {
-  id: string;
-  userId: string;
-  kind: SessionKind;
-  tokenHash: string;
-  name: string | null;
-  createdAt: Date;
-  lastUsedAt: Date;
-  expiresAt: Date | null;
-  user: { id: string; username: string; isAdmin: boolean; createdAt: Date };
-};
-
 /** A session and its user (what a request is authenticated as), by token hash; times in epoch milliseconds. */
 const SESSIONS_SQL = `
 SELECT s.id::text AS id, s.user_id::text AS user_id, s.kind::text AS kind, s.token_hash, s.name,
@@ -66,7 +55,7 @@ FROM sessions s JOIN users u ON u.id = s.user_id
 -- bpchar[]: the column's own type, so that the look-up uses its index.
 WHERE s.token_hash = ANY($1::bpchar[])`;
 
-function sessionOf(row: Record<string, unknown>): SessionWithUser {
+function sessionOf(row: Record<string, unknown>): CachedSession {
   const date = (ms: unknown) => new Date(Number(ms));
   return {
     id: row.id as string,
@@ -86,12 +75,12 @@ function sessionOf(row: Record<string, unknown>): SessionWithUser {
  * the event loop are read together, in one plain-SQL query.
  */
 class SessionLoader {
-  private pending = new Map<string, Array<{ resolve: (session: SessionWithUser | null) => void; reject: (error: unknown) => void }>>();
+  private pending = new Map<string, Array<{ resolve: (session: CachedSession | null) => void; reject: (error: unknown) => void }>>();
   private scheduled = false;
 
   constructor(private readonly sql: Sql) {}
 
-  load(tokenHash: string): Promise<SessionWithUser | null> {
+  load(tokenHash: string): Promise<CachedSession | null> {
     return new Promise((resolve, reject) => {
       const waiting = this.pending.get(tokenHash);
       if (waiting) waiting.push({ resolve, reject });
@@ -118,31 +107,38 @@ const loaders = new WeakMap<Database, SessionLoader>();
 
 /**
  * The live session (and its user) for a token of the given kind, or null.
- * Given the database (not a Prisma client or transaction), concurrent
- * look-ups are batched (SessionLoader).
+ * Given the database (not a Prisma client or transaction), it is looked up in
+ * `cache` first, and concurrent look-ups that miss are batched (SessionLoader).
  */
-export async function findSession(db: Db | Database, token: string, kind: SessionKind): Promise<SessionWithUser | null> {
+export async function findSession(db: Db | Database, token: string, kind: SessionKind, cache?: SessionCache): Promise<CachedSession | null> {
   const tokenHash = hashToken(token);
-  let session: SessionWithUser | null;
+  const now = Date.now();
+  let session: CachedSession | null;
   if ('sql' in db) {
-    let loader = loaders.get(db);
-    if (!loader) loaders.set(db, (loader = new SessionLoader(db.sql)));
-    session = await loader.load(tokenHash);
+    session = cache?.get(tokenHash, now) ?? null;
+    if (!session) {
+      let loader = loaders.get(db);
+      if (!loader) loaders.set(db, (loader = new SessionLoader(db.sql)));
+      const generation = cache?.begin() ?? 0;
+      session = await loader.load(tokenHash);
+      if (session) cache?.keep(session, generation, now);
+    }
   } else {
     const row = await db.session.findUnique({ where: { tokenHash }, include: { user: { select: { id: true, username: true, isAdmin: true, createdAt: true } } } });
     session = row && { ...row, kind: row.kind };
   }
   if (!session || session.kind !== kind) return null;
   const prisma = 'sql' in db ? db.prisma : db;
-  const now = Date.now();
   if (session.expiresAt && session.expiresAt.getTime() <= now) {
     await prisma.session.deleteMany({ where: { id: session.id } });
+    cache?.forgetTokens([tokenHash]);
     return null;
   }
   // The first use is always written, so that "never used" (lastUsedAt = createdAt) means what it says.
   const firstUse = session.lastUsedAt.getTime() === session.createdAt.getTime();
   if (firstUse || now - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
+    cache?.touched(tokenHash, new Date(now));
   }
   return session;
 }

@@ -16,12 +16,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { announceSessionsChanged } from '../accounts/session-cache.ts';
 
 /** Makes exactly `usernames` administrators; returns who is one now and the names with no account. */
 export async function applyAdminList(db: Db, usernames: readonly string[], log?: FastifyBaseLogger) {
   const keys = [...new Set(usernames.map((name) => name.trim().toLowerCase()).filter(Boolean))];
-  await db.user.updateMany({ where: { isAdmin: true, usernameKey: { notIn: keys } }, data: { isAdmin: false } });
-  await db.user.updateMany({ where: { isAdmin: false, usernameKey: { in: keys } }, data: { isAdmin: true } });
+  const demoted = await db.user.updateMany({ where: { isAdmin: true, usernameKey: { notIn: keys } }, data: { isAdmin: false } });
+  const promoted = await db.user.updateMany({ where: { isAdmin: false, usernameKey: { in: keys } }, data: { isAdmin: true } });
+  // Instances already running hold these users' sessions with the old flag.
+  if (demoted.count + promoted.count > 0) await announceSessionsChanged(db, 'all');
   const admins = (await db.user.findMany({ where: { isAdmin: true }, select: { username: true, usernameKey: true } }));
   const unknown = keys.filter((key) => !admins.some((admin) => admin.usernameKey === key));
   if (unknown.length > 0) log?.warn({ unknown }, 'ADMIN_USERS names users who have no account; create them, then restart');
@@ -31,6 +34,8 @@ export async function applyAdminList(db: Db, usernames: readonly string[], log?:
 
 export async function setAdmin(db: Db, username: string, isAdmin: boolean): Promise<boolean> {
   const { count } = await db.user.updateMany({ where: { usernameKey: username.trim().toLowerCase() }, data: { isAdmin } });
+  // Running servers hold this user's sessions with the old flag.
+  if (count > 0) await announceSessionsChanged(db, 'all');
   return count === 1;
 }
 

@@ -30,6 +30,8 @@ export type NotificationListener = {
   onNotification(payload: string): void;
   /** The listening connection was lost and is back: notifications in between are lost. */
   onReconnected?(): void;
+  /** The listening connection was lost (it is being re-established): notifications may be missed until then. */
+  onLost?(): void;
 };
 
 /**
@@ -244,7 +246,8 @@ class PostgresListener {
     if (this.stopped || this.client !== client) return;
     this.client = undefined;
     client.end().catch(() => {});
-    this.log.warn({ err: error }, 'live notifications connection lost; reconnecting');
+    this.log.warn({ err: error, channel: this.channel }, 'notifications connection lost; reconnecting');
+    this.listener.onLost?.();
     this.scheduleReconnect();
   }
 
@@ -253,10 +256,10 @@ class PostgresListener {
       if (this.stopped) return;
       try {
         await this.connect();
-        this.log.info({}, 'live notifications connection restored');
+        this.log.info({ channel: this.channel }, 'notifications connection restored');
         this.listener.onReconnected?.();
       } catch (error) {
-        this.log.warn({ err: error }, 'live notifications reconnect failed');
+        this.log.warn({ err: error, channel: this.channel }, 'notifications reconnect failed');
         this.retryDelayMs = Math.min(this.retryDelayMs * 2, 10_000);
         this.scheduleReconnect();
       }
