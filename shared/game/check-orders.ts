@@ -1,14 +1,32 @@
 import { ARMY, findPower, findProvince, type Variant } from '../variant/load.ts';
 import { compileBoard, type Board } from '../state/board.ts';
+import { isFrozenState } from '../state/frozen.ts';
 import type { GameState } from '../state/schema.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
 import { checkMovementOrder } from '../orders/check.ts';
 import { checkRetreatOrder } from '../adjudication/retreat.ts';
-import { compileEconomy } from './economy.ts';
+import { compileEconomy, type Economy } from './economy.ts';
 import { AdjustmentLedger } from '../adjudication/adjustment.ts';
 import type { Order, UnitRef } from '../orders/types.ts';
 import { err, ok, type Result } from '../result.ts';
+
+type CompiledPosition = { board: Result<Board, string[]>; eco: Result<Economy, string[]> };
+const compiledPositions = new WeakMap<Variant, WeakMap<GameState, CompiledPosition>>();
+
+/**
+ * The board and economy of `state`; compiled once for a frozen state (shared/state/frozen.ts), which cannot
+ * change: the server judges every order submission of a phase against one. Nothing here writes to them.
+ */
+function compiledPosition(v: Variant, state: GameState): CompiledPosition {
+  const compile = () => ({ board: compileBoard(v, state.units), eco: compileEconomy(v, state) });
+  if (!isFrozenState(state)) return compile();
+  let byState = compiledPositions.get(v);
+  if (!byState) compiledPositions.set(v, (byState = new WeakMap()));
+  let compiled = byState.get(state);
+  if (!compiled) byState.set(state, (compiled = compile()));
+  return compiled;
+}
 
 /** One submitted order after checking: accepted in canonical form, or rejected with the reason. */
 export type CheckedOrder =
@@ -35,10 +53,9 @@ export function checkOrders(
 ): Result<CheckedOrder[]> {
   const power = findPower(v, powerName);
   if (power < 0) return err(`"${powerName}" is not a power in this game.`);
-  const board = compileBoard(v, state.units);
+  const { board, eco } = compiledPosition(v, state);
   if (!board.ok) return err(board.error.join('; '));
   const b = board.value;
-  const eco = compileEconomy(v, state);
   if (!eco.ok) return err(eco.error.join('; '));
   const phase = state.phase.type;
 

@@ -1,4 +1,5 @@
 import { deepFreeze } from '../freeze.ts';
+import { isFrozenState, markFrozenState } from './frozen.ts';
 import { GameStateSchema, type GameState } from './schema.ts';
 
 /**
@@ -9,11 +10,9 @@ import { GameStateSchema, type GameState } from './schema.ts';
  * `frozenState` has been validated once and can no longer change, so the
  * entry points take it as it is.
  */
-const validated = new WeakSet<object>();
-
 /** Validates `input` (defaults filled in), or takes it as it is when it came from `frozenState`. */
 export function readState(input: unknown): ReturnType<typeof GameStateSchema.safeParse> {
-  if (typeof input === 'object' && input !== null && validated.has(input)) return { success: true, data: input as GameState };
+  if (isFrozenState(input)) return { success: true, data: input as GameState };
   return GameStateSchema.safeParse(input);
 }
 
@@ -21,9 +20,9 @@ export function readState(input: unknown): ReturnType<typeof GameStateSchema.saf
 export function frozenState(input: unknown): GameState {
   const state = readState(input);
   if (!state.success) throw state.error;
-  if (!validated.has(state.data)) {
+  if (!isFrozenState(state.data)) {
     deepFreeze(state.data);
-    validated.add(state.data);
+    markFrozenState(state.data);
   }
   return state.data;
 }

@@ -42,6 +42,27 @@ describe('validated, frozen states', () => {
   });
 });
 
+describe('one frozen position, many submissions (as the server judges them)', () => {
+  it('judges each submission alone: builds taken by one do not count against the next', () => {
+    const standard = getVariant('standard')!;
+    const start = initialState(standard);
+    // France: five centres, one unit (the fleet in Brest): four builds, with Paris and Marseilles free.
+    const winter: GameState = {
+      ...start,
+      phase: { season: 'winter', year: 1901, type: 'adjustment' },
+      units: start.units.filter((unit) => unit.power !== 'France' || unit.at === 'bre'),
+      owners: { ...start.owners, bel: 'France', spa: 'France' },
+    };
+    const orders = ['Build A par', 'Build A mar', 'Build F par'];
+    const frozen = frozenState(JSON.parse(JSON.stringify(winter)));
+    const first = checkOrders(standard, frozen, 'France', orders);
+    expect(first.ok && first.value.map((verdict) => verdict.accepted)).toEqual([true, true, false]);
+    expect(checkOrders(standard, frozen, 'France', orders)).toEqual(first);
+    expect(checkOrders(standard, frozen, 'France', ['Build F mar'])).toMatchObject({ ok: true, value: [{ accepted: true }] });
+    expect(checkOrders(standard, winter, 'France', orders)).toEqual(first);
+  });
+});
+
 describe('Diadochi V positions that cannot arise are refused with the reason (a GM typing a position by hand)', () => {
   const problems = (change: Partial<GameState>) => {
     const r = adjudicate(variant, { ...plain(), ...change }, []);
