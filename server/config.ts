@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Write each log line at once (a system call per line) rather than 4 KiB at a time or every 100 ms. */
+  LOG_SYNC: booleanFlag.default(false),
   /** PostgreSQL connection string; without it an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// connection string' })

@@ -11,15 +11,15 @@ import { loadConfig } from './config.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
-const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-setInterval(() => logStream.flush(), 100).unref();
+const logStream = config.LOG_SYNC ? pino.destination({ dest: 1, sync: true }) : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+if (!config.LOG_SYNC) setInterval(() => logStream.flush(), 100).unref();
 const app = await buildApp({
   database: config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
-  // Written asynchronously: a system call per line (one line per request) would cost the event loop
-  // more than answering a request does. Lines then leave from libuv's pool, several at a time under
-  // load, and are flushed on exit; only a process killed outright can lose its last few.
+  // Written asynchronously unless LOG_SYNC: a system call per line (one line per request) cost the event
+  // loop more than answering some requests does. Lines leave 4 KiB at a time, or every 100 ms when it is
+  // quieter, and are flushed on exit; only a process killed outright can lose its last few.
   logger: { level: config.LOG_LEVEL, stream: logStream },
   trustProxy: config.TRUST_PROXY,
   settings: {

@@ -18,6 +18,7 @@
  * before: such a read is used for its own request but not kept (`begin` and
  * `keep` compare generations).
  */
+import { deepFreeze } from '../../shared/freeze.ts';
 import type { Db } from '../db/database.ts';
 
 export const SESSIONS_CHANNEL = 'diadochi_sessions';
@@ -75,18 +76,18 @@ export class SessionCache {
     return this.generation;
   }
 
-  /** Keeps what a read begun at `generation` found, unless something was forgotten since. */
+  /** Keeps what a read begun at `generation` found, unless something was forgotten since. Frozen: every request shares it. */
   keep(session: CachedSession, generation: number, now = Date.now()): void {
     if (!this.live || generation !== this.generation) return;
     this.entries.delete(session.tokenHash);
-    this.entries.set(session.tokenHash, { session, readAt: now });
+    this.entries.set(session.tokenHash, { session: deepFreeze(session), readAt: now });
     if (this.entries.size > this.options.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** The session's last use as just written (so that it is not written again on the next request). */
   touched(tokenHash: string, lastUsedAt: Date): void {
     const entry = this.entries.get(tokenHash);
-    if (entry) entry.session = { ...entry.session, lastUsedAt };
+    if (entry) entry.session = Object.freeze({ ...entry.session, lastUsedAt });
   }
 
   forgetTokens(tokenHashes: readonly string[]): void {

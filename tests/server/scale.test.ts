@@ -178,8 +178,9 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
         const me = await call<{ user: { id: string } }>(lb.url, 'GET', `/api/auth/me?probe=${marker}-${i}`, { cookie: user.cookie });
         expect(me.user.id).toBe(user.id);
       }
-      const servedBy = [a, b].map((server) => server.logs.filter((line) => JSON.stringify(line).includes(marker)).length);
-      expect(servedBy.every((count) => count > 0), `served by A and B: ${servedBy}`).toBe(true);
+      // The access lines leave the servers within 100 ms (their logs are written asynchronously).
+      const servedBy = () => [a, b].map((server) => server.logs.filter((line) => JSON.stringify(line).includes(marker)).length);
+      await vi.waitFor(() => expect(servedBy().every((count) => count > 0), `served by A and B: ${servedBy()}`).toBe(true), { timeout: 5_000, interval: 50 });
       // Behind a trusted proxy the client's address is the forwarded one.
       expect([a, b].flatMap((server) => server.logs).some((line) => JSON.stringify(line).includes(marker) && JSON.stringify(line).includes('"remoteAddress":"127.0.0.1"'))).toBe(true);
 

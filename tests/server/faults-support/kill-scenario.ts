@@ -88,7 +88,8 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
       cleanup.push(() => rm(dir, { recursive: true, force: true }));
     }
     const port = await freePort();
-    const env = { SCHEDULER_INTERVAL_MS: '100', AUTH_RATE_LIMIT_MAX: '100000' };
+    // LOG_SYNC: the kills are aimed by the server's log lines, which must leave at once (and survive the kill).
+    const env = { SCHEDULER_INTERVAL_MS: '100', AUTH_RATE_LIMIT_MAX: '100000', LOG_SYNC: 'true' };
     // Debug: the scheduler says when it claims a due phase (the moment to kill it).
     const logLevel = 'debug';
     let server: ServerProcess = await startServer({ port, databaseUrl, dataDir, env, logLevel });
