@@ -20,20 +20,9 @@
  */
 import { deepFreeze } from '../../shared/freeze.ts';
 import type { Db } from '../db/database.ts';
+import type { SessionWithUser } from './sessions.ts';
 
 export const SESSIONS_CHANNEL = 'diadochi_sessions';
-
-export type CachedSession = {
-  id: string;
-  userId: string;
-  kind: 'cookie' | 'api_token';
-  tokenHash: string;
-  name: string | null;
-  createdAt: Date;
-  lastUsedAt: Date;
-  expiresAt: Date | null;
-  user: { id: string; username: string; isAdmin: boolean; createdAt: Date };
-};
 
 /** What changed: one session (by id), every session of a user, or anything (forget everything). */
 export type SessionsChange = `session ${string}` | `user ${string}` | 'all';
@@ -50,7 +39,7 @@ export type SessionCacheOptions = { ttlMs: number; capacity: number };
 
 export class SessionCache {
   /** In order of insertion, oldest first (evicted first when full). */
-  private readonly entries = new Map<string, { session: CachedSession; readAt: number }>();
+  private readonly entries = new Map<string, { session: SessionWithUser; readAt: number }>();
   /** Bumped by everything that forgets; a read begun in an earlier generation is not kept. */
   private generation = 0;
   /** False while notifications may be missed (see `listening`). */
@@ -60,7 +49,7 @@ export class SessionCache {
   constructor(private readonly options: SessionCacheOptions = { ttlMs: 60_000, capacity: 20_000 }) {}
 
   /** The session held for this token hash, if any and fresh enough. */
-  get(tokenHash: string, now = Date.now()): CachedSession | undefined {
+  get(tokenHash: string, now = Date.now()): SessionWithUser | undefined {
     const entry = this.live ? this.entries.get(tokenHash) : undefined;
     if (entry && now - entry.readAt < this.options.ttlMs) {
       this.stats.hits += 1;
@@ -77,7 +66,7 @@ export class SessionCache {
   }
 
   /** Keeps what a read begun at `generation` found, unless something was forgotten since. Frozen: every request shares it. */
-  keep(session: CachedSession, generation: number, now = Date.now()): void {
+  keep(session: SessionWithUser, generation: number, now = Date.now()): void {
     if (!this.live || generation !== this.generation) return;
     this.entries.delete(session.tokenHash);
     this.entries.set(session.tokenHash, { session: deepFreeze(session), readAt: now });
@@ -90,9 +79,9 @@ export class SessionCache {
     if (entry) entry.session = Object.freeze({ ...entry.session, lastUsedAt });
   }
 
-  forgetTokens(tokenHashes: readonly string[]): void {
+  forgetToken(tokenHash: string): void {
     this.generation += 1;
-    for (const hash of tokenHashes) if (this.entries.delete(hash)) this.stats.forgotten += 1;
+    if (this.entries.delete(tokenHash)) this.stats.forgotten += 1;
   }
 
   forgetSession(sessionId: string): void {
@@ -124,7 +113,7 @@ export class SessionCache {
     else this.clear();
   }
 
-  private forgetWhere(matches: (session: CachedSession) => boolean): void {
+  private forgetWhere(matches: (session: SessionWithUser) => boolean): void {
     this.generation += 1;
     for (const [hash, entry] of this.entries) {
       if (!matches(entry.session)) continue;

@@ -4,7 +4,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Db, Sql } from '../db/database.ts';
-import type { CachedSession, SessionCache } from './session-cache.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** API tokens carry a prefix so they are recognisable (e.g. by secret scanners). */
@@ -45,6 +45,18 @@ export async function createSession(
   return { token, session };
 }
 
+export type SessionWithUser = {
+  id: string;
+  userId: string;
+  kind: SessionKind;
+  tokenHash: string;
+  name: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date | null;
+  user: { id: string; username: string; isAdmin: boolean; createdAt: Date };
+};
+
 /** A session and its user (what a request is authenticated as), by token hash; times in epoch milliseconds. */
 const SESSIONS_SQL = `
 SELECT s.id::text AS id, s.user_id::text AS user_id, s.kind::text AS kind, s.token_hash, s.name,
@@ -55,7 +67,7 @@ FROM sessions s JOIN users u ON u.id = s.user_id
 -- bpchar[]: the column's own type, so that the look-up uses its index.
 WHERE s.token_hash = ANY($1::bpchar[])`;
 
-function sessionOf(row: Record<string, unknown>): CachedSession {
+function sessionOf(row: Record<string, unknown>): SessionWithUser {
   const date = (ms: unknown) => new Date(Number(ms));
   return {
     id: row.id as string,
@@ -75,12 +87,12 @@ function sessionOf(row: Record<string, unknown>): CachedSession {
  * the event loop are read together, in one plain-SQL query.
  */
 class SessionLoader {
-  private pending = new Map<string, Array<{ resolve: (session: CachedSession | null) => void; reject: (error: unknown) => void }>>();
+  private pending = new Map<string, Array<{ resolve: (session: SessionWithUser | null) => void; reject: (error: unknown) => void }>>();
   private scheduled = false;
 
   constructor(private readonly sql: Sql) {}
 
-  load(tokenHash: string): Promise<CachedSession | null> {
+  load(tokenHash: string): Promise<SessionWithUser | null> {
     return new Promise((resolve, reject) => {
       const waiting = this.pending.get(tokenHash);
       if (waiting) waiting.push({ resolve, reject });
@@ -110,10 +122,10 @@ const loaders = new WeakMap<Database, SessionLoader>();
  * Given the database (not a Prisma client or transaction), it is looked up in
  * `cache` first, and concurrent look-ups that miss are batched (SessionLoader).
  */
-export async function findSession(db: Db | Database, token: string, kind: SessionKind, cache?: SessionCache): Promise<CachedSession | null> {
+export async function findSession(db: Db | Database, token: string, kind: SessionKind, cache?: SessionCache): Promise<SessionWithUser | null> {
   const tokenHash = hashToken(token);
   const now = Date.now();
-  let session: CachedSession | null;
+  let session: SessionWithUser | null;
   if ('sql' in db) {
     session = cache?.get(tokenHash, now) ?? null;
     if (!session) {
@@ -131,7 +143,7 @@ export async function findSession(db: Db | Database, token: string, kind: Sessio
   const prisma = 'sql' in db ? db.prisma : db;
   if (session.expiresAt && session.expiresAt.getTime() <= now) {
     await prisma.session.deleteMany({ where: { id: session.id } });
-    cache?.forgetTokens([tokenHash]);
+    cache?.forgetToken(tokenHash);
     return null;
   }
   // The first use is always written, so that "never used" (lastUsedAt = createdAt) means what it says.

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SessionCache, type CachedSession } from '../../server/accounts/session-cache.ts';
+import { SessionCache } from '../../server/accounts/session-cache.ts';
+import type { SessionWithUser } from '../../server/accounts/sessions.ts';
 import { adminCommand } from '../../server/admin/admins.ts';
 import pg from 'pg';
 import { Browser, PASSWORD, startSiblingApp, startTestApp, type TestApp } from './helpers/app.ts';
@@ -14,7 +15,7 @@ import { usingPostgres } from './helpers/database.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-function session(tokenHash: string, userId = 'u1', id = `s-${tokenHash}`): CachedSession {
+function session(tokenHash: string, userId = 'u1', id = `s-${tokenHash}`): SessionWithUser {
   const at = new Date(0);
   return { id, userId, kind: 'cookie', tokenHash, name: null, createdAt: at, lastUsedAt: at, expiresAt: null, user: { id: userId, username: 'alice', isAdmin: false, createdAt: at } };
 }
