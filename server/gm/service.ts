@@ -39,8 +39,14 @@ async function asMaster(
   return { action: view };
 }
 
-async function publishDeadline(app: FastifyInstance, tx: Transaction, gameId: string, phase: PhaseRow, deadlineAt: Date | null, paused: boolean) {
-  await app.bus.publish(tx, `game:${gameId}`, { type: 'deadline.changed', gameId, phaseIndex: phase.index, deadlineAt: deadlineAt?.toISOString() ?? null, paused });
+/**
+ * `listed`: the change shows in the game lists too (the clock paused or running again, a finished game
+ * played on), so a public game tells the lobby as well; a deadline moved concerns only the game's page.
+ */
+async function publishDeadline(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, deadlineAt: Date | null, paused: boolean, listed = false) {
+  const gameId = context.game.id;
+  const event = { type: 'deadline.changed', gameId, phaseIndex: phase.index, deadlineAt: deadlineAt?.toISOString() ?? null, paused } as const;
+  await app.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(listed && !context.game.private ? [{ channel: 'lobby' as const, event }] : [])]);
 }
 
 export function processNow(app: FastifyInstance, user: User, gameId: string) {
@@ -73,7 +79,7 @@ export function changeDeadline(app: FastifyInstance, user: User, gameId: string,
     }
     await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: target } });
     await restartPauseAt(tx, context, new Date(now));
-    await publishDeadline(app, tx, gameId, phase, target, context.game.pausedAt !== null);
+    await publishDeadline(app, tx, context, phase, target, context.game.pausedAt !== null);
     return {
       action: 'change-deadline',
       details: { phase: phase.index, phaseName: phase.name, from: before?.toISOString() ?? null, to: target.toISOString() },
@@ -95,7 +101,7 @@ export function pause(app: FastifyInstance, user: User, gameId: string) {
     if (context.game.pausedAt) throw conflict('game_paused', 'the game is already paused');
     const phase = await openPhase(tx, gameId);
     await tx.game.update({ where: { id: gameId }, data: { pausedAt: new Date() } });
-    await publishDeadline(app, tx, gameId, phase, phase.deadlineAt, true);
+    await publishDeadline(app, tx, context, phase, phase.deadlineAt, true, true);
     return { action: 'pause', details: { phase: phase.index, phaseName: phase.name } };
   });
 }
@@ -112,7 +118,7 @@ export function resume(app: FastifyInstance, user: User, gameId: string) {
     const deadlineAt = phase.deadlineAt ? new Date(phase.deadlineAt.getTime() + pausedMs) : null;
     await tx.game.update({ where: { id: gameId }, data: { pausedAt: null } });
     await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt } });
-    await publishDeadline(app, tx, gameId, phase, deadlineAt, false);
+    await publishDeadline(app, tx, context, phase, deadlineAt, false, true);
     return {
       action: 'resume',
       details: { phase: phase.index, phaseName: phase.name, pausedSeconds: Math.round(pausedMs / 1000), deadlineAt: deadlineAt?.toISOString() ?? null },
@@ -258,7 +264,7 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     await restartPauseAt(tx, context, now);
     const ready = await latestSubmissions(tx, reopened.id);
     await app.bus.publish(tx, `game:${gameId}`, { type: 'phase.started', gameId, phase: phaseRef(reopened) });
-    await publishDeadline(app, tx, gameId, reopened, deadlineAt, context.game.pausedAt !== null);
+    await publishDeadline(app, tx, context, reopened, deadlineAt, context.game.pausedAt !== null, context.game.status === 'finished');
     return {
       action: 'rollback',
       details: {

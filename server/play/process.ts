@@ -167,11 +167,15 @@ async function updateSeats(
   }
 }
 
-/** Ends the game: its open phase (if any) stops waiting, and everything becomes public. */
+/**
+ * Ends the game: its open phase (if any) stops waiting, and everything becomes public. A public game's
+ * end is told to the lobby too, whose lists move it to the finished ones.
+ */
 export async function finishGame(tx: Transaction, bus: LiveBus, gameId: string, outcome: GameOutcome, now: Date): Promise<void> {
-  await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, outcome: json(outcome), pausedAt: null } });
+  const game = await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, outcome: json(outcome), pausedAt: null }, select: { private: true } });
   await tx.phase.updateMany({ where: { gameId, status: 'open' }, data: { deadlineAt: null } });
-  await bus.publish(tx, `game:${gameId}`, { type: 'game.finished', gameId, outcome });
+  const event = { type: 'game.finished', gameId, outcome } as const;
+  await bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }])]);
 }
 
 /**

@@ -34,7 +34,7 @@ export const LIVE_LIMITS = {
   heartbeatMs: 30_000,
 } as const;
 
-/** `lobby` (public games appear, fill up, start) or `game:<id>` (one game). */
+/** `lobby` (public games appear, fill up, start, pause and resume their clocks, finish) or `game:<id>` (one game). */
 export const LiveChannelSchema = z.union([
   z.literal('lobby'),
   z.templateLiteral(['game:', IdSchema]),

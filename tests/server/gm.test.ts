@@ -10,7 +10,7 @@ import { randomOrders, seeded } from '../support/random-game.ts';
 import { registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, ordersByPower, startGame } from './helpers/play.ts';
 import { expectReproducible } from './helpers/reproduce.ts';
-import { listen, settled, watchGame } from './helpers/live.ts';
+import { connect, listen, settled, watchGame } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -109,6 +109,32 @@ describe('pausing the clock', () => {
     expect(Date.parse((await listed()).pausedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await master.request('POST', `/api/games/${gameId}/gm/resume`)).statusCode).toBe(200);
     expect((await listed()).pausedAt).toBeNull();
+  });
+
+  test('an open lobby hears a public game paused, resumed, ended and rolled back, so its lists are redrawn; a moved deadline and a private game stay off it', async () => {
+    const { gameId, master } = await startGame(app);
+    const hidden = await startGame(app, { private: true });
+    const visitor = (await registeredBrowsers(app, 1))[0];
+    const lobby = await connect(await listen(app), { cookie: visitor.cookie! });
+    lobby.send({ type: 'subscribe', channel: 'lobby' });
+    await lobby.next('subscribed');
+    const heard = async () => (await settled(lobby)).flatMap((message) => (message.type === 'event' && message.event.type !== 'game.created' ? [message.event] : []));
+
+    expect((await hidden.master.request('POST', `/api/games/${hidden.gameId}/gm/pause`)).statusCode).toBe(200);
+    expect((await hidden.master.request('POST', `/api/games/${hidden.gameId}/gm/end`, { outcome: 'draw' })).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 3600 })).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/pause`)).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/resume`)).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/end`, { outcome: 'draw' })).statusCode).toBe(200);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await heard()).toHaveLength(4));
+    expect(await heard()).toEqual([
+      expect.objectContaining({ type: 'deadline.changed', gameId, paused: true }),
+      expect.objectContaining({ type: 'deadline.changed', gameId, paused: false }),
+      expect.objectContaining({ type: 'game.finished', gameId, outcome: expect.objectContaining({ kind: 'draw' }) }),
+      expect.objectContaining({ type: 'deadline.changed', gameId, paused: false }),
+    ]);
+    lobby.socket.close();
   });
 
   test('a deadline set while the game is paused is kept as set on resume: only the time paused after it was set moves it', async () => {

@@ -4,8 +4,9 @@ import { expect, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../../shared/api/live.ts';
 
+/** The app's live endpoint, listening on a free port from the first call on (later calls, from other tests of the file, get the same). */
 export async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
   return `ws://127.0.0.1:${address.port}/api/live`;
