@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { UsernameSchema } from './accounts.ts';
 import { RULEBOOK_IDS } from '../variant/options.ts';
+import { GAMES_PER_PAGE, MOST_GAMES_PER_LIST } from './list-limits.ts';
 
 /**
  * Variant ids the API accepts. A game can be created only in those the rules
@@ -155,7 +156,7 @@ export const ListGamesQuerySchema = z.object({
     .default('open')
     .describe('open: waiting for players; active; finished; mine: games you play or master (needs log-in)'),
   variant: VariantIdSchema.optional(),
-  limit: z.coerce.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  limit: z.coerce.number().int().min(1, 'must be at least 1').max(MOST_GAMES_PER_LIST, `must be at most ${MOST_GAMES_PER_LIST}`).default(GAMES_PER_PAGE),
   cursor: z.string().max(200).optional().describe('`nextCursor` of the previous page'),
 });
 export type ListGamesQuery = z.input<typeof ListGamesQuerySchema>;

@@ -158,3 +158,42 @@ describe('open games, a page at a time', () => {
     expect(Array.from(target.querySelectorAll('button')).some((b) => b.textContent === 'More games')).toBe(false);
   });
 });
+
+describe('the lists kept up to date while the lobby is open', () => {
+  it('a burst of lobby events reads the list again twice, not once per event, and keeps the games "More games" brought', async () => {
+    const reads: string[] = [];
+    const all = Array.from({ length: 25 }, (_, i) => ({ ...summary(10 + i, 'forming', false), playerCount: 2 }));
+    vi.stubGlobal('fetch', async (path: string) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname !== '/api/games') return json(404, { error: { code: 'not_found', message: 'no' } });
+      reads.push(url.search);
+      const limit = Number(url.searchParams.get('limit'));
+      const from = url.searchParams.get('cursor') === 'page-2' ? 20 : 0;
+      const games = all.slice(from, from + limit);
+      return json(200, { games, nextCursor: from + limit < all.length ? 'page-2' : null });
+    });
+    await open('open');
+    Array.from(target.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === 'More games')!.click();
+    await vi.waitFor(() => expect(target.querySelectorAll('li.game')).toHaveLength(25));
+    const socket = ScriptedSocket.opened.at(-1)!;
+    if (socket.readyState !== ScriptedSocket.OPEN) socket.accept();
+    const before = reads.length;
+
+    const joined = (n: number) => {
+      const event = { type: 'player.joined', gameId: id(10 + n), playerCount: 3, seats: 5, user: null };
+      socket.onmessage!({ data: JSON.stringify({ type: 'event', channel: 'lobby', seq: n + 1, event }) });
+    };
+    // At once for the first event; the nine after it, while that read is answered and just after, make one more a second later; then nothing.
+    joined(0);
+    await vi.waitFor(() => expect(reads.length).toBe(before + 1));
+    for (let n = 1; n < 10; n++) {
+      joined(n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await vi.waitFor(() => expect(reads.length).toBe(before + 2), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(reads.length).toBe(before + 2);
+    expect(reads.slice(before).map((search) => new URLSearchParams(search).get('limit'))).toEqual(['25', '25']);
+    expect(target.querySelectorAll('li.game')).toHaveLength(25);
+  });
+});
