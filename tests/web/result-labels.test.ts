@@ -1,7 +1,10 @@
 /** The sentences the results list shows for what happened at the end of a phase: provinces by name, never by id. */
-import { describe, expect, it } from 'vitest';
-import { controlText, disbandedText, eventText, resultBadge } from '../../web/src/results/labels.ts';
-import { variant } from './positions.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import { adjudicate, type OrderResult, type SubmittedOrder } from '../../shared/index.ts';
+import ResultsPanel from '../../web/src/results/ResultsPanel.svelte';
+import { controlText, disbandedText, eventText, isListed, resultBadge, resultOrder } from '../../web/src/results/labels.ts';
+import { adjustment, variant } from './positions.ts';
 
 describe('results in words', () => {
   it('names provinces, coasts left out, in every sentence', () => {
@@ -19,5 +22,66 @@ describe('results in words', () => {
     expect(resultBadge({ code: 'support-cut', dislodgedBy: by })).toBe('Support cut, dislodged');
     // Chosen by the rules for a power that ordered too few removals, whether or not it is in civil disorder.
     expect(resultBadge({ code: 'civil-disorder' })).toBe('Removed by rule');
+  });
+});
+
+/**
+ * Winter results, adjudicated by the engine on the Winter 240 BC position: Rome has 3 builds (sites Nea and Bru),
+ * Carthage 1 (site Had); Egypt, Macedonia and Syria each have a build due but no free site to use it on.
+ */
+describe('Winter results as the list shows them', () => {
+  const winter = (orders: SubmittedOrder[]): OrderResult[] => {
+    const r = adjudicate(variant, adjustment, orders);
+    if (!r.ok) throw new Error(r.error.join());
+    return r.value.results;
+  };
+
+  let panel: ReturnType<typeof mount> | undefined;
+  let target: HTMLElement | undefined;
+  afterEach(() => {
+    if (panel) unmount(panel);
+    target?.remove();
+    panel = target = undefined;
+  });
+  /** Each power's heading and its rows' words (badge, then what it says beside it), as the player reads them. */
+  const shown = (results: OrderResult[]) => {
+    target = document.createElement('div');
+    document.body.appendChild(target);
+    panel = mount(ResultsPanel, { target, props: { variant, results, events: [], controls: [], disbanded: [], active: null, onselect: () => {} } });
+    flushSync();
+    return Object.fromEntries(
+      Array.from(target.querySelectorAll('section.power'), (s) => [
+        s.querySelector('h3')!.textContent!.trim(),
+        Array.from(s.querySelectorAll('button.row'), (b) => Array.from(b.children, (c) => c.textContent!.trim()).join(' · ')),
+      ]),
+    );
+  };
+
+  it('gives no row to a power that had nothing it could build: it waived nothing', () => {
+    const results = winter([{ power: 'Rome', order: 'Build A Nea' }, { power: 'Rome', order: 'Build F Bru' }, { power: 'Rome', order: 'Waive' }, { power: 'Carthage', order: 'Build A Had' }]);
+    // The engine notes the unusable builds; the list leaves them out, as it leaves out powers with no builds due.
+    expect(results.filter((r) => !isListed(r)).map((r) => r.power)).toEqual(['Egypt', 'Macedonia', 'Syria']);
+    const rows = shown(results);
+    expect(Object.keys(rows)).toEqual(['Carthage', 'Rome']);
+    expect(JSON.stringify(rows)).not.toMatch(/Egypt|Macedonia|Syria/);
+    // A waive the player gave is still a waive.
+    expect(rows.Rome).toEqual(['Built · Build A Nea', 'Built · Build F Bru', 'Waived · Waive']);
+  });
+
+  it('says of builds left unordered that they were not used, not that they were waived', () => {
+    const results = winter([{ power: 'Rome', order: 'Build A Nea' }]);
+    const rows = shown(results);
+    expect(rows.Carthage).toEqual(['No order · 1 build not used']);
+    expect(rows.Rome).toEqual(['Built · Build A Nea', 'No order · 2 builds not used']);
+    expect(JSON.stringify(rows)).not.toContain('Waive');
+    // In words, not in an order's notation: no order was given.
+    expect(target!.querySelectorAll('button.row code')).toHaveLength(1);
+  });
+
+  it('keeps the words for unordered units and for orders as given', () => {
+    expect(resultOrder({ code: 'unordered', order: 'A Par H', reason: 'No order: the unit holds.' })).toEqual({ text: 'A Par H', notation: true });
+    expect(resultOrder({ code: 'waived', order: 'Waive', reason: 'Build waived.', parsed: { kind: 'waive' } })).toEqual({ text: 'Waive', notation: true });
+    expect(resultOrder({ code: 'unordered', order: 'Waive', reason: 'No order.' })).toEqual({ text: 'Builds not used', notation: false });
+    expect(isListed({ code: 'waived', reason: 'Build waived.' })).toBe(true);
   });
 });

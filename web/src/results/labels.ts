@@ -34,6 +34,27 @@ export function resultBadge(result: Pick<OrderResult, 'code' | 'dislodgedBy'>): 
   return result.code === 'held' || result.code === 'unordered' ? 'Dislodged' : `${codeLabels[result.code]}, dislodged`;
 }
 
+/**
+ * Whether the results list shows a result. Not the engine's note that a power could use none of its builds (no free
+ * build site left): nobody chose that waive, and the power had nothing it could adjust, so like a power with no
+ * builds due it gets no row (webDiplomacy and Backstabbr show nothing either). A waive the player gave is listed.
+ */
+export function isListed(result: Pick<OrderResult, 'code' | 'reason'>): boolean {
+  return !(result.code === 'waived' && /no free build site/i.test(result.reason));
+}
+
+/**
+ * What a result's row says beside its badge: the order in notation, or, for builds the power left unordered (which
+ * the engine writes as a "Waive" nobody gave), what came of them in words: "No order · 2 builds not used".
+ */
+export function resultOrder(result: Pick<OrderResult, 'code' | 'order' | 'reason' | 'parsed'>): { text: string; notation: boolean } {
+  if (result.code === 'unordered' && (result.parsed?.kind === 'waive' || /^waive$/i.test(result.order))) {
+    const count = /(\d+) builds? not used/.exec(result.reason)?.[1];
+    return { text: count ? `${count} build${count === '1' ? '' : 's'} not used` : 'Builds not used', notation: false };
+  }
+  return { text: result.order, notation: true };
+}
+
 const name = (v: Variant, id: string) => v.data.provinces.find((p) => p.id === id)?.name ?? id;
 
 /** A sentence for something that happened at the end of a phase. */
