@@ -28,6 +28,7 @@ import { LIVE_LIMITS } from '../shared/api/live.ts';
 import authPlugin from './accounts/auth.ts';
 import accountsRoutes from './accounts/routes.ts';
 import adminRoutes from './admin/routes.ts';
+import profilesRoutes from './profiles/routes.ts';
 import type { Database, DatabaseOptions } from './db/database.ts';
 import databasePlugin from './db/plugin.ts';
 import { HttpError, installErrorHandlers } from './errors.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gmRoutes, { prefix: '/api' });
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(profilesRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(
     async (health) => {

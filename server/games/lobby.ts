@@ -20,11 +20,11 @@ import { variantPowers, type VariantPower } from './variants.ts';
 type Viewer = Auth['user'] | null;
 type User = Auth['user'];
 
-const gameInclude = {
+export const gameInclude = {
   gameMaster: { select: { id: true, username: true } },
   players: { include: { user: { select: { id: true, username: true } } }, orderBy: { joinedAt: 'asc' } },
 } satisfies Prisma.GameInclude;
-type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
 
 // ───────────────────────────── reading ─────────────────────────────
 
@@ -42,12 +42,12 @@ function sameSecret(a: string, b: string): boolean {
  * Private games are visible to their members, site administrators and whoever has the invite code;
  * finished games to all (the archive).
  */
-function canView(game: LoadedGame, viewer: Viewer, inviteCode?: string): boolean {
+export function canView(game: LoadedGame, viewer: Viewer, inviteCode?: string): boolean {
   if (!game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer)) return true;
   return !!inviteCode && !!game.inviteCode && sameSecret(inviteCode, game.inviteCode);
 }
 
-function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
+export function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
   return {
     id: game.id,
     name: game.name,
@@ -75,7 +75,7 @@ function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
 }
 
 /** In anonymous games players see only themselves until the game ends; the game master (and an administrator) sees all. */
-function revealsPlayers(game: LoadedGame, viewer: Viewer): boolean {
+export function revealsPlayers(game: LoadedGame, viewer: Viewer): boolean {
   return !game.anonymous || game.status === 'finished' || actsAsGameMaster(game, viewer);
 }
 

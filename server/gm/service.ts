@@ -238,7 +238,7 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     // Processed again from scratch: unset the adjudication (Prisma's DbNull writes SQL NULL).
     const reopened = await tx.phase.update({
       where: { id: target.id },
-      data: { status: 'open', processedAt: null, orders: Prisma.DbNull, results: Prisma.DbNull, events: Prisma.DbNull, disbanded: Prisma.DbNull, stateAfter: Prisma.DbNull, engineVersion: null, deadlineAt },
+      data: { status: 'open', processedAt: null, orders: Prisma.DbNull, results: Prisma.DbNull, events: Prisma.DbNull, disbanded: Prisma.DbNull, stateAfter: Prisma.DbNull, engineVersion: null, attendance: Prisma.DbNull, deadlineAt },
     });
     const position = positionOf(context.variant, reopened);
     const alive = new Set(survivors(context.variant, position));

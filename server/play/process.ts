@@ -45,6 +45,10 @@ export async function processPhase(
   // The stored position and orders were all accepted by the engine: a refusal here is a bug or corrupt data.
   if (!outcome.ok) throw new Error(`the engine cannot adjudicate phase ${phase.index} of game ${game.id}: ${outcome.error.join('; ')}`);
   const { results, events, disbanded, next } = outcome.value;
+  // Processed before its deadline (everyone ready, or the game master's "process now"): nobody missed it.
+  const deadlinePassed = phase.deadlineAt !== null && phase.deadlineAt.getTime() <= now.getTime();
+  const mustOrder = new Set(powersToOrder(variant, state));
+  const ordered = await whoOrdered(tx, phase.id, latest);
 
   await tx.phase.update({
     where: { id: phase.id },
@@ -58,14 +62,13 @@ export async function processPhase(
       stateAfter: json(next),
       engineVersion: ENGINE_VERSION,
       seatsBefore: json(game.players.map(({ id, userId, missedDeadlines, status }) => ({ id, userId, missedDeadlines, status }) satisfies SeatBefore)),
+      attendance: json(attendanceOf(mustOrder, ordered, deadlinePassed)),
     },
   });
 
   // The live events go out together, in one statement at the end.
   const live: Publication[] = [];
-  // Processed before its deadline (everyone ready, or the game master's "process now"): nobody missed it.
-  const deadlinePassed = phase.deadlineAt !== null && phase.deadlineAt.getTime() <= now.getTime();
-  await updateSeats(tx, live, context, state, next, await whoOrdered(tx, phase.id, latest), deadlinePassed);
+  await updateSeats(tx, live, context, mustOrder, next, ordered, deadlinePassed);
 
   for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
     live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower, by: null } });
@@ -100,6 +103,18 @@ export async function processPhase(
 /** A seat as processing found it (Phase.seatsBefore): what a roll-back to that phase gives back. */
 export type SeatBefore = { id: string; userId: string | null; missedDeadlines: number; status: 'active' | 'civil_disorder' | 'eliminated' };
 
+/**
+ * Deadlines kept in a phase (Phase.attendance), counted as missed deadlines are (`updateSeats`): `due`, the
+ * powers that had to order, but those the game master alone ordered for (a player may send the master their
+ * orders); `missed`, those of them whose players sent none before the deadline passed.
+ */
+export type Attendance = { due: string[]; missed: string[] };
+
+function attendanceOf(mustOrder: ReadonlySet<string>, ordered: WhoOrdered, deadlinePassed: boolean): Attendance {
+  const due = [...mustOrder].filter((power) => !ordered.master.has(power)).sort();
+  return { due, missed: deadlinePassed ? due.filter((power) => !ordered.players.has(power)) : [] };
+}
+
 interface WhoOrdered {
   /** Powers whose player submitted in the phase (whoever's submission counts in the end). */
   players: Set<string>;
@@ -132,13 +147,12 @@ async function updateSeats(
   tx: Transaction,
   events: Publication[],
   context: GameContext,
-  before: GameState,
+  mustOrder: ReadonlySet<string>,
   after: GameState,
   ordered: WhoOrdered,
   deadlinePassed: boolean,
 ) {
   const { game, variant } = context;
-  const mustOrder = new Set(powersToOrder(variant, before));
   const alive = new Set(survivors(variant, after));
   for (const seat of game.players) {
     if (!seat.power) continue;

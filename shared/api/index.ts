@@ -14,3 +14,4 @@ export * from './draws.ts';
 export * from './gm.ts';
 export * from './archive.ts';
 export * from './admin.ts';
+export * from './profiles.ts';

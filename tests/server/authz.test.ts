@@ -92,6 +92,18 @@ const MATRIX: Entry[] = [
   },
   { route: 'GET /api/admin/audit', request: async () => ({ url: '/api/admin/audit' }), expect: { anonymous: 401, outsider: 403, otherPower: 403, ownPower: 403, gm: 403, admin: 200 } },
 
+  // ───────── players ─────────
+  {
+    route: 'GET /api/users/{username}',
+    // Anyone may read a player's page; the (private) game is on it only for those who may see the game.
+    request: async (context) => ({ url: `/api/users/${context.world.game.byPower.get(context.own)!.user!.username}` }),
+    expect: all(200),
+    after: async (context, actor, response) => {
+      const listed = response.json().games.some((entry: { game: { id: string } }) => entry.game.id === context.gameId);
+      expect(listed, actor).toBe(actor !== 'anonymous' && actor !== 'outsider');
+    },
+  },
+
   // ───────── lobby ─────────
   { route: 'GET /api/variants', request: async () => ({ url: '/api/variants' }), expect: all(200) },
   { route: 'GET /api/games', request: async () => ({ url: '/api/games?filter=active' }), expect: all(200) },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "phases" ADD COLUMN     "attendance" JSONB;
