@@ -38,6 +38,7 @@ import type {
   LoginRequest,
   RegisterRequest,
   SessionInfo,
+  UserProfileSchema,
   VariantListSchema,
   WhoAmI,
 } from '../../../shared/api/index.ts';
@@ -56,6 +57,7 @@ export type GmLog = z.infer<typeof GmLogSchema>;
 export type ApiTokenList = z.infer<typeof ApiTokenListSchema>;
 export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
 export type GmActionResponse = z.infer<typeof GmActionResponseSchema>;
+export type UserProfile = z.infer<typeof UserProfileSchema>;
 export type ChangeDeadlineRequest = z.input<typeof ChangeDeadlineRequestSchema>;
 export type ReplacePlayerRequest = z.input<typeof ReplacePlayerRequestSchema>;
 export type CreateLoanRequest = z.input<typeof CreateLoanRequestSchema>;
@@ -177,6 +179,8 @@ export const api = {
   join: (id: string, body: JoinGameRequest) => request<GameDetail>('POST', `/api/games/${id}/join`, body),
   leave: (id: string) => request<GameDetail>('POST', `/api/games/${id}/leave`),
   start: (id: string) => request<GameDetail>('POST', `/api/games/${id}/start`),
+  /** A player's public page: their games (those the viewer may know of), totals and deadlines kept. 404 for no such user. */
+  profile: (username: string) => request<UserProfile>('GET', `/api/users/${encodeURIComponent(username)}`),
 
   // Game play
   phases: (id: string) => request<PhaseList>('GET', `/api/games/${id}/phases`),

@@ -1,6 +1,6 @@
 /**
  * A small history-API router: the server answers every non-API path with the
- * client's index.html, so paths like /sandbox and /games/<id> load directly.
+ * client's index.html, so paths like /sandbox, /games/<id> and /players/<username> load directly.
  */
 export type Route =
   | { name: 'lobby' }
@@ -10,6 +10,7 @@ export type Route =
   | { name: 'game'; id: string }
   | { name: 'sandbox' }
   | { name: 'account' }
+  | { name: 'player'; username: string }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(path: string): Route {
@@ -22,6 +23,14 @@ export function parseRoute(path: string): Route {
   if (clean === '/games/new') return { name: 'create' };
   const game = /^\/games\/([0-9a-f-]{36})$/i.exec(clean);
   if (game) return { name: 'game', id: game[1] };
+  const player = /^\/players\/([^/]+)$/.exec(clean);
+  if (player) {
+    try {
+      return { name: 'player', username: decodeURIComponent(player[1]) };
+    } catch {
+      // A malformed escape: no such page.
+    }
+  }
   return { name: 'not-found', path: clean };
 }
 
