@@ -80,3 +80,21 @@ describe('the draw vote', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(button('Withdraw my draw vote')));
   });
 });
+
+describe('the powers and who plays them', () => {
+  it("links each named player and the game master to their public page; an anonymous seat to nobody's", async () => {
+    const named = gameDetail('Egypt', {
+      anonymous: true,
+      players: POWERS.map((power, i) => ({ id: id(10 + i), user: power === 'Egypt' ? { id: id(20), username: 'ptolemy' } : null, power, status: 'active', missedDeadlines: 0, isYou: power === 'Egypt' })),
+    });
+    drawVotes = [];
+    panel = mount(GamePanel, { target, props: { room: new GameRoom(named, () => id(2)) } });
+    flushSync();
+    const links = Array.from(target.querySelectorAll<HTMLAnchorElement>('a[href^="/players/"]')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['ptolemy', '/players/ptolemy'],
+      [named.gameMaster.username, `/players/${encodeURIComponent(named.gameMaster.username)}`],
+    ]);
+    expect(target.querySelector('.players')!.textContent).toContain('anonymous');
+  });
+});
