@@ -664,6 +664,18 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await visitor.getByRole('tab', { name: 'Orders' }).click();
     await shot(visitor, 'archive');
 
+    // A player's public page, from the Game tab: the game drawn, and every deadline kept (the phases were
+    // processed early, everyone ready).
+    await visitor.getByRole('tab', { name: 'Game' }).click();
+    const egyptsPlayer = visitor.locator('.game-panel .players li', { hasText: 'Egypt' }).getByRole('link');
+    const egyptName = (await egyptsPlayer.textContent())!;
+    await egyptsPlayer.click();
+    await visitor.getByRole('heading', { level: 1, name: egyptName }).waitFor();
+    await visitor.getByText('1 finished: 0 won, 1 drawn, 0 lost').waitFor();
+    await expect(visitor.getByText(/^Kept \d+ of \d+ deadlines/).textContent()).resolves.toMatch(/^Kept (\d+) of \1 deadlines \(100\u00a0%\)$/);
+    await visitor.getByRole('link', { name }).waitFor();
+    await shot(visitor, 'player');
+
     expect(consoleErrors).toEqual([]);
   });
 });
