@@ -130,6 +130,12 @@ describe('the In progress list', () => {
     expect(target.querySelector('[role="tab"], [role="tablist"]')).toBeNull();
   });
 
+  it("links each card's game master to their public page", async () => {
+    await open('active');
+    const link = card('Game 6').querySelector<HTMLAnchorElement>('.meta a[href^="/players/"]');
+    expect([link?.textContent, link?.getAttribute('href')]).toEqual(['syria', '/players/syria']);
+  });
+
   it('marks the games I run as their game master, where others read In progress', async () => {
     await open('active');
     expect(card('Game 6').querySelector('.badge')?.textContent).toBe('Game master');
