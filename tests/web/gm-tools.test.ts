@@ -248,3 +248,38 @@ describe('ending the game', () => {
     expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/rollback`, body: { phase: 2 } }]);
   });
 });
+
+describe('replacing a player', () => {
+  const profile = (username: string) => ({
+    user: { id: '019a0000-0000-7000-8000-000000000009', username },
+    memberSince: '2026-01-01T00:00:00.000Z',
+    games: [],
+    totals: { playing: 2, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0 },
+    reliability: { phases: 10, missed: 1 },
+  });
+  async function replaceWith(name: string) {
+    start();
+    const select = $<HTMLSelectElement>('select')!;
+    select.value = 'Egypt';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+    type(Array.from(target.querySelectorAll<HTMLInputElement>('input[type="text"]')).find((i) => i.closest('label')?.textContent?.includes('New player'))!, name);
+    await click(button(/Replace the player/));
+  }
+
+  it("asks with the new player's record: the deadlines they kept and the games they play", async () => {
+    reply = (path) => (path.startsWith('/api/users/') ? new Response(JSON.stringify(profile('Ptolemy')), { status: 200 }) : new Response('{}', { status: 500 }));
+    await replaceWith('ptolemy');
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/users/ptolemy']);
+    expect(confirmText()).toContain("Give Egypt's seat to ptolemy? Ptolemy: Kept 9 of 10 deadlines (90\u00a0%); playing 2 games.");
+  });
+
+  it('says at once that nobody has that name, and asks nothing', async () => {
+    reply = () => new Response(JSON.stringify({ error: { code: 'not_found', message: 'no player is called "nobody"' } }), { status: 404 });
+    await replaceWith('nobody');
+    expect(confirmText()).toBeNull();
+    expect($('.answer')!.textContent).toBe('There is no player called “nobody”.');
+    expect(document.activeElement).toBe($('.answer'));
+    expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});

@@ -43,3 +43,14 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (abs < 86400) return rtf.format(Math.round(diff / 3600), 'hour');
   return rtf.format(Math.round(diff / 86400), 'day');
 }
+
+/**
+ * A player's deadlines kept (their public page's reliability), as a share: rounded, but never 100 % with a
+ * deadline missed nor 0 % with one kept. "Kept 47 of 50 deadlines (94 %)"; "No deadlines due yet".
+ */
+export function deadlinesKept(r: { phases: number; missed: number }): string {
+  if (r.phases <= 0) return 'No deadlines due yet';
+  const kept = Math.max(0, r.phases - r.missed);
+  const share = Math.min(kept < r.phases ? 99 : 100, Math.max(kept > 0 ? 1 : 0, Math.round((kept / r.phases) * 100)));
+  return `Kept ${kept} of ${plural(r.phases, 'deadline')} (${share}\u00a0%)`;
+}
