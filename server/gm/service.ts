@@ -137,7 +137,9 @@ export function replacePlayer(app: FastifyInstance, user: User, gameId: string, 
     const existing = context.game.players.find((player) => player.userId === newcomer.id);
     if (existing) throw conflict('already_joined', `the user ${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
     if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
-    await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0 } });
+    // The one handing over stays on record as a former holder (their public page keeps the game and its deadlines).
+    const former = seat.userId && !seat.formerUserIds.includes(seat.userId) ? { formerUserIds: { push: seat.userId } } : {};
+    await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0, ...former } });
     await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power: body.power, status: 'active', missedDeadlines: 0, replaced: true });
     return {
       action: 'replace-player',

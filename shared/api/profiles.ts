@@ -17,8 +17,11 @@ export const ProfileGameSchema = z
     role: z.enum(['player', 'game-master']),
     /** The power played; null for the game master, and before powers are assigned. */
     power: z.string().nullable(),
-    /** The seat's standing now: a player in civil disorder, or eliminated. Null for the game master. */
+    /** The seat's standing now: a player in civil disorder, or eliminated. Null for the game master, and for a seat handed on. */
     playerStatus: PlayerStatusSchema.nullable(),
+    /** The game master handed this player's seat to another player: the game went on without them. */
+    replaced: z.boolean(),
+    /** Null while the game goes on, and for a seat handed on. */
     result: GameResultSchema.nullable(),
   })
   .meta({ id: 'ProfileGame' });
@@ -41,11 +44,14 @@ export const UserProfileSchema = z
       drawn: z.number().int(),
       lost: z.number().int(),
       eliminated: z.number().int(),
+      /** Seats the game master handed to another player. */
+      replaced: z.number().int(),
     }),
     /**
      * Deadlines kept: over the phases of the games listed in which this user held a seat whose power had to order
      * and which were processed (since the server kept count), how many of those deadlines passed without the
-     * player's orders. A phase processed early, with everyone ready or by the game master, is kept by all.
+     * player's orders; seats since handed on included. A phase processed early, with everyone ready or by the
+     * game master, is kept by all.
      */
     reliability: z.object({ phases: z.number().int(), missed: z.number().int() }),
   })

@@ -99,6 +99,31 @@ describe("a player's page", () => {
     expect(entry(await profileOf(stranger, player.user!.username), anonymous.gameId)).toMatchObject({ power: anonymous.powers[0], result: 'won' });
   });
 
+  test('a player whose seat the game master handed on keeps the game and the deadlines missed in it; the newcomer starts afresh', async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    const visitor = new Browser(app);
+    const gone = byPower.get(powers[1])!;
+    for (const power of powers.filter((p) => p !== powers[1])) {
+      expect((await byPower.get(power)!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '', ready: false })).statusCode).toBe(200);
+    }
+    await passDeadline(gameId);
+    const [newcomer] = await registeredBrowsers(app, 1);
+    const replaced = await master.request('POST', `/api/games/${gameId}/gm/replace`, { power: powers[1], username: newcomer.user!.username });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+
+    const before = await profileOf(visitor, gone.user!.username);
+    expect(entry(before, gameId)).toMatchObject({ role: 'player', power: powers[1], replaced: true, playerStatus: null, result: null });
+    expect(before.totals).toMatchObject({ playing: 0, replaced: 1 });
+    expect(before.reliability).toEqual({ phases: 1, missed: 1 });
+    expect(entry(await profileOf(visitor, newcomer.user!.username), gameId)).toMatchObject({ power: powers[1], replaced: false, playerStatus: 'active' });
+
+    // The next deadline is the newcomer's: kept by them, and no longer counted for the one who left.
+    expect((await newcomer.request('PUT', `/api/games/${gameId}/phases/1/orders`, { orders: '', ready: false })).statusCode).toBe(200);
+    await passDeadline(gameId);
+    expect((await profileOf(visitor, newcomer.user!.username)).reliability).toEqual({ phases: 1, missed: 0 });
+    expect((await profileOf(visitor, gone.user!.username)).reliability).toEqual({ phases: 1, missed: 1 });
+  });
+
   test('an unknown player is a 404 naming the name; a name too long is a 400', async () => {
     const visitor = new Browser(app);
     const missing = await visitor.request('GET', '/api/users/nobody_here');

@@ -27,12 +27,13 @@ function profile(fields: Partial<UserProfile> = {}): UserProfile {
         role: 'player',
         power: 'Egypt',
         playerStatus: 'active',
+        replaced: false,
         result: 'won',
       },
-      { game: gameSummary({ id: id(4), name: 'Riots in Rhodes' }), role: 'player', power: 'Syria', playerStatus: 'civil-disorder', result: null },
-      { game: gameSummary({ id: id(5), name: 'Refereed' }), role: 'game-master', power: null, playerStatus: null, result: null },
+      { game: gameSummary({ id: id(4), name: 'Riots in Rhodes' }), role: 'player', power: 'Syria', playerStatus: 'civil-disorder', replaced: false, result: null },
+      { game: gameSummary({ id: id(5), name: 'Refereed' }), role: 'game-master', power: null, playerStatus: null, replaced: false, result: null },
     ],
-    totals: { playing: 3, finished: 5, won: 1, drawn: 2, lost: 2, eliminated: 1 },
+    totals: { playing: 3, finished: 5, won: 1, drawn: 2, lost: 2, eliminated: 1, replaced: 0 },
     reliability: { phases: 50, missed: 3 },
     ...fields,
   };
@@ -107,7 +108,7 @@ describe("a player's page", () => {
   });
 
   it('says no deadline was due yet for a player who never had to order, and a player with no games has played none', async () => {
-    answer = profile({ games: [], totals: { playing: 0, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0 }, reliability: { phases: 0, missed: 0 } });
+    answer = profile({ games: [], totals: { playing: 0, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0, replaced: 0 }, reliability: { phases: 0, missed: 0 } });
     await open('Egypt_Player');
     expect(text(target.querySelector('.reliability'))).toBe('No deadlines due yet');
     expect(text(target.querySelector('.totals'))).toBe('No games played yet');
@@ -138,6 +139,7 @@ describe("a player's page", () => {
       role: 'player' as const,
       power: 'Rome',
       playerStatus: 'active' as const,
+      replaced: false,
       result: null,
       ...fields,
     });
@@ -148,10 +150,13 @@ describe("a player's page", () => {
         seat(3, 'Out', { playerStatus: 'eliminated' }, 'active'),
         seat(4, 'On', {}, 'active'),
         seat(5, 'Ended', {}),
+        seat(6, 'Handed on', { replaced: true, playerStatus: null }, 'active'),
       ],
+      totals: { playing: 2, finished: 3, won: 0, drawn: 1, lost: 1, eliminated: 1, replaced: 1 },
     });
     await open('Egypt_Player');
-    expect(Array.from(target.querySelectorAll('li.game .badge'), (b) => text(b))).toEqual(['Drew', 'Lost', 'Eliminated', 'Playing', 'Finished']);
+    expect(Array.from(target.querySelectorAll('li.game .badge'), (b) => text(b))).toEqual(['Drew', 'Lost', 'Eliminated', 'Playing', 'Finished', 'Replaced']);
+    expect(text(target.querySelector('.totals'))).toBe('2 games playing · 3 finished: 0 won, 1 drawn, 1 lost (1 eliminated) · replaced in 1 game');
   });
 
   it('says plainly that there is no such player, without a crash', async () => {
