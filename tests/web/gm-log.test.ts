@@ -84,5 +84,10 @@ describe('the log in words', () => {
     expect(spanInWords(3600)).toBe('1 hour');
     expect(spanInWords(-90 * 60)).toBe('1 hour 30 minutes');
     expect(spanInWords(2 * 86400 + 6 * 3600)).toBe('2 days 6 hours');
+    // The two largest units, rounded: what a game master reads, not a stopwatch.
+    expect(spanInWords(86400 + 8 * 3600 + 10 * 60 + 19)).toBe('1 day 8 hours');
+    expect(spanInWords(3600 + 59 * 60 + 45)).toBe('2 hours');
+    expect(spanInWords(45)).toBe('45 seconds');
+    expect(spanInWords(0.2)).toBe('0 seconds');
   });
 });

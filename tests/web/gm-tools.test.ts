@@ -236,6 +236,7 @@ describe('ending the game', () => {
 
   it('in a game that has ended, offers only to re-open it where it ended', async () => {
     const ended = Object.assign(fakeRoom(), { open: null, finished: true });
+    Object.assign(ended.game, { anonymous: true, outcome: { kind: 'draw', powers: ['Egypt', 'Syria'] } });
     start(ended);
     expect(target.textContent).toContain('The game has ended. A roll-back re-opens it.');
     expect(button(/End the game/)).toBeUndefined();
@@ -244,6 +245,8 @@ describe('ending the game', () => {
     expect(options).toEqual(['Spring 240 BC Movement', 'Fall 240 BC Movement', 'Spring 239 BC Movement (where the game ended)']);
     await click(button(/Roll back/));
     expect(confirmText()).toMatch(/^Re-open the game at Spring 239 BC Movement\? It goes on from there with a new deadline; nothing is discarded\./);
+    // What a roll-back of an ended game undoes: its result, and (anonymous) the names it revealed.
+    expect(confirmText()).toContain("The game's result (Draw among Egypt and Syria) is undone and the game goes on; its players are anonymous again until it ends.");
     await click(button(/^Confirm$/));
     expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/rollback`, body: { phase: 2 } }]);
   });
@@ -254,7 +257,7 @@ describe('replacing a player', () => {
     user: { id: '019a0000-0000-7000-8000-000000000009', username },
     memberSince: '2026-01-01T00:00:00.000Z',
     games: [],
-    totals: { playing: 2, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0 },
+    totals: { playing: 2, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0, replaced: 0 },
     reliability: { phases: 10, missed: 1 },
   });
   async function replaceWith(name: string) {
@@ -271,7 +274,23 @@ describe('replacing a player', () => {
     reply = (path) => (path.startsWith('/api/users/') ? new Response(JSON.stringify(profile('Ptolemy')), { status: 200 }) : new Response('{}', { status: 500 }));
     await replaceWith('ptolemy');
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/users/ptolemy']);
-    expect(confirmText()).toContain("Give Egypt's seat to ptolemy? Ptolemy: Kept 9 of 10 deadlines (90\u00a0%); playing 2 games.");
+    // The name as the player spells it, whatever the case typed.
+    expect(confirmText()).toContain("Give Egypt's seat to Ptolemy? Ptolemy: Kept 9 of 10 deadlines (90\u00a0%); playing 2 games.");
+  });
+
+  it("says at once that the player named already holds a seat here, with their power", async () => {
+    reply = (path) => new Response(JSON.stringify(profile('Ptolemy')), { status: path.startsWith('/api/users/') ? 200 : 500 });
+    const room = fakeRoom();
+    Object.assign(room.game, { players: [{ id: 'seat', user: profile('Ptolemy').user, power: 'Syria' }] });
+    start(room);
+    const select = $<HTMLSelectElement>('select')!;
+    select.value = 'Egypt';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+    type(Array.from(target.querySelectorAll<HTMLInputElement>('input[type="text"]')).find((i) => i.closest('label')?.textContent?.includes('New player'))!, 'ptolemy');
+    await click(button(/Replace the player/));
+    expect(confirmText()).toBeNull();
+    expect($('.answer')!.textContent).toBe('Ptolemy already plays Syria in this game: a player holds one seat.');
   });
 
   it('says at once that nobody has that name, and asks nothing', async () => {
@@ -281,5 +300,28 @@ describe('replacing a player', () => {
     expect($('.answer')!.textContent).toBe('There is no player called “nobody”.');
     expect(document.activeElement).toBe($('.answer'));
     expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('the clock and the deadline', () => {
+  it('while the clock is paused, Process now is off and says why', () => {
+    start(fakeRoom(true));
+    const process = button(/Process now/);
+    expect(process.disabled).toBe(true);
+    expect(document.getElementById(process.getAttribute('aria-describedby')!)!.textContent).toBe('The clock is paused: resume it to process the phase.');
+  });
+
+  it('after a deadline set by date, the date field is emptied, so hours typed next are what counts', async () => {
+    start();
+    const date = $<HTMLInputElement>('input[type="datetime-local"]')!;
+    const at = new Date(deadline.getTime() + 3 * 3600_000);
+    const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    type(date, local);
+    await click(button(/Change the deadline/));
+    await click(button(/^Confirm$/));
+    expect(date.value).toBe('');
+    type(hours(), '48');
+    await click(button(/Change the deadline/));
+    expect(confirmText()).toMatch(/^Extend the deadline by 2 days/);
   });
 });
