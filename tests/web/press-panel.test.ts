@@ -135,3 +135,57 @@ describe('opening a conversation from the keyboard', () => {
     expect(current()).toBe('Game master');
   });
 });
+
+describe('a game master who also plays a power', () => {
+  const ME = id(2);
+  const question = {
+    id: id(30),
+    phase: 'Spring 240 BC Movement',
+    from: { power: 'Egypt', gameMaster: false, user: { id: id(31), username: 'carol' } },
+    to: ['@gm'],
+    body: 'May I lend a centre I borrowed?',
+    sentAt: '2026-11-25T08:00:00.000Z',
+  };
+  async function openAsMasterOfRome() {
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://localhost').pathname;
+      if (url === `/api/games/${GAME}/press` && init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return json(201, {});
+      }
+      if (url === `/api/games/${GAME}/press`) return json(200, { messages: [question], nextCursor: null });
+      return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+    });
+    const room = new GameRoom(gameDetail('Rome', { press: 'full', gameMaster: { id: ME, username: 'alice' } }), () => ME);
+    await room.loadPress();
+    panel = mount(PressPanel, { target, props: { room } });
+    flushSync();
+  }
+
+  it("answers a player's question to the game master as the game master, in the same conversation", async () => {
+    await openAsMasterOfRome();
+    button('Egypt (as game master) 1')!.click();
+    flushSync();
+    expect(target.querySelector('.send-row')!.textContent).toContain('As the game master');
+    writeAndSend('Yes: rule 9 lets a borrower lend it on.');
+    await vi.waitFor(() => expect(sent).toEqual([{ to: ['Egypt'], body: 'Yes: rule 9 lets a borrower lend it on.', asGameMaster: true }]));
+  });
+
+  it('chooses its voice in public: as its power by default, or as the game master', async () => {
+    await openAsMasterOfRome();
+    writeAndSend('Rome greets the world.');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // Sent and answered: the box has the focus back.
+    await vi.waitFor(() => expect(document.activeElement).toBe(box()));
+    const voices = Array.from(target.querySelectorAll<HTMLInputElement>('.send-row [role="radiogroup"] input[type="radio"]'));
+    expect(voices.map((radio) => [radio.parentElement!.textContent!.trim(), radio.checked])).toEqual([['Rome', true], ['the game master', false]]);
+    voices[1].click();
+    flushSync();
+    writeAndSend('The deadline moves to Friday.');
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      { to: 'all', body: 'Rome greets the world.', asGameMaster: false },
+      { to: 'all', body: 'The deadline moves to Friday.', asGameMaster: true },
+    ]);
+  });
+});
