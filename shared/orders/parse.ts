@@ -92,6 +92,12 @@ class Parser {
     this.t = typed.map((token) => token.toLowerCase());
   }
 
+  /** A province of this map for the examples in reasons: its first home centre. */
+  private example(): string {
+    const home = this.v.homeOf.findIndex((power) => power >= 0);
+    return this.v.provinceIds[home >= 0 ? home : 0];
+  }
+
   done(): boolean {
     return this.i >= this.t.length;
   }
@@ -120,12 +126,12 @@ class Parser {
       const unitType = unitTypeWord(this.peek());
       if (unitType) this.next();
       this.lastType = unitType;
-      if (this.done()) throw new ParseError('A build needs a province: "Build A par".');
+      if (this.done()) throw new ParseError(`A build needs a province: "Build A ${this.example()}".`);
       return { kind: 'build', ...(unitType ? { unitType } : {}), at: this.location() };
     }
     if (REMOVE_WORDS.has(first) || (this.phase !== 'movement' && DISBAND_WORDS.has(first) && first !== 'd')) {
       this.next();
-      if (this.done()) throw new ParseError(`"${this.typedAt(-1)}" needs a unit: "${this.typedAt(-1)} A par".`);
+      if (this.done()) throw new ParseError(`"${this.typedAt(-1)}" needs a unit: "${this.typedAt(-1)} A ${this.example()}".`);
       const unit = this.unit();
       return this.phase === 'retreat' ? { kind: 'disband', unit } : { kind: 'remove', unit };
     }
@@ -133,8 +139,10 @@ class Parser {
     const unit = this.unit();
     if (this.done()) {
       if (this.phase === 'movement') return { kind: 'hold', unit };
-      if (this.phase === 'retreat') throw new ParseError('A retreat order needs a destination ("- boh") or "disband".');
-      throw new ParseError('An adjustment order is "Build A par", "Remove A par" or "Waive".');
+      // The examples are the player's own unit, as typed.
+      const typed = this.consumedText();
+      if (this.phase === 'retreat') throw new ParseError(`A retreat order needs a destination ("${typed} - …") or "${typed} disband".`);
+      throw new ParseError(`An adjustment order is "Build ${typed}", "Remove ${typed}" or "Waive".`);
     }
     const word = this.next()!;
     const typedWord = this.typedAt(-1);

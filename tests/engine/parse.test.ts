@@ -133,11 +133,23 @@ describe('rejected orders say what is wrong', () => {
   it('rejects words that are not orders, and orders out of their phase', () => {
     expect(reason('A par jumps bur')).toMatch(/"jumps" is not an order word/);
     expect(reason('A par H', 'retreat')).toMatch(/movement phase/);
-    expect(reason('A mun', 'retreat')).toMatch(/destination .* or "disband"/);
+    expect(reason('A mun', 'retreat')).toBe('A retreat order needs a destination ("A mun - …") or "A mun disband".');
     expect(reason('A par - bur', 'adjustment')).toMatch(/cannot move in an adjustment phase/);
   });
   it('rejects leftovers after a complete order', () => {
     expect(reason('A par - bur mun')).toMatch(/Unexpected "mun"/);
+  });
+  it("gives its examples in the player's own unit, or a province of the map being played", () => {
+    const diadochi = getVariant('diadochi-v')!;
+    const refusal = (text: string) => {
+      const r = parseOrder(diadochi, text, 'adjustment');
+      if (r.ok) throw new Error(`"${text}" was accepted`);
+      return r.error;
+    };
+    // A Winter order missing its verb: the examples are the unit typed, not a province of another map.
+    expect(refusal('F Rom')).toBe('An adjustment order is "Build F Rom", "Remove F Rom" or "Waive".');
+    expect(refusal('Build')).toBe('A build needs a province: "Build A Alx".');
+    expect(diadochi.provinceByName.has('par')).toBe(false);
   });
   it('quotes the words as the player typed them', () => {
     expect(reason('A Pariss - Bur')).toMatch(/^"Pariss" is not a province.*Paris \(par\)/);
@@ -145,7 +157,7 @@ describe('rejected orders say what is wrong', () => {
     expect(reason('A Par - Bur Mun')).toBe('Unexpected "Mun" after the order "A Par - Bur".');
     expect(reason('A Par S A Mar X Bur')).toMatch(/not "X"/);
     expect(reason('A Par MOVE')).toMatch(/destination after "MOVE"/);
-    expect(reason('REMOVE', 'adjustment')).toMatch(/^"REMOVE" needs a unit: "REMOVE A par"/);
+    expect(reason('REMOVE', 'adjustment')).toMatch(/^"REMOVE" needs a unit: "REMOVE A ank"/);
   });
 });
 
