@@ -519,3 +519,25 @@ describe('sandbox page: replacing the work', () => {
     expect(pageText()).not.toContain('has no dislodged unit');
   });
 });
+
+describe('sandbox page: a support’s second step', () => {
+  const stepText = () => $('.order-panel .hint')!.textContent;
+  it('offers to support a unit where it stands only where the supporter could move there', () => {
+    // Carthage's fleet cannot reach Hadrumetum, inland: no support to hold there.
+    click($('g.unit[data-unit="Car"]'));
+    click(button(/Support/));
+    click($$('.targets button').find((b) => b.textContent === 'Hadrumetum')!);
+    expect(stepText()).toBe('Support Hadrumetum to where? Click a highlighted province (it cannot be supported where it stands: this unit could not move there).');
+    expect($$('.targets button').map((b) => b.textContent)).not.toContain('Hadrumetum');
+    press($('.targets button'), 'Escape');
+    press($('.targets button'), 'Escape');
+    press($('.actions button'), 'Escape');
+
+    // Rome's army in Ravenna can reach Rome: the fleet there may be supported in place.
+    click($('g.unit[data-unit="Rav"]'));
+    click(button(/Support/));
+    click($$('.targets button').find((b) => b.textContent === 'Rome')!);
+    expect(stepText()).toBe('Support Rome to where? Click its own province to support it holding.');
+    expect($$('.targets button').map((b) => b.textContent)).toContain('Rome (hold)');
+  });
+});
