@@ -191,3 +191,28 @@ describe('game page of a private game, opened without its invitation code', () =
     expect(target.querySelector('#invite-entry')).not.toBeNull();
   });
 });
+
+describe('a private game to its game master', () => {
+  const CODE = 'Xy3_private-code';
+  it('asks for no invitation code it has already shown, joins with it, and copies the invitation link', async () => {
+    const detail = { ...game(2), private: true, inviteCode: CODE };
+    const joined: unknown[] = [];
+    await open(MASTER, detail);
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      if (path === `/api/games/${GAME}/join`) joined.push(JSON.parse(String(init!.body)));
+      return json(200, detail);
+    });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+
+    expect(target.querySelector('.invite input')).toBeNull();
+    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Join this game')!.click();
+    await vi.waitFor(() => expect(joined).toEqual([{ powerPreferences: [], inviteCode: CODE }]));
+
+    const copy = Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Copy the link')!;
+    copy.click();
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(`${location.origin}/games/${GAME}?invite=${CODE}`));
+    await vi.waitFor(() => expect(Array.from(target.querySelectorAll('dd button'), (b) => b.textContent)).toEqual(['Copied']));
+    expect(target.querySelector('dd [role="status"]')!.textContent).toBe('The invitation link is copied.');
+  });
+});
