@@ -109,6 +109,14 @@ describe('new game page', () => {
     expect(created).toEqual([expect.objectContaining({ name: 'Old school', rules: '1971' })]);
   });
 
+  it('says how the power preferences are picked (best first, numbered) as soon as they are offered', () => {
+    open(() => json(400, { error: { code: 'validation_failed', message: 'stop here' } }));
+    expect(target.querySelector('.prefs-caption')).toBeNull();
+    target.querySelector<HTMLInputElement>('[role="radiogroup"][aria-label="Power assignment"] input[value="preferences"]')!.click();
+    flushSync();
+    expect(target.querySelector('.prefs-caption')!.textContent).toBe('Pick the powers you would like, best first (optional): each is numbered as you pick it.');
+  });
+
   it('places the server’s schema issues under their fields, named and in words', async () => {
     open(() =>
       json(400, {
