@@ -401,18 +401,18 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => pages.Egypt.getByText('Shall we divide Sicily').count()).toBe(0);
     await shot(rome, 'press');
 
-    // The supply panel, and a loan: refused with the rules' reason, then one made.
+    // The supply panel, and a loan: refused with the rules' reason before anything is sent, then one made.
     await rome.getByRole('tab', { name: 'Supply' }).click();
     await eventually(() => rome.locator('.supply tbody tr', { hasText: 'Rome' }).locator('td').nth(1).textContent()).toBe('6');
     await rome.getByLabel('Lend the centre').selectOption('Rom');
     await rome.getByLabel('to', { exact: true }).selectOption('Carthage');
+    await rome.locator('#lend-refusal').getByText(/^Not possible: Rome would keep supply for \d+ units but has \d+/).waitFor();
+    await expect(rome.getByRole('button', { name: 'Lend', exact: true }).isDisabled()).resolves.toBe(true);
+    await rome.getByLabel('Lend the centre').selectOption('Nea');
+    await rome.locator('#lend-refusal').waitFor({ state: 'detached' });
     await rome.getByRole('button', { name: 'Lend', exact: true }).click();
     // A loan is made on a second click, once what it does is said.
-    await rome.getByText(/^Lend Rome ×3 to Carthage\? From the next adjustment/).waitFor();
-    await rome.getByRole('button', { name: 'Lend it' }).click();
-    await rome.locator('.lend .error-text').getByText(/Refused:/).waitFor();
-    await rome.getByLabel('Lend the centre').selectOption('Nea');
-    await rome.getByRole('button', { name: 'Lend', exact: true }).click();
+    await rome.getByText(/^Lend Neapolis to Carthage\? From the next adjustment/).waitFor();
     await rome.getByRole('button', { name: 'Lend it' }).click();
     await rome.getByText('Lent Neapolis to Carthage').waitFor();
     // Ending a loan asks first; kept, it stays.

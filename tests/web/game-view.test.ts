@@ -408,6 +408,15 @@ describe('lending a centre', () => {
     );
   });
 
+  it('says at once, with the rule, a loan the server would refuse, and offers nothing to confirm', async () => {
+    // Pella came to Egypt from Macedonia: lending it back is not a loan but the end of one.
+    expect(await askToLend('Pel', 'Macedonia', { ...retreat, loans: [{ centre: 'Pel', from: 'Macedonia', to: 'Egypt' }] })).toBeUndefined();
+    expect(target.querySelector('#lend-refusal')!.textContent).toBe('Not possible: Macedonia has already held Pella in this chain of loans: end the loan instead of lending it back.');
+    expect(button('Lend')!.disabled).toBe(true);
+    expect(button('Lend')!.getAttribute('aria-describedby')).toBe('lend-refusal');
+    expect(lent).toEqual([]);
+  });
+
   it('says a destroyed centre supplies nobody until rebuilt', async () => {
     expect(await askToLend('Cyp', 'Rome', { ...retreat, destroyed: ['Cyp'] })).toBe(
       "Lend Cyprus (destroyed) to Rome? Destroyed, it supplies nobody until it is rebuilt; then it supplies Rome's units, not yours, and no longer counts towards your 25. Either of you may end the loan at any time but during an adjustment. Lend it Go back",
