@@ -323,6 +323,23 @@ describe('the supply tab’s loans', () => {
   });
 });
 
+describe('a paused clock', () => {
+  it('says how long the clock had left when it stopped, which is what the players get once it runs again', async () => {
+    const shown = phase as unknown as { paused: boolean };
+    shown.paused = true;
+    try {
+      if (view) unmount(view);
+      // Paused 1 day and 18 hours before the deadline.
+      view = mount(GameView, { target, props: { game: { ...game, pausedAt: '2026-11-29T06:00:00.000Z' } } });
+      await vi.waitFor(() => expect(target.querySelector('.deadline')?.textContent).toContain('Paused'));
+      flushSync();
+      expect(target.querySelector('.deadline')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Paused by the game master · 1 day 18 hours left on the clock');
+    } finally {
+      shown.paused = false;
+    }
+  });
+});
+
 describe('lending a centre', () => {
   // happy-dom's :checked matches inputs only, so Svelte's select binding reads the first enabled option:
   // the other options are disabled while the change is read.
