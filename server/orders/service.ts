@@ -160,8 +160,10 @@ export async function enterOrdersAsMaster(app: FastifyInstance, user: User, game
     requireActive(context);
     seatOf(context, power);
     const phase = await openPhaseNamed(tx, gameId, phaseIndex);
+    // Whether the log may say these orders replace others (by the player or the game master).
+    const replaced = (await latestSubmissions(tx, phase.id)).has(power);
     const { row, verdicts } = await storeSubmission(app, tx, context, phase, power, body, user, true);
-    await logGmAction(tx, app.bus, gameId, user.id, 'enter-orders', { power, phase: phase.index, phaseName: phase.name, orders: row.text.split('\n').filter(Boolean).length, ready: body.ready });
+    await logGmAction(tx, app.bus, gameId, user.id, 'enter-orders', { power, phase: phase.index, phaseName: phase.name, orders: row.text.split('\n').filter(Boolean).length, ready: body.ready, replaced });
     const phaseProcessed = body.ready && (await afterReadinessChange(app, tx, gameId));
     return { submission: submissionView(phase.index, row), checked: verdicts, phaseProcessed };
   });

@@ -342,6 +342,18 @@ describe('orders by the game master, and roll-backs', () => {
     expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 9 })).statusCode).toBe(400);
   });
 
+  test("the log says the game master's orders replaced others only when orders were saved for the power", async () => {
+    const { gameId, master, byPower, powers } = await startGame(app);
+    expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/0/orders/${powers[0]}`, { orders: '' })).statusCode).toBe(200);
+    expect((await byPower.get(powers[1])!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '', ready: false })).statusCode).toBe(200);
+    expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/0/orders/${powers[1]}`, { orders: '' })).statusCode).toBe(200);
+    const entered = (await byPower.get(powers[2])!.request('GET', `/api/games/${gameId}/gm/log`)).json().actions.filter((entry: { action: string }) => entry.action === 'enter-orders');
+    expect(entered.map((entry: { details: { power: string; replaced: boolean } }) => [entry.details.power, entry.details.replaced]).sort()).toEqual([
+      [powers[0], false],
+      [powers[1], true],
+    ]);
+  });
+
   test('a roll-back keeps the orders saved but not the Ready ticks: one power ticking Ready again does not process the phase', async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
     for (const power of powers) {

@@ -31,6 +31,9 @@ describe('the log in words', () => {
     expect(say('replace-player', { power: 'Egypt' })).toBe("Gave Egypt's seat to another player.");
     expect(say('civil-disorder', { power: 'Syria' })).toBe('Put Syria in civil disorder: phases no longer wait for its orders.');
     expect(say('enter-orders', { power: 'Syria', phase: 1, phaseName: 'X', orders: 1, ready: false })).toBe('Entered 1 order for Syria in X, replacing its saved orders.');
+    // Only where orders were saved (entries logged before that was kept say it as they did).
+    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 2, ready: false, replaced: false })).toBe('Entered 2 orders for Syria in X.');
+    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 2, ready: false, replaced: true })).toBe('Entered 2 orders for Syria in X, replacing its saved orders.');
     expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 0, ready: true })).toBe("Cleared Syria's orders in X (its units hold), and marked it ready.");
     expect(say('rollback', { phase: 1, phaseName: 'B', discarded: ['B', 'C', 'D'], powersWithOrders: 4 })).toBe(
       "Rolled back to B, which is open again; 2 later phases (C and D) were discarded; 4 powers' orders stay to be adjudicated again.",

@@ -15,7 +15,7 @@ deadline.setUTCMilliseconds(0);
 function fakeRoom(paused = false) {
   return {
     id: GAME,
-    open: { index: 2, name: 'Spring 239 BC Movement', paused, deadlineAt: deadline.toISOString(), status: 'open' },
+    open: { index: 2, name: 'Spring 239 BC Movement', paused, deadlineAt: deadline.toISOString(), status: 'open', powers: [] },
     game: { id: GAME, powers: [{ id: 'Egypt' }, { id: 'Syria' }], gameMaster: { id: 'gm', username: 'Zeus' }, players: [] },
     phases: [
       { index: 0, name: 'Spring 240 BC Movement', status: 'processed' },
@@ -170,6 +170,20 @@ describe('confirmations', () => {
     await click(enter);
     expect(confirmText()).toContain("They replace the orders saved for Egypt (by its player or by you)");
     expect($('[role="alertdialog"]')!.closest('.tool')).toBe(enter.closest('.tool'));
+  });
+
+  it('"Enter orders…" for a power with no orders saved says nothing is replaced', async () => {
+    const room = fakeRoom();
+    Object.assign(room.open!, { powers: [{ power: 'Egypt', mustOrder: true, submitted: false, ready: false }] });
+    start(room);
+    const select = $<HTMLSelectElement>('select')!;
+    select.value = 'Egypt';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+    type($<HTMLTextAreaElement>('textarea')!, 'A Alx H');
+    await click(button(/Enter orders/));
+    expect(confirmText()).toContain('None are saved for it yet; these count as its orders');
+    expect(confirmText()).not.toContain('replace');
   });
 });
 

@@ -117,7 +117,8 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence =
         orders === 0
           ? `Cleared ${power}'s orders in ${phase} (its units hold)${ready}.`
-          : `Entered ${orders === null ? 'orders' : plural(orders, 'order')} for ${power} in ${phase}, replacing its saved orders${ready}.`;
+          : // \`replaced\`: whether orders were saved for the power before (absent from entries logged before it was kept).
+            `Entered ${orders === null ? 'orders' : plural(orders, 'order')} for ${power} in ${phase}${d.replaced === false ? '' : ', replacing its saved orders'}${ready}.`;
       break;
     }
     case 'rollback': {
