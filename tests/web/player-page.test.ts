@@ -75,6 +75,22 @@ async function open(username: string) {
 const card = (name: string) => Array.from(target.querySelectorAll('li.game')).find((li) => text(li.querySelector('h3')) === name)!;
 
 describe("a player's page", () => {
+  it('is read again when someone logs in or out on it (what it shows depends on the viewer), not on the first who-am-I', async () => {
+    await open('Egypt_Player');
+    const reads = () => asked.filter((path) => path.toLowerCase() === '/api/users/egypt_player').length;
+    expect(reads()).toBe(1);
+    // The visitor's who-am-I answer (null, as beforeEach adopted it) again: nobody new.
+    session.adopt(null);
+    flushSync();
+    expect(reads()).toBe(1);
+    session.adopt({ user: { ...EGYPT, isAdmin: false, createdAt: '2026-03-15T12:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+    flushSync();
+    await vi.waitFor(() => expect(reads()).toBe(2));
+    session.adopt(null);
+    flushSync();
+    await vi.waitFor(() => expect(reads()).toBe(3));
+  });
+
   it('is found at /players/<username>, in any case', async () => {
     expect(parseRoute('/players/Egypt_Player')).toEqual({ name: 'player', username: 'Egypt_Player' });
     expect(parseRoute('/players/egypt_player/')).toEqual({ name: 'player', username: 'egypt_player' });

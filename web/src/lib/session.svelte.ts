@@ -38,5 +38,19 @@ class Session {
 }
 
 export const session = new Session();
+
+/**
+ * From a component: calls `read` again when someone logs in or out while the page is open (not on the first
+ * who-am-I answer: the page's own first read went with the session cookie, so it was already that user's view).
+ */
+export function rereadOnLogInOrOut(read: () => unknown): void {
+  let seen: string | null | undefined;
+  $effect(() => {
+    if (!session.loaded) return;
+    const user = session.user?.id ?? null;
+    if (seen !== undefined && seen !== user) read();
+    seen = user;
+  });
+}
 // The live socket's session ended (logged out elsewhere, expired): ask who we are now, so pages show the log-in.
 live.onSessionEnded = () => void session.refresh().catch(() => {});
