@@ -10,6 +10,7 @@ import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
 import type { z } from 'zod';
 import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
 import { actsAsGameMaster } from '../play/context.ts';
@@ -118,25 +119,6 @@ export async function viewGame(app: FastifyInstance, viewer: Viewer, gameId: str
 
 type ListQuery = z.output<typeof ListGamesQuerySchema>;
 
-/**
- * Keyset pagination on (time, id), newest first: stable while games are being created or finished. The time
- * is when the game was created, or for the archive of finished games when it finished (the latest first).
- */
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t: string; id: string };
-    const at = new Date(t);
-    if (Number.isNaN(at.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
-    return { at, id };
-  } catch {
-    throw badRequest('validation_failed', 'query.cursor: is not a cursor returned by this API');
-  }
-}
-
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify({ t: at.toISOString(), id })).toString('base64url');
-}
-
 export async function listGames(app: FastifyInstance, viewer: Viewer, query: ListQuery) {
   const where: Prisma.GameWhereInput[] = [];
   if (query.filter === 'mine') {
@@ -150,22 +132,16 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
   if (query.variant) where.push({ variantId: query.variant });
   // Every finished game has its finishedAt (set when it ends, or by the import).
   const key = query.filter === 'finished' ? 'finishedAt' : 'createdAt';
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    where.push({ OR: [{ [key]: { lt: after.at } }, { [key]: after.at, id: { lt: after.id } }] });
-  }
+  // Newest first; the archive of finished games by when they finished (the latest first).
+  if (query.cursor) where.push(olderThan(key, decodeCursor(query.cursor)));
   const games = await app.prisma.game.findMany({
     where: { AND: where },
     include: gameInclude,
     orderBy: [{ [key]: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
   });
-  const page = games.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    games: page.map((game) => toSummary(game, viewer)),
-    nextCursor: games.length > query.limit ? encodeCursor(last[key] ?? last.createdAt, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(games, query.limit, (game) => game[key] ?? game.createdAt);
+  return { games: page.map((game) => toSummary(game, viewer)), nextCursor };
 }
 
 // ───────────────────────────── writing ─────────────────────────────

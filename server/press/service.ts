@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { GAME_MASTER_RECIPIENT, type PressMessage, type SendPressRequestSchema } from '../../shared/api/press.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { badRequest, forbidden } from '../errors.ts';
+import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import type { Auth } from '../types.ts';
 
@@ -48,29 +49,13 @@ export function readablePress(context: GameContext): Prisma.PressMessageWhereInp
   return { OR: mine };
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t: string; id: string };
-    const createdAt = new Date(t);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) throw new Error();
-    return { createdAt, id };
-  } catch {
-    throw badRequest('validation_failed', 'query.cursor: is not a cursor returned by this API');
-  }
-}
-const encodeCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id })).toString('base64url');
-
 export async function listPress(db: Db, viewer: Viewer, gameId: string, query: { limit: number; cursor?: string }) {
   const context = await viewableGame(db, gameId, viewer);
   const where: Prisma.PressMessageWhereInput[] = [{ gameId }, readablePress(context)];
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    where.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
-  }
+  if (query.cursor) where.push(olderThan('createdAt', decodeCursor(query.cursor)));
   const rows = await db.pressMessage.findMany({ where: { AND: where }, include, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
-  return { messages: page.map((row) => view(context, row)), nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null };
+  const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
+  return { messages: page.map((row) => view(context, row)), nextCursor };
 }
 
 export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId: string, body: z.output<typeof SendPressRequestSchema>) {

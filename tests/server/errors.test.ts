@@ -195,3 +195,35 @@ describe('votes and reading', () => {
     ]);
   });
 });
+
+describe('page cursors', () => {
+  test('a cursor this API did not make is a 400 naming query.cursor on every list, however it is crafted', async () => {
+    const admin = await new Browser(app).register();
+    await app.prisma.user.update({ where: { id: admin.user!.id }, data: { isAdmin: true } });
+    const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const id = '0190a0b1-0000-7000-8000-000000000000';
+    const crafted: Array<[string, string]> = [
+      ['year 0000', cursor({ t: '0000-01-01T00:00:00.000Z', id })],
+      ['year −271821', cursor({ t: '-271821-04-20T00:00:00.000Z', id })],
+      ['year +275760', cursor({ t: '+275760-09-13T00:00:00.000Z', id })],
+      ['an id of 36 dashes', cursor({ t: '2026-01-01T00:00:00.000Z', id: '-'.repeat(36) })],
+      ['an id that is no UUID', cursor({ t: '2026-01-01T00:00:00.000Z', id: 'f'.repeat(36) })],
+      ['a number for the time', cursor({ t: 1e20, id })],
+      ['no id', cursor({ t: '2026-01-01T00:00:00.000Z' })],
+      ['more fields', cursor({ t: '2026-01-01T00:00:00.000Z', id, x: 1 })],
+      ['not JSON', cursor('{"t":')],
+      ['an array', cursor([1, 2])],
+    ];
+    for (const [what, value] of crafted) {
+      for (const [list, browser] of [['/api/games?filter=finished', spectator], [url('/press'), player()], ['/api/admin/audit', admin]] as const) {
+        const response = await browser.request('GET', `${list}${list.includes('?') ? '&' : '?'}cursor=${value}`);
+        expect(response.statusCode, `${what} on ${list}: ${response.body}`).toBe(400);
+        expect(response.json().error).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('query.cursor') });
+      }
+    }
+    // A real cursor still pages.
+    const first = (await admin.request('GET', '/api/admin/audit?limit=1')).json();
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect((await admin.request('GET', `/api/admin/audit?limit=1&cursor=${first.nextCursor}`)).statusCode).toBe(200);
+  });
+});

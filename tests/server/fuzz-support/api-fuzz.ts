@@ -62,6 +62,28 @@ function knownValues(world: World): Record<string, string[]> {
   };
 }
 
+/**
+ * Page cursors as a client could craft them: base64url JSON with timestamps at and past the edges of what
+ * PostgreSQL stores (year 0, year −271821), ids that are not UUIDs, wrong types and shapes, and real-looking ones.
+ */
+const craftedCursor: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.record(
+      {
+        t: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+          fc.constantFrom('0000-01-01T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '1969-12-31T23:59:59Z', '2026-02-30T00:00:00Z', ''),
+          fc.integer(),
+          fc.constant(null),
+        ),
+        id: fc.oneof(fc.uuid(), fc.constantFrom('-'.repeat(36), 'f'.repeat(36), '00000000-0000-0000-0000-000000000000', ''), fc.string({ maxLength: 40 })),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  )
+  .map((value) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url'));
+
 /** Percent-encodes a path segment as UTF-8 (lone surrogates become U+FFFD); "raw:" values go as they are (malformed escapes). */
 function pathSegment(value: string): string {
   if (value.startsWith('raw:')) return value.slice(4);
@@ -107,6 +129,7 @@ export class ApiFuzzer {
       { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...nastyStrings), fc.constant('9'.repeat(400)), fc.constant('-1'), fc.constant('1.5'), fc.constantFrom('raw:%', 'raw:%E0%A4%A', 'raw:%ZZ', 'raw:%C0%AF', 'raw:..')) },
     ];
     if (known.length > 0) options.push({ weight: 5, arbitrary: fc.constantFrom(...known) });
+    if (name === 'cursor') options.push({ weight: 6, arbitrary: craftedCursor });
     return fc.oneof(...options);
   }
 
