@@ -210,7 +210,7 @@ export function rollback(app: FastifyInstance, user: User, gameId: string, index
     const discarding = reopening ? [] : phases;
 
     for (const phase of discarding) {
-      const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { createdAt: 'asc' } });
+      const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { seq: 'asc' } });
       await tx.discardedPhase.create({
         data: {
           gameId,

@@ -405,10 +405,13 @@ type PhaseFields = Pick<PhaseRow, 'id' | 'index' | 'name' | 'status'>;
 /** What the cache keeps of a phase: the fields the checks need, and its position. */
 type CachedPhase = { row: PhaseFields; position: GameState };
 
+/** In the batch's order, which is also the order of their `seq` (taken here, under the games' locks). */
 const INSERT_SQL = `
 INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready)
 SELECT r.id, r.game_id, r.phase_id, r.power, r.submitted_by_id, false, r.text, r.orders, r.ready
-FROM json_to_recordset($1::json) AS r(id uuid, game_id uuid, phase_id uuid, power text, submitted_by_id uuid, text text, orders jsonb, ready boolean)
+FROM ROWS FROM (json_to_recordset($1::json) AS (id uuid, game_id uuid, phase_id uuid, power text, submitted_by_id uuid, text text, orders jsonb, ready boolean))
+  WITH ORDINALITY AS r(id, game_id, phase_id, power, submitted_by_id, text, orders, ready, n)
+ORDER BY r.n
 RETURNING id::text AS id, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
 
 /** Seats whose players are back at the board: missed deadlines reset, and the status given (civil disorder ends). */
@@ -460,8 +463,8 @@ function randomBytes8(): Buffer {
 
 /**
  * UUID version 7 ids that increase strictly within this process (a counter in
- * the random bits within a millisecond), so submissions stored together keep
- * their order: the latest of a power is the one with the latest (created_at, id).
+ * the random bits within a millisecond), as the database's own ids would. (Which
+ * submission is the latest is told by `seq`, not by ids or times.)
  */
 let lastMs = 0;
 let counter = 0;

@@ -198,7 +198,7 @@ export async function myOrders(app: FastifyInstance, viewer: Viewer, gameId: str
   const { power } = requirePower(context);
   const phase = await app.prisma.phase.findUnique({ where: { gameId_index: { gameId, index: phaseIndex } } });
   if (!phase) throw notFound(`no phase ${phaseIndex} in this game`);
-  const rows = await app.prisma.orderSubmission.findMany({ where: { phaseId: phase.id, power }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const rows = await app.prisma.orderSubmission.findMany({ where: { phaseId: phase.id, power }, orderBy: { seq: 'desc' } });
   const history = rows.map((row) => submissionView(phase.index, row));
   return {
     phase: phaseRef(phase),

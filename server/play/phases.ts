@@ -82,9 +82,9 @@ export function requireOpenPhase<P extends Pick<PhaseRow, 'status' | 'name'>>(ph
   return phase;
 }
 
-/** The latest submission of each power in a phase. */
+/** The latest submission of each power in a phase: the last stored (`seq`, the order they were acknowledged in). */
 export async function latestSubmissions(db: Db, phaseId: string): Promise<Map<string, SubmissionRow>> {
-  const rows = await db.orderSubmission.findMany({ where: { phaseId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const rows = await db.orderSubmission.findMany({ where: { phaseId }, orderBy: { seq: 'desc' } });
   const latest = new Map<string, SubmissionRow>();
   for (const row of rows) if (!latest.has(row.power)) latest.set(row.power, row);
   return latest;
