@@ -55,7 +55,7 @@ export type AppOptions = {
   database: DatabaseOptions | Database;
   settings?: Partial<AppSettings>;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  trustProxy?: false | string[];
   /** How long to retry an unreachable database at start-up. */
   startupTimeoutMs?: number;
 };

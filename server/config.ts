@@ -7,6 +7,32 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** One trusted proxy: an address or a CIDR range, or one of proxy-addr's names for a kind of range. */
+const ProxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
+const PROXY_LIST_HELP = 'the addresses of the proxies in front of the server, comma-separated (IPs or CIDR ranges, e.g. 172.28.0.10 or 10.0.0.0/8)';
+
+/**
+ * TRUST_PROXY: `false` (X-Forwarded-* ignored) or the proxies' addresses: a request's forwarded address is read only
+ * when its own connection comes from one of them, so a client that writes X-Forwarded-For itself is not believed.
+ * `true` (every hop believed: a client's own header picked its address and escaped the rate limits) and hop counts
+ * (Fastify 5.12 ignores them: a count cannot tell the proxy from a client that connects directly) are refused with
+ * a message, not read as something else: an operator upgrading learns what to set, and nothing is silently trusted.
+ */
+function trustedProxies(value: string, context: z.RefinementCtx): false | string[] {
+  const text = value.trim();
+  if (text === 'false' || text === '0' || text === '') return false;
+  const refuse = (why: string) => {
+    context.addIssue({ code: 'custom', message: `${why}; set ${PROXY_LIST_HELP}, or false` });
+    return z.NEVER;
+  };
+  if (text === 'true') return refuse('"true" would believe an X-Forwarded-For that any client writes itself');
+  if (/^\d+$/.test(text)) return refuse(`a hop count (${text}) cannot tell the proxy from a client that connects directly`);
+  const addresses = text.split(',').map((entry) => entry.trim());
+  const bad = addresses.filter((entry) => !ProxyAddressSchema.safeParse(entry).success);
+  if (bad.length > 0) return refuse(`${bad.map((entry) => JSON.stringify(entry)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not an IP address or CIDR range`);
+  return addresses;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,8 +46,11 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies and client IPs behind one). */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host to believe (client addresses for rate limits, https for
+   * Secure cookies): `false`, or their addresses (see trustedProxies).
+   */
+  TRUST_PROXY: z.string().default('false').transform(trustedProxies),
   /** Comma-separated extra origins allowed to open the websocket with a session cookie. */
   ALLOWED_ORIGINS: z
     .string()

@@ -5,6 +5,7 @@
 import { fuzzDatcParser, fuzzOrderParser } from '../tests/fuzz/parser-fuzz.ts';
 import { soakApi, soakLive } from '../tests/server/fuzz-support/soak.ts';
 import { killScenario } from '../tests/server/faults-support/kill-scenario.ts';
+import { proxySoak } from '../tests/server/faults-support/proxy-scenario.ts';
 
 const soaks: Record<string, () => void | Promise<void>> = {
   'order-parser': () => fuzzOrderParser(300_000),
@@ -17,6 +18,12 @@ const soaks: Record<string, () => void | Promise<void>> = {
   kill: async () => {
     const report = await killScenario({ kills: 300, games: 8, submitters: 6, postgresUrl: process.env.DATABASE_URL || undefined, log: (line) => console.log(`kill: ${line}`) });
     console.log(`kill: ${JSON.stringify(report)}`);
+  },
+  // 6000 log-ins, sign-ups and password changes, each with a new forged X-Forwarded-For, through the real nginx of
+  // docker-compose.yml and straight to the app; none may pass the limit. PostgreSQL with DATABASE_URL, else PGlite on disk.
+  proxy: async () => {
+    const report = await proxySoak({ attempts: 6000, postgresUrl: process.env.DATABASE_URL || undefined, log: (line) => console.log(`proxy: ${line}`) });
+    console.log(`proxy: ${JSON.stringify(report)}`);
   },
 };
 

@@ -25,7 +25,7 @@ import { seededRandom } from '../../server/games/power-assignment.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-const env = { SCHEDULER_INTERVAL_MS: '100', AUTH_RATE_LIMIT_MAX: '100000', TRUST_PROXY: 'true' };
+const env = { SCHEDULER_INTERVAL_MS: '100', AUTH_RATE_LIMIT_MAX: '100000', TRUST_PROXY: '127.0.0.1' };
 
 describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
   let database: TestDatabase;

@@ -11,7 +11,8 @@
  *   refuses a request without the X-CSRF-Token header, with a wrong one or with
  *   another session's; API tokens need none; log-in and sign-up take JSON only;
  *   the websocket refuses cookie upgrades from other origins;
- * - rate limits on log-in and sign-up, per client IP (the proxy's word only with TRUST_PROXY);
+ * - rate limits on log-in and sign-up, per client IP (the proxy's word only from the addresses
+ *   TRUST_PROXY names; `true` and hop counts are refused at start-up);
  * - helmet's headers on API answers, errors, the documentation and static files;
  * - no string-built SQL in server/.
  */
@@ -152,7 +153,8 @@ describe('the session cookie', () => {
   });
 
   test('Secure behind an https proxy with TRUST_PROXY (from the environment, as main.ts reads it), on log-in and log-out alike', async () => {
-    const config = loadConfig({ TRUST_PROXY: 'true' });
+    // inject's requests come from 127.0.0.1: the proxy here.
+    const config = loadConfig({ TRUST_PROXY: '127.0.0.1' });
     const proxied = await buildApp({ database: app.database, trustProxy: config.TRUST_PROXY, settings: testSettings });
     await proxied.ready();
     try {
@@ -230,11 +232,32 @@ describe('CSRF', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  test('false by default; otherwise the proxies\' addresses or ranges, comma-separated', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '172.28.0.10' }).TRUST_PROXY).toEqual(['172.28.0.10']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 10.1.0.0/16 ,fd00::/8, ::1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.2', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  test.each([
+    ['true', /TRUST_PROXY: "true" would believe an X-Forwarded-For that any client writes itself; set the addresses of the proxies/],
+    ['1', /TRUST_PROXY: a hop count \(1\) cannot tell the proxy from a client that connects directly; set the addresses/],
+    ['2', /TRUST_PROXY: a hop count \(2\)/],
+    ['yes', /TRUST_PROXY: "yes" is not an IP address or CIDR range; set the addresses of the proxies in front of the server, comma-separated \(IPs or CIDR ranges, e\.g\. .*\), or false/],
+    ['10.0.0.300, 10.0.0.0/33', /TRUST_PROXY: "10\.0\.0\.300", "10\.0\.0\.0\/33" are not an IP address or CIDR range/],
+    ['10.0.0.2,', /TRUST_PROXY: "" is not an IP address/],
+  ])('%j stops start-up with a message naming the variable and what it takes', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+});
+
 describe('rate limits on log-in and sign-up', () => {
-  test('counted per client IP: behind a trusted proxy its X-Forwarded-For; otherwise a claimed one changes nothing', async () => {
+  test('counted per client IP: from a trusted proxy its X-Forwarded-For; otherwise a claimed one changes nothing', async () => {
     const settings = { ...testSettings, authRateLimit: { max: 2, windowMs: 60_000 } };
     const direct = await buildApp({ database: app.database, settings });
-    const proxied = await buildApp({ database: app.database, settings, trustProxy: true });
+    // inject's requests come from 127.0.0.1.
+    const proxied = await buildApp({ database: app.database, settings, trustProxy: ['127.0.0.1'] });
     await Promise.all([direct.ready(), proxied.ready()]);
     try {
       const login = (target: FastifyInstance, ip: string) =>
@@ -252,6 +275,24 @@ describe('rate limits on log-in and sign-up', () => {
     } finally {
       await direct.close();
       await proxied.close();
+    }
+  });
+
+  test('an app that trusts only its proxy believes the header from the proxy, not from a client that connects directly', async () => {
+    const settings = { ...testSettings, authRateLimit: { max: 2, windowMs: 60_000 } };
+    const behind = await buildApp({ database: app.database, settings, trustProxy: ['10.0.0.2'] });
+    await behind.ready();
+    try {
+      const login = (remoteAddress: string, forwardedFor: string) =>
+        behind
+          .inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { username: 'nobody-at-all', password: 'wrong password' } })
+          .then((r) => r.statusCode);
+      // A client straight at the app: a new forged address each time, still its own count.
+      expect([await login('192.0.2.9', '198.51.100.1'), await login('192.0.2.9', '198.51.100.2, 10.0.0.2'), await login('192.0.2.9', '198.51.100.3')]).toEqual([401, 401, 429]);
+      // Through the proxy: each client its own count, by the address the proxy gives.
+      expect([await login('10.0.0.2', '203.0.113.5'), await login('10.0.0.2', '203.0.113.5'), await login('10.0.0.2', '203.0.113.5'), await login('10.0.0.2', '203.0.113.6')]).toEqual([401, 401, 429, 401]);
+    } finally {
+      await behind.close();
     }
   });
 });

@@ -137,13 +137,13 @@ describe('configuration', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgresql://app:secret@db:5432/diadochi',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '172.28.0.10, 10.1.0.0/16',
       ALLOWED_ORIGINS: 'https://a.example, https://b.example',
     });
     expect(config).toMatchObject({
       PORT: 8080,
       DATABASE_URL: 'postgresql://app:secret@db:5432/diadochi',
-      TRUST_PROXY: true,
+      TRUST_PROXY: ['172.28.0.10', '10.1.0.0/16'],
       ALLOWED_ORIGINS: ['https://a.example', 'https://b.example'],
     });
   });
