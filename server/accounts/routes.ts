@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { errorResponses } from '../schemas.ts';
 import type { Auth } from '../types.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.ts';
+import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { announceSessionsChanged } from './session-cache.ts';
 import { createSession, csrfTokenFor } from './sessions.ts';
@@ -46,8 +47,12 @@ function apiToken(session: { id: string; name: string | null; createdAt: Date; l
 
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sessionTtlMs, scryptCost, authRateLimit } = app.settings;
-  // Same limit for sign-up and log-in, counted separately, per client IP.
+  // Same limit for sign-up and for password guesses, counted separately, per client IP.
   const rateLimit = { max: authRateLimit.max, timeWindow: authRateLimit.windowMs };
+  // Password guesses: log-ins and the current password of a change draw on ONE budget per address, so a guesser
+  // gets no second one by switching route. One hook for both routes, since its counters live in the hook: the
+  // plugin's groupId would not share them (in 11.2 each route's store is its own; fastify-rate-limit#463).
+  const passwordGuesses = app.rateLimit(rateLimit);
   // Verifying against this when the username is unknown makes both failures take as long.
   let dummyHash: Promise<string> | undefined;
 
@@ -58,12 +63,17 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an account and log in',
+        description:
+          'The password must be 8 to 256 characters and hard to guess (zxcvbn score 3 of 4: not a common password, word, ' +
+          'name, keyboard run, repeat or date, nor built from the username); a 400 `validation_failed` says why one is not.',
         body: RegisterRequestSchema,
         response: { 201: SessionInfoSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      const weakness = await passwordWeakness(password, username);
+      if (weakness) throw badRequest('validation_failed', `body.password: ${weakness}`);
       const passwordHash = await hashPassword(password, scryptCost);
       const result = await app.prisma
         .$transaction(async (tx) => {
@@ -83,7 +93,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { csrf: false, rateLimit },
+      config: { csrf: false },
+      onRequest: passwordGuesses,
       schema: {
         tags,
         summary: 'Log in: sets the session cookie',
@@ -152,14 +163,15 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password',
     {
-      // Counted per client IP like log-in: the current password could otherwise be guessed here.
-      config: { rateLimit },
+      // In the log-in's budget: the current password could otherwise be guessed here.
+      onRequest: passwordGuesses,
       schema: {
         tags,
         summary: 'Change your password (from a browser session); your other browser sessions end',
         description:
           'The current password proves it is you. API tokens cannot change it (a leaked bot token must not take the account) ' +
-          'and are kept; every other cookie session of yours ends, this one goes on. 403 `wrong_password` when the current password is wrong.',
+          'and are kept; every other cookie session of yours ends, this one goes on. 403 `wrong_password` when the current password is wrong. ' +
+          'The new password must be as hard to guess as at sign-up (400 `validation_failed` says why not). Attempts count towards the log-in limit of the address.',
         body: ChangePasswordRequestSchema,
         response: { 200: PasswordChangedSchema, ...errorResponses },
       },
@@ -170,6 +182,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (auth.via !== 'cookie') throw forbidden('forbidden', 'the password can be changed only when logged in with it, not with an API token');
       const { currentPassword, newPassword } = request.body;
       if (newPassword.toLowerCase() === user.username.toLowerCase()) throw badRequest('validation_failed', 'body.newPassword: must not be the username');
+      const weakness = await passwordWeakness(newPassword, user.username);
+      if (weakness) throw badRequest('validation_failed', `body.newPassword: ${weakness}`);
       const { passwordHash } = await app.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
       if (!(await verifyPassword(currentPassword, passwordHash))) throw forbidden('wrong_password', 'the current password is wrong');
       const newHash = await hashPassword(newPassword, scryptCost);
@@ -191,12 +205,15 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an API token (shown once) for a bot or script',
+        description: 'From a browser session only: an API token cannot create another (403), so revoking a leaked one ends it.',
         body: CreateApiTokenRequestSchema,
         response: { 201: CreatedApiTokenSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // A token that could mint tokens would outlive its own revocation once leaked.
+      if (request.auth!.via !== 'cookie') throw forbidden('forbidden', 'API tokens can be created only when logged in with your password (a browser session), not with an API token');
       const { token, session } = await createSession(app.prisma, user.id, 'api_token', { name: request.body.name });
       return reply.code(201).send({ ...apiToken(session), token });
     },

@@ -8,11 +8,20 @@ export const UsernameSchema = z
   .max(24, 'must be at most 24 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -');
 
-/** Long passphrases are welcome; the upper bound only stops absurd request bodies. */
+/**
+ * A new password's length. Long passphrases are welcome; the upper bound only stops absurd request bodies. The
+ * server also refuses one that is easy to guess (server/accounts/password-policy.ts: a zxcvbn score of 3 of 4, not
+ * built from the username), which this schema cannot check: the estimator's dictionaries stay on the server.
+ */
+export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
+
+/** The policy in one line, as the sign-up and account pages say it beside the field. */
+export const PASSWORD_POLICY = `At least ${PASSWORD_LENGTH.min} characters and hard to guess; a few uncommon words work best`;
+
 export const PasswordSchema = z
   .string()
-  .min(8, 'must be at least 8 characters')
-  .max(256, 'must be at most 256 characters');
+  .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`);
 
 export const RegisterRequestSchema = z
   .object({ username: UsernameSchema, password: PasswordSchema })

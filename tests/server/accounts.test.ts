@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { passwordWeakness } from '../../server/accounts/password-policy.ts';
 import { createSession, deleteExpiredSessions } from '../../server/accounts/sessions.ts';
 import { Browser, PASSWORD, startSiblingApp, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 
@@ -89,6 +90,67 @@ describe('sign-up', () => {
     });
     expect(form.statusCode).toBe(415);
     expect(form.json().error.code).toBe('unsupported_media_type');
+  });
+});
+
+describe('password strength (sign-up and password change)', () => {
+  const signUp = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, password } });
+
+  test.each([
+    ['password', 'is too easy to guess: this is a heavily used password'],
+    ['12345678', 'is too easy to guess: this is a heavily used password'],
+    ['        ', 'is too easy to guess: repeated characters like "aaa" are easy to guess'],
+    ['qwertyuiop', 'is too easy to guess: this is a frequently used password'],
+    ['abcdefgh', 'is too easy to guess: common character sequences like "abc" are easy to guess'],
+    ['iloveyou2024', 'is too easy to guess: this is similar to a commonly used password'],
+    ['P@ssw0rd!', 'is too easy to guess: this is similar to a commonly used password'],
+    ['letmein123', 'is too easy to guess'],
+    ['diadochi2024', 'is too easy to guess'],
+  ])('sign-up refuses %j: 400 naming the field, the reason and the advice', async (password, reason) => {
+    const username = uniqueName();
+    const response = await signUp(username, password);
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toContain(`body.password: ${reason}`);
+    expect(error.message).toContain('Add more words that are less common.');
+    expect(await app.prisma.user.count({ where: { usernameKey: username.toLowerCase() } })).toBe(0);
+  });
+
+  test('a password built from the username is refused, a strong one that merely contains it is not', async () => {
+    const username = uniqueName('Wellington');
+    for (const password of [`${username}2024!`, `${username.toUpperCase()} ${username}`, `${username}${username}`, `1${username}1`]) {
+      const response = await signUp(username, password);
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error.message, password).toMatch(/^body\.password: (is too easy to guess|must not be built from the username)/);
+    }
+    expect((await signUp(username, `${username} keeps kettle violin umbrella`)).statusCode).toBe(201);
+  });
+
+  test.each(['correct horse battery', 'purple monkey dishwasher', 'kettle violin umbrella', 'Tr0ub4dor&3', 'a'.repeat(8) + ' quiet lanterns drift'])('sign-up accepts %j', async (password) => {
+    expect((await signUp(uniqueName(), password)).statusCode).toBe(201);
+  });
+
+  test('a changed password must be as hard to guess: 400 naming newPassword; a good one is taken', async () => {
+    const browser = await new Browser(app).register();
+    for (const newPassword of ['password', '12345678', '        ', `${browser.user!.username}!!`]) {
+      const response = await browser.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword });
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json().error.message, newPassword).toMatch(/^body\.newPassword: (is too easy to guess|must not be built from the username)/);
+    }
+    expect((await new Browser(app).login(browser.user!.username, PASSWORD)).statusCode).toBe(200);
+    expect((await browser.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'eleven quiet lanterns drift' })).statusCode).toBe(200);
+  });
+
+  test('only the first 64 characters are rated, so a long hostile password cannot hold the server up', async () => {
+    const hostile = ['1'.repeat(256), Array.from({ length: 256 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 90))).join(''), '4@1!|3$5'.repeat(32)];
+    await passwordWeakness('warm up', 'someone');
+    for (const password of hostile) {
+      const started = performance.now();
+      await passwordWeakness(password, 'someone');
+      // Rated whole, each of these took 1.5 to 2.5 s of the event loop; now well under 100 ms on an idle machine.
+      expect(performance.now() - started, password.slice(0, 16)).toBeLessThan(1000);
+    }
   });
 });
 
@@ -212,6 +274,20 @@ describe('API tokens', () => {
     const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.message).toContain('invalid or has been revoked');
+  });
+
+  test('an API token cannot create another: 403, so a leaked token ends when it is revoked', async () => {
+    const browser = await new Browser(app).register();
+    const { id, token } = (await browser.request('POST', '/api/auth/tokens', { name: 'leaked bot' })).json();
+    const bearer = { authorization: `Bearer ${token}` };
+    const minted = await app.inject({ method: 'POST', url: '/api/auth/tokens', headers: bearer, payload: { name: 'escape hatch' } });
+    expect(minted.statusCode).toBe(403);
+    expect(minted.json().error).toEqual({ code: 'forbidden', message: expect.stringContaining('not with an API token') });
+    expect((await browser.request('GET', '/api/auth/tokens')).json().tokens.map((listed: { id: string }) => listed.id)).toEqual([id]);
+    // The token still reads and lists; revoked, it is the end of it.
+    expect((await app.inject({ method: 'GET', url: '/api/auth/tokens', headers: bearer })).statusCode).toBe(200);
+    expect((await browser.request('DELETE', `/api/auth/tokens/${id}`)).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer })).statusCode).toBe(401);
   });
 
   test("cannot revoke someone else's token", async () => {
@@ -360,8 +436,34 @@ describe('rate limits and headers', () => {
     }
   });
 
+  test('log-ins and password changes share one budget per address, whichever comes first', async () => {
+    const browser = await new Browser(app).register();
+    const change = (target: FastifyInstance, attempt: number) =>
+      target.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { cookie: browser.cookie!, 'x-csrf-token': browser.csrfToken! },
+        payload: { currentPassword: `guess number ${attempt}`, newPassword: 'a brand new passphrase' },
+      });
+    const login = (target: FastifyInstance) =>
+      target.inject({ method: 'POST', url: '/api/auth/login', payload: { username: browser.user!.username, password: 'wrong password' } });
+    for (const order of ['log-ins first', 'password changes first']) {
+      // A fresh instance each time: fresh counters.
+      const limited = await startSiblingApp(app, { settings: { authRateLimit: { max: 3, windowMs: 60_000 } } });
+      try {
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt++) statuses.push((order === 'log-ins first' ? await login(limited) : await change(limited, attempt)).statusCode);
+        const then = order === 'log-ins first' ? await change(limited, 9) : await login(limited);
+        expect([...statuses, then.statusCode], order).toEqual(order === 'log-ins first' ? [401, 401, 401, 429] : [403, 403, 403, 429]);
+        expect(then.json().error.code).toBe('rate_limited');
+      } finally {
+        await limited.close();
+      }
+    }
+  });
+
   test('behind an https proxy (TRUST_PROXY) the session cookie is Secure', async () => {
-    const proxied = await startSiblingApp(app, { trustProxy: true });
+    const proxied = await startSiblingApp(app, { trustProxy: ['127.0.0.1'] });
     try {
       const response = await proxied.inject({
         method: 'POST',

@@ -93,6 +93,19 @@ describe('sign-up page', () => {
     expect(document.activeElement).toBe(target.querySelector('input[name="password"]'));
   });
 
+  it('states the password policy under the field, and the server\'s reason when it refuses a password as too easy to guess', async () => {
+    // Exactly as server/accounts/routes.ts refuses a weak password: the reason and zxcvbn's advice in the message.
+    const reason = 'is too easy to guess: this is a heavily used password. Add more words that are less common.';
+    open('signup', () => json(400, { error: { code: 'validation_failed', message: `body.password: ${reason}` } }));
+    expect(help('password')).toBe('At least 8 characters and hard to guess; a few uncommon words work best');
+    fill('username', 'syria');
+    fill('password', 'password');
+    await submit();
+    expect(help('password')).toBe('Password is too easy to guess: this is a heavily used password. Add more words that are less common.');
+    expect(target.querySelector('input[name="password"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(alerts()).toEqual([]);
+  });
+
   it('says a taken username once, under the field', async () => {
     open('signup', () => json(409, { error: { code: 'username_taken', message: 'the username "syria" is taken' } }));
     fill('username', 'syria');
