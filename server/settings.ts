@@ -26,6 +26,11 @@ export type AppSettings = {
   scheduler: SchedulerOptions;
   /** Imports per user and window (each one re-adjudicates every phase of the game). */
   importRateLimit: { max: number; windowMs: number };
+  /**
+   * How long an ended game's result may still be undone by its game master (a roll-back) before it is final and its
+   * secrets (private press, names in an anonymous game) public (access/policy.ts). 0: final at once.
+   */
+  finalAfterMs: number;
   /** ADMIN_USERS: the site administrators, applied at start-up; null leaves the database's list alone. */
   adminUsers: string[] | null;
 };
@@ -44,5 +49,6 @@ export const defaultSettings: AppSettings = {
   webDistDir: null,
   scheduler: { enabled: true, intervalMs: 2000, batch: 100, concurrency: 4 },
   adminUsers: null,
+  finalAfterMs: 24 * 3600_000,
   importRateLimit: { max: 30, windowMs: 10 * 60_000 },
 };

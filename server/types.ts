@@ -3,6 +3,7 @@ import type { Database, PrismaClient } from './db/database.ts';
 import type { SessionCache } from './accounts/session-cache.ts';
 import type { LiveBus } from './live/bus.ts';
 import type { PhaseScheduler } from './play/scheduler.ts';
+import type { PlayEnv } from './play/process.ts';
 import type { SubmissionBatcher } from './orders/batch.ts';
 import type { AppSettings } from './settings.ts';
 
@@ -22,6 +23,8 @@ declare module 'fastify' {
     prisma: PrismaClient;
     bus: LiveBus;
     scheduler: PhaseScheduler;
+    /** What processing a phase or ending a game needs (play/process.ts). */
+    play: PlayEnv;
     submissions: SubmissionBatcher;
     settings: AppSettings;
     /** Sessions as last read (accounts/session-cache.ts): forget one when ending or changing it. */

@@ -53,7 +53,7 @@ async function checkAgreement(app: FastifyInstance, tx: Transaction, context: Ga
   const alive = await survivorsNow(tx, context);
   const rows = await tx.drawVote.findMany({ where: { gameId: context.game.id } });
   const outcome = agreed(alive, rows);
-  if (outcome) await finishGame(tx, app.bus, context.game.id, outcome, new Date());
+  if (outcome) await finishGame(tx, app.play, context.game.id, outcome, new Date());
 }
 
 export async function castVote(app: FastifyInstance, user: Auth['user'], gameId: string, body: CastVoteRequest) {

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
-import { actsAsGameMaster } from '../play/context.ts';
+import { actsAsGameMaster, mayShareInvite, mayView, revealsNames } from '../access/policy.ts';
 import { createFirstPhase } from './first-phase.ts';
 import { assignPowers } from './power-assignment.ts';
 import { variantPowers, type VariantPower } from './variants.ts';
@@ -23,15 +23,13 @@ type User = Auth['user'];
 
 export const gameInclude = {
   gameMaster: { select: { id: true, username: true } },
-  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { joinedAt: 'asc' } },
+  invitedGameMaster: { select: { id: true, username: true } },
+  // By id: random for seats, so the order tells nobody who joined first (the creator).
+  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
 } satisfies Prisma.GameInclude;
 export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
 
 // ───────────────────────────── reading ─────────────────────────────
-
-function isMember(game: LoadedGame, viewer: Viewer): boolean {
-  return !!viewer && (game.gameMasterId === viewer.id || game.players.some((player) => player.userId === viewer.id));
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -39,13 +37,9 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * Private games are visible to their members, site administrators and whoever has the invite code;
- * finished games to all (the archive).
- */
+/** access/policy.ts `mayView`, with the invite code compared in constant time. */
 export function canView(game: LoadedGame, viewer: Viewer, inviteCode?: string): boolean {
-  if (!game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer)) return true;
-  return !!inviteCode && !!game.inviteCode && sameSecret(inviteCode, game.inviteCode);
+  return mayView(game, viewer, inviteCode, sameSecret);
 }
 
 export function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
@@ -72,17 +66,18 @@ export function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
     joined: !!viewer && game.players.some((player) => player.userId === viewer.id),
     outcome: (game.outcome as GameSummary['outcome']) ?? null,
     pausedAt: game.pausedAt?.toISOString() ?? null,
+    finalAt: game.finalAt?.toISOString() ?? null,
+    imported: game.importedAt !== null,
   };
 }
 
-/** In anonymous games players see only themselves until the game ends; the game master (and an administrator) sees all. */
-export function revealsPlayers(game: LoadedGame, viewer: Viewer): boolean {
-  return !game.anonymous || game.status === 'finished' || actsAsGameMaster(game, viewer);
-}
-
 async function toDetail(app: FastifyInstance, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
-  const reveal = revealsPlayers(game, viewer);
-  const players: Player[] = game.players.map((player) => {
+  const reveal = revealsNames(game, viewer);
+  const powers = variantPowers(game.variantId) ?? [];
+  const place = new Map(powers.map((power, i) => [power.id, i]));
+  // In the variant's order of powers once they are assigned (before that, by seat id, which is random).
+  const seats = [...game.players].sort((a, b) => (place.get(a.power ?? '') ?? powers.length) - (place.get(b.power ?? '') ?? powers.length));
+  const players: Player[] = seats.map((player) => {
     const isYou = player.userId === viewer?.id;
     return {
       id: player.id,
@@ -100,14 +95,17 @@ async function toDetail(app: FastifyInstance, game: LoadedGame, viewer: Viewer):
     maxMissedDeadlines: game.maxMissedDeadlines,
     powerAssignment: game.powerAssignment,
     autoStart: game.autoStart,
-    powers: variantPowers(game.variantId) ?? [],
+    powers,
     players,
-    inviteCode: game.private && (isMember(game, viewer) || actsAsGameMaster(game, viewer)) ? game.inviteCode : null,
+    inviteCode: mayShareInvite(game, viewer) ? game.inviteCode : null,
     yourPowerPreferences: you ? you.powerPreferences : null,
     currentPhase: phase
       ? { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null }
       : null,
     imported: game.importedAt !== null,
+    gameMasterPlays: game.players.some((player) => player.userId === game.gameMasterId),
+    // The invitation concerns the creator and the invitee (and administrators, who act as game master everywhere).
+    invitedGameMaster: game.invitedGameMaster && (viewer?.id === game.createdById || viewer?.id === game.invitedGameMaster.id || viewer?.isAdmin) ? game.invitedGameMaster : null,
   };
 }
 
@@ -123,7 +121,8 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
   const where: Prisma.GameWhereInput[] = [];
   if (query.filter === 'mine') {
     if (!viewer) throw unauthenticated('log in to list your games');
-    where.push({ OR: [{ gameMasterId: viewer.id }, { players: { some: { userId: viewer.id } } }] });
+    // The games one runs or plays, and those one is asked to run.
+    where.push({ OR: [{ gameMasterId: viewer.id }, { players: { some: { userId: viewer.id } } }, { invitedGameMasterId: viewer.id }] });
   } else {
     const status = { open: 'forming', active: 'active', finished: 'finished' } as const;
     // Finished games are the public archive, private ones included.
@@ -184,11 +183,12 @@ async function lockGame(tx: Transaction, gameId: string): Promise<LoadedGame> {
 export async function createGame(app: FastifyInstance, creator: User, request: z.output<typeof CreateGameRequestSchema>) {
   const powers = powersOrFail(request.variant);
   checkPreferences(request.powerPreferences, powers, request.variant, 'body.powerPreferences');
-  let gameMasterId = creator.id;
+  // Nobody is made a game master without saying yes: the one named is asked (the creator runs the game until they accept).
+  let invitedGameMasterId: string | null = null;
   if (request.gameMaster !== undefined) {
     const master = await app.prisma.user.findUnique({ where: { usernameKey: request.gameMaster.toLowerCase() } });
     if (!master) throw badRequest('validation_failed', `body.gameMaster: there is no user named "${request.gameMaster}"`);
-    gameMasterId = master.id;
+    if (master.id !== creator.id) invitedGameMasterId = master.id;
   }
   const gameId = await app.prisma.$transaction(async (tx) => {
     const game = await tx.game.create({
@@ -196,7 +196,8 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
         name: request.name,
         variantId: request.variant,
         createdById: creator.id,
-        gameMasterId,
+        gameMasterId: creator.id,
+        invitedGameMasterId,
         movementDeadlineSeconds: request.deadlines.movement,
         retreatDeadlineSeconds: request.deadlines.retreat,
         adjustmentDeadlineSeconds: request.deadlines.adjustment,
@@ -260,7 +261,8 @@ export async function joinGame(app: FastifyInstance, user: User, gameId: string,
 }
 
 export async function leaveGame(app: FastifyInstance, user: User, gameId: string) {
-  await app.prisma.$transaction(async (tx) => {
+  // A private game's code: the one leaving joined with it, and may still look at the game they left.
+  const inviteCode = await app.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     const seat = game.players.find((player) => player.userId === user.id);
     if (!seat) {
@@ -274,8 +276,9 @@ export async function leaveGame(app: FastifyInstance, user: User, gameId: string
       ...lobbyEventFields(game, game.players.length - 1),
       user: game.anonymous ? null : { id: user.id, username: user.username },
     });
+    return game.inviteCode ?? undefined;
   });
-  return viewGame(app, user, gameId);
+  return viewGame(app, user, gameId, inviteCode);
 }
 
 /** The game master starts a full game (needed when autoStart is off). */

@@ -1,282 +1,56 @@
 /**
- * Game-master tools. Each runs in one transaction holding the game's lock,
- * writes its entry in the audit log (log.ts) and announces itself live.
+ * The game master's tools as the routes use them: each runs in one
+ * transaction holding the game's lock, writes its entry in the audit log
+ * (log.ts) and announces itself live — or, used by a game master who also
+ * plays, is put to the other players first (consent.ts). And the invitation
+ * to take over as game master, which the one invited accepts or declines.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { survivors } from '../../shared/index.ts';
-import { MAX_DEADLINE_SECONDS, type EndGameRequest } from '../../shared/api/gm.ts';
-import type { GameOutcome } from '../../shared/api/games.ts';
-import type { GmActionKind } from '../../shared/api/gm-actions.ts';
-import { Prisma, type Transaction } from '../db/database.ts';
-import { badRequest, conflict, unprocessable } from '../errors.ts';
-import { deadlineSeconds } from '../games/first-phase.ts';
-import { syncLoans } from '../loans/sync.ts';
-import { requireActive, requireGameMaster, seatOf, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import { latestSubmissions, openPhase, phaseRef, positionOf, type PhaseRow } from '../play/phases.ts';
-import { finishGame, processIfAllReady, processPhase, type SeatBefore } from '../play/process.ts';
+import type { GmAction, GmProposal } from '../../shared/api/gm.ts';
+import { conflict } from '../errors.ts';
+import { requireGameMaster, viewableGame, withLockedGame, type Viewer } from '../play/context.ts';
 import type { Auth } from '../types.ts';
+import { needsConsent, propose, runTool } from './consent.ts';
 import { gmActionView, logGmAction } from './log.ts';
+import type { ToolName, ToolRequest } from './tools.ts';
 
 type User = Auth['user'];
 
-/** Runs a game-master action and answers with its log entry; wakes the scheduler when deadlines moved. */
-async function asMaster(
-  app: FastifyInstance,
-  user: User,
-  gameId: string,
-  work: (tx: Transaction, context: GameContext, actionId: string) => Promise<{ action: GmActionKind; details: Record<string, unknown>; after?: () => Promise<void> }>,
-) {
-  const { view, wake } = await withLockedGame(app, gameId, user, async (tx, context) => {
+/** What using a tool answers: the action as logged, or (a game master who plays) the request put to the players. */
+export type ToolOutcome = { action: GmAction; proposal?: undefined } | { proposal: GmProposal; action?: undefined };
+
+/** Uses a tool; wakes the scheduler, as deadlines may have moved. */
+export async function useTool<T extends ToolName>(app: FastifyInstance, user: User, gameId: string, tool: T, request: ToolRequest<T>): Promise<ToolOutcome> {
+  const outcome = await withLockedGame(app, gameId, user, async (tx, context): Promise<ToolOutcome> => {
     requireGameMaster(context);
-    const actionId = randomUUID();
-    const done = await work(tx, context, actionId);
-    const row = await logGmAction(tx, app.bus, gameId, user.id, done.action, done.details, actionId);
-    await done.after?.();
-    return { view: gmActionView(context, row), wake: true };
+    if (needsConsent(tool, context)) return propose(app, tx, context, tool, request);
+    return { action: gmActionView(context, await runTool(app, tx, context, tool, request)) };
   });
-  if (wake) app.scheduler.wake();
-  return { action: view };
+  app.scheduler.wake();
+  return outcome;
 }
 
 /**
- * `listed`: the change shows in the game lists too (the clock paused or running again, a finished game
- * played on), so a public game tells the lobby as well; a deadline moved concerns only the game's page.
+ * The one invited to run the game accepts: they are its game master from now on (logged as a take-over), and
+ * the one they take over from keeps only what any member or visitor has.
  */
-async function publishDeadline(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, deadlineAt: Date | null, paused: boolean, listed = false) {
-  const gameId = context.game.id;
-  const event = { type: 'deadline.changed', gameId, phaseIndex: phase.index, deadlineAt: deadlineAt?.toISOString() ?? null, paused } as const;
-  await app.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(listed && !context.game.private ? [{ channel: 'lobby' as const, event }] : [])]);
-}
-
-export function processNow(app: FastifyInstance, user: User, gameId: string) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    if (context.game.pausedAt) throw conflict('game_paused', 'the game is paused: resume it first');
-    const phase = await openPhase(tx, gameId);
-    const result = await processPhase(tx, app.bus, gameId, phase.id, new Date());
-    return { action: 'process-now', details: { phase: phase.index, phaseName: phase.name, next: result?.next?.name ?? null } };
+export async function acceptInvitation(app: FastifyInstance, user: User, gameId: string) {
+  return withLockedGame(app, gameId, user, async (tx, context) => {
+    if (context.game.invitedGameMasterId !== user.id) throw conflict('not_invited', 'you have not been asked to run this game (or the invitation was withdrawn)');
+    const before = context.game.gameMaster;
+    await tx.game.update({ where: { id: gameId }, data: { gameMasterId: user.id, invitedGameMasterId: null } });
+    const row = await logGmAction(tx, app.bus, gameId, user.id, 'take-over', { users: { from: before.username, to: user.username } });
+    return { action: gmActionView(context, row) };
   });
 }
 
-export function changeDeadline(app: FastifyInstance, user: User, gameId: string, body: { extendBySeconds?: number; deadlineAt?: string }) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    const phase = await openPhase(tx, gameId);
-    const now = Date.now();
-    const before = phase.deadlineAt;
-    const target = body.deadlineAt !== undefined ? new Date(body.deadlineAt) : new Date((before?.getTime() ?? now) + body.extendBySeconds! * 1000);
-    // A change that does not move the deadline (by a whole second) would only add noise to the log.
-    if (before && Math.abs(target.getTime() - before.getTime()) < 1000) {
-      throw unprocessable('deadline_out_of_range', `the deadline is ${before.toISOString()} already: the change would not move it`);
-    }
-    // A second of slack, so "shorten to now" computed by a client is not refused.
-    if (target.getTime() < now - 1000) {
-      throw unprocessable('deadline_out_of_range', `the new deadline ${target.toISOString()} is in the past; use process-now to end the phase at once`);
-    }
-    if (target.getTime() > now + MAX_DEADLINE_SECONDS * 1000) {
-      throw unprocessable('deadline_out_of_range', `a deadline may be at most ${MAX_DEADLINE_SECONDS / 86400} days from now`);
-    }
-    await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: target } });
-    await restartPauseAt(tx, context, new Date(now));
-    await publishDeadline(app, tx, context, phase, target, context.game.pausedAt !== null);
-    return {
-      action: 'change-deadline',
-      details: { phase: phase.index, phaseName: phase.name, from: before?.toISOString() ?? null, to: target.toISOString() },
-    };
-  });
-}
-
-/**
- * A deadline set while the clock is paused is meant as set: on resume it moves
- * only by the time paused after it was set, so the pause counts from now.
- */
-async function restartPauseAt(tx: Transaction, context: GameContext, now: Date) {
-  if (context.game.pausedAt) await tx.game.update({ where: { id: context.game.id }, data: { pausedAt: now } });
-}
-
-export function pause(app: FastifyInstance, user: User, gameId: string) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    if (context.game.pausedAt) throw conflict('game_paused', 'the game is already paused');
-    const phase = await openPhase(tx, gameId);
-    await tx.game.update({ where: { id: gameId }, data: { pausedAt: new Date() } });
-    await publishDeadline(app, tx, context, phase, phase.deadlineAt, true, true);
-    return { action: 'pause', details: { phase: phase.index, phaseName: phase.name } };
-  });
-}
-
-export function resume(app: FastifyInstance, user: User, gameId: string) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    const pausedAt = context.game.pausedAt;
-    if (!pausedAt) throw conflict('conflict', 'the game is not paused');
-    const phase = await openPhase(tx, gameId);
-    const now = new Date();
-    const pausedMs = Math.max(0, now.getTime() - pausedAt.getTime());
-    // The clock stood still: the deadline moves by the time paused (since the deadline was last set, see restartPauseAt).
-    const deadlineAt = phase.deadlineAt ? new Date(phase.deadlineAt.getTime() + pausedMs) : null;
-    await tx.game.update({ where: { id: gameId }, data: { pausedAt: null } });
-    await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt } });
-    await publishDeadline(app, tx, context, phase, deadlineAt, false, true);
-    return {
-      action: 'resume',
-      details: { phase: phase.index, phaseName: phase.name, pausedSeconds: Math.round(pausedMs / 1000), deadlineAt: deadlineAt?.toISOString() ?? null },
-      // Everyone may have become ready while the clock stood still.
-      after: async () => void (await processIfAllReady(tx, app.bus, gameId, now)),
-    };
-  });
-}
-
-export function replacePlayer(app: FastifyInstance, user: User, gameId: string, body: { power: string; username: string }) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    const seat = seatOf(context, body.power);
-    const newcomer = await tx.user.findUnique({ where: { usernameKey: body.username.toLowerCase() } });
-    if (!newcomer) throw badRequest('validation_failed', `body.username: there is no user named "${body.username}"`);
-    const existing = context.game.players.find((player) => player.userId === newcomer.id);
-    if (existing) throw conflict('already_joined', `the user ${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
-    if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
-    // The one handing over stays on record as a former holder (their public page keeps the game and its deadlines).
-    const former = seat.userId && !seat.formerUserIds.includes(seat.userId) ? { formerUserIds: { push: seat.userId } } : {};
-    await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0, ...former } });
-    await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power: body.power, status: 'active', missedDeadlines: 0, replaced: true });
-    return {
-      action: 'replace-player',
-      details: { power: body.power, users: { from: seat.user?.username ?? null, to: newcomer.username } },
-    };
-  });
-}
-
-export function civilDisorder(app: FastifyInstance, user: User, gameId: string, power: string) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    const seat = seatOf(context, power);
-    if (seat.status !== 'active') throw conflict('conflict', `${power} is ${seat.status === 'civil_disorder' ? 'in civil disorder' : seat.status} already`);
-    await tx.player.update({ where: { id: seat.id }, data: { status: 'civil_disorder' } });
-    await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power, status: 'civil-disorder', missedDeadlines: seat.missedDeadlines, replaced: false });
-    return {
-      action: 'civil-disorder',
-      details: { power },
-      // The phase no longer waits for this power: the others may all be ready.
-      after: async () => void (await processIfAllReady(tx, app.bus, gameId, new Date())),
-    };
-  });
-}
-
-/**
- * Ends the game as the game master rules: a draw among the surviving powers named (all of them by
- * default) or a concession to one, e.g. agreed away from the server, or a game its players have
- * left. Pending votes are dropped. A rollback to the open phase undoes it.
- */
-export function endGame(app: FastifyInstance, user: User, gameId: string, body: EndGameRequest) {
-  return asMaster(app, user, gameId, async (tx, context) => {
-    requireActive(context);
-    const phase = await openPhase(tx, gameId);
-    const alive = survivors(context.variant, positionOf(context.variant, phase));
-    const named = new Set(body.powers ?? alive);
-    for (const power of named) {
-      seatOf(context, power);
-      if (!alive.includes(power)) throw conflict('conflict', `${power} has no unit and no centre left: only surviving powers (${alive.join(', ')}) can share a draw or be conceded to`);
-    }
-    if (body.outcome === 'draw' && named.size < 2 && alive.length > 1) {
-      throw conflict('conflict', `a draw is shared by at least two surviving powers (${alive.join(', ')}); to end the game for one power, record a concession to it`);
-    }
-    // In the variant's order, however the game master listed them.
-    const outcome: GameOutcome = { kind: body.outcome, powers: alive.filter((power) => named.has(power)) };
-    await tx.drawVote.deleteMany({ where: { gameId } });
-    await finishGame(tx, app.bus, gameId, outcome, new Date());
-    return { action: 'end-game', details: { phase: phase.index, phaseName: phase.name, outcome } };
-  });
-}
-
-const json = (value: unknown) => value as Prisma.InputJsonValue;
-
-/**
- * Re-opens phase `index`: later phases are discarded (kept in discarded_phases
- * with their submissions), the phase's adjudication is undone (its submissions
- * and loan actions stay, so processing it again re-adjudicates the same orders
- * unless the game master enters others), and the game is on again if it had ended.
- */
-export function rollback(app: FastifyInstance, user: User, gameId: string, index: number) {
-  return asMaster(app, user, gameId, async (tx, context, actionId) => {
-    if (context.game.status !== 'active' && context.game.status !== 'finished') requireActive(context);
-    const phases = await tx.phase.findMany({ where: { gameId, index: { gte: index } }, orderBy: { index: 'asc' } });
-    const target = phases[0];
-    if (!target || target.index !== index) throw badRequest('validation_failed', `body.phase: there is no phase ${index} in this game`);
-    // The open phase of a game that has ended (by votes or by the game master): the game goes on from it.
-    const reopening = target.status === 'open' && context.game.status === 'finished';
-    if (target.status === 'open' && !reopening) throw conflict('conflict', `phase ${index} (${target.name}) is open already: nothing to roll back`);
-    const discarding = reopening ? [] : phases;
-
-    for (const phase of discarding) {
-      const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { seq: 'asc' } });
-      await tx.discardedPhase.create({
-        data: {
-          gameId,
-          gmActionId: actionId,
-          index: phase.index,
-          name: phase.name,
-          kind: phase.kind,
-          stateBefore: json(phase.stateBefore),
-          loanActions: json(phase.loanActions),
-          orders: json(phase.orders),
-          results: json(phase.results),
-          events: json(phase.events),
-          disbanded: json(phase.disbanded),
-          stateAfter: json(phase.stateAfter),
-          engineVersion: phase.engineVersion,
-          deadlineAt: phase.deadlineAt,
-          processedAt: phase.processedAt,
-          submissions: json(
-            submissions.map((row) => ({ power: row.power, text: row.text, orders: row.orders, ready: row.ready, byGameMaster: row.byGameMaster, submittedAt: row.createdAt.toISOString() })),
-          ),
-        },
-      });
-    }
-    await tx.phase.deleteMany({ where: { gameId, index: { gt: index } } });
-    const now = new Date();
-    const deadlineAt = new Date(now.getTime() + deadlineSeconds(context.game, target.kind) * 1000);
-    // Processed again from scratch: unset the adjudication (Prisma's DbNull writes SQL NULL).
-    const reopened = await tx.phase.update({
-      where: { id: target.id },
-      data: { status: 'open', processedAt: null, orders: Prisma.DbNull, results: Prisma.DbNull, events: Prisma.DbNull, disbanded: Prisma.DbNull, stateAfter: Prisma.DbNull, engineVersion: null, attendance: Prisma.DbNull, deadlineAt },
-    });
-    const position = positionOf(context.variant, reopened);
-    const alive = new Set(survivors(context.variant, position));
-    // Missed deadlines and civil disorder as they were when the phase was processed, for seats still held by the
-    // same player (a seat handed over since keeps its newcomer's); eliminations as the position has them.
-    const before = new Map(((target.seatsBefore ?? []) as SeatBefore[]).map((seat) => [seat.id, seat]));
-    for (const seat of context.game.players) {
-      if (!seat.power) continue;
-      const then = before.get(seat.id);
-      const kept = then && then.userId === seat.userId ? then : seat;
-      const status = !alive.has(seat.power) ? 'eliminated' : kept.status === 'eliminated' ? (seat.userId ? 'active' : 'civil_disorder') : kept.status;
-      const { missedDeadlines } = kept;
-      if (status !== seat.status || missedDeadlines !== seat.missedDeadlines) await tx.player.update({ where: { id: seat.id }, data: { status, missedDeadlines } });
-    }
-    await tx.drawVote.deleteMany({ where: { gameId } });
-    // Orders saved stay, but a Ready given before the roll-back would process the re-opened phase as soon as the last
-    // power ticks it, before the others could change their orders: every power says it again. (The discarded
-    // phases' archive keeps the flags as they were.)
-    await tx.orderSubmission.updateMany({ where: { phaseId: reopened.id, ready: true }, data: { ready: false } });
-    await syncLoans(tx, gameId, index, position.loans, 'rolled back', 'cancelled');
-    await tx.game.update({ where: { id: gameId }, data: { status: 'active', finishedAt: null, outcome: Prisma.DbNull } });
-    // The re-opened phase's deadline is set now: on resume it moves only by the time paused from now on.
-    await restartPauseAt(tx, context, now);
-    const ready = await latestSubmissions(tx, reopened.id);
-    await app.bus.publish(tx, `game:${gameId}`, { type: 'phase.started', gameId, phase: phaseRef(reopened) });
-    await publishDeadline(app, tx, context, reopened, deadlineAt, context.game.pausedAt !== null, context.game.status === 'finished');
-    return {
-      action: 'rollback',
-      details: {
-        phase: index,
-        phaseName: target.name,
-        discarded: discarding.map((phase) => phase.name),
-        powersWithOrders: ready.size,
-        gameHadEnded: context.game.status === 'finished',
-      },
-    };
+/** The one invited to run the game declines (or the game master withdraws the invitation). */
+export async function dropInvitation(app: FastifyInstance, user: User, gameId: string): Promise<void> {
+  await withLockedGame(app, gameId, user, async (tx, context) => {
+    const invited = context.game.invitedGameMasterId;
+    if (!invited || (invited !== user.id && !context.isGameMaster)) throw conflict('not_invited', 'there is no invitation to run this game that you could decline or withdraw');
+    await tx.game.update({ where: { id: gameId }, data: { invitedGameMasterId: null } });
+    await app.bus.publish(tx, `game:${gameId}`, { type: 'gm.invitation', gameId, pending: false });
   });
 }
 

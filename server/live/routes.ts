@@ -12,9 +12,11 @@ import {
   LIVE_CLOSE,
   LIVE_LIMITS,
   type LiveChannel,
+  type LiveEvent,
   type ServerMessage,
 } from '../../shared/api/live.ts';
 import { credentialsOf, type Credentials } from '../accounts/auth.ts';
+import { mayView, type GameFacts } from '../access/policy.ts';
 import { findSession } from '../accounts/sessions.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
@@ -42,8 +44,26 @@ type Connection = {
   messagesInWindow: number;
 };
 
+/**
+ * Events after which someone watching a game may no longer be allowed to (a seat left or handed on, a new game
+ * master): each watcher of the channel is checked again, and those no longer allowed lose the subscription at once.
+ */
+function changesWhoMayWatch(event: LiveEvent): boolean {
+  return event.type === 'player.left' || (event.type === 'player.status' && event.replaced) || event.type === 'gm.action';
+}
+
 /** Pauses before each further try of a catch-up read that failed (then: resync). */
 const CATCH_UP_RETRY_MS = [250, 1_000, 3_000];
+
+const gameFactsSelect = {
+  private: true,
+  anonymous: true,
+  status: true,
+  gameMasterId: true,
+  invitedGameMasterId: true,
+  finalAt: true,
+  players: { select: { userId: true, power: true } },
+} as const;
 
 /** WebSocket close codes (RFC 6455). */
 const POLICY_VIOLATION = 1008;
@@ -128,9 +148,50 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       return;
     }
     subscription.lastSeq = logged.seq;
-    // Events meant for some users only (private press, …) go to them alone.
+    // Events meant for some users only go to them alone (none are published so since private press has its own channels).
     if (logged.audience && !logged.audience.includes(connection.user.id)) return;
     sendEvent(socket, channel, logged);
+    if (changesWhoMayWatch(logged.event)) recheck(socket, connection, channel, subscription);
+  }
+
+  /**
+   * Checks again that the socket's user may watch the channel; what arrives meanwhile waits. One who may not
+   * (or when the check fails: better to ask the client to subscribe again than to go on unchecked) loses the
+   * subscription and is told (`unsubscribed` with a reason). The watchers of one event share one look-up.
+   */
+  function recheck(socket: WebSocket, connection: Connection, channel: LiveChannel, subscription: Subscription): void {
+    subscription.buffer ??= [];
+    void watchable(channel).then(
+      (facts) => {
+        if (connection.subscriptions.get(channel) !== subscription) return;
+        if (facts !== null && mayWatchWith(facts, connection.user, channel)) return release(socket, connection, channel, subscription);
+        drop(socket, connection, channel, subscription, 'you may no longer watch this game');
+      },
+      (error: unknown) => {
+        app.log.warn({ err: error, channel }, 'checking who may watch a channel failed; its watchers were unsubscribed');
+        if (connection.subscriptions.get(channel) === subscription) drop(socket, connection, channel, subscription, 'could not check that you may still watch: subscribe again');
+      },
+    );
+  }
+
+  function drop(socket: WebSocket, connection: Connection, channel: LiveChannel, subscription: Subscription, reason: string): void {
+    subscription.stop();
+    connection.subscriptions.delete(channel);
+    send(socket, { type: 'unsubscribed', channel, reason });
+  }
+
+  /** The facts the access rules need about a channel's game (null: no such game), read once for everyone checked together. */
+  const lookups = new Map<LiveChannel, Promise<GameFacts | null>>();
+  function watchable(channel: LiveChannel): Promise<GameFacts | null> {
+    let lookup = lookups.get(channel);
+    if (!lookup) {
+      lookup = channel.startsWith('game:') ? app.prisma.game.findUnique({ where: { id: channel.slice('game:'.length) }, select: gameFactsSelect }) : Promise.resolve(null);
+      lookups.set(channel, lookup);
+      // Kept for the watchers of this event (told in the same turn), then forgotten.
+      const forget = () => lookups.delete(channel);
+      lookup.then(forget, forget);
+    }
+    return lookup;
   }
 
   /**
@@ -237,19 +298,16 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  async function mayWatch(user: { id: string; isAdmin: boolean }, channel: LiveChannel): Promise<boolean> {
+  /** Who may watch what: the lobby, anyone logged in; your own user channel, you alone; a game, whoever may see it (access/policy.ts). */
+  function mayWatchWith(game: GameFacts | null, user: { id: string; isAdmin: boolean }, channel: LiveChannel): boolean {
     if (channel === 'lobby') return true;
-    const gameId = channel.slice('game:'.length);
-    const userId = user.id;
-    const game = await app.prisma.game.findFirst({
-      where: {
-        id: gameId,
-        // Site administrators act as the game master of every game.
-        ...(user.isAdmin ? {} : { OR: [{ private: false }, { status: 'finished' }, { gameMasterId: userId }, { players: { some: { userId } } }] }),
-      },
-      select: { id: true },
-    });
-    return game !== null;
+    if (channel.startsWith('user:')) return channel === `user:${user.id}`;
+    return game !== null && mayView(game, user);
+  }
+
+  async function mayWatch(user: { id: string; isAdmin: boolean }, channel: LiveChannel): Promise<boolean> {
+    const game = channel.startsWith('game:') ? await app.prisma.game.findUnique({ where: { id: channel.slice('game:'.length) }, select: gameFactsSelect }) : null;
+    return mayWatchWith(game, user, channel);
   }
 
   async function handleMessage(socket: WebSocket, connection: Connection, text: string): Promise<void> {

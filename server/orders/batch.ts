@@ -33,7 +33,8 @@ import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { publicationStatement, type Publication } from '../live/bus.ts';
-import { canViewGame, makeContext, requireActive, requirePower, TX_OPTIONS, type LoadedGame } from '../play/context.ts';
+import { mayView } from '../access/policy.ts';
+import { makeContext, requireActive, requirePower, TX_OPTIONS, type LoadedGame } from '../play/context.ts';
 import { playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from '../play/phases.ts';
 import { processIfAllReady } from '../play/process.ts';
 import type { Auth } from '../types.ts';
@@ -244,7 +245,7 @@ export class SubmissionBatcher {
     for (const [i, job] of jobs.entries()) {
       try {
         const found = read.get(job.gameId);
-        if (!found || !canViewGame(found.game, job.user)) throw notFound('no game with that id');
+        if (!found || !mayView(found.game, job.user)) throw notFound('no game with that id');
         const { game } = found;
         const context = makeContext(game, job.user);
         requireActive(context);
@@ -288,7 +289,7 @@ export class SubmissionBatcher {
     for (const stored of inserted) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
     // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
     const processedBy = new Set<number>();
-    if (tx) for (const [gameId, index] of lastReady) if (await processIfAllReady(tx, this.app.bus, gameId, new Date())) processedBy.add(index);
+    if (tx) for (const [gameId, index] of lastReady) if (await processIfAllReady(tx, this.app.play, gameId, new Date())) processedBy.add(index);
 
     return outcomes.map((outcome, i) => {
       if ('ok' in outcome) return outcome;
@@ -382,7 +383,7 @@ const READ_SQL = `
 SELECT g.id::text AS id, v.version,
   CASE WHEN v.version = n.version THEN NULL ELSE row_to_json(g)::text END AS game,
   CASE WHEN v.version = n.version THEN NULL ELSE
-    (SELECT coalesce(json_agg(json_build_object('player', row_to_json(p), 'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END) ORDER BY p.joined_at), '[]'::json)
+    (SELECT coalesce(json_agg(json_build_object('player', row_to_json(p), 'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END) ORDER BY p.id), '[]'::json)
        FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id)::text END AS players,
   CASE WHEN v.version = n.version THEN NULL ELSE
     (SELECT json_build_object('id', m.id, 'username', m.username) FROM users m WHERE m.id = g.game_master_id)::text END AS game_master,

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { checkOrders, formatOrder, powersToOrder, type GameState, type Order } from '../../shared/index.ts';
 import type { CheckedOrder, OrderSubmission, OrdersInputSchema, SubmitOrdersRequestSchema } from '../../shared/api/play.ts';
 import type { Transaction } from '../db/database.ts';
-import { conflict, notFound, unprocessable } from '../errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { logGmAction } from '../gm/log.ts';
 import {
   requireActive,
@@ -58,7 +58,7 @@ function mustOrder(context: GameContext, phase: PhaseRow, power: string): boolea
 
 /** After a change of readiness or seats: process at once if everyone is ready. */
 async function afterReadinessChange(app: FastifyInstance, tx: Transaction, gameId: string): Promise<boolean> {
-  return processIfAllReady(tx, app.bus, gameId, new Date());
+  return processIfAllReady(tx, app.play, gameId, new Date());
 }
 
 /**
@@ -157,6 +157,8 @@ export async function submitOrders(app: FastifyInstance, user: User, gameId: str
 export async function enterOrdersAsMaster(app: FastifyInstance, user: User, gameId: string, phaseIndex: number, power: string, body: SubmitBody) {
   return withLockedGame(app, gameId, user, async (tx, context) => {
     requireGameMaster(context);
+    // Orders typed for a rival would be orders no rival gave; a player's own go through the player's route.
+    if (context.playsAsGameMaster) throw forbidden('game_master_plays', 'a game master who also plays a power enters no orders for powers (submit your own as a player)');
     requireActive(context);
     seatOf(context, power);
     const phase = await openPhaseNamed(tx, gameId, phaseIndex);

@@ -1,11 +1,7 @@
 /**
- * Who may see and do what in a started game, in one place for every game-play
- * domain (orders, phases, press, loans, votes, game master, archive).
- *
- * Visibility: a public game is visible to everyone, a private one to its
- * members, a finished one to everyone (the archive). User names are hidden
- * from players in anonymous games until the game ends (the game master sees
- * them), as in the lobby.
+ * A game loaded for one viewer, with what the access rules (access/policy.ts)
+ * grant them, for every game-play domain (orders, phases, press, loans, votes,
+ * game master, archive).
  *
  * Writes lock the game row first (`lockedGame`): every change to a game's
  * phases, orders, loans, votes and seats happens under that one lock, and the
@@ -17,11 +13,13 @@ import type { Db, Prisma, Transaction } from '../db/database.ts';
 import { HttpError, conflict, forbidden, notFound } from '../errors.ts';
 import type { Auth } from '../types.ts';
 import { playableVariant } from '../games/variants.ts';
+import { actsAsGameMaster, mayView, playsAsGameMaster, pressReach, revealsNames, seatOf as seatOfViewer, shownUser as shownUserOf, type PressReach } from '../access/policy.ts';
 
 export type Viewer = Auth['user'] | null;
 
 export const gameContextInclude = {
-  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { joinedAt: 'asc' } },
+  // By id: random for seats, so the order tells nobody who joined first (the creator).
+  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
   gameMaster: { select: { id: true, username: true } },
 } satisfies Prisma.GameInclude;
 export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameContextInclude }>;
@@ -33,46 +31,42 @@ export type GameContext = {
   viewer: Viewer;
   /** The viewer's seat, if any. */
   seat: LoadedPlayer | null;
+  /** The game's game master or an administrator: may use the game master's tools. */
   isGameMaster: boolean;
+  /** A game master who also plays a power: a player first (access/policy.ts). */
+  playsAsGameMaster: boolean;
   /** Whether user names may be shown to this viewer. */
   revealNames: boolean;
+  /** Which press this viewer may read. */
+  press: PressReach;
+  /** When the context was made: what "final" is judged against. */
+  now: Date;
 };
 
 /** Interactive transactions that may wait behind others (PGlite has one connection) and adjudicate. */
 export const TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
 
-function isMember(game: LoadedGame, viewer: Viewer): boolean {
-  return !!viewer && (game.gameMasterId === viewer.id || game.players.some((player) => player.userId === viewer.id));
-}
-
-/** The game's game master, or a site administrator (who acts as the game master of every game). */
-export function actsAsGameMaster(game: { gameMasterId: string }, viewer: Viewer): boolean {
-  return !!viewer && (game.gameMasterId === viewer.id || viewer.isAdmin === true);
-}
-
-export function canViewGame(game: LoadedGame, viewer: Viewer): boolean {
-  return !game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer);
-}
-
-export function makeContext(game: LoadedGame, viewer: Viewer): GameContext {
+export function makeContext(game: LoadedGame, viewer: Viewer, now = new Date()): GameContext {
   const variant = playableVariant(game.variantId, game.rules);
   // Games exist only in variants the engine ships (lobby.ts); a missing one is a deployment error.
   if (!variant) throw new HttpError(422, 'variant_unavailable', `the rules engine cannot play variant "${game.variantId}"`);
-  const isGameMaster = actsAsGameMaster(game, viewer);
   return {
     game,
     variant,
     viewer,
-    seat: (viewer && game.players.find((player) => player.userId === viewer.id)) ?? null,
-    isGameMaster,
-    revealNames: !game.anonymous || game.status === 'finished' || isGameMaster,
+    seat: seatOfViewer(game, viewer),
+    isGameMaster: actsAsGameMaster(game, viewer),
+    playsAsGameMaster: playsAsGameMaster(game, viewer),
+    revealNames: revealsNames(game, viewer, now),
+    press: pressReach(game, viewer, now),
+    now,
   };
 }
 
 /** Loads a game for reading; 404 when it does not exist or the viewer may not see it. */
 export async function viewableGame(db: Db, gameId: string, viewer: Viewer): Promise<GameContext> {
   const game = await db.game.findUnique({ where: { id: gameId }, include: gameContextInclude });
-  if (!game || !canViewGame(game, viewer)) throw notFound('no game with that id');
+  if (!game || !mayView(game, viewer)) throw notFound('no game with that id');
   return makeContext(game, viewer);
 }
 
@@ -114,6 +108,5 @@ export function seatOf(context: GameContext, power: string): LoadedPlayer {
 
 /** A user shown to this viewer: null where the game hides names. */
 export function shownUser(context: GameContext, user: { id: string; username: string } | null): { id: string; username: string } | null {
-  if (!user) return null;
-  return context.revealNames || user.id === context.viewer?.id ? { id: user.id, username: user.username } : null;
+  return shownUserOf(context.revealNames, context.viewer, user);
 }

@@ -1,5 +1,5 @@
 /**
- * App-wide game-play machinery: the deadline scheduler (`app.scheduler`),
+ * App-wide game-play machinery: what processing needs (`app.play`), the deadline scheduler (`app.scheduler`),
  * started once the app is ready and stopped first on close, before the
  * database it needs goes away (graceful shutdown); and the batches order
  * submissions are stored in (`app.submissions`, orders/batch.ts).
@@ -10,7 +10,8 @@ import { PhaseScheduler } from './scheduler.ts';
 
 export default fp(
   async (app) => {
-    const scheduler = new PhaseScheduler(app.prisma, app.bus, app.log.child({ module: 'scheduler' }), app.settings.scheduler);
+    app.decorate('play', { bus: app.bus, finalAfterMs: app.settings.finalAfterMs });
+    const scheduler = new PhaseScheduler(app.prisma, app.play, app.log.child({ module: 'scheduler' }), app.settings.scheduler);
     app.decorate('scheduler', scheduler);
     app.decorate('submissions', new SubmissionBatcher(app));
     app.addHook('onReady', async () => scheduler.start());

@@ -21,13 +21,19 @@ import { latestSubmissions, ordersToAdjudicate, phaseRef, playerStatusOnWire, po
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 /**
+ * What game play needs besides the transaction: where live events go, and how long an ended game's result
+ * stays open to a roll-back before it is final (access/policy.ts). `app.play`, made by the play plugin.
+ */
+export type PlayEnv = { bus: LiveBus; finalAfterMs: number };
+
+/**
  * Adjudicates the phase and opens the next one (or ends the game). The game
  * row must be locked by the caller. Returns null, doing nothing, when the
  * phase is no longer open (someone else processed it first).
  */
 export async function processPhase(
   tx: Transaction,
-  bus: LiveBus,
+  env: PlayEnv,
   gameId: string,
   phaseId: string,
   now: Date,
@@ -77,8 +83,8 @@ export async function processPhase(
   const processed = phaseRef(phase);
   if (next.winners) {
     live.push({ channel, event: { type: 'phase.processed', gameId: game.id, phase: processed, next: null } });
-    await bus.publishAll(tx, live);
-    await finishGame(tx, bus, game.id, { kind: 'victory', powers: next.winners }, now);
+    await env.bus.publishAll(tx, live);
+    await finishGame(tx, env, game.id, { kind: 'victory', powers: next.winners }, now);
     return { processed, next: null };
   }
 
@@ -96,7 +102,7 @@ export async function processPhase(
   const nextRef = phaseRef(nextPhase);
   live.push({ channel, event: { type: 'phase.processed', gameId: game.id, phase: processed, next: nextRef } });
   live.push({ channel, event: { type: 'phase.started', gameId: game.id, phase: nextRef } });
-  await bus.publishAll(tx, live);
+  await env.bus.publishAll(tx, live);
   return { processed, next: nextRef };
 }
 
@@ -182,14 +188,16 @@ async function updateSeats(
 }
 
 /**
- * Ends the game: its open phase (if any) stops waiting, and everything becomes public. A public game's
- * end is told to the lobby too, whose lists move it to the finished ones.
+ * Ends the game: its open phase (if any) stops waiting. Its result is final, and its secrets public,
+ * `finalAfterMs` later (until then the game master may re-open it). A public game's end is told to the
+ * lobby too, whose lists move it to the finished ones.
  */
-export async function finishGame(tx: Transaction, bus: LiveBus, gameId: string, outcome: GameOutcome, now: Date): Promise<void> {
-  const game = await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, outcome: json(outcome), pausedAt: null }, select: { private: true } });
+export async function finishGame(tx: Transaction, env: PlayEnv, gameId: string, outcome: GameOutcome, now: Date): Promise<void> {
+  const finalAt = new Date(now.getTime() + env.finalAfterMs);
+  const game = await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, finalAt, outcome: json(outcome), pausedAt: null }, select: { private: true } });
   await tx.phase.updateMany({ where: { gameId, status: 'open' }, data: { deadlineAt: null } });
   const event = { type: 'game.finished', gameId, outcome } as const;
-  await bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }])]);
+  await env.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }])]);
 }
 
 /**
@@ -198,7 +206,7 @@ export async function finishGame(tx: Transaction, bus: LiveBus, gameId: string, 
  * player) are not waited for — but a phase where only they must order waits
  * for its deadline, so a game nobody plays any more does not spin through years.
  */
-export async function processIfAllReady(tx: Transaction, bus: LiveBus, gameId: string, now: Date): Promise<boolean> {
+export async function processIfAllReady(tx: Transaction, env: PlayEnv, gameId: string, now: Date): Promise<boolean> {
   const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude });
   if (game.status !== 'active' || game.pausedAt !== null) return false;
   const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
@@ -209,5 +217,5 @@ export async function processIfAllReady(tx: Transaction, bus: LiveBus, gameId: s
   if (waitedFor.length === 0) return false;
   const latest = await latestSubmissions(tx, phase.id);
   if (!waitedFor.every((seat) => latest.get(seat.power!)?.ready)) return false;
-  return (await processPhase(tx, bus, gameId, phase.id, now)) !== null;
+  return (await processPhase(tx, env, gameId, phase.id, now)) !== null;
 }

@@ -25,10 +25,9 @@
  * with ours.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveBus } from '../live/bus.ts';
 import { Prisma, type PrismaClient } from '../db/database.ts';
 import { TX_OPTIONS } from './context.ts';
-import { processPhase } from './process.ts';
+import { processPhase, type PlayEnv } from './process.ts';
 
 export type SchedulerOptions = {
   /** Off in most tests, which call processDue() themselves. */
@@ -52,7 +51,7 @@ export class PhaseScheduler {
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly bus: LiveBus,
+    private readonly play: PlayEnv,
     private readonly log: FastifyBaseLogger,
     readonly options: SchedulerOptions,
   ) {}
@@ -159,7 +158,7 @@ export class PhaseScheduler {
           passed.push(phaseId);
           return 'skipped';
         }
-        const result = await processPhase(tx, this.bus, gameId, phaseId, now);
+        const result = await processPhase(tx, this.play, gameId, phaseId, now);
         if (!result) {
           passed.push(phaseId);
           return 'skipped';

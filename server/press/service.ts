@@ -4,8 +4,9 @@
  * recipients); who may read it: everyone who may see the game for public ones,
  * the sender's and the recipients' players for private ones (the game master —
  * and administrators, who act as game master — for its own and those addressed
- * to it), and everyone once the game has ended. Live delivery goes to the same
- * people only (the bus's audience; administrators read the rest over REST).
+ * to it), and everyone once the game's result is final (access/policy.ts). Live
+ * delivery: public messages on the game's channel, private ones on the user
+ * channel of each of their readers (administrators read the rest over REST).
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -39,13 +40,13 @@ function view(context: GameContext, row: MessageRow): PressMessage {
   };
 }
 
-/** Which messages this viewer may read. */
+/** Which messages this viewer may read (access/policy.ts `pressReach`), as a query. */
 export function readablePress(context: GameContext): Prisma.PressMessageWhereInput {
-  if (context.game.status === 'finished') return {};
+  const reach = context.press;
+  if (reach.all) return {};
   const mine: Prisma.PressMessageWhereInput[] = [{ public: true }];
-  const power = context.seat?.power;
-  if (power) mine.push({ senderPower: power }, { recipients: { has: power } });
-  if (context.isGameMaster) mine.push({ senderPower: null }, { recipients: { has: GAME_MASTER_RECIPIENT } });
+  if (reach.power) mine.push({ senderPower: reach.power }, { recipients: { has: reach.power } });
+  if (reach.gameMaster) mine.push({ senderPower: null }, { recipients: { has: GAME_MASTER_RECIPIENT } });
   return { OR: mine };
 }
 
@@ -111,11 +112,12 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       await app.bus.publish(tx, `game:${gameId}`, event);
     } else {
       const recipients = new Set<string>(body.to);
-      const audience = context.game.players.filter((seat) => seat.power && recipients.has(seat.power) && seat.userId).map((seat) => seat.userId!);
-      audience.push(user.id);
+      const readers = context.game.players.filter((seat) => seat.power && recipients.has(seat.power) && seat.userId).map((seat) => seat.userId!);
+      readers.push(user.id);
       // The game's game master hears of what is addressed to it, and of what an administrator posts as game master.
-      if (toGameMaster || senderPower === null) audience.push(context.game.gameMasterId);
-      await app.bus.publish(tx, `game:${gameId}`, event, { audience: [...new Set(audience)] });
+      if (toGameMaster || senderPower === null) readers.push(context.game.gameMasterId);
+      // On each reader's own channel, not the game's: there, the event's number would tell every watcher that a message passed.
+      await app.bus.publishAll(tx, [...new Set(readers)].map((reader) => ({ channel: `user:${reader}` as const, event })));
     }
     return view(context, row);
   });

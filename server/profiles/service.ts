@@ -1,8 +1,9 @@
 /**
  * A player's public page: the games they play, played (until the game master handed their seat on) and run,
- * how those ended for them, and how many deadlines they kept. Only what the viewer may already know is shown:
- * a private game to those who may see it, and a seat in an anonymous game once the game has ended (before
- * that, to the player, the game master and administrators), as the game's own page reveals it. Totals and
+ * how those ended for them, and how many deadlines they kept. Only what the viewer may already know is shown
+ * (access/policy.ts): a private game to those who may see it, and a seat in an anonymous game once its result is
+ * final (before that, to the player, and a game master or administrator who does not play in it), as the game's own
+ * page reveals it. Totals and
  * reliability are counted over the games shown.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,8 @@ import type { GameOutcome } from '../../shared/api/games.ts';
 import type { GameResult, ProfileGame, UserProfile } from '../../shared/api/profiles.ts';
 import { Prisma } from '../db/database.ts';
 import { notFound } from '../errors.ts';
-import { canView, gameInclude, revealsPlayers, toSummary, type LoadedGame } from '../games/lobby.ts';
+import { revealsNames } from '../access/policy.ts';
+import { canView, gameInclude, toSummary, type LoadedGame } from '../games/lobby.ts';
 import type { Attendance, SeatBefore } from '../play/process.ts';
 import { playerStatusOnWire } from '../play/phases.ts';
 import type { Auth } from '../types.ts';
@@ -38,7 +40,7 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
     const handedOn = held ? undefined : game.players.find((player) => player.formerUserIds.includes(user.id));
     const seat = held ?? handedOn;
     // A seat in an anonymous game is told only where the game's own page would tell it.
-    if (seat && viewer?.id !== user.id && !revealsPlayers(game, viewer)) {
+    if (seat && viewer?.id !== user.id && !revealsNames(game, viewer)) {
       if (game.gameMasterId === user.id) shown.push({ game, seat: undefined, replaced: false });
       continue;
     }

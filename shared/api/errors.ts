@@ -48,6 +48,10 @@ export const API_ERROR_CODES = [
   'engine_version_mismatch', // 422: a phase recorded under another engine version adjudicates differently here
   'press_not_allowed', // 403: the game's press rules forbid that message
   'not_game_master', // 403: only the game master may do that
+  'game_master_plays', // 403: a game master who also plays may not do that (e.g. enter orders for another power)
+  'result_final', // 409: the game's result is final; it can no longer be re-opened
+  'proposal_closed', // 409: the game master's request was answered, withdrawn, or lapsed as the game moved on
+  'not_invited', // 409: there is no invitation to run this game for you
   'payload_too_large', // 413
   'uri_too_long', // 414: a path parameter is too long
   'unsupported_media_type', // 415
@@ -57,5 +61,6 @@ export const API_ERROR_CODES = [
   'internal_error', // 500
   'database_unavailable', // 503: retry later
   'shutting_down', // 503
+  'server_busy', // 503: too many imports or exports at once; retry after Retry-After
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -63,7 +63,7 @@ export const CreateGameRequestSchema = z
     powerAssignment: PowerAssignmentSchema.default('random'),
     rules: RulebookSchema.default('datc'),
     autoStart: z.boolean().default(true).describe('Start as soon as the last seat is taken'),
-    gameMaster: UsernameSchema.optional().describe('Username of the game master; the creator when omitted'),
+    gameMaster: UsernameSchema.optional().describe('A user asked to be the game master: they become it by accepting (the creator runs the game until then, and when omitted)'),
     joinAsPlayer: z.boolean().default(true).describe('The creator takes a seat'),
     powerPreferences: PowerPreferencesSchema.default([]).describe("The creator's preferences when joining"),
   })
@@ -104,6 +104,13 @@ export const GameSummarySchema = z
     outcome: GameOutcomeSchema.nullable(),
     /** Set while the game master has paused the clock: when the pause began, or the deadline was last changed during it (what resuming adds to the deadline counts from there). */
     pausedAt: TimestampSchema.nullable(),
+    /**
+     * A finished game's result is final from then on: until that moment the game master may still re-open it, and
+     * its secrets (private press, the names in an anonymous game) stay hidden. Null while the game goes on.
+     */
+    finalAt: TimestampSchema.nullable(),
+    /** The game was imported from an export: its history was played elsewhere. */
+    imported: z.boolean(),
   })
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof GameSummarySchema>;
@@ -146,6 +153,13 @@ export const GameDetailSchema = GameSummarySchema.extend({
   currentPhase: PhaseRefSchema.nullable(),
   /** The game was imported from an export. */
   imported: z.boolean(),
+  /**
+   * The game master also plays a power (which one, the game does not say in an anonymous game): they are a player
+   * first, and their tools that could give them an advantage need the other players' consent.
+   */
+  gameMasterPlays: z.boolean(),
+  /** The user the creator asked to be the game master, until they accept or decline (shown to the two of them and administrators). */
+  invitedGameMaster: UserRefSchema.nullable(),
 }).meta({ id: 'GameDetail' });
 export type GameDetail = z.infer<typeof GameDetailSchema>;
 

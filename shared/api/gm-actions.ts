@@ -5,5 +5,27 @@
  * only these; the web client has a sentence for each. Free of zod, so that
  * the client's first load can read it without the schemas.
  */
-export const GM_ACTIONS = ['process-now', 'change-deadline', 'pause', 'resume', 'replace-player', 'civil-disorder', 'enter-orders', 'rollback', 'end-game', 'import'] as const;
+export const GM_ACTIONS = [
+  'process-now',
+  'change-deadline',
+  'pause',
+  'resume',
+  'replace-player',
+  'civil-disorder',
+  'enter-orders',
+  'rollback',
+  'end-game',
+  'import',
+  'invite-game-master',
+  'take-over',
+  'finalize',
+] as const;
 export type GmActionKind = (typeof GM_ACTIONS)[number];
+
+/**
+ * The tools a game master who also plays a power may use only with the other active players' consent: each could
+ * give them information (processing now, then rolling back, shows everyone's orders) or an advantage (ending the
+ * game, changing who plays a rival power, handing the game master's tools to a friend, publishing the press now).
+ */
+export const CONSENT_TOOLS = ['process-now', 'rollback', 'end-game', 'replace-player', 'civil-disorder', 'invite-game-master', 'finalize'] as const satisfies readonly GmActionKind[];
+export type ConsentTool = (typeof CONSENT_TOOLS)[number];

@@ -10,7 +10,8 @@ export { LIVE_CLOSE } from './live-close.ts';
  * Events say what changed; fetch the details over HTTP.
  *
  * Resuming: every event carries `seq`, its number on its channel (1, 2, 3 …
- * in commit order; numbers of events not meant for you are skipped). A
+ * in commit order, without gaps: whoever may watch a channel gets all of its
+ * events, so the numbers tell nobody of events meant for others). A
  * client that reconnects subscribes with `after`, the last `seq` it saw on
  * that channel, and first gets the events it missed, then `subscribed`; if
  * the server can no longer replay them (more than a few hundred, or older
@@ -34,11 +35,16 @@ export const LIVE_LIMITS = {
   heartbeatMs: 30_000,
 } as const;
 
-/** `lobby` (public games appear, fill up, start, pause and resume their clocks, finish) or `game:<id>` (one game). */
+/**
+ * `lobby` (public games appear, fill up, start, pause and resume their clocks, finish), `game:<id>` (one game:
+ * what everyone who may see it may know), or `user:<your id>` (what is for you alone, in any game: private press
+ * you send or receive). Only you may watch your own user channel.
+ */
 export const LiveChannelSchema = z.union([
   z.literal('lobby'),
   z.templateLiteral(['game:', IdSchema]),
-], { error: 'must be "lobby" or "game:<game id>"' });
+  z.templateLiteral(['user:', IdSchema]),
+], { error: 'must be "lobby", "game:<game id>" or "user:<your user id>"' });
 export type LiveChannel = z.infer<typeof LiveChannelSchema>;
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
@@ -75,7 +81,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deadline.changed'), gameId: IdSchema, phaseIndex: z.number().int(), deadlineAt: TimestampSchema.nullable(), paused: z.boolean() }),
   /** A power submitted orders or changed its ready flag (never what it ordered). */
   z.object({ type: z.literal('orders.status'), gameId: IdSchema, phaseIndex: z.number().int(), power: z.string(), submitted: z.boolean(), ready: z.boolean() }),
-  /** A message you may read: fetch GET /api/games/{id}/press. */
+  /** A message you may read (public ones on the game's channel, private ones on your user channel): fetch GET /api/games/{id}/press. */
   z.object({
     type: z.literal('press.message'),
     gameId: IdSchema,
@@ -101,6 +107,10 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('player.status'), gameId: IdSchema, power: z.string(), status: PlayerStatusSchema.nullable(), missedDeadlines: z.number().int(), replaced: z.boolean() }),
   /** The game master did something: fetch GET /api/games/{id}/gm/log. */
   z.object({ type: z.literal('gm.action'), gameId: IdSchema, actionId: IdSchema, action: z.string() }),
+  /** Someone was asked to take over as game master (`pending`), or the invitation was declined or withdrawn. */
+  z.object({ type: z.literal('gm.invitation'), gameId: IdSchema, pending: z.boolean() }),
+  /** A game master who plays asked the players' consent for a tool, or the request was answered, withdrawn or lapsed: fetch GET /api/games/{id}/gm/proposals. */
+  z.object({ type: z.literal('gm.proposal'), gameId: IdSchema, proposalId: IdSchema, action: z.string(), status: z.enum(['open', 'agreed', 'refused', 'withdrawn', 'lapsed']) }),
   z.object({ type: z.literal('game.finished'), gameId: IdSchema, outcome: GameOutcomeSchema }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
@@ -112,7 +122,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   }) }),
   /** `seq`: the channel's latest event number; later events follow. */
   z.object({ type: z.literal('subscribed'), channel: LiveChannelSchema, seq: z.number().int().optional() }),
-  z.object({ type: z.literal('unsubscribed'), channel: LiveChannelSchema }),
+  /** `reason` when the server ended the subscription (you may no longer watch the channel: you left the game, or your seat was handed on). */
+  z.object({ type: z.literal('unsubscribed'), channel: LiveChannelSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('event'), channel: LiveChannelSchema, seq: z.number().int().optional(), event: LiveEventSchema }),
   /** Events may have been missed and cannot be replayed: refetch what you show (of `channel`, or of every channel). */
   z.object({ type: z.literal('resync'), channel: LiveChannelSchema.optional() }),

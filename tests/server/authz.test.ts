@@ -220,6 +220,35 @@ const MATRIX: Entry[] = [
     },
   },
 
+  { route: 'POST /api/games/{gameId}/gm/finalize', request: game('/gm/finalize'), expect: gmWrite(409) },
+  {
+    route: 'POST /api/games/{gameId}/gm/invite',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/invite`, body: { username: (await new Browser(context.app).register()).user!.username } }),
+    expect: gmWrite(),
+  },
+  // Nobody of the six was asked to run the game (the one asked is a newcomer): members are told so; the game stays unknown to others.
+  { route: 'POST /api/games/{gameId}/gm/invitation/accept', request: game('/gm/invitation/accept'), expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 } },
+  {
+    route: 'DELETE /api/games/{gameId}/gm/invitation',
+    request: game('/gm/invitation'),
+    // The game master (or an administrator) withdraws a pending invitation; players have none to decline.
+    expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 204, admin: 204 },
+    before: async (context) => void (await asGm(context, '/gm/invite', { username: (await new Browser(context.app).register()).user!.username })),
+  },
+  // This game master plays no power, so has no requests to put to the players (consent.test.ts plays one who does):
+  // the list is readable as the game is; a request that does not exist is answered as such, to those who may know the game.
+  { route: 'GET /api/games/{gameId}/gm/proposals', request: game('/gm/proposals'), expect: gameRead() },
+  {
+    route: 'POST /api/games/{gameId}/gm/proposals/{proposalId}/answer',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/proposals/019a0000-0000-7000-8000-000000000000/answer`, body: { agree: true } }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 404, gm: 404, admin: 404 },
+  },
+  {
+    route: 'DELETE /api/games/{gameId}/gm/proposals/{proposalId}',
+    request: game('/gm/proposals/019a0000-0000-7000-8000-000000000000'),
+    expect: gmWrite(404),
+  },
+
   // ───────── archive ─────────
   { route: 'GET /api/games/{gameId}/export', request: game('/export'), expect: gameRead() },
   { route: 'GET /api/games/{gameId}/export/datc', request: game('/export/datc'), expect: gameRead() },
@@ -236,6 +265,12 @@ const allWs = (answer: string) => ({ outsider: answer, otherPower: answer, ownPo
 const WS_MATRIX: WsEntry[] = [
   { type: 'subscribe', label: 'the private game', message: (context) => ({ type: 'subscribe', channel: `game:${context.gameId}` }), expect: { ...allWs('subscribed'), outsider: 'error:not_found' } },
   { type: 'subscribe', label: 'the lobby', message: () => ({ type: 'subscribe', channel: 'lobby' }), expect: allWs('subscribed') },
+  {
+    type: 'subscribe',
+    label: "the own power's player's user channel (private press)",
+    message: (context) => ({ type: 'subscribe', channel: `user:${context.world.game.byPower.get(context.own)!.user!.id}` }),
+    expect: { ...allWs('error:not_found'), ownPower: 'subscribed' },
+  },
   { type: 'unsubscribe', label: 'the private game', message: (context) => ({ type: 'unsubscribe', channel: `game:${context.gameId}` }), expect: allWs('unsubscribed') },
   { type: 'ping', label: '', message: () => ({ type: 'ping' }), expect: allWs('pong') },
 ];
@@ -247,7 +282,8 @@ let context: Context;
 const users = new Map<ActorName, { id: string; username: string } | null>();
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  // The game master ends the game and re-opens it (`POST …/gm/end`): results become final after an hour here.
+  testApp = await startTestApp({ settings: { finalAfterMs: 3600_000 } });
   app = testApp.app;
   url = await listen(app);
   const world = await buildWorld(app, { private: true });

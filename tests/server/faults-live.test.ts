@@ -39,22 +39,20 @@ const events = (client: LiveClient, from = 0): Delivered[] =>
     .filter((message): message is Extract<ServerMessage, { type: 'event' }> => message.type === 'event')
     .map((message) => ({ seq: message.seq!, event: message.event }));
 
-/** What the event log says `power` should get on the game's channel after `after` (up to now). */
-async function expectedFor(power: string, after: number): Promise<Delivered[]> {
-  const userId = game.byPower.get(power)!.user!.id;
-  const rows = await app.prisma.liveEventLog.findMany({ where: { channel: channelOf(game.gameId), seq: { gt: after } }, orderBy: { seq: 'asc' } });
-  return rows
-    .filter((row) => row.audience === null || (row.audience as string[]).includes(userId))
-    .map((row) => ({ seq: Number(row.seq), event: row.event as LiveEvent }));
+/** What the event log says a watcher of `channel` (the game's by default) should get after `after` (up to now): all of it. */
+async function expectedFor(_power: string, after: number, channel: string = channelOf(game.gameId)): Promise<Delivered[]> {
+  const rows = await app.prisma.liveEventLog.findMany({ where: { channel, seq: { gt: after } }, orderBy: { seq: 'asc' } });
+  return rows.map((row) => ({ seq: Number(row.seq), event: row.event as LiveEvent }));
 }
+const userChannelOf = (power: string) => `user:${game.byPower.get(power)!.user!.id}` as const;
 
 /** Waits until `client` has been given the event numbered `seq`. */
 const received = (client: LiveClient, seq: number) => client.next('event', (message) => message.seq === seq);
 
-async function watcher(power: string, after?: number): Promise<{ client: LiveClient; seq: number }> {
+async function watcher(power: string, after?: number, channel: string = channelOf(game.gameId)): Promise<{ client: LiveClient; seq: number }> {
   const client = await connect(url, { cookie: game.byPower.get(power)!.cookie! });
   await client.next('welcome');
-  client.send({ type: 'subscribe', channel: channelOf(game.gameId), ...(after === undefined ? {} : { after }) });
+  client.send({ type: 'subscribe', channel, ...(after === undefined ? {} : { after }) });
   const subscribed = await client.next('subscribed');
   return { client, seq: subscribed.seq! };
 }
@@ -90,6 +88,7 @@ describe('resuming after a disconnection', () => {
     const leaving = await watcher(a);
     expect(leaving.seq).toBe(steady.seq);
     await happenings(1);
+    const lastSeenByRecipient = await app.bus.currentSeq(app.prisma, userChannelOf(c));
     const lastSeen = (await expectedFor(a, leaving.seq)).at(-1)!.seq;
     await received(leaving.client, lastSeen);
     leaving.client.socket.close();
@@ -111,12 +110,13 @@ describe('resuming after a disconnection', () => {
     // The missed events came before `subscribed`, which says where the channel stands.
     const order = back.client.messages.map((message) => message.type);
     expect(order.indexOf('subscribed')).toBe(order.lastIndexOf('event') + 1);
-    // Private press between two others was not replayed to this power (its number was skipped).
+    // Private press is not on the game's channel at all (nor its numbers): it goes on its readers' own channels.
     expect(missed.filter((delivered) => delivered.event.type === 'press.message' && delivered.event.to !== 'all')).toEqual([]);
+    expect(missed.map((delivered) => delivered.seq)).toEqual(missed.map((_, i) => lastSeen + 1 + i));
 
-    // The recipient of the private message, resuming from the same point, does get it.
-    const recipient = await watcher(c, lastSeen);
-    expect(events(recipient.client)).toEqual(await expectedFor(c, lastSeen));
+    // The recipient of the private message, resuming their own channel from where they were, does get it.
+    const recipient = await watcher(c, lastSeenByRecipient, userChannelOf(c));
+    expect(events(recipient.client)).toEqual(await expectedFor(c, lastSeenByRecipient, userChannelOf(c)));
     expect(events(recipient.client).filter((delivered) => delivered.event.type === 'press.message' && delivered.event.to !== 'all')).toHaveLength(1);
 
     // Live events keep coming after the replay, without repeats or gaps.

@@ -18,7 +18,8 @@ let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  // An ended game may be re-opened for an hour (tests here roll finished games back).
+  testApp = await startTestApp({ settings: { finalAfterMs: 3600_000 } });
   app = testApp.app;
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);

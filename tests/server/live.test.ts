@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_CLOSE, LIVE_LIMITS } from '../../shared/api/live.ts';
 import { Browser, registeredBrowsers, startSiblingApp, startTestApp, type TestApp } from './helpers/app.ts';
-import { connect, listen } from './helpers/live.ts';
+import { connect, listen, settled as settledSocket } from './helpers/live.ts';
+import { startGame } from './helpers/play.ts';
 
 // Generous: these go through a real database on a machine that may be busy.
 vi.setConfig({ testTimeout: 30_000 });
@@ -129,6 +130,39 @@ describe('lobby events', () => {
     masterSocket.socket.close();
   });
 
+  test('someone who leaves a private game, or whose seat is handed on, stops watching it at once', async () => {
+    // Leaving before the start.
+    const [master, leaver] = await registeredBrowsers(app, 2);
+    const forming = await createGame(master, { private: true });
+    expect((await leaver.request('POST', `/api/games/${forming.id}/join`, { inviteCode: forming.inviteCode })).statusCode).toBe(200);
+    const leaverSocket = await connect(url, cookieOf(leaver));
+    leaverSocket.send({ type: 'subscribe', channel: `game:${forming.id}` });
+    await leaverSocket.next('subscribed');
+    expect((await leaver.request('POST', `/api/games/${forming.id}/leave`)).statusCode).toBe(200);
+    expect(await leaverSocket.next('unsubscribed')).toMatchObject({ channel: `game:${forming.id}`, reason: expect.stringContaining('no longer') });
+    const masterSocket = await connect(url, cookieOf(master));
+    masterSocket.send({ type: 'subscribe', channel: `game:${forming.id}` });
+    await masterSocket.next('subscribed');
+
+    // A seat handed on by the game master, during the game: the one replaced hears nothing more of it.
+    const game = await startGame(app, { private: true });
+    const [power, other] = game.powers;
+    const replaced = game.byPower.get(power)!;
+    const replacedSocket = await connect(url, cookieOf(replaced));
+    replacedSocket.send({ type: 'subscribe', channel: `game:${game.gameId}` });
+    await replacedSocket.next('subscribed');
+    const newcomer = await new Browser(app).register();
+    expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/replace`, { power, username: newcomer.user!.username })).statusCode).toBe(200);
+    await replacedSocket.next('unsubscribed', (message) => message.channel === `game:${game.gameId}`);
+    const heardBefore = replacedSocket.messages.length;
+    expect((await game.byPower.get(other)!.request('POST', `/api/games/${game.gameId}/press`, { to: 'all', body: 'After the handover.' })).statusCode).toBe(201);
+    await settledSocket(replacedSocket);
+    expect(replacedSocket.messages.slice(heardBefore).filter((message) => message.type === 'event')).toEqual([]);
+    // Members are not unsubscribed: the game master still hears the game.
+    expect(masterSocket.messages.some((message) => message.type === 'unsubscribed')).toBe(false);
+    for (const socket of [leaverSocket, masterSocket, replacedSocket]) socket.socket.close();
+  });
+
   test('after unsubscribing no more events arrive', async () => {
     const [master, player] = await registeredBrowsers(app, 2);
     const game = await createGame(master);
@@ -157,7 +191,7 @@ describe('messages and limits', () => {
     expect((await client.next('error')).error).toEqual({ code: 'bad_request', message: 'messages must be JSON objects' });
     client.send({ type: 'subscribe', channel: 'game:42' });
     const invalid = await client.next('error', (message) => message.error.code === 'validation_failed');
-    expect(invalid.error.message).toContain('channel: must be "lobby" or "game:<game id>"');
+    expect(invalid.error.message).toContain('channel: must be "lobby", "game:<game id>" or "user:<your user id>"');
     client.send({ type: 'dance' });
     await client.next('error', (message) => message.error.message.includes('type'));
     expect(client.socket.readyState).toBe(client.socket.OPEN);

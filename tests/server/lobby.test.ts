@@ -68,11 +68,31 @@ describe('creating a game', () => {
     expect(game.players).toEqual([expect.objectContaining({ user: creator.user, power: null, status: 'active', isYou: true })]);
   });
 
-  test('can name another user as game master, and need not join', async () => {
-    const [creator, master] = await registeredBrowsers(app, 2);
-    const game = await createGame(creator, { gameMaster: master.user!.username.toUpperCase(), joinAsPlayer: false });
-    expect(game.gameMaster).toEqual(master.user);
+  test('can ask another user to be game master, who becomes it only by accepting; the creator need not join', async () => {
+    const [creator, master, stranger] = await registeredBrowsers(app, 3);
+    const game = await createGame(creator, { gameMaster: master.user!.username.toUpperCase(), joinAsPlayer: false, private: true });
+    // Asked, not named: the creator runs the game until the one asked says yes.
+    expect(game.gameMaster).toEqual(creator.user);
+    expect(game.invitedGameMaster).toEqual(master.user);
     expect(game.playerCount).toBe(0);
+    // The one asked sees the private game and the invitation (and finds it among their games); nobody else is told who.
+    const seen = (await master.request('GET', `/api/games/${game.id}`)).json();
+    expect(seen).toMatchObject({ gameMaster: creator.user, invitedGameMaster: master.user });
+    expect((await master.request('GET', '/api/games?filter=mine')).json().games.map((g: { id: string }) => g.id)).toContain(game.id);
+    expect((await stranger.request('GET', `/api/games/${game.id}`)).statusCode).toBe(404);
+    // Someone else cannot accept for them.
+    const impostor = await stranger.request('POST', `/api/games/${game.id}/gm/invitation/accept`);
+    expect(impostor.statusCode).toBe(404);
+    const accepted = await master.request('POST', `/api/games/${game.id}/gm/invitation/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().action).toMatchObject({ action: 'take-over', actor: master.user, details: { users: { from: creator.user!.username, to: master.user!.username } } });
+    expect((await master.request('GET', `/api/games/${game.id}`)).json()).toMatchObject({ gameMaster: master.user, invitedGameMaster: null });
+    expect((await master.request('POST', `/api/games/${game.id}/gm/invitation/accept`)).json().error.code).toBe('not_invited');
+
+    // Declined: the creator goes on running it.
+    const other = await createGame(creator, { gameMaster: master.user!.username, joinAsPlayer: false });
+    expect((await master.request('DELETE', `/api/games/${other.id}/gm/invitation`)).statusCode).toBe(204);
+    expect((await creator.request('GET', `/api/games/${other.id}`)).json()).toMatchObject({ gameMaster: creator.user, invitedGameMaster: null });
   });
 
   test.each([
@@ -179,17 +199,23 @@ describe('viewing a game', () => {
     expect(malformed.json().error.message).toContain('params.gameId: must be an id');
   });
 
-  test('anonymous games hide the other players from players, not from the game master', async () => {
-    const [master, player] = await registeredBrowsers(app, 2);
+  test('anonymous games hide the other players from players (a game master who plays is one), not from a game master who does not play', async () => {
+    const [master, player, runner] = await registeredBrowsers(app, 3);
+    const shown = (detail: { players: Array<{ user: unknown; isYou: boolean }> }) =>
+      detail.players.map((seat) => [seat.user, seat.isYou]).sort((a, b) => Number(b[1]) - Number(a[1]));
+    // The creator plays (the default): a player first, who sees only themselves.
     const game = await createGame(master, { anonymous: true });
     await player.request('POST', `/api/games/${game.id}/join`, {});
-    const seenByPlayer = (await player.request('GET', `/api/games/${game.id}`)).json();
-    expect(seenByPlayer.players.map((p: { user: unknown; isYou: boolean }) => [p.user, p.isYou])).toEqual([
-      [null, false],
-      [player.user, true],
-    ]);
+    expect(shown((await player.request('GET', `/api/games/${game.id}`)).json())).toEqual([[player.user, true], [null, false]]);
     const seenByMaster = (await master.request('GET', `/api/games/${game.id}`)).json();
-    expect(seenByMaster.players.map((p: { user: unknown }) => p.user)).toEqual([master.user, player.user]);
+    expect(shown(seenByMaster)).toEqual([[master.user, true], [null, false]]);
+    expect(seenByMaster.gameMasterPlays).toBe(true);
+    // A game master who does not play sees everyone.
+    const run = await createGame(runner, { anonymous: true, joinAsPlayer: false });
+    for (const browser of [master, player]) await browser.request('POST', `/api/games/${run.id}/join`, {});
+    const seenByRunner = (await runner.request('GET', `/api/games/${run.id}`)).json();
+    expect(seenByRunner.players.map((seat: { user: { id: string } }) => seat.user.id).sort()).toEqual([master.user!.id, player.user!.id].sort());
+    expect(seenByRunner.gameMasterPlays).toBe(false);
   });
 });
 

@@ -59,6 +59,7 @@ const expectedTables = [
   'draw_votes',
   'game_master_actions',
   'games',
+  'gm_proposals',
   'live_channels',
   'live_events',
   'loans',

@@ -18,7 +18,7 @@ vi.setConfig({ testTimeout: 60_000 });
 let testApp: TestApp;
 let app: FastifyInstance;
 let url: string;
-const watch = (browser: Browser, gameId: string) => watchGame(url, browser.cookie!, gameId);
+const watch = (browser: Browser, gameId: string) => watchGame(url, browser.cookie!, gameId, browser.user!.id);
 
 beforeAll(async () => {
   testApp = await startTestApp();

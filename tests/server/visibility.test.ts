@@ -17,6 +17,8 @@ let testApp: TestApp;
 let app: FastifyInstance;
 let url: string;
 const watch = (browser: Browser, gameId: string) => watchGame(url, browser.cookie!, gameId);
+/** Watching a game and one's own user channel (private press comes there), as the board does. */
+const watchWithMine = (browser: Browser, gameId: string) => watchGame(url, browser.cookie!, gameId, browser.user!.id);
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -89,7 +91,7 @@ describe('press', () => {
     const [sender, recipient, outsider] = powers;
     const spectator = await new Browser(app).register();
     const [senderSocket, recipientSocket, outsiderSocket, spectatorSocket, masterSocket] = await Promise.all(
-      [byPower.get(sender)!, byPower.get(recipient)!, byPower.get(outsider)!, spectator, master].map((browser) => watch(browser, gameId)),
+      [byPower.get(sender)!, byPower.get(recipient)!, byPower.get(outsider)!, spectator, master].map((browser) => watchWithMine(browser, gameId)),
     );
 
     const secret = await byPower.get(sender)!.request('POST', `/api/games/${gameId}/press`, { to: [recipient], body: 'Just between us.' });
@@ -121,6 +123,21 @@ describe('press', () => {
     expect(await seen(spectatorSocket)).toEqual([publicId]);
     expect(await seen(masterSocket)).toEqual([publicId, masterId]);
     expect(JSON.stringify(outsiderSocket.messages)).not.toContain('Just between us');
+    // Private messages come on their readers' own channels, never on the game's …
+    for (const socket of [senderSocket, recipientSocket, outsiderSocket, spectatorSocket, masterSocket]) {
+      const onGame = socket.messages.filter((message) => message.type === 'event' && message.channel === `game:${gameId}`);
+      expect(onGame.map((message) => message.type === 'event' && message.event.type === 'press.message' && message.event.messageId)).toEqual([publicId]);
+    }
+    // … so the game's channel numbers its events without gaps for everyone: nobody learns from them that private messages passed.
+    const gameSeqs = (socket: LiveClient) => socket.messages.flatMap((message) => (message.type === 'event' && message.channel === `game:${gameId}` ? [message.seq!] : []));
+    const subscribedAt = (socket: LiveClient) => socket.messages.find((message) => message.type === 'subscribed' && message.channel === `game:${gameId}`)!;
+    for (const socket of [spectatorSocket, outsiderSocket]) {
+      const from = (subscribedAt(socket) as { seq: number }).seq;
+      expect(gameSeqs(socket)).toEqual(gameSeqs(socket).map((_, i) => from + 1 + i));
+    }
+    // Nobody may watch another user's channel.
+    spectatorSocket.send({ type: 'subscribe', channel: `user:${byPower.get(recipient)!.user!.id}` });
+    expect((await spectatorSocket.next('error')).error.code).toBe('not_found');
     for (const socket of [senderSocket, recipientSocket, outsiderSocket, spectatorSocket, masterSocket]) socket.socket.close();
   });
 

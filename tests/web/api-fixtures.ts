@@ -28,6 +28,8 @@ export function gameSummary(fields: Partial<GameSummary> = {}): GameSummary {
     joined: false,
     outcome: null,
     pausedAt: null,
+    finalAt: null,
+    imported: false,
     ...fields,
   };
 }
@@ -48,6 +50,8 @@ export function gameDetail(mine: string | null, fields: Partial<GameDetail> = {}
     yourPowerPreferences: null,
     currentPhase: null,
     imported: false,
+    gameMasterPlays: false,
+    invitedGameMaster: null,
     ...fields,
   };
 }

@@ -54,6 +54,9 @@ function game(playerCount: number, autoStart = false): GameDetail {
     pausedAt: null,
     outcome: null,
     imported: false,
+    finalAt: null,
+    gameMasterPlays: false,
+    invitedGameMaster: null,
   };
 }
 

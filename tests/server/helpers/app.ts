@@ -12,6 +12,8 @@ export const testSettings: Partial<AppSettings> = {
   random: seededRandom(20261122),
   // Tests drive the deadline scheduler themselves (app.scheduler.processDue); those that test the loop turn it on.
   scheduler: { enabled: false, intervalMs: 50, batch: 100 },
+  // An ended game's result is final at once (its secrets public, no re-opening); tests of the time before that set one.
+  finalAfterMs: 0,
 };
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };

@@ -66,11 +66,18 @@ export function connect(url: string, headers: Record<string, string>, options: W
   });
 }
 
-/** A socket opened with a browser's session cookie, subscribed to a game's channel. */
-export async function watchGame(url: string, cookie: string, gameId: string): Promise<LiveClient> {
+/**
+ * A socket opened with a browser's session cookie, subscribed to a game's channel — and, given the user's id, to
+ * their own channel too, where private press comes (as the board does).
+ */
+export async function watchGame(url: string, cookie: string, gameId: string, userId?: string): Promise<LiveClient> {
   const socket = await connect(url, { cookie });
   socket.send({ type: 'subscribe', channel: `game:${gameId}` });
   await socket.next('subscribed');
+  if (userId) {
+    socket.send({ type: 'subscribe', channel: `user:${userId}` });
+    await socket.next('subscribed', (message) => message.channel === `user:${userId}`);
+  }
   return socket;
 }
 

@@ -1,0 +1,120 @@
+/**
+ * Who may see and do what in a game: the one place these rules are written.
+ * Every route, live event, export and public page asks here; none decides
+ * for itself (a new one that did could leak an anonymous game).
+ *
+ * - **Seeing a game**: a public game, everyone; a private one, its members
+ *   (players and game master), site administrators, and whoever has its invite
+ *   code; a finished game, everyone (the archive).
+ * - **Acting as game master**: the game's game master, and site administrators
+ *   (who act as the game master of every game).
+ * - **A game master who plays** (the default for a game's creator, or an
+ *   administrator with a seat) is a player first: they see what a player sees
+ *   (no names in an anonymous game, no press not addressed to them), they may
+ *   not enter orders for other powers, and the tools that could give them
+ *   information or an advantage act only with the other players' consent
+ *   (server/gm/consent.ts).
+ * - **Secrets** — private press between powers, and who plays which power in
+ *   an anonymous game — stay hidden until the game's result is *final*: a
+ *   finished game may still be re-opened by its game master for a while
+ *   (`finalAt`, set when it ends), and what players read in the meantime they
+ *   could not unread. Once final, everything is public and nothing re-opens it.
+ * - **Orders** are nobody's but their power's until the phase is processed
+ *   (not the game master's, not an administrator's), then everyone's.
+ */
+import type { GameStatus } from '../db/generated/enums.ts';
+
+/** Who asks: a logged-in user, or nobody. */
+export type Viewer = { id: string; isAdmin: boolean } | null;
+
+/** What the rules read of a game (a loaded game row with its seats satisfies it). */
+export type GameFacts = {
+  private: boolean;
+  anonymous: boolean;
+  status: GameStatus;
+  gameMasterId: string;
+  /** Someone asked to take over as game master, until they accept or decline. */
+  invitedGameMasterId?: string | null;
+  inviteCode?: string | null;
+  finalAt: Date | null;
+  players: ReadonlyArray<{ userId: string | null; power: string | null }>;
+};
+
+/** The game's game master, or a site administrator. */
+export function actsAsGameMaster(game: Pick<GameFacts, 'gameMasterId'>, viewer: Viewer): boolean {
+  return !!viewer && (game.gameMasterId === viewer.id || viewer.isAdmin);
+}
+
+/** The viewer's seat, if they hold one. */
+export function seatOf<S extends GameFacts['players'][number]>(game: { players: ReadonlyArray<S> }, viewer: Viewer): S | null {
+  return (viewer && game.players.find((seat) => seat.userId === viewer.id)) ?? null;
+}
+
+/** Holds a seat or runs the game (administrators are not members by virtue of being administrators). */
+export function isMember(game: GameFacts, viewer: Viewer): boolean {
+  return !!viewer && (game.gameMasterId === viewer.id || seatOf(game, viewer) !== null);
+}
+
+/** A game master (or administrator) who also holds a seat in this game: a player first. */
+export function playsAsGameMaster(game: GameFacts, viewer: Viewer): boolean {
+  return actsAsGameMaster(game, viewer) && seatOf(game, viewer) !== null;
+}
+
+/** A game master's view: names, the invite code, everything but orders and press between powers. Not when they play. */
+export function hasGameMasterView(game: GameFacts, viewer: Viewer): boolean {
+  return actsAsGameMaster(game, viewer) && !playsAsGameMaster(game, viewer);
+}
+
+/** The result can no longer be undone: its secrets are public. */
+export function isFinal(game: Pick<GameFacts, 'status' | 'finalAt'>, now: Date = new Date()): boolean {
+  return game.status === 'finished' && game.finalAt !== null && game.finalAt.getTime() <= now.getTime();
+}
+
+/** Whether a finished game may still be re-opened (rolled back) by its game master. */
+export function mayReopen(game: Pick<GameFacts, 'status' | 'finalAt'>, now: Date = new Date()): boolean {
+  return game.status === 'finished' && !isFinal(game, now);
+}
+
+/**
+ * Whether the viewer may see the game at all (the invite code, when given, opens a private game to anyone; the
+ * one asked to run it sees it, to decide).
+ */
+export function mayView(game: GameFacts, viewer: Viewer, inviteCode?: string, sameSecret?: (a: string, b: string) => boolean): boolean {
+  if (!game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer)) return true;
+  if (viewer && game.invitedGameMasterId === viewer.id) return true;
+  return !!inviteCode && !!game.inviteCode && !!sameSecret?.(inviteCode, game.inviteCode);
+}
+
+/** Whether the viewer may be shown the invite code of a private game (to pass it on). */
+export function mayShareInvite(game: GameFacts, viewer: Viewer): boolean {
+  return game.private && (isMember(game, viewer) || actsAsGameMaster(game, viewer));
+}
+
+/** Whether user names may be shown: not in an anonymous game until its result is final, but to a game master who does not play. */
+export function revealsNames(game: GameFacts, viewer: Viewer, now: Date = new Date()): boolean {
+  return !game.anonymous || isFinal(game, now) || hasGameMasterView(game, viewer);
+}
+
+/** A user as this viewer may see them: themselves always, others where names are revealed. */
+export function shownUser<U extends { id: string; username: string }>(reveal: boolean, viewer: Viewer, user: U | null): { id: string; username: string } | null {
+  if (!user) return null;
+  return reveal || user.id === viewer?.id ? { id: user.id, username: user.username } : null;
+}
+
+/**
+ * The press the viewer may read: public messages; their power's own and those addressed to it; those to and from the
+ * game master for a game master (or administrator); everything once the result is final. `gameMasterRecipient` is the
+ * recipient that stands for the game master (shared/api/press-recipients.ts).
+ */
+export type PressReach = { all: true } | { all: false; power: string | null; gameMaster: boolean };
+export function pressReach(game: GameFacts, viewer: Viewer, now: Date = new Date()): PressReach {
+  if (isFinal(game, now)) return { all: true };
+  return { all: false, power: seatOf(game, viewer)?.power ?? null, gameMaster: actsAsGameMaster(game, viewer) };
+}
+
+/** Whether a press message reaches this viewer (the same rule as `pressReach`, for one message). */
+export function readsMessage(reach: PressReach, message: { public: boolean; senderPower: string | null; recipients: readonly string[] }, gameMasterRecipient: string): boolean {
+  if (reach.all || message.public) return true;
+  if (reach.power && (message.senderPower === reach.power || message.recipients.includes(reach.power))) return true;
+  return reach.gameMaster && (message.senderPower === null || message.recipients.includes(gameMasterRecipient));
+}
