@@ -65,6 +65,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((list) => (list === undefined ? null : list.split(',').map((name) => name.trim()).filter(Boolean))),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Hours an ended game may still be re-opened by its game master before its result is final and its secrets
+   * (private press, the names in an anonymous game) public; 0: final at once, never re-opened.
+   */
+  FINAL_AFTER_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Log-in and sign-up attempts allowed per client IP and window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

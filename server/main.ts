@@ -29,6 +29,7 @@ const app = await buildApp({
     webDistDir: config.WEB_DIST_DIR,
     scheduler: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.SCHEDULER_INTERVAL_MS, batch: 100, concurrency: config.SCHEDULER_CONCURRENCY },
     adminUsers: config.ADMIN_USERS,
+    finalAfterMs: Math.round(config.FINAL_AFTER_HOURS * 3600_000),
   },
 });
 

@@ -125,12 +125,15 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR).toBe(path.resolve('data'));
     expect(config.TRUST_PROXY).toBe(false);
+    // An ended game may be re-opened for a day; then its result is final.
+    expect(config.FINAL_AFTER_HOURS).toBe(24);
   });
 
   test('a bad value stops start-up with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: /);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL: must be a postgresql:\/\/ connection string/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ FINAL_AFTER_HOURS: '-1' })).toThrow(/FINAL_AFTER_HOURS: /);
   });
 
   test('parses the rest', () => {
@@ -139,12 +142,14 @@ describe('configuration', () => {
       DATABASE_URL: 'postgresql://app:secret@db:5432/diadochi',
       TRUST_PROXY: '172.28.0.10, 10.1.0.0/16',
       ALLOWED_ORIGINS: 'https://a.example, https://b.example',
+      FINAL_AFTER_HOURS: '0',
     });
     expect(config).toMatchObject({
       PORT: 8080,
       DATABASE_URL: 'postgresql://app:secret@db:5432/diadochi',
       TRUST_PROXY: ['172.28.0.10', '10.1.0.0/16'],
       ALLOWED_ORIGINS: ['https://a.example', 'https://b.example'],
+      FINAL_AFTER_HOURS: 0,
     });
   });
 });
