@@ -1,10 +1,13 @@
 /**
  * Secrets stay secret, over a whole game. An anonymous Diadochi V game is
- * played through the API to a draw while nine people watch it the way a
+ * played through the API to a draw while everyone watches it the way a
  * client would — its five players, the game master, an outsider who is logged
  * in, nobody (no credentials) and a site administrator — each polling every
- * read route after every move and holding a websocket on the game and the
- * lobby. Every response body and every websocket message each of them gets is
+ * read route after every move and holding a websocket on the game, the lobby
+ * and their own channel. It is played twice: run by a game master who does
+ * not play, and by one who plays a power (a player first: they must see no
+ * more than the other players, and the tools they use with the players'
+ * consent must not show them more either). Every response body and every websocket message each of them gets is
  * recorded, then scanned for what they must not see:
  *   - another power's orders before the phase is processed (orders are typed
  *     with a spacing and letter case unique to the power and phase, so they
@@ -57,7 +60,10 @@ class Watcher {
     this.socket.socket.on('message', (data) => this.records.push({ ...this.moment(), via: 'ws', what: 'websocket message', text: data.toString() }));
     this.socket.send({ type: 'subscribe', channel: `game:${gameId}` });
     this.socket.send({ type: 'subscribe', channel: 'lobby' });
+    // Private press comes on one's own channel, as the board listens to it.
+    this.socket.send({ type: 'subscribe', channel: `user:${this.browser.user!.id}` });
     await this.socket.next('subscribed', (message) => message.channel === `game:${gameId}`);
+    await this.socket.next('subscribed', (message) => message.channel.startsWith('user:'));
   }
 
   /** Waits until the socket has been sent everything published so far (a pong comes after them). */
@@ -81,6 +87,18 @@ let testApp: TestApp;
 let app: FastifyInstance;
 let url: string;
 
+/** A Diadochi V game whose creator runs it and plays a power (the default), four others joining after them. */
+async function startPlayingGame(): Promise<StartedGame> {
+  const [master, ...others] = await Promise.all(Array.from({ length: 5 }, () => new Browser(app).register()));
+  const created = (await master.request('POST', '/api/games', { name: 'Secrets', variant: 'diadochi-v', anonymous: true, press: 'full' })).json();
+  for (const player of others) expect((await player.request('POST', `/api/games/${created.id}/join`, {})).statusCode).toBe(200);
+  const byPower = new Map<string, Browser>();
+  for (const player of [master, ...others]) {
+    byPower.set((await player.request('GET', `/api/games/${created.id}`)).json().players.find((seat: { isYou: boolean }) => seat.isYou).power, player);
+  }
+  return { gameId: created.id, master, players: [master, ...others], byPower, powers: [...byPower.keys()].sort() };
+}
+
 beforeAll(async () => {
   testApp = await startTestApp();
   app = testApp.app;
@@ -88,7 +106,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
 
-describe('a whole anonymous game, recorded from nine seats', () => {
+describe.each([
+  { label: 'run by a game master who does not play', masterPlays: false },
+  { label: 'run by a game master who plays a power', masterPlays: true },
+])('a whole anonymous game, $label, recorded from every seat', ({ masterPlays }) => {
   let game: StartedGame;
   const moment: Moment = { phase: 0, beforeProcessing: true, over: false };
   const now = () => ({ ...moment });
@@ -99,14 +120,18 @@ describe('a whole anonymous game, recorded from nine seats', () => {
   const privateMessages: { marker: string; readers: Set<string> }[] = [];
   let names: Map<string, { id: string; username: string }>;
 
+  /** The power the game master plays, if they play one. */
+  let masterPower: string | null = null;
+
   beforeAll(async () => {
-    game = await startGame(app, { anonymous: true, press: 'full' });
+    game = masterPlays ? await startPlayingGame() : await startGame(app, { anonymous: true, press: 'full' });
     const { gameId, master, byPower, powers } = game;
+    masterPower = powers.find((power) => byPower.get(power) === master) ?? null;
     names = new Map(powers.map((power) => [power, byPower.get(power)!.user!]));
     const admin = await new Browser(app).register();
     await setAdmin(app.prisma, admin.user!.username, true);
-    for (const power of powers) watchers.push(new Watcher(power, byPower.get(power)!, power, now));
-    watchers.push(new Watcher('game master', master, null, now));
+    for (const power of powers) watchers.push(new Watcher(power === masterPower ? `game master (${power})` : power, byPower.get(power)!, power, now));
+    if (!masterPower) watchers.push(new Watcher('game master', master, null, now));
     watchers.push(new Watcher('outsider', await new Browser(app).register(), null, now));
     watchers.push(new Watcher('nobody', new Browser(app), null, now));
     watchers.push(new Watcher('administrator', admin, null, now));
@@ -115,7 +140,7 @@ describe('a whole anonymous game, recorded from nine seats', () => {
     const poll = async () => {
       for (const watcher of watchers) {
         await watcher.settle();
-        for (const path of ['', '/phases', '/phases/current', `/phases/${moment.phase}`, `/phases/${moment.phase}/orders`, '/press', '/loans', '/votes', '/gm/log', '/export', '/export/datc']) {
+        for (const path of ['', '/phases', '/phases/current', `/phases/${moment.phase}`, `/phases/${moment.phase}/orders`, '/press', '/loans', '/votes', '/gm/log', '/gm/proposals', '/export', '/export/datc']) {
           await watcher.get(`/api/games/${gameId}${path}`);
         }
         await watcher.get('/api/games?filter=active');
@@ -136,9 +161,10 @@ describe('a whole anonymous game, recorded from nine seats', () => {
         privateMessages.push({ marker, readers: new Set([power, to]) });
       }
       const gmMarker = `gm-secret-${round}-${Math.floor(rnd() * 1e9)}`;
-      expect((await master.request('POST', `/api/games/${gameId}/press`, { to: [powers[round % powers.length]], body: gmMarker, asGameMaster: true })).statusCode).toBe(201);
+      const gmTo = powers.filter((power) => power !== masterPower)[round % (powers.length - (masterPower ? 1 : 0))];
+      expect((await master.request('POST', `/api/games/${gameId}/press`, { to: [gmTo], body: gmMarker, asGameMaster: true })).statusCode).toBe(201);
       // The game master's messages are the game master's business: the administrator acts as game master too.
-      privateMessages.push({ marker: gmMarker, readers: new Set([powers[round % powers.length], 'gm', 'administrator']) });
+      privateMessages.push({ marker: gmMarker, readers: new Set([gmTo, masterPower ?? 'gm', 'administrator']) });
       await byPower.get(powers[round % powers.length])!.request('POST', `/api/games/${gameId}/press`, { to: 'all', body: `Public word ${round}` });
 
       // Orders, typed with the power's signature for this phase; refused ones dropped (random orders may clash).
@@ -159,10 +185,18 @@ describe('a whole anonymous game, recorded from nine seats', () => {
       typed.set(phase.index, typedNow);
       await poll();
 
-      // Processed by the ready flags (every power), or by the game master every other round.
+      // Processed by the ready flags (every power), or by the game master every other round: at once, or, by a
+      // game master who plays, once the other players agree (the request and its answers are recorded too).
       moment.beforeProcessing = false;
       if (round % 2 === 0) {
-        expect((await master.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
+        const asked = await master.request('POST', `/api/games/${gameId}/gm/process`);
+        expect(asked.statusCode, asked.body).toBe(masterPower ? 202 : 200);
+        if (masterPower) {
+          await poll();
+          for (const power of asked.json().proposal.needed as string[]) {
+            expect((await byPower.get(power)!.request('POST', `/api/games/${gameId}/gm/proposals/${asked.json().proposal.id}/answer`, { agree: true })).statusCode).toBe(200);
+          }
+        }
       } else {
         for (const power of phase.powers.filter((line) => line.mustOrder).map((line) => line.power)) {
           expect((await byPower.get(power)!.request('POST', `/api/games/${gameId}/phases/${phase.index}/ready`, { ready: true })).statusCode).toBe(200);
@@ -225,26 +259,47 @@ describe('a whole anonymous game, recorded from nine seats', () => {
     for (const message of privateMessages) expect([...(seenBy.get(message.marker) ?? [])].sort(), message.marker).toEqual([...message.readers].sort());
   });
 
-  test("in the anonymous game, nobody but the game master and the administrator sees another player's username or id before it ends", () => {
+  test("in the anonymous game, nobody but a game master who does not play and the administrator sees another player's username or id before it ends", () => {
     const leaks: string[] = [];
     for (const watcher of watchers.filter((w) => w.name !== 'game master' && w.name !== 'administrator')) {
       for (const record of watcher.records.filter((r) => !r.over)) {
         for (const [power, user] of names) {
-          if (power === watcher.power) continue;
+          // The game master's name is on the game for all to see; which power they play is what must not show (below).
+          if (power === watcher.power || power === masterPower) continue;
           if (record.text.includes(user.username)) leaks.push(`${watcher.name} saw ${power}'s username (${record.what})`);
           if (record.text.includes(user.id)) leaks.push(`${watcher.name} saw ${power}'s user id (${record.what})`);
         }
       }
     }
     expect(leaks).toEqual([]);
-    // Controls: the game master and administrator see every name while the game goes on; everyone once it has ended.
-    for (const who of ['game master', 'administrator']) {
+    // A game master who plays is not linked to their power: no seat shows them to anyone else, though they are named as game master.
+    if (masterPower) {
+      for (const watcher of watchers.filter((w) => w.power !== masterPower && w.name !== 'administrator')) {
+        for (const record of watcher.records.filter((r) => !r.over && r.what.startsWith(`GET /api/games/${game.gameId} →`) && r.what.endsWith('200'))) {
+          const seat = (JSON.parse(record.text) as { players: Array<{ power: string; user: unknown }> }).players.find((candidate) => candidate.power === masterPower)!;
+          if (seat.user !== null) leaks.push(`${watcher.name} saw who plays ${masterPower} (${record.what})`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // Controls: a game master who does not play, and the administrator, see every name while the game goes on; everyone once it has ended.
+    for (const who of masterPower ? ['administrator'] : ['game master', 'administrator']) {
       const text = watchers.find((w) => w.name === who)!.records.filter((r) => !r.over).map((r) => r.text).join('\n');
       for (const user of names.values()) expect(text, who).toContain(user.username);
     }
     for (const watcher of watchers) {
       const after = watcher.records.filter((r) => r.over).map((r) => r.text).join('\n');
       for (const user of names.values()) expect(after, watcher.name).toContain(user.username);
+    }
+  });
+
+  test("nothing about the seats tells who took one first (the creator's): every seat sees them in the variant's order, with random ids", () => {
+    for (const watcher of watchers) {
+      for (const record of watcher.records.filter((r) => r.what.startsWith(`GET /api/games/${game.gameId} →`) && r.what.endsWith('200'))) {
+        const seats = (JSON.parse(record.text) as { players: Array<{ id: string; power: string }> }).players;
+        expect(seats.map((seat) => seat.power), watcher.name).toEqual(variant.powers);
+        for (const seat of seats) expect(seat.id[14], `${watcher.name}: seat id ${seat.id}`).toBe('4');
+      }
     }
   });
 
