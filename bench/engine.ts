@@ -13,9 +13,10 @@ import { caseToState } from '../shared/datc/run.ts';
 import { variantByName } from '../shared/datc/suite.ts';
 import { adjudicate, type SubmittedOrder } from '../shared/game/process.ts';
 import { compileBoard } from '../shared/state/board.ts';
-import { checkMovementOrder, type MovementIntent } from '../shared/orders/check.ts';
+import { compileEconomy } from '../shared/game/economy.ts';
+import { checkMovementOrder, type MovementIntent } from '../shared/phases/movement/check.ts';
 import { parseOrder } from '../shared/orders/parse.ts';
-import { adjudicateMovement } from '../shared/adjudication/movement.ts';
+import { adjudicateMovement } from '../shared/phases/movement/resolve.ts';
 import { findPower, type Variant } from '../shared/variant/load.ts';
 import type { GameState } from '../shared/state/schema.ts';
 import { randomGame } from '../tests/support/random-game.ts';
@@ -29,12 +30,13 @@ interface Phase {
 
 function coreInput(p: Phase): { board: ReturnType<typeof compileBoard> & { ok: true }; intents: MovementIntent[] } | undefined {
   const board = compileBoard(p.v, p.state.units);
-  if (!board.ok) return undefined;
+  const eco = compileEconomy(p.v, p.state);
+  if (!board.ok || !eco.ok) return undefined;
   const intents: MovementIntent[] = [];
   for (const o of p.orders) {
     const order = typeof o.order === 'string' ? parseOrder(p.v, o.order, 'movement') : { ok: true as const, value: o.order };
     if (!order.ok) continue;
-    const c = checkMovementOrder(board.value, findPower(p.v, o.power), order.value);
+    const c = checkMovementOrder(board.value, eco.value, findPower(p.v, o.power), order.value);
     if (c.ok && !intents.some((i) => i.unit === c.value.unit)) intents.push(c.value);
   }
   return { board, intents };

@@ -32,15 +32,19 @@ export { compileBoard, locationName, describeUnit, type Board } from './state/bo
 export { OrderSchema, type Order, type OrderInput, type UnitRef } from './orders/types.ts';
 export { parseOrder } from './orders/parse.ts';
 export { formatOrder } from './orders/format.ts';
-export { legalMovementOrders, legalBuilds, moveTargets } from './orders/legal.ts';
+export { legalMovementOrders, moveTargets } from './phases/movement/legal.ts';
+export { legalBuilds } from './phases/adjustment/index.ts';
 export { orderOptions, type OrderOptions } from './orders/options.ts';
 
-export { OrderResultSchema, ResultCode, type OrderResult } from './adjudication/results.ts';
-export { retreatOptions } from './adjudication/retreat.ts';
+export { OrderResultSchema, ResultCode, type OrderResult } from './phases/results.ts';
+export { retreatOptions } from './phases/retreat/check.ts';
 
 export { adjudicate, initialState, PhaseEventSchema, type SubmittedOrder, type PhaseOutcome, type PhaseEvent } from './game/process.ts';
 export { checkOrders, type CheckedOrder } from './game/check-orders.ts';
-export { powerSummary, loansChangeable, lendCentre, endLoanOf, PowerSummarySchema, type PowerSummary } from './game/summary.ts';
+export { powerSummary, PowerSummarySchema, type PowerSummary } from './game/summary.ts';
+export { loansChangeable, lendCentre, endLoanOf } from './rules/diadochi/loans.ts';
+export { RULE_MODULES } from './rules/index.ts';
+export type { Rules, RuleModule } from './rules/hooks.ts';
 export { controlChanges, type ControlChange } from './game/control.ts';
 export { powersToOrder, survivors } from './game/duties.ts';
 

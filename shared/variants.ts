@@ -1,6 +1,7 @@
 import standardData from '../maps/standard/variant.json';
 import diadochiData from '../maps/diadochi-v/variant.json';
 import { compileVariant, type Variant } from './variant/load.ts';
+import { composeRules } from './rules/index.ts';
 import type { RuleOptions } from './variant/options.ts';
 import type { ParsedMapData } from './variant/schema.ts';
 
@@ -25,7 +26,7 @@ export function getVariant(id: string, options: Partial<RuleOptions> = {}): Vari
   const key = `${id}:${JSON.stringify(options)}`;
   let v = cache.get(key);
   if (!v) {
-    const loaded = compileVariant(data, options);
+    const loaded = compileVariant(data, options, composeRules);
     if (!loaded.ok) throw new Error(`map data of ${id} is invalid:\n${loaded.error.join('\n')}`);
     v = loaded.value;
     cache.set(key, v);

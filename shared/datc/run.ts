@@ -2,7 +2,7 @@ import { findLocation, findPower, findProvince, normaliseName, type Variant } fr
 import { firstPhase, parsePhase } from '../state/phase.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { adjudicate, type PhaseOutcome, type SubmittedOrder } from '../game/process.ts';
-import { endLoanOf, lendCentre } from '../game/summary.ts';
+import { endLoanOf, lendCentre } from '../rules/diadochi/loans.ts';
 import type { DislodgedUnit, GameState, Loan, Unit } from '../state/schema.ts';
 import { splitPowerLine, type DatcCase, type DatcLine } from './format.ts';
 import { err, ok, type Result } from '../result.ts';

@@ -1,32 +1,15 @@
 import { ARMY, findPower, findProvince, type Variant } from '../variant/load.ts';
-import { compileBoard, type Board } from '../state/board.ts';
-import { isFrozenState } from '../state/frozen.ts';
+import type { Board } from '../state/board.ts';
 import type { GameState } from '../state/schema.ts';
 import { parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
-import { checkMovementOrder } from '../orders/check.ts';
-import { checkRetreatOrder } from '../adjudication/retreat.ts';
-import { compileEconomy, type Economy } from './economy.ts';
-import { AdjustmentLedger } from '../adjudication/adjustment.ts';
 import type { Order, UnitRef } from '../orders/types.ts';
+import { positionOf } from '../phases/phase.ts';
+import { checkMovementOrder } from '../phases/movement/check.ts';
+import { checkRetreatOrder } from '../phases/retreat/check.ts';
+import { dislodgedOf, standoffsOf } from '../phases/retreat/index.ts';
+import { AdjustmentLedger } from '../phases/adjustment/ledger.ts';
 import { err, ok, type Result } from '../result.ts';
-
-type CompiledPosition = { board: Result<Board, string[]>; eco: Result<Economy, string[]> };
-const compiledPositions = new WeakMap<Variant, WeakMap<GameState, CompiledPosition>>();
-
-/**
- * The board and economy of `state`; compiled once for a frozen state (shared/state/frozen.ts), which cannot
- * change: the server judges every order submission of a phase against one. Nothing here writes to them.
- */
-function compiledPosition(v: Variant, state: GameState): CompiledPosition {
-  const compile = () => ({ board: compileBoard(v, state.units), eco: compileEconomy(v, state) });
-  if (!isFrozenState(state)) return compile();
-  let byState = compiledPositions.get(v);
-  if (!byState) compiledPositions.set(v, (byState = new WeakMap()));
-  let compiled = byState.get(state);
-  if (!compiled) byState.set(state, (compiled = compile()));
-  return compiled;
-}
 
 /** One submitted order after checking: accepted in canonical form, or rejected with the reason. */
 export type CheckedOrder =
@@ -53,22 +36,18 @@ export function checkOrders(
 ): Result<CheckedOrder[]> {
   const power = findPower(v, powerName);
   if (power < 0) return err(`"${powerName}" is not a power in this game.`);
-  const { board, eco } = compiledPosition(v, state);
-  if (!board.ok) return err(board.error.join('; '));
-  const b = board.value;
-  if (!eco.ok) return err(eco.error.join('; '));
+  const position = positionOf(v, state);
+  if (!position.ok) return err(position.error.map((e) => e.replace(/^state(\.units)?: /, '')).join('; '));
+  const pos = position.value;
+  const b = pos.board;
   const phase = state.phase.type;
 
   const out: CheckedOrder[] = [];
   const unitsOrdered = new Set<number>();
-  const destroyed = new Set(state.destroyed.map((id) => findProvince(v, id)));
-
-  const ledger = phase === 'adjustment' ? new AdjustmentLedger(v, b, eco.value, power) : undefined;
-
+  const ledger = phase === 'adjustment' ? new AdjustmentLedger(v, b, pos.eco, power) : undefined;
   // Retreat bookkeeping.
-  const dislodged = phase === 'retreat' ? compileBoard(v, state.dislodged) : undefined;
-  const standoff = new Uint8Array(v.provinceCount);
-  for (const id of state.standoffs) standoff[findProvince(v, id)] = 1;
+  const dislodged = phase === 'retreat' ? dislodgedOf(pos) : undefined;
+  const standoff = phase === 'retreat' ? standoffsOf(pos) : new Uint8Array(0);
 
   for (const raw of orders) {
     const inputText = typeof raw === 'string' ? raw.trim() : formatOrder(raw);
@@ -84,7 +63,7 @@ export function checkOrders(
     } else order = raw;
 
     if (phase === 'movement') {
-      const c = checkMovementOrder(b, power, order, { destroyed });
+      const c = checkMovementOrder(b, pos.eco, power, order);
       if (!c.ok) {
         reject(c.error);
         continue;
@@ -106,8 +85,7 @@ export function checkOrders(
         reject('There are no dislodged units.');
         continue;
       }
-      const attackerFrom = Int16Array.from(state.dislodged, (d) => (d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom)));
-      const c = checkRetreatOrder({ board: dislodged.value, attackerFrom }, b, standoff, power, order);
+      const c = checkRetreatOrder(dislodged.value, b, standoff, power, order);
       if (!c.ok) {
         reject(c.error);
         continue;
@@ -117,8 +95,8 @@ export function checkOrders(
         continue;
       }
       unitsOrdered.add(c.value.unit);
-      const typed = withBoardTypes(v, dislodged.value, order);
-      out.push({ accepted: true, input: inputText, order: typed, text: formatOrder(typed), unit: v.locationIds[dislodged.value.location[c.value.unit]] });
+      const typed = withBoardTypes(v, dislodged.value.board, order);
+      out.push({ accepted: true, input: inputText, order: typed, text: formatOrder(typed), unit: v.locationIds[dislodged.value.board.location[c.value.unit]] });
       continue;
     }
 

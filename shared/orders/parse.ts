@@ -72,6 +72,9 @@ const COAST_WORDS: Record<string, string> = {
   north: 'nc', south: 'sc', east: 'ec', west: 'wc', n: 'nc', s: 'sc', e: 'ec', w: 'wc',
 };
 
+/** Whether the variant's rules add this kind of movement order (destroy and rebuild, in Diadochi V). */
+const addsOrder = (v: Variant, kind: Order['kind']) => v.rules.movementOrders.some((rule) => rule.kinds.includes(kind));
+
 function unitTypeWord(t: string | undefined): UnitType | undefined {
   if (t === 'a' || t === 'army') return 'army';
   if (t === 'f' || t === 'fleet') return 'fleet';
@@ -147,8 +150,8 @@ class Parser {
     const word = this.next()!;
     const typedWord = this.typedAt(-1);
 
-    // R is "retreat to" in a retreat phase; in a movement phase of a variant with rebuilds it is the rebuild.
-    const rebuildsHere = this.phase === 'movement' && !!this.v.data.rules.destroyCentres;
+    // R is "retreat to" in a retreat phase; in a movement phase of a variant whose rules add rebuilds it is the rebuild.
+    const rebuildsHere = this.phase === 'movement' && addsOrder(this.v, 'rebuild');
     if (MOVE_WORDS.has(word) || (word === 'r' && !this.done() && !rebuildsHere)) {
       if (this.peek() === 'to') this.next();
       if (this.done()) throw new ParseError(`A move needs a destination after "${typedWord}".`);
@@ -197,7 +200,7 @@ class Parser {
     if (BUILD_WORDS.has(word) && this.phase === 'adjustment') {
       return { kind: 'build', ...(unit.type ? { unitType: unit.type } : {}), at: unit.at };
     }
-    throw new ParseError(`"${typedWord}" is not an order word: use H (hold), - (move), S (support), C (convoy)${this.v.data.rules.destroyCentres ? ', Z (destroy), R (rebuild)' : ''}.`);
+    throw new ParseError(`"${typedWord}" is not an order word: use H (hold), - (move), S (support), C (convoy)${addsOrder(this.v, 'destroy') ? ', Z (destroy), R (rebuild)' : ''}.`);
   }
 
   /** A destroy or rebuild acts on the centre the unit stands in: a place after it is refused, the move it may have meant said. */

@@ -1,5 +1,6 @@
 import { ARMY, FLEET, IMPASSABLE, LAND, SEA, findLocation, findPower, type Variant } from '../variant/load.ts';
 import { err, ok, type Result } from '../result.ts';
+import type { UnitRef } from '../orders/types.ts';
 import type { Unit } from './schema.ts';
 
 /**
@@ -71,4 +72,46 @@ export function locationName(v: Variant, l: number): string {
 /** Short form used in order text: `A par`, `F spa/nc`. */
 export function shortUnit(board: Board, u: number): string {
   return `${board.type[u] === ARMY ? 'A' : 'F'} ${board.variant.locationIds[board.location[u]]}`;
+}
+
+/** A location id, tolerating an unknown coast (treated as no coast, DATC 4.B.6). */
+export function resolveLocation(v: Variant, id: string): number {
+  const l = findLocation(v, id);
+  if (l >= 0) return l;
+  const slash = id.indexOf('/');
+  return slash > 0 ? findLocation(v, id.slice(0, slash)) : -1;
+}
+
+/** The unit standing where an order says (any coast of the province), or -1. */
+export function unitAtRef(board: Board, ref: UnitRef): number {
+  const l = resolveLocation(board.variant, ref.at);
+  return l < 0 ? -1 : board.unitAt[board.variant.locationProvince[l]];
+}
+
+/** The unit an order addresses, which must exist and belong to the power. Type and coast mistakes are ignored (DATC 4.B.5, 4.C.2). */
+export function ownUnit(board: Board, power: number, ref: UnitRef): Result<number> {
+  const v = board.variant;
+  const u = unitAtRef(board, ref);
+  if (u < 0) return err(`There is no unit in ${placeName(v, ref.at)}.`);
+  if (board.power[u] !== power) return err(`The ${unitWord(board, u)} in ${v.provinceNames[board.province[u]]} belongs to ${v.powers[board.power[u]]}.`);
+  return ok(u);
+}
+
+/** A place as a sentence names it: the province's name, or the text as typed when it is no place. */
+export function placeName(v: Variant, id: string): string {
+  const l = resolveLocation(v, id);
+  return l < 0 ? `"${id}"` : v.provinceNames[v.locationProvince[l]];
+}
+
+export const unitWord = (board: Board, u: number): string => (board.type[u] === ARMY ? 'army' : 'fleet');
+
+/** Can unit u move into province p (any coast)? Used for supports (DATC 6.B.4, 6.B.5). */
+export function canReach(board: Board, u: number, p: number): boolean {
+  const v = board.variant;
+  if (board.type[u] === ARMY) return v.armyMatrix[board.province[u] * v.provinceCount + p] === 1;
+  const from = board.location[u];
+  const L = v.locationCount;
+  if (v.fleetMatrix[from * L + p]) return true;
+  for (const c of v.coasts[p]) if (v.fleetMatrix[from * L + c]) return true;
+  return false;
 }

@@ -2,6 +2,7 @@ import { MapDataSchema } from './schema.ts';
 import { compileVariant, type Variant } from './load.ts';
 import type { RuleOptions } from './options.ts';
 import { err, type Result } from '../result.ts';
+import { composeRules } from '../rules/index.ts';
 
 /**
  * Validate map data and compile it. Returns every problem found, each naming
@@ -14,5 +15,5 @@ export function loadVariant(input: unknown, options: Partial<RuleOptions> = {}):
   if (!parsed.success) {
     return err(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
-  return compileVariant(parsed.data, options);
+  return compileVariant(parsed.data, options, composeRules);
 }

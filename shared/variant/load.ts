@@ -1,6 +1,7 @@
 import type { ParsedMapData, UnitType } from './schema.ts';
 import { defaultRuleOptions, type RuleOptions } from './options.ts';
 import { err, ok, type Result } from '../result.ts';
+import type { Rules } from '../rules/hooks.ts';
 
 /** Province kinds, as small integers for the hot path. */
 export const LAND = 0;
@@ -27,6 +28,8 @@ export interface Variant {
   readonly name: string;
   readonly data: ParsedMapData;
   readonly options: RuleOptions;
+  /** The rules the variant plays with: the standard game and the rule modules its data declares (shared/rules/). */
+  readonly rules: Rules;
 
   readonly powers: readonly string[];
   readonly powerAbbreviations: readonly string[];
@@ -117,7 +120,7 @@ export const supplyOf = (v: Variant, province: number, power: number): number =>
  * compiles one on every visit to a game, is spared a second validation of data that cannot have changed.
  * Still reports every problem beyond the schema's (unknown provinces, one-way adjacencies, ...).
  */
-export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions> = {}): Result<Variant, string[]> {
+export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions>, rulesOf: (v: Variant) => Rules): Result<Variant, string[]> {
   const errors: string[] = [];
 
   const P = data.provinces.length;
@@ -308,7 +311,7 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
 
   if (errors.length > 0) return err(errors);
 
-  return ok({
+  const variant: Omit<Variant, 'rules'> & { rules?: Rules } = {
     id: data.id,
     name: data.name,
     data,
@@ -338,5 +341,8 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
     provinceByName,
     locationById: locationIndex,
     powerByName,
-  });
+  };
+  // The rules close over the variant they serve.
+  variant.rules = rulesOf(variant as Variant);
+  return ok(variant as Variant);
 }

@@ -18,6 +18,10 @@ describe.each(variantIds())('the shipped map %s', (id) => {
   test('compiles to the same variant as a full validation would give', () => {
     const validated = loadVariant(structuredClone(shippedMapData[id]));
     expect(validated.ok).toBe(true);
-    expect(getVariant(id)).toEqual(validated.ok ? validated.value : null);
+    // The rules are functions of each compiled variant: compared by the modules in force.
+    const { rules, ...shipped } = getVariant(id)!;
+    const { rules: rulesValidated, ...full } = validated.ok ? validated.value : ({} as never);
+    expect(shipped).toEqual(full);
+    expect(rules.names).toEqual(rulesValidated.names);
   });
 });

@@ -6,9 +6,10 @@
 import { compileBoard } from '../../shared/state/board.ts';
 import { compileEconomy, buildSites, supplyFor, unitCount } from '../../shared/game/economy.ts';
 import { adjudicate, initialState, type SubmittedOrder } from '../../shared/game/process.ts';
-import { endLoanOf, lendCentre } from '../../shared/game/summary.ts';
-import { legalBuilds, legalMovementOrders } from '../../shared/orders/legal.ts';
-import { retreatOptions } from '../../shared/adjudication/retreat.ts';
+import { endLoanOf, lendCentre } from '../../shared/rules/diadochi/loans.ts';
+import { legalMovementOrders } from '../../shared/phases/movement/legal.ts';
+import { legalBuilds } from '../../shared/phases/adjustment/index.ts';
+import { retreatOptions } from '../../shared/phases/retreat/check.ts';
 import { ARMY, FLEET, findLocation, findProvince, type Variant } from '../../shared/variant/load.ts';
 import type { GameState } from '../../shared/state/schema.ts';
 import type { Order } from '../../shared/orders/types.ts';
@@ -36,9 +37,10 @@ export function randomOrders(v: Variant, state: GameState, rnd: Random): Submitt
   const b = board.value;
   const orders: SubmittedOrder[] = [];
   if (state.phase.type === 'movement') {
-    const destroyed = new Set(state.destroyed.map((id) => findProvince(v, id)));
+    const eco = compileEconomy(v, state);
+    if (!eco.ok) throw new Error(eco.error.join('; '));
     for (let u = 0; u < b.count; u++) {
-      const legal = legalMovementOrders(b, u, { destroyed });
+      const legal = legalMovementOrders(b, eco.value, u);
       const byKind = (k: Order['kind']) => legal.filter((o) => o.kind === k);
       const r = rnd();
       // Destroying is rare in real play; rebuilding is what a unit on a ruined centre usually does.

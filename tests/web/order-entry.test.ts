@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileBoard, legalMovementOrders, findProvince, formatOrder, powerSummary, type Order } from '../../shared/index.ts';
+import { compileEconomy } from '../../shared/game/economy.ts';
 import { OrderEntry } from '../../web/src/orders/order-entry.svelte.ts';
 import { targetsOf, actionsOf } from '../../web/src/orders/choices.ts';
 import { adjustment, position, start, variant } from './positions.ts';
@@ -314,11 +315,12 @@ describe('order entry: clicking gives the orders that typing gives', () => {
 describe('legal targets are the engine’s', () => {
   it('for every unit at the start and every action with a target, the highlighted provinces are exactly those of legalMovementOrders', () => {
     const board = compileBoard(variant, start.units);
-    if (!board.ok) throw new Error(board.error.join());
+    const eco = compileEconomy(variant, start);
+    if (!board.ok || !eco.ok) throw new Error('invalid start');
     const entry = new OrderEntry(variant, start, variant.powers);
     const provinceOf = (loc: string) => variant.provinceIds[variant.locationProvince[variant.locationIds.findIndex((l) => l.toLowerCase() === loc.toLowerCase())]];
     for (let u = 0; u < board.value.count; u++) {
-      const legal: Order[] = legalMovementOrders(board.value, u, { destroyed: new Set() });
+      const legal: Order[] = legalMovementOrders(board.value, eco.value, u);
       const loc = variant.locationIds[board.value.location[u]];
       const orderable = entry.index.orderableAt(variant.powers[board.value.power[u]], loc)!;
       expect(orderable.orders).toEqual(legal);

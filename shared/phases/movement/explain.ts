@@ -1,8 +1,8 @@
-import { ARMY } from '../variant/load.ts';
-import { describeUnit, shortUnit } from '../state/board.ts';
-import { CONVOY, MOVE, SUPPORT } from '../orders/check.ts';
-import type { MovementOutcome } from './movement.ts';
-import type { OrderResult, ResultCode } from './results.ts';
+import { ARMY } from '../../variant/load.ts';
+import { describeUnit, shortUnit } from '../../state/board.ts';
+import { CONVOY, MOVE, SUPPORT } from './check.ts';
+import type { MovementOutcome } from './resolve.ts';
+import type { OrderResult, ResultCode } from '../results.ts';
 
 /**
  * Turns the adjudicator's integer outcome for one unit into a result a player

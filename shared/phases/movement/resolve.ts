@@ -1,6 +1,6 @@
-import { ARMY, isAdjacentArmy } from '../variant/load.ts';
-import type { Board } from '../state/board.ts';
-import { CONVOY, HOLD, MOVE, SUPPORT, type MovementIntent } from '../orders/check.ts';
+import { ARMY, isAdjacentArmy } from '../../variant/load.ts';
+import type { Board } from '../../state/board.ts';
+import { CONVOY, HOLD, MOVE, SUPPORT, type MovementIntent } from './check.ts';
 
 /**
  * Movement adjudication by the equations of DATC v3.0 section 5.B, solved with
@@ -21,7 +21,7 @@ const NO_HIT = 0x7fff;
 
 export interface MovementOutcome {
   readonly board: Board;
-  /** Effective order kind per unit (illegal orders already became HOLD; DESTROY and REBUILD count as HOLD here). */
+  /** Effective order kind per unit (illegal orders already became HOLD; orders a variant's rules add are HOLD here). */
   readonly kind: Int16Array;
   readonly intent: readonly (MovementIntent | undefined)[];
   /** MOVE: moved. SUPPORT: given (not cut, and valid). CONVOY: fleet not dislodged and valid. Others: 1. */
@@ -155,7 +155,7 @@ class Movement {
       const it = intents[i];
       const u = it.unit;
       this.ordered[u] = it;
-      this.kind[u] = it.kind === MOVE || it.kind === SUPPORT || it.kind === CONVOY ? it.kind : HOLD;
+      this.kind[u] = it.kind;
       this.dest[u] = it.dest;
       this.destLoc[u] = it.destLoc;
       this.target[u] = it.target;

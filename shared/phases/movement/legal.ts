@@ -1,13 +1,14 @@
-import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName, type Variant } from '../variant/load.ts';
-import type { Board } from '../state/board.ts';
-import { canReach, checkMovementOrder, convoyPossible, type CheckContext } from './check.ts';
-import type { Order, UnitRef } from './types.ts';
+import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName, type Variant } from '../../variant/load.ts';
+import { canReach, type Board } from '../../state/board.ts';
+import type { Economy } from '../../rules/hooks.ts';
+import type { Order, UnitRef } from '../../orders/types.ts';
+import { convoyPossible } from './convoy-routes.ts';
 
 /**
  * Every legal order for a unit, as the order-entry UI offers them and as the
  * property tests and benchmarks draw them. Each one passes checkMovementOrder.
  */
-export function legalMovementOrders(board: Board, u: number, ctx?: CheckContext): Order[] {
+export function legalMovementOrders(board: Board, eco: Economy, u: number): Order[] {
   const v = board.variant;
   const unit = ref(board, u);
   const here = board.province[u];
@@ -40,10 +41,8 @@ export function legalMovementOrders(board: Board, u: number, ctx?: CheckContext)
     }
   }
 
-  if (v.data.rules.destroyCentres && v.isCentre[here]) {
-    for (const o of [{ kind: 'destroy', unit }, { kind: 'rebuild', unit }] as Order[])
-      if (checkMovementOrder(board, board.power[u], o, ctx).ok) out.push(o);
-  }
+  // Orders the variant's rules add (destroy and rebuild in Diadochi V).
+  for (const rule of v.rules.movementOrders) out.push(...rule.legal(board, eco, u));
   return out;
 }
 
@@ -91,17 +90,4 @@ export function convoyDestinations(board: Board, from: number): number[] {
 
 function ref(board: Board, u: number): UnitRef {
   return { type: unitTypeName(board.type[u]), at: board.variant.locationIds[board.location[u]] };
-}
-
-/** Build orders a power could give in an adjustment phase at these sites. */
-export function legalBuilds(v: Variant, sites: readonly number[]): Order[] {
-  const out: Order[] = [];
-  for (const p of sites) {
-    if (v.provinceKind[p] !== SEA) out.push({ kind: 'build', unitType: 'army', at: v.provinceIds[p] });
-    if (v.provinceKind[p] === COASTAL) {
-      if (v.coasts[p].length === 0) out.push({ kind: 'build', unitType: 'fleet', at: v.provinceIds[p] });
-      for (const c of v.coasts[p]) out.push({ kind: 'build', unitType: 'fleet', at: v.locationIds[c] });
-    }
-  }
-  return out;
 }

@@ -1,20 +1,27 @@
-import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, findLocation, isAdjacentArmy, type Variant } from '../variant/load.ts';
-import { locationName, type Board } from '../state/board.ts';
-import { err, ok, type Result } from '../result.ts';
-import type { Order, UnitRef } from './types.ts';
+/**
+ * Whether one movement-phase order is legal for a power on this board ("could
+ * be valid, not knowing any other order", DATC 4.E.1): hold, move, support and
+ * convoy by the standard rules here; orders a variant's rules add (destroy and
+ * rebuild in Diadochi V) by those rules (`v.rules.movementOrders`).
+ */
+import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy, type Variant } from '../../variant/load.ts';
+import { canReach, locationName, ownUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
+import { err, ok, type Result } from '../../result.ts';
+import { movementKinds, type Order } from '../../orders/types.ts';
+import type { Economy, MovementOrderRule } from '../../rules/hooks.ts';
+import { convoyPossible } from './convoy-routes.ts';
 
-/** Movement order kinds as small integers for the adjudicator. */
+/** The standard movement orders, as the resolver knows them. An order a variant's rules add is resolved as a hold. */
 export const HOLD = 0;
 export const MOVE = 1;
 export const SUPPORT = 2;
 export const CONVOY = 3;
-export const DESTROY = 4;
-export const REBUILD = 5;
+export type MovementKind = typeof HOLD | typeof MOVE | typeof SUPPORT | typeof CONVOY;
 
 /** A legal movement-phase order, in integers. */
 export interface MovementIntent {
   unit: number;
-  kind: number;
+  kind: MovementKind;
   /** MOVE, CONVOY and support-to-move: destination province; otherwise -1. */
   dest: number;
   /** MOVE: destination location (with coast); support-to-move: the coast the support names, or -1. */
@@ -23,30 +30,18 @@ export interface MovementIntent {
   target: number;
   /** MOVE ordered "via convoy". */
   viaConvoy: boolean;
+  /** An order a variant's rule adds: the unit holds, and the rule carries the order out after the resolution. */
+  ruled?: { rule: MovementOrderRule; order: Order };
 }
-
-/** Extra board facts some checks need (Diadochi V destroyed centres). */
-export interface CheckContext {
-  destroyed: ReadonlySet<number>;
-}
-
-const noContext: CheckContext = { destroyed: new Set() };
 
 /**
- * Is this order legal for `power` on this board? Legal means "could be valid,
- * not knowing any other order" (DATC 4.E.1). Returns the order in integers,
- * or the reason a player can read.
+ * Is this order legal for `power` on this board? Returns the order in integers, or the reason a player can read.
+ * `eco`: the position's economy (the rules of some variants' orders depend on it).
  */
-export function checkMovementOrder(
-  board: Board,
-  power: number,
-  order: Order,
-  ctx: CheckContext = noContext,
-): Result<MovementIntent> {
+export function checkMovementOrder(board: Board, eco: Economy, power: number, order: Order): Result<MovementIntent> {
   const v = board.variant;
-  if (order.kind !== 'hold' && order.kind !== 'move' && order.kind !== 'support' && order.kind !== 'convoy' && order.kind !== 'destroy' && order.kind !== 'rebuild')
-    return err(`A ${order.kind} order cannot be given in a movement phase.`);
-  const found = ownUnit(board, power, order.unit);
+  if (!movementKinds.includes(order.kind)) return err(`A ${order.kind} order cannot be given in a movement phase.`);
+  const found = ownUnit(board, power, (order as { unit: { type?: 'army' | 'fleet'; at: string } }).unit);
   if (!found.ok) return found;
   const u = found.value;
   const here = board.province[u];
@@ -133,52 +128,16 @@ export function checkMovementOrder(
       return ok(intent);
     }
 
-    case 'destroy':
-    case 'rebuild': {
-      if (!v.data.rules.destroyCentres) return err(`This variant has no ${order.kind} orders.`);
-      if (!v.isCentre[here]) return err(`${name(here)} is not a supply centre.`);
-      if (order.kind === 'destroy') {
-        if (v.isIndestructible[here]) return err(`${name(here)} cannot be destroyed.`);
-        if (ctx.destroyed.has(here)) return err(`${name(here)} is already destroyed.`);
-        intent.kind = DESTROY;
-      } else {
-        if (!ctx.destroyed.has(here)) return err(`${name(here)} is not destroyed, so there is nothing to rebuild.`);
-        intent.kind = REBUILD;
-      }
+    default: {
+      const rule = v.rules.movementOrders.find((candidate) => candidate.kinds.includes(order.kind));
+      if (!rule) return err(`This variant has no ${order.kind} orders.`);
+      const checked = rule.check(board, eco, u, order);
+      if (!checked.ok) return checked;
+      intent.ruled = { rule, order };
       return ok(intent);
     }
   }
 }
-
-/** The unit an order addresses, which must exist and belong to the power. Type and coast mistakes are ignored (DATC 4.B.5, 4.C.2). */
-export function ownUnit(board: Board, power: number, ref: UnitRef): Result<number> {
-  const v = board.variant;
-  const u = unitAtRef(board, ref);
-  if (u < 0) return err(`There is no unit in ${placeName(v, ref.at)}.`);
-  if (board.power[u] !== power)
-    return err(`The ${unitWord(board, u)} in ${v.provinceNames[board.province[u]]} belongs to ${v.powers[board.power[u]]}.`);
-  return ok(u);
-}
-
-export function unitAtRef(board: Board, ref: UnitRef): number {
-  const l = resolveLocation(board.variant, ref.at);
-  return l < 0 ? -1 : board.unitAt[board.variant.locationProvince[l]];
-}
-
-/** A location id, tolerating an unknown coast (treated as no coast, DATC 4.B.6). */
-export function resolveLocation(v: Variant, id: string): number {
-  const l = findLocation(v, id);
-  if (l >= 0) return l;
-  const slash = id.indexOf('/');
-  return slash > 0 ? findLocation(v, id.slice(0, slash)) : -1;
-}
-
-function placeName(v: Variant, id: string): string {
-  const l = resolveLocation(v, id);
-  return l < 0 ? `"${id}"` : v.provinceNames[v.locationProvince[l]];
-}
-
-const unitWord = (board: Board, u: number) => (board.type[u] === ARMY ? 'army' : 'fleet');
 
 /**
  * Where a fleet's move lands: the named coast, or the only coast it can reach
@@ -206,17 +165,6 @@ function fleetTarget(board: Board, u: number, dest: number, to: number): Result<
   return err(`Say which coast of ${name}: ${reachable.map((c) => v.locationIds[c]).join(' or ')}.`);
 }
 
-/** Can unit u move into province p (any coast)? Used for supports (DATC 6.B.4, 6.B.5). */
-export function canReach(board: Board, u: number, p: number): boolean {
-  const v = board.variant;
-  if (board.type[u] === ARMY) return isAdjacentArmy(v, board.province[u], p);
-  const from = board.location[u];
-  const L = v.locationCount;
-  if (v.fleetMatrix[from * L + p]) return true;
-  for (const c of v.coasts[p]) if (v.fleetMatrix[from * L + c]) return true;
-  return false;
-}
-
 /** Could unit t legally be ordered to `to` (by land, by sea, or by a possible convoy)? */
 function couldMove(board: Board, t: number, dest: number, to: number): boolean {
   const v = board.variant;
@@ -228,75 +176,3 @@ function couldMove(board: Board, t: number, dest: number, to: number): boolean {
   return canReach(board, t, dest);
 }
 
-/**
- * Is there a chain of fleets at sea from coastal `from` to coastal `to`
- * (passing through `via` when it is not -1)? Orders are not known yet, so any
- * fleet at sea counts.
- */
-export function convoyPossible(board: Board, from: number, to: number, via: number): boolean {
-  const v = board.variant;
-  if (v.provinceKind[from] !== COASTAL || v.provinceKind[to] !== COASTAL) return false;
-  const P = v.provinceCount;
-  const fleetAtSea = (p: number) => {
-    const u = board.unitAt[p];
-    return u >= 0 && board.type[u] === FLEET && v.provinceKind[p] === SEA;
-  };
-  const reach = (start: number, goal: number): boolean => {
-    const seen = new Uint8Array(P);
-    const queue: number[] = [];
-    for (let s = 0; s < P; s++) if (v.anyMatrix[start * P + s] && fleetAtSea(s)) (seen[s] = 1), queue.push(s);
-    while (queue.length > 0) {
-      const s = queue.shift()!;
-      if (goal >= 0 && s === goal) return true;
-      if (goal < 0 && v.anyMatrix[s * P + to]) return true;
-      for (let n = 0; n < P; n++)
-        if (!seen[n] && v.anyMatrix[s * P + n] && fleetAtSea(n)) (seen[n] = 1), queue.push(n);
-    }
-    return false;
-  };
-  if (via < 0) return reach(from, -1);
-  if (!fleetAtSea(via)) return false;
-  return necessaryOnSomeRoute(board, from, to, via, fleetAtSea);
-}
-
-/**
- * Is the fleet at `via` necessary for some convoy route from `from` to `to`?
- * A route where some fleet could be skipped (two of its provinces, or a coast
- * and a later fleet, are adjacent) does not need that fleet: a convoy order
- * from a fleet that no route needs is illegal (DATC 4.E.1, test case 6.G.19).
- * So we look for a chordless chain of fleets through `via`; maps are small
- * and chains short, so a depth-first search is plenty.
- */
-function necessaryOnSomeRoute(board: Board, from: number, to: number, via: number, fleetAtSea: (p: number) => boolean): boolean {
-  const v = board.variant;
-  const P = v.provinceCount;
-  const adj = (a: number, b: number) => v.anyMatrix[a * P + b] === 1;
-  const path: number[] = [];
-  const onPath = new Uint8Array(P);
-  const extend = (last: number): boolean => {
-    if (adj(last, to)) return onPath[via] === 1;
-    for (let n = 0; n < P; n++) {
-      if (onPath[n] || !fleetAtSea(n) || !adj(last, n)) continue;
-      // Chordless: the new fleet touches no earlier fleet but the last, and the army's coast only if it is the first.
-      if (path.length > 0 && adj(from, n)) continue;
-      let chord = false;
-      for (let i = 0; i < path.length - 1 && !chord; i++) if (adj(path[i], n)) chord = true;
-      if (chord) continue;
-      path.push(n);
-      onPath[n] = 1;
-      if (extend(n)) return true;
-      path.pop();
-      onPath[n] = 0;
-    }
-    return false;
-  };
-  for (let s = 0; s < P; s++) {
-    if (!fleetAtSea(s) || !adj(from, s)) continue;
-    path.push(s);
-    onPath[s] = 1;
-    if (extend(s)) return true;
-    path.pop();
-    onPath[s] = 0;
-  }
-  return false;
-}

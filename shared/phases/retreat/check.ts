@@ -1,8 +1,7 @@
-import { ARMY, COASTAL, SEA, isAdjacentArmy } from '../variant/load.ts';
-import { locationName, type Board } from '../state/board.ts';
-import { resolveLocation } from '../orders/check.ts';
-import { err, ok, type Result } from '../result.ts';
-import type { Order } from '../orders/types.ts';
+import { ARMY, COASTAL, SEA, isAdjacentArmy } from '../../variant/load.ts';
+import { locationName, resolveLocation, type Board } from '../../state/board.ts';
+import { err, ok, type Result } from '../../result.ts';
+import type { Order } from '../../orders/types.ts';
 
 /**
  * Retreats: a dislodged unit may move to an adjacent province that is empty,
@@ -91,12 +90,3 @@ export function retreatOptions(
   return out;
 }
 
-/** Which legal retreats succeed: those whose destination no other retreat also chose. */
-export function resolveRetreats(v: Board['variant'], intents: readonly RetreatIntent[]): boolean[] {
-  const count = new Map<number, number>();
-  for (const it of intents) if (it.to >= 0) {
-    const p = v.locationProvince[it.to];
-    count.set(p, (count.get(p) ?? 0) + 1);
-  }
-  return intents.map((it) => it.to >= 0 && count.get(v.locationProvince[it.to]) === 1);
-}

@@ -1,0 +1,139 @@
+/**
+ * The movement phase: each order checked (check.ts), the whole set resolved
+ * by the DATC's equations (resolve.ts), each result explained (explain.ts),
+ * orders a variant's rules add carried out by those rules, then the units'
+ * new positions: dislodged units retreat, or are disbanded at once when they
+ * have nowhere to go; a phase with no retreat goes on to the next season.
+ */
+import { ARMY, FLEET, findLocation, findProvince, unitTypeName, type Variant } from '../../variant/load.ts';
+import { compileBoard, shortUnit, unitAtRef, type Board } from '../../state/board.ts';
+import type { DislodgedUnit, GameState, Unit } from '../../state/schema.ts';
+import { copyEconomy, economyToState } from '../../game/economy.ts';
+import type { RuledOrderStep } from '../../rules/hooks.ts';
+import type { OrderResult } from '../results.ts';
+import type { PhaseEvent } from '../events.ts';
+import type { PhaseOutcome, Position, ReadOrder } from '../phase.ts';
+import { afterRetreats } from '../year.ts';
+import { retreatOptions } from '../retreat/check.ts';
+import { checkMovementOrder, MOVE, type MovementIntent } from './check.ts';
+import { adjudicateMovement, type MovementOutcome } from './resolve.ts';
+import { explainMovement } from './explain.ts';
+
+/**
+ * Adjudicates a movement phase. `results` may already hold the results of orders that could not be read (those
+ * naming one of the power's units are that unit's: it holds, with no second "no order" line).
+ */
+export function movementPhase(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): PhaseOutcome {
+  const { v, state, board } = pos;
+  // The rules' orders change the economy (a centre destroyed): a copy, the position's stays as it was.
+  const eco = copyEconomy(pos.eco);
+
+  // Check each order; a unit given two different legal orders holds (DATC 4.D.3).
+  const byUnit = new Map<number, { intent: MovementIntent; text: string }[]>();
+  // Results of units that hold because their orders were illegal or contradictory: they get no separate "no order" line.
+  const heldByRule = new Map<number, OrderResult[]>();
+  const holdFor = (u: number, r: OrderResult) => heldByRule.set(u, [...(heldByRule.get(u) ?? []), r]);
+  for (const r of results) if (r.code === 'illegal' && r.unit) holdFor(unitAtRef(board, { at: r.unit }), r);
+  for (const o of orders) {
+    const c = checkMovementOrder(board, pos.eco, o.power, o.order);
+    if (!c.ok) {
+      const r: OrderResult = { power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: `${c.error} The unit holds.` };
+      const u = 'unit' in o.order ? unitAtRef(board, o.order.unit) : -1;
+      if (u >= 0 && board.power[u] === o.power) {
+        r.unit = v.locationIds[board.location[u]];
+        holdFor(u, r);
+      }
+      results.push(r);
+      continue;
+    }
+    const list = byUnit.get(c.value.unit) ?? [];
+    if (!list.some((x) => x.text === o.text)) list.push({ intent: c.value, text: o.text });
+    byUnit.set(c.value.unit, list);
+  }
+  const intents: MovementIntent[] = [];
+  const textOf: string[] = [];
+  for (const [u, list] of byUnit) {
+    if (list.length === 1) {
+      intents.push(list[0].intent);
+      textOf[u] = list[0].text;
+      continue;
+    }
+    for (const x of list) {
+      const r: OrderResult = {
+        power: v.powers[board.power[u]],
+        order: x.text,
+        unit: v.locationIds[board.location[u]],
+        success: false,
+        code: 'illegal',
+        reason: 'The unit was given more than one order, so it holds.',
+      };
+      holdFor(u, r);
+      results.push(r);
+    }
+  }
+
+  const out = adjudicateMovement(board, intents, v.options);
+
+  // Every unit's result; the variant's rules carry out their orders (the unit held) unless the unit was dislodged.
+  const events: PhaseEvent[] = [];
+  const carried: RuledOrderStep[] = [];
+  for (let u = 0; u < board.count; u++) {
+    const ruled = out.intent[u]?.ruled;
+    if (textOf[u] !== undefined) {
+      const result = explainMovement(out, u, textOf[u]);
+      if (ruled) {
+        const step: RuledOrderStep = { v, state, board, eco, out, unit: u, order: ruled.order, result, events };
+        if (out.dislodgedBy[u] < 0) {
+          ruled.rule.carryOut(step);
+          carried.push(step);
+        } else ruled.rule.failed(step);
+      }
+      results.push(result);
+    } else if (!heldByRule.has(u)) {
+      const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
+      results.push({ ...r, code: r.success ? 'unordered' : r.code, reason: `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}` });
+    } else {
+      const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
+      if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
+    }
+  }
+
+  const { units, dislodged: allDislodged } = positionsAfterMovement(v, board, out);
+  const standoffs: string[] = [];
+  for (let p = 0; p < v.provinceCount; p++) if (out.standoff[p]) standoffs.push(v.provinceIds[p]);
+
+  // A dislodged unit with nowhere to go is disbanded now, so no one waits on a retreat without a choice.
+  const after = compileBoard(v, units);
+  if (!after.ok) throw new Error(`internal: positions after movement are invalid: ${after.error.join('; ')}`);
+  const dislodged: DislodgedUnit[] = [];
+  const disbanded: Unit[] = [];
+  for (const d of allDislodged) {
+    const l = findLocation(v, d.at);
+    const options = retreatOptions(after.value, d.type === 'army' ? ARMY : FLEET, l, d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom), out.standoff);
+    if (options.length > 0) dislodged.push(d);
+    else {
+      disbanded.push({ power: d.power, type: d.type, at: d.at });
+      const r = results.find((x) => x.unit === d.at && x.power === d.power && x.dislodgedBy);
+      if (r) r.reason += ' It had nowhere to retreat and was disbanded.';
+    }
+  }
+
+  const next: GameState = { ...state, ...economyToState(v, eco), units, dislodged: [], standoffs: [] };
+  for (const rule of v.rules.movementOrders) rule.after?.({ v, state, next, carried: carried.filter((step) => rule.kinds.includes(step.order.kind)) });
+  if (dislodged.length > 0) return { results, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
+  return { results, events, disbanded, next: afterRetreats(v, next, events) };
+}
+
+function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome): { units: Unit[]; dislodged: DislodgedUnit[] } {
+  const units: Unit[] = [];
+  const dislodged: DislodgedUnit[] = [];
+  for (let u = 0; u < board.count; u++) {
+    const power = v.powers[board.power[u]];
+    const type = unitTypeName(board.type[u]);
+    const by = out.dislodgedBy[u];
+    if (by >= 0) dislodged.push({ power, type, at: v.locationIds[board.location[u]], attackerFrom: out.viaConvoy[by] ? null : v.provinceIds[board.province[by]] });
+    else if (out.kind[u] === MOVE && out.success[u]) units.push({ power, type, at: v.locationIds[out.intent[u]!.destLoc] });
+    else units.push({ power, type, at: v.locationIds[board.location[u]] });
+  }
+  return { units, dislodged };
+}

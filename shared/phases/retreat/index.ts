@@ -1,0 +1,100 @@
+/**
+ * The retreat phase: a dislodged unit retreats to an adjacent province that is empty, was not left empty by a
+ * standoff, and is not where its attacker came from (check.ts); two retreats to one province both fail, and an
+ * unordered dislodged unit disbands (resolve.ts). Then the season ends.
+ */
+import { ARMY, FLEET, findLocation, findProvince, unitTypeName } from '../../variant/load.ts';
+import { compileBoard, shortUnit } from '../../state/board.ts';
+import type { GameState } from '../../state/schema.ts';
+import type { Order } from '../../orders/types.ts';
+import { err, ok, type Result } from '../../result.ts';
+import type { OrderResult } from '../results.ts';
+import type { PhaseEvent } from '../events.ts';
+import type { PhaseOutcome, Position, ReadOrder } from '../phase.ts';
+import { afterRetreats } from '../year.ts';
+import { checkRetreatOrder, retreatOptions, type Dislodged, type RetreatIntent } from './check.ts';
+import { resolveRetreats } from './resolve.ts';
+
+/** The dislodged units of the position, as the checks need them; an error when the state's list of them is invalid. */
+export function dislodgedOf(pos: Position): Result<Dislodged, string[]> {
+  const { v, state } = pos;
+  const board = compileBoard(v, state.dislodged);
+  if (!board.ok) return err(board.error.map((e) => `state.dislodged: ${e}`));
+  const attackerFrom = Int16Array.from(state.dislodged, (d) => (d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom)));
+  return ok({ board: board.value, attackerFrom });
+}
+
+/** Provinces left empty by a standoff, where no unit may retreat. */
+export function standoffsOf(pos: Position): Uint8Array {
+  const standoff = new Uint8Array(pos.v.provinceCount);
+  for (const id of pos.state.standoffs) {
+    const p = findProvince(pos.v, id);
+    if (p >= 0) standoff[p] = 1;
+  }
+  return standoff;
+}
+
+export function retreatPhase(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): Result<PhaseOutcome, string[]> {
+  const { v, state, board } = pos;
+  const found = dislodgedOf(pos);
+  if (!found.ok) return found;
+  const dislodged = found.value;
+  const standoff = standoffsOf(pos);
+
+  const intents: RetreatIntent[] = [];
+  const texts: string[] = [];
+  const ordered = new Map<number, number>();
+  for (const o of orders) {
+    const c = checkRetreatOrder(dislodged, board, standoff, o.power, o.order);
+    if (!c.ok) {
+      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: `${c.error}` });
+      continue;
+    }
+    const prev = ordered.get(c.value.unit);
+    if (prev !== undefined) {
+      if (texts[prev] === o.text) continue;
+      // Two different orders for one dislodged unit: it disbands (DATC 4.D.3 by analogy).
+      intents[prev] = { unit: c.value.unit, to: -1 };
+      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: 'The unit was given more than one retreat order, so it disbands.' });
+      continue;
+    }
+    ordered.set(c.value.unit, intents.length);
+    intents.push(c.value);
+    texts.push(o.text);
+  }
+  const succeeded = resolveRetreats(v, intents);
+  const d = dislodged.board;
+  const units = [...state.units];
+  const byUnit = intents.map((_, i) => i).sort((a, b) => intents[a].unit - intents[b].unit);
+  for (const i of byUnit) {
+    const it = intents[i];
+    const base = { power: v.powers[d.power[it.unit]], order: texts[i], unit: v.locationIds[d.location[it.unit]] };
+    if (it.to < 0) results.push({ ...base, success: true, code: 'disbanded', reason: 'Disbanded.' });
+    else if (succeeded[i]) {
+      results.push({ ...base, success: true, code: 'retreated', reason: `Retreated to ${v.provinceNames[v.locationProvince[it.to]]}.` });
+      units.push({ power: base.power, type: unitTypeName(d.type[it.unit]), at: v.locationIds[it.to] });
+    } else results.push({ ...base, success: false, code: 'retreat-bounced', reason: `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.` });
+  }
+  for (let u = 0; u < d.count; u++) {
+    if (ordered.has(u)) continue;
+    results.push({ power: v.powers[d.power[u]], order: `${shortUnit(d, u)} disband`, unit: v.locationIds[d.location[u]], success: true, code: 'unordered', reason: 'No retreat ordered: disbanded.' });
+  }
+  const events: PhaseEvent[] = [];
+  const after: GameState = { ...state, units, dislodged: [], standoffs: [] };
+  return ok({ results, events, disbanded: [], next: afterRetreats(v, after, events) });
+}
+
+/** Every retreat a power could order now, per dislodged unit (by location id), and the disband. */
+export function retreatOrderOptions(pos: Position, power: number): Record<string, Order[]> {
+  const { v, state, board } = pos;
+  const standoff = standoffsOf(pos);
+  const byUnit: Record<string, Order[]> = {};
+  for (const d of state.dislodged) {
+    if (d.power !== v.powers[power]) continue;
+    const unit = { type: d.type, at: d.at };
+    const from = d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom);
+    const targets = retreatOptions(board, d.type === 'army' ? ARMY : FLEET, findLocation(v, d.at), from, standoff);
+    byUnit[d.at] = [...targets.map((l): Order => ({ kind: 'retreat', unit, to: v.locationIds[l] })), { kind: 'disband', unit }];
+  }
+  return byUnit;
+}

@@ -1,0 +1,65 @@
+/**
+ * The turn of the year: after the Fall movement and its retreats, the Winter count (centres pass to the powers
+ * occupying them, then whatever the variant's rules change at the count), the victory check, and the
+ * adjustment phase, skipped when nobody has a build to place or a unit to remove; then Spring.
+ */
+import type { Variant } from '../variant/load.ts';
+import { compileBoard, type Board } from '../state/board.ts';
+import type { GameState, Phase } from '../state/schema.ts';
+import { nextYear } from '../state/phase.ts';
+import { buildSites, captureCentres, compileEconomy, copyEconomy, economyToState, supplyFor, unitCount, type Economy } from '../game/economy.ts';
+import type { PhaseEvent } from './events.ts';
+
+/** After the movement and retreats of a season: Fall, or the Winter count. */
+export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]): GameState {
+  if (state.phase.season === 'spring') return { ...state, phase: { season: 'fall', year: state.phase.year, type: 'movement' } };
+  const board = compileBoard(v, state.units);
+  const eco = compileEconomy(v, state);
+  if (!board.ok || !eco.ok) throw new Error('internal: state became invalid after adjudication');
+  const b = board.value;
+  const e = eco.value;
+  const before = copyEconomy(e);
+  for (const p of captureCentres(v, e, b)) {
+    events.push({ kind: 'centre-captured', province: v.provinceIds[p], from: before.owner[p] < 0 ? null : v.powers[before.owner[p]], to: v.powers[e.owner[p]] });
+  }
+  for (const step of v.rules.afterCapture) step(v, e, b, events, before);
+
+  const counted: GameState = { ...state, ...economyToState(v, e) };
+  const winter: Phase = { season: 'winter', year: state.phase.year, type: 'adjustment' };
+  if (v.rules.victoryCheck === 'count') {
+    const won = v.rules.victors(e, b);
+    if (won.length > 0) return declareVictory(v, { ...counted, phase: winter }, won, events);
+  }
+  if (adjustmentNeeded(v, e, b)) return { ...counted, phase: winter };
+  return startOfYear(v, { ...counted, phase: winter }, events);
+}
+
+/** Whether any power has a build it could place or a unit it must remove. */
+function adjustmentNeeded(v: Variant, eco: Economy, board: Board): boolean {
+  for (let w = 0; w < v.powers.length; w++) {
+    const diff = supplyFor(v, eco, w) - unitCount(board, w);
+    if (diff < 0) return true;
+    if (diff > 0 && buildSites(v, eco, board, w).length > 0) return true;
+  }
+  return false;
+}
+
+/** After the (possibly skipped) adjustment phase: the victory check of variants that count after it, then Spring. */
+export function startOfYear(v: Variant, state: GameState, events: PhaseEvent[]): GameState {
+  const phase: Phase = { season: 'spring', year: nextYear(v, state.phase.year), type: 'movement' };
+  if (v.rules.victoryCheck === 'after-adjustments') {
+    const board = compileBoard(v, state.units);
+    const eco = compileEconomy(v, state);
+    if (board.ok && eco.ok) {
+      const won = v.rules.victors(eco.value, board.value);
+      if (won.length > 0) return declareVictory(v, state, won, events);
+    }
+  }
+  return { ...state, phase };
+}
+
+function declareVictory(v: Variant, state: GameState, won: number[], events: PhaseEvent[]): GameState {
+  const powers = won.map((w) => v.powers[w]);
+  events.push({ kind: 'victory', powers });
+  return { ...state, winners: powers };
+}
