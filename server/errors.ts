@@ -16,6 +16,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra top-level fields of the error body, e.g. the verdict on each order of a refused submission. */
     readonly extra?: Record<string, unknown>,
+    /** For `validation_failed`: each problem with the field it concerns, for forms to show beside the field. */
+    readonly issues?: ApiError['error']['issues'],
   ) {
     super(message);
     this.name = 'HttpError';
@@ -23,6 +25,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (code: ApiErrorCode, message: string) => new HttpError(400, code, message);
+/** A request field the rules refuse (`body.username`, `query.cursor`): 400 `validation_failed`, naming the field in the message and in `issues`. */
+export const invalid = (path: `${'body' | 'query' | 'params'}.${string}`, message: string) =>
+  new HttpError(400, 'validation_failed', `${path}: ${message}`, undefined, [{ path, message }]);
 export const unauthenticated = (message = 'log in, or send a valid API token as "Authorization: Bearer <token>"') =>
   new HttpError(401, 'unauthenticated', message);
 export const forbidden = (code: ApiErrorCode, message: string) => new HttpError(403, code, message);
@@ -53,7 +58,7 @@ const codeForStatus: Record<number, ApiErrorCode> = {
 export function installErrorHandlers(app: FastifyInstance, { serveClientIndex = false } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ ...error.extra, ...errorBody(error.code, error.message) });
+      return reply.code(error.statusCode).send({ ...error.extra, ...errorBody(error.code, error.message, error.issues) });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

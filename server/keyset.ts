@@ -10,7 +10,7 @@
  * never a database error.
  */
 import { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { invalid } from './errors.ts';
 
 export type Keyset = { at: Date; id: string };
 
@@ -25,7 +25,7 @@ export function encodeCursor(at: Date, id: string): string {
 }
 
 export function decodeCursor(cursor: string): Keyset {
-  const refuse = () => badRequest('validation_failed', 'query.cursor: is not a cursor returned by this API (use the nextCursor of the page before)');
+  const refuse = () => invalid('query.cursor', 'is not a cursor returned by this API (use the nextCursor of the page before)');
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

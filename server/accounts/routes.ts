@@ -16,7 +16,7 @@ import {
   type SessionInfo,
   type WhoAmI,
 } from '../../shared/api/accounts.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
+import { conflict, forbidden, HttpError, invalid, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { errorResponses } from '../schemas.ts';
 import type { Auth } from '../types.ts';
@@ -73,7 +73,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username, password } = request.body;
       const weakness = await passwordWeakness(password, username);
-      if (weakness) throw badRequest('validation_failed', `body.password: ${weakness}`);
+      if (weakness) throw invalid('body.password', `${weakness}`);
       const passwordHash = await hashPassword(password, scryptCost);
       const result = await app.prisma
         .$transaction(async (tx) => {
@@ -181,9 +181,9 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth!;
       if (auth.via !== 'cookie') throw forbidden('forbidden', 'the password can be changed only when logged in with it, not with an API token');
       const { currentPassword, newPassword } = request.body;
-      if (newPassword.toLowerCase() === user.username.toLowerCase()) throw badRequest('validation_failed', 'body.newPassword: must not be the username');
+      if (newPassword.toLowerCase() === user.username.toLowerCase()) throw invalid('body.newPassword', 'must not be the username');
       const weakness = await passwordWeakness(newPassword, user.username);
-      if (weakness) throw badRequest('validation_failed', `body.newPassword: ${weakness}`);
+      if (weakness) throw invalid('body.newPassword', `${weakness}`);
       const { passwordHash } = await app.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
       if (!(await verifyPassword(currentPassword, passwordHash))) throw forbidden('wrong_password', 'the current password is wrong');
       const newHash = await hashPassword(newPassword, scryptCost);

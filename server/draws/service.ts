@@ -9,7 +9,7 @@ import { survivors } from '../../shared/index.ts';
 import type { CastVoteRequest } from '../../shared/api/draws.ts';
 import type { GameOutcome } from '../../shared/api/games.ts';
 import type { Db, Transaction } from '../db/database.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import { openPhase, positionOf } from '../play/phases.ts';
 import { finishGame } from '../play/process.ts';
@@ -65,8 +65,8 @@ export async function castVote(app: FastifyInstance, user: Auth['user'], gameId:
     if (!alive.includes(power)) throw conflict('conflict', `${power} is no longer in the game: only survivors vote`);
     let powers: string[] = [];
     if (body.kind === 'concede') {
-      if (body.to === power) throw badRequest('validation_failed', 'body.to: concede to another power, not to yourself');
-      if (!alive.includes(body.to)) throw badRequest('validation_failed', `body.to: "${body.to}" is not a surviving power (${alive.join(', ')})`);
+      if (body.to === power) throw invalid('body.to', 'concede to another power, not to yourself');
+      if (!alive.includes(body.to)) throw invalid('body.to', `"${body.to}" is not a surviving power (${alive.join(', ')})`);
       powers = [body.to];
     }
     await tx.drawVote.upsert({

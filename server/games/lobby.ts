@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
+import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../types.ts';
 import { actsAsGameMaster, mayShareInvite, mayView, revealsNames } from '../access/policy.ts';
 import { createFirstPhase } from './first-phase.ts';
@@ -151,15 +151,10 @@ function powersOrFail(variantId: string): VariantPower[] {
   return powers;
 }
 
-function checkPreferences(preferences: string[], powers: VariantPower[], variantId: string, field: string): void {
+function checkPreferences(preferences: string[], powers: VariantPower[], variantId: string, field: `body.${string}`): void {
   const known = new Set(powers.map((power) => power.id));
   const unknown = preferences.filter((power) => !known.has(power));
-  if (unknown.length > 0) {
-    throw badRequest(
-      'validation_failed',
-      `${field}: ${unknown.map((power) => `"${power}"`).join(', ')} not a power of ${variantId} (${[...known].join(', ')})`,
-    );
-  }
+  if (unknown.length > 0) throw invalid(field, `${unknown.map((power) => `"${power}"`).join(', ')} not a power of ${variantId} (${[...known].join(', ')})`);
 }
 
 function lobbyEventFields(game: { id: string; seats: number }, playerCount: number) {
@@ -187,7 +182,7 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
   let invitedGameMasterId: string | null = null;
   if (request.gameMaster !== undefined) {
     const master = await app.prisma.user.findUnique({ where: { usernameKey: request.gameMaster.toLowerCase() } });
-    if (!master) throw badRequest('validation_failed', `body.gameMaster: there is no user named "${request.gameMaster}"`);
+    if (!master) throw invalid('body.gameMaster', `there is no user named "${request.gameMaster}"`);
     if (master.id !== creator.id) invitedGameMasterId = master.id;
   }
   const gameId = await app.prisma.$transaction(async (tx) => {

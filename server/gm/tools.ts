@@ -12,7 +12,7 @@ import type { GameOutcome } from '../../shared/api/games.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { mayReopen } from '../access/policy.ts';
 import { Prisma, type Transaction } from '../db/database.ts';
-import { badRequest, conflict, unprocessable } from '../errors.ts';
+import { conflict, invalid, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../games/first-phase.ts';
 import { syncLoans } from '../loans/sync.ts';
 import { requireActive, seatOf, type GameContext } from '../play/context.ts';
@@ -113,7 +113,7 @@ const replacePlayer: Run<{ power: string; username: string }> = async (app, tx, 
   requireActive(context);
   const seat = seatOf(context, body.power);
   const newcomer = await tx.user.findUnique({ where: { usernameKey: body.username.toLowerCase() } });
-  if (!newcomer) throw badRequest('validation_failed', `body.username: there is no user named "${body.username}"`);
+  if (!newcomer) throw invalid('body.username', `there is no user named "${body.username}"`);
   const existing = context.game.players.find((player) => player.userId === newcomer.id);
   if (existing) throw conflict('already_joined', `the user ${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
   if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
@@ -184,7 +184,7 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
   }
   const phases = await tx.phase.findMany({ where: { gameId, index: { gte: index } }, orderBy: { index: 'asc' } });
   const target = phases[0];
-  if (!target || target.index !== index) throw badRequest('validation_failed', `body.phase: there is no phase ${index} in this game`);
+  if (!target || target.index !== index) throw invalid('body.phase', `there is no phase ${index} in this game`);
   // The open phase of a game that has ended (by votes or by the game master): the game goes on from it.
   const reopening = target.status === 'open' && context.game.status === 'finished';
   if (target.status === 'open' && !reopening) throw conflict('conflict', `phase ${index} (${target.name}) is open already: nothing to roll back`);
@@ -264,7 +264,7 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
 const inviteGameMaster: Run<{ username: string }> = async (_app, tx, context, _actionId, { username }) => {
   if (context.game.status === 'cancelled') requireActive(context);
   const invitee = await tx.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: { id: true, username: true } });
-  if (!invitee) throw badRequest('validation_failed', `body.username: there is no user named "${username}"`);
+  if (!invitee) throw invalid('body.username', `there is no user named "${username}"`);
   if (invitee.id === context.game.gameMasterId) throw conflict('conflict', `${invitee.username} is the game master already`);
   await tx.game.update({ where: { id: context.game.id }, data: { invitedGameMasterId: invitee.id } });
   return { action: 'invite-game-master', details: { users: { invited: invitee.username } } };

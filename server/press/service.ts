@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { GAME_MASTER_RECIPIENT, type PressMessage, type SendPressRequestSchema } from '../../shared/api/press.ts';
 import type { Db, Prisma } from '../db/database.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { forbidden, invalid } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import type { Auth } from '../types.ts';
@@ -70,7 +70,7 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
     if (body.asGameMaster) {
       // The game master may always speak, whatever the press rules.
       requireGameMaster(context);
-      if (toGameMaster) throw badRequest('validation_failed', `body.to: the game master does not write to itself ("${GAME_MASTER_RECIPIENT}")`);
+      if (toGameMaster) throw invalid('body.to', `the game master does not write to itself ("${GAME_MASTER_RECIPIENT}")`);
     } else {
       if (context.isGameMaster && !context.seat?.power) {
         throw forbidden('forbidden', 'you play no power in this game: to post as the game master, send "asGameMaster": true');
@@ -90,9 +90,9 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
     if (body.to !== 'all') {
       const unknown = body.to.filter((power) => power !== GAME_MASTER_RECIPIENT && !powers.includes(power));
       if (unknown.length > 0) {
-        throw badRequest('validation_failed', `body.to: ${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')}; "${GAME_MASTER_RECIPIENT}" for the game master)`);
+        throw invalid('body.to', `${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')}; "${GAME_MASTER_RECIPIENT}" for the game master)`);
       }
-      if (senderPower && body.to.includes(senderPower)) throw badRequest('validation_failed', 'body.to: a power does not write to itself');
+      if (senderPower && body.to.includes(senderPower)) throw invalid('body.to', 'a power does not write to itself');
     }
     const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
     const row = await tx.pressMessage.create({

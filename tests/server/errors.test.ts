@@ -227,3 +227,24 @@ describe('page cursors', () => {
     expect((await admin.request('GET', `/api/admin/audit?limit=1&cursor=${first.nextCursor}`)).statusCode).toBe(200);
   });
 });
+
+describe('fields refused', () => {
+  test('a field the rules refuse is named in `issues` as a field the schema refuses is, for forms to show beside it', async () => {
+    const other = await startGame(app);
+    const cases: Array<[string, () => Promise<{ statusCode: number; json(): any }>, string]> = [
+      ['a replacement nobody is called', () => other.master.request('POST', `/api/games/${other.gameId}/gm/replace`, { power: other.powers[1], username: 'no_such_user' }), 'body.username'],
+      ['a roll-back to no phase', () => other.master.request('POST', `/api/games/${other.gameId}/gm/rollback`, { phase: 7 }), 'body.phase'],
+      ['press to an unknown power', () => other.byPower.get(other.powers[0])!.request('POST', `/api/games/${other.gameId}/press`, { to: ['Atlantis'], body: 'hi' }), 'body.to'],
+      ['a crafted cursor', () => spectator.request('GET', '/api/games?cursor=nonsense'), 'query.cursor'],
+      ['a schema refusal, for comparison', () => spectator.request('POST', '/api/games', { name: '', variant: 'standard' }), 'body.name'],
+    ];
+    for (const [what, send, path] of cases) {
+      const response = await send();
+      expect(response.statusCode, what).toBe(400);
+      const error = response.json().error;
+      expect(error.code, what).toBe('validation_failed');
+      expect(error.issues, what).toEqual([expect.objectContaining({ path, message: expect.any(String) })]);
+      expect(error.message, what).toBe(`${path}: ${error.issues[0].message}`);
+    }
+  });
+});
