@@ -18,7 +18,8 @@ export function compileEconomy(v: Variant, state: GameState): Result<Economy, st
   const problems: string[] = [];
   const P = v.provinceCount;
   const eco: Economy = { owner: new Int8Array(P).fill(-1), control: new Int8Array(P).fill(-1), destroyed: new Uint8Array(P), loans: [] };
-  for (const [c, w] of Object.entries(state.owners)) {
+  for (const c in state.owners) {
+    const w = state.owners[c];
     const p = findProvince(v, c);
     const i = findPower(v, w);
     if (p < 0) problems.push(`owners: unknown province "${c}"`);

@@ -4,8 +4,7 @@
  * them, and the results come back with the next position.
  */
 import { findPower, findProvince, type Variant } from '../variant/load.ts';
-import type { GameState, GameStateInput } from '../state/schema.ts';
-import { readState } from '../state/checked.ts';
+import type { GameState } from '../state/schema.ts';
 import { leadingUnit, parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
 import type { Order } from '../orders/types.ts';
@@ -32,11 +31,13 @@ export interface SubmittedOrder {
  * 4.D.4 prefers) produce results and the next state. Units without orders
  * hold, dislodged units without orders disband, powers that leave removals
  * out lose units by the civil-disorder rule.
+ *
+ * `state` is a position as its type describes it: validated where it came in
+ * (`readState`, `frozenState`), as `checkOrders` takes one. What the type
+ * cannot say (unknown provinces, two units in one place, a broken loan chain)
+ * is checked here, and named.
  */
-export function adjudicate(variant: Variant, input: GameStateInput, orders: readonly SubmittedOrder[]): Result<PhaseOutcome, string[]> {
-  const parsed = readState(input);
-  if (!parsed.success) return err(parsed.error.issues.map((i) => `state.${i.path.join('.')}: ${i.message}`));
-  const state = parsed.data;
+export function adjudicate(variant: Variant, state: GameState, orders: readonly SubmittedOrder[]): Result<PhaseOutcome, string[]> {
   if (state.variant !== variant.id) return err([`state is for variant "${state.variant}", not "${variant.id}"`]);
   if (state.winners) return err(['The game is over: it has been won.']);
   const position = positionOf(variant, state);
@@ -88,26 +89,12 @@ export function adjudicate(variant: Variant, input: GameStateInput, orders: read
     case 'adjustment':
       outcome = adjustmentPhase(pos, readable, results);
   }
-  withStructuredOrders(variant, state, outcome.results, readable);
   return ok(outcome);
-}
-
-/** Give every result the structured form of its order, so clients draw it without parsing text. */
-function withStructuredOrders(v: Variant, state: GameState, results: OrderResult[], readable: readonly ReadOrder[]): void {
-  const given = new Map(readable.map((r) => [`${v.powers[r.power]}\u0000${r.text}`, r.order]));
-  for (const r of results) {
-    const known = given.get(`${r.power}\u0000${r.order}`);
-    if (known) r.parsed = known;
-    else {
-      // Orders the engine wrote itself: holds of unordered units, disbands, civil-disorder removals, waives.
-      const p = parseOrder(v, r.order, state.phase.type);
-      if (p.ok) r.parsed = p.value;
-    }
-  }
 }
 
 /** Movement and retreat results do not depend on the order the orders came in, so neither does their listing. */
 function inStableOrder(o: PhaseOutcome): PhaseOutcome {
+  // One key per result (power, unit, order, code), compared as strings: cheaper than comparing field by field.
   const keyed = o.results.map((r) => ({ r, k: `${r.power}\u0000${r.unit ?? ''}\u0000${r.order}\u0000${r.code}` }));
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   o.results = keyed.map((x) => x.r);

@@ -10,14 +10,22 @@ import { nextYear } from '../state/phase.ts';
 import { buildSites, captureCentres, compileEconomy, copyEconomy, economyToState, supplyFor, unitCount, type Economy } from '../game/economy.ts';
 import type { PhaseEvent } from './events.ts';
 
-/** After the movement and retreats of a season: Fall, or the Winter count. */
-export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]): GameState {
+/**
+ * After the movement and retreats of a season: Fall, or the Winter count. `known`: the position's board and
+ * economy when the caller has them at hand (the economy is changed by the count: a copy of the caller's).
+ */
+export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[], known?: { board: Board; eco: Economy }): GameState {
   if (state.phase.season === 'spring') return { ...state, phase: { season: 'fall', year: state.phase.year, type: 'movement' } };
-  const board = compileBoard(v, state.units);
-  const eco = compileEconomy(v, state);
-  if (!board.ok || !eco.ok) throw new Error('internal: state became invalid after adjudication');
-  const b = board.value;
-  const e = eco.value;
+  let b: Board;
+  let e: Economy;
+  if (known) ({ board: b, eco: e } = known);
+  else {
+    const board = compileBoard(v, state.units);
+    const eco = compileEconomy(v, state);
+    if (!board.ok || !eco.ok) throw new Error('internal: state became invalid after adjudication');
+    b = board.value;
+    e = eco.value;
+  }
   const before = copyEconomy(e);
   for (const p of captureCentres(v, e, b)) {
     events.push({ kind: 'centre-captured', province: v.provinceIds[p], from: before.owner[p] < 0 ? null : v.powers[before.owner[p]], to: v.powers[e.owner[p]] });
@@ -31,7 +39,7 @@ export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]
     if (won.length > 0) return declareVictory(v, { ...counted, phase: winter }, won, events);
   }
   if (adjustmentNeeded(v, e, b)) return { ...counted, phase: winter };
-  return startOfYear(v, { ...counted, phase: winter }, events);
+  return startOfYear(v, { ...counted, phase: winter }, events, { board: b, eco: e });
 }
 
 /** Whether any power has a build it could place or a unit it must remove. */
@@ -44,12 +52,15 @@ function adjustmentNeeded(v: Variant, eco: Economy, board: Board): boolean {
   return false;
 }
 
-/** After the (possibly skipped) adjustment phase: the victory check of variants that count after it, then Spring. */
-export function startOfYear(v: Variant, state: GameState, events: PhaseEvent[]): GameState {
+/**
+ * After the (possibly skipped) adjustment phase: the victory check of variants that count after it, then Spring.
+ * `known`: the position's board and economy, when the caller has them at hand.
+ */
+export function startOfYear(v: Variant, state: GameState, events: PhaseEvent[], known?: { board: Board; eco: Economy }): GameState {
   const phase: Phase = { season: 'spring', year: nextYear(v, state.phase.year), type: 'movement' };
   if (v.rules.victoryCheck === 'after-adjustments') {
-    const board = compileBoard(v, state.units);
-    const eco = compileEconomy(v, state);
+    const board = known ? { ok: true as const, value: known.board } : compileBoard(v, state.units);
+    const eco = known ? { ok: true as const, value: known.eco } : compileEconomy(v, state);
     if (board.ok && eco.ok) {
       const won = v.rules.victors(eco.value, board.value);
       if (won.length > 0) return declareVictory(v, state, won, events);

@@ -26,30 +26,31 @@ export function compileBoard(variant: Variant, units: readonly Unit[]): Result<B
   const type = new Uint8Array(n);
   const unitAt = new Int16Array(variant.provinceCount).fill(-1);
   const errors: string[] = [];
-  units.forEach((u, i) => {
-    const what = `${u.power} ${u.type} at ${u.at}`;
+  for (let i = 0; i < n; i++) {
+    const u = units[i];
     const l = findLocation(variant, u.at);
     const w = findPower(variant, u.power);
-    if (w < 0) errors.push(`${what}: unknown power "${u.power}"`);
+    const what = () => `${u.power} ${u.type} at ${u.at}`;
+    if (w < 0) errors.push(`${what()}: unknown power "${u.power}"`);
     if (l < 0) {
-      errors.push(`${what}: unknown location "${u.at}"`);
-      return;
+      errors.push(`${what()}: unknown location "${u.at}"`);
+      continue;
     }
     const p = variant.locationProvince[l];
     const kind = variant.provinceKind[p];
     const t = u.type === 'army' ? ARMY : FLEET;
-    if (kind === IMPASSABLE) errors.push(`${what}: ${variant.provinceNames[p]} is impassable`);
-    if (t === ARMY && kind === SEA) errors.push(`${what}: an army cannot be at sea`);
-    if (t === FLEET && kind === LAND) errors.push(`${what}: a fleet cannot be inland`);
-    if (t === FLEET && variant.coasts[p].length > 0 && l === p) errors.push(`${what}: a fleet there must be on a named coast`);
-    if (t === ARMY && l !== p) errors.push(`${what}: an army does not stand on a coast`);
-    if (unitAt[p] >= 0) errors.push(`${what}: two units in ${variant.provinceNames[p]}`);
+    if (kind === IMPASSABLE) errors.push(`${what()}: ${variant.provinceNames[p]} is impassable`);
+    if (t === ARMY && kind === SEA) errors.push(`${what()}: an army cannot be at sea`);
+    if (t === FLEET && kind === LAND) errors.push(`${what()}: a fleet cannot be inland`);
+    if (t === FLEET && variant.coasts[p].length > 0 && l === p) errors.push(`${what()}: a fleet there must be on a named coast`);
+    if (t === ARMY && l !== p) errors.push(`${what()}: an army does not stand on a coast`);
+    if (unitAt[p] >= 0) errors.push(`${what()}: two units in ${variant.provinceNames[p]}`);
     unitAt[p] = i;
     province[i] = p;
     location[i] = t === ARMY ? p : l;
     power[i] = w;
     type[i] = t;
-  });
+  }
   if (errors.length > 0) return err(errors);
   return ok({ variant, count: n, province, location, power, type, unitAt });
 }
@@ -67,6 +68,11 @@ export function locationName(v: Variant, l: number): string {
   const coast = id.slice(id.indexOf('/') + 1);
   const prov = v.data.provinces[p];
   return `${v.provinceNames[p]} (${prov.coasts?.[coast]?.name ?? coast})`;
+}
+
+/** The unit as an order names it: `{ type: 'army', at: 'par' }`. */
+export function unitRefOf(board: Board, u: number): UnitRef {
+  return { type: board.type[u] === ARMY ? 'army' : 'fleet', at: board.variant.locationIds[board.location[u]] };
 }
 
 /** Short form used in order text: `A par`, `F spa/nc`. */

@@ -4,7 +4,7 @@
  * a power leaves out are chosen by the civil-disorder rule (4.D.8, civil-disorder.ts). Then the new year begins.
  */
 import { ARMY, COASTAL, SEA, type Variant } from '../../variant/load.ts';
-import { describeUnit, locationName, shortUnit, unitAtRef } from '../../state/board.ts';
+import { describeUnit, locationName, shortUnit, unitAtRef, unitRefOf } from '../../state/board.ts';
 import type { Unit } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { buildSites, supplyFor, unitCount } from '../../game/economy.ts';
@@ -27,17 +27,17 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
       const r = ledger.take(order);
       if (!r.ok) {
         const u = order.kind === 'remove' ? unitAtRef(board, order.unit) : -1;
-        results.push({ power, order: text, ...(u >= 0 ? { unit: v.locationIds[board.location[u]] } : {}), success: false, code: 'illegal', reason: r.error });
+        results.push({ power, order: text, ...(u >= 0 ? { unit: v.locationIds[board.location[u]] } : {}), success: false, code: 'illegal', reason: r.error, parsed: order });
         continue;
       }
       const a = r.value;
-      if (a.kind === 'waive') results.push({ power, order: text, success: true, code: 'waived', reason: 'Build waived.' });
+      if (a.kind === 'waive') results.push({ power, order: text, success: true, code: 'waived', reason: 'Build waived.', parsed: order });
       else if (a.kind === 'build') {
         builds.push({ power: w, type: a.type, location: a.location });
-        results.push({ power, order: text, unit: v.locationIds[a.location], success: true, code: 'built', reason: `Built ${a.type === ARMY ? 'an army' : 'a fleet'} in ${locationName(v, a.location)}.` });
+        results.push({ power, order: text, unit: v.locationIds[a.location], success: true, code: 'built', reason: `Built ${a.type === ARMY ? 'an army' : 'a fleet'} in ${locationName(v, a.location)}.`, parsed: order });
       } else {
         removed.add(a.unit);
-        results.push({ power, order: text, unit: v.locationIds[board.location[a.unit]], success: true, code: 'removed', reason: `Removed ${describeUnit(board, a.unit)}.` });
+        results.push({ power, order: text, unit: v.locationIds[board.location[a.unit]], success: true, code: 'removed', reason: `Removed ${describeUnit(board, a.unit)}.`, parsed: order });
       }
     }
 
@@ -51,6 +51,7 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
           success: true,
           code: 'civil-disorder',
           reason: `Removed by the civil-disorder rule: too few removals were ordered, and it is the unit farthest from ${v.options.civilDisorderDistance === 'owned-centres' ? 'an owned supply centre' : 'an owned home centre'}.`,
+          parsed: { kind: 'remove', unit: unitRefOf(board, u) },
         });
       }
     }
@@ -60,8 +61,8 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
       // without an order is "unordered", not said to hold by choice).
       results.push(
         ledger.freeSites === 0
-          ? { power, order: 'Waive', success: true, code: 'waived', reason: `${count} not used (no free build site left).` }
-          : { power, order: 'Waive', success: true, code: 'unordered', reason: `No order: ${count} not used.` },
+          ? { power, order: 'Waive', success: true, code: 'waived', reason: `${count} not used (no free build site left).`, parsed: { kind: 'waive' } }
+          : { power, order: 'Waive', success: true, code: 'unordered', reason: `No order: ${count} not used.`, parsed: { kind: 'waive' } },
       );
     }
   }

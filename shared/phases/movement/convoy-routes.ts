@@ -19,8 +19,8 @@ export function convoyPossible(board: Board, from: number, to: number, via: numb
     const seen = new Uint8Array(P);
     const queue: number[] = [];
     for (let s = 0; s < P; s++) if (v.anyMatrix[start * P + s] && fleetAtSea(s)) (seen[s] = 1), queue.push(s);
-    while (queue.length > 0) {
-      const s = queue.shift()!;
+    for (let i = 0; i < queue.length; i++) {
+      const s = queue[i];
       if (goal >= 0 && s === goal) return true;
       if (goal < 0 && v.anyMatrix[s * P + to]) return true;
       for (let n = 0; n < P; n++)

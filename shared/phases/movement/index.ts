@@ -6,10 +6,11 @@
  * have nowhere to go; a phase with no retreat goes on to the next season.
  */
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName, type Variant } from '../../variant/load.ts';
-import { compileBoard, shortUnit, unitAtRef, type Board } from '../../state/board.ts';
+import { compileBoard, shortUnit, unitAtRef, unitRefOf, type Board } from '../../state/board.ts';
 import type { DislodgedUnit, GameState, Unit } from '../../state/schema.ts';
+import type { Order } from '../../orders/types.ts';
 import { copyEconomy, economyToState } from '../../game/economy.ts';
-import type { RuledOrderStep } from '../../rules/hooks.ts';
+import type { Economy, RuledOrderStep } from '../../rules/hooks.ts';
 import type { OrderResult } from '../results.ts';
 import type { PhaseEvent } from '../events.ts';
 import type { PhaseOutcome, Position, ReadOrder } from '../phase.ts';
@@ -25,14 +26,21 @@ import { explainMovement } from './explain.ts';
  */
 export function movementPhase(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): PhaseOutcome {
   const { v, state, board } = pos;
-  // The rules' orders change the economy (a centre destroyed): a copy, the position's stays as it was.
-  const eco = copyEconomy(pos.eco);
+  // The rules' orders may change the economy (a centre destroyed): then a copy, the position's stays as it was.
+  let changed: Economy | null = null;
+  const economy = () => (changed ??= copyEconomy(pos.eco));
 
-  // Check each order; a unit given two different legal orders holds (DATC 4.D.3).
-  const byUnit = new Map<number, { intent: MovementIntent; text: string }[]>();
+  // Check each order; a unit given two different legal orders holds (DATC 4.D.3). Units in the order they were first ordered.
+  type Given = { intent: MovementIntent; text: string; order: Order };
+  const byUnit: Given[][] = [];
+  const ordered: number[] = [];
   // Results of units that hold because their orders were illegal or contradictory: they get no separate "no order" line.
   const heldByRule = new Map<number, OrderResult[]>();
-  const holdFor = (u: number, r: OrderResult) => heldByRule.set(u, [...(heldByRule.get(u) ?? []), r]);
+  const holdFor = (u: number, r: OrderResult) => {
+    const list = heldByRule.get(u);
+    if (list) list.push(r);
+    else heldByRule.set(u, [r]);
+  };
   for (const r of results) if (r.code === 'illegal' && r.unit) holdFor(unitAtRef(board, { at: r.unit }), r);
   for (const o of orders) {
     const c = checkMovementOrder(board, pos.eco, o.power, o.order);
@@ -43,19 +51,24 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
         r.unit = v.locationIds[board.location[u]];
         holdFor(u, r);
       }
+      r.parsed = o.order;
       results.push(r);
       continue;
     }
-    const list = byUnit.get(c.value.unit) ?? [];
-    if (!list.some((x) => x.text === o.text)) list.push({ intent: c.value, text: o.text });
-    byUnit.set(c.value.unit, list);
+    const u = c.value.unit;
+    const list = byUnit[u];
+    if (!list) {
+      byUnit[u] = [{ intent: c.value, text: o.text, order: o.order }];
+      ordered.push(u);
+    } else if (!list.some((x) => x.text === o.text)) list.push({ intent: c.value, text: o.text, order: o.order });
   }
   const intents: MovementIntent[] = [];
-  const textOf: string[] = [];
-  for (const [u, list] of byUnit) {
+  const given: Given[] = [];
+  for (const u of ordered) {
+    const list = byUnit[u];
     if (list.length === 1) {
       intents.push(list[0].intent);
-      textOf[u] = list[0].text;
+      given[u] = list[0];
       continue;
     }
     for (const x of list) {
@@ -66,6 +79,7 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
         success: false,
         code: 'illegal',
         reason: 'The unit was given more than one order, so it holds.',
+        parsed: x.order,
       };
       holdFor(u, r);
       results.push(r);
@@ -79,10 +93,11 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
   const carried: RuledOrderStep[] = [];
   for (let u = 0; u < board.count; u++) {
     const ruled = out.intent[u]?.ruled;
-    if (textOf[u] !== undefined) {
-      const result = explainMovement(out, u, textOf[u]);
+    if (given[u] !== undefined) {
+      const result = explainMovement(out, u, given[u].text);
+      result.parsed = given[u].order;
       if (ruled) {
-        const step: RuledOrderStep = { v, state, board, eco, out, unit: u, order: ruled.order, result, events };
+        const step: RuledOrderStep = { v, state, board, eco: economy(), out, unit: u, order: ruled.order, result, events };
         if (out.dislodgedBy[u] < 0) {
           ruled.rule.carryOut(step);
           carried.push(step);
@@ -91,7 +106,7 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
       results.push(result);
     } else if (!heldByRule.has(u)) {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
-      results.push({ ...r, code: r.success ? 'unordered' : r.code, reason: `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}` });
+      results.push({ ...r, code: r.success ? 'unordered' : r.code, reason: `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`, parsed: { kind: 'hold', unit: unitRefOf(board, u) } });
     } else {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
       if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
@@ -102,14 +117,16 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
   const standoffs: string[] = [];
   for (let p = 0; p < v.provinceCount; p++) if (out.standoff[p]) standoffs.push(v.provinceIds[p]);
 
+  // The board after the moves, for retreats and the Winter count (when there are any).
+  const fall = state.phase.season !== 'spring';
+  const after = allDislodged.length > 0 || fall ? compileBoard(v, units) : null;
+  if (after && !after.ok) throw new Error(`internal: positions after movement are invalid: ${after.error.join('; ')}`);
   // A dislodged unit with nowhere to go is disbanded now, so no one waits on a retreat without a choice.
-  const after = compileBoard(v, units);
-  if (!after.ok) throw new Error(`internal: positions after movement are invalid: ${after.error.join('; ')}`);
   const dislodged: DislodgedUnit[] = [];
   const disbanded: Unit[] = [];
   for (const d of allDislodged) {
     const l = findLocation(v, d.at);
-    const options = retreatOptions(after.value, d.type === 'army' ? ARMY : FLEET, l, d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom), out.standoff);
+    const options = retreatOptions(after!.value as Board, d.type === 'army' ? ARMY : FLEET, l, d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom), out.standoff);
     if (options.length > 0) dislodged.push(d);
     else {
       disbanded.push({ power: d.power, type: d.type, at: d.at });
@@ -118,10 +135,11 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
     }
   }
 
-  const next: GameState = { ...state, ...economyToState(v, eco), units, dislodged: [], standoffs: [] };
+  const next: GameState = { ...state, ...(changed ? economyToState(v, changed) : {}), units, dislodged: [], standoffs: [] };
   for (const rule of v.rules.movementOrders) rule.after?.({ v, state, next, carried: carried.filter((step) => rule.kinds.includes(step.order.kind)) });
   if (dislodged.length > 0) return { results, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
-  return { results, events, disbanded, next: afterRetreats(v, next, events) };
+  // The season ends here: the count (in Fall) starts from the board and economy already at hand.
+  return { results, events, disbanded, next: afterRetreats(v, next, events, fall ? { board: after!.value as Board, eco: changed ?? copyEconomy(pos.eco) } : undefined) };
 }
 
 function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome): { units: Unit[]; dislodged: DislodgedUnit[] } {

@@ -4,7 +4,8 @@
  * unordered dislodged unit disbands (resolve.ts). Then the season ends.
  */
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName } from '../../variant/load.ts';
-import { compileBoard, shortUnit } from '../../state/board.ts';
+import { compileBoard, shortUnit, unitRefOf, type Board } from '../../state/board.ts';
+import { copyEconomy, type Economy } from '../../game/economy.ts';
 import type { GameState } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { err, ok, type Result } from '../../result.ts';
@@ -43,11 +44,12 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
 
   const intents: RetreatIntent[] = [];
   const texts: string[] = [];
+  const given: Order[] = [];
   const ordered = new Map<number, number>();
   for (const o of orders) {
     const c = checkRetreatOrder(dislodged, board, standoff, o.power, o.order);
     if (!c.ok) {
-      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: `${c.error}` });
+      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: `${c.error}`, parsed: o.order });
       continue;
     }
     const prev = ordered.get(c.value.unit);
@@ -55,12 +57,13 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
       if (texts[prev] === o.text) continue;
       // Two different orders for one dislodged unit: it disbands (DATC 4.D.3 by analogy).
       intents[prev] = { unit: c.value.unit, to: -1 };
-      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: 'The unit was given more than one retreat order, so it disbands.' });
+      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: 'The unit was given more than one retreat order, so it disbands.', parsed: o.order });
       continue;
     }
     ordered.set(c.value.unit, intents.length);
     intents.push(c.value);
     texts.push(o.text);
+    given.push(o.order);
   }
   const succeeded = resolveRetreats(v, intents);
   const d = dislodged.board;
@@ -69,19 +72,28 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
   for (const i of byUnit) {
     const it = intents[i];
     const base = { power: v.powers[d.power[it.unit]], order: texts[i], unit: v.locationIds[d.location[it.unit]] };
-    if (it.to < 0) results.push({ ...base, success: true, code: 'disbanded', reason: 'Disbanded.' });
+    // The order as given (for a unit given two, the first: it disbands).
+    const parsed = given[i];
+    if (it.to < 0) results.push({ ...base, success: true, code: 'disbanded', reason: 'Disbanded.', parsed });
     else if (succeeded[i]) {
-      results.push({ ...base, success: true, code: 'retreated', reason: `Retreated to ${v.provinceNames[v.locationProvince[it.to]]}.` });
+      results.push({ ...base, success: true, code: 'retreated', reason: `Retreated to ${v.provinceNames[v.locationProvince[it.to]]}.`, parsed });
       units.push({ power: base.power, type: unitTypeName(d.type[it.unit]), at: v.locationIds[it.to] });
-    } else results.push({ ...base, success: false, code: 'retreat-bounced', reason: `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.` });
+    } else results.push({ ...base, success: false, code: 'retreat-bounced', reason: `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.`, parsed });
   }
   for (let u = 0; u < d.count; u++) {
     if (ordered.has(u)) continue;
-    results.push({ power: v.powers[d.power[u]], order: `${shortUnit(d, u)} disband`, unit: v.locationIds[d.location[u]], success: true, code: 'unordered', reason: 'No retreat ordered: disbanded.' });
+    results.push({ power: v.powers[d.power[u]], order: `${shortUnit(d, u)} disband`, unit: v.locationIds[d.location[u]], success: true, code: 'unordered', reason: 'No retreat ordered: disbanded.', parsed: { kind: 'disband', unit: unitRefOf(d, u) } });
   }
   const events: PhaseEvent[] = [];
   const after: GameState = { ...state, units, dislodged: [], standoffs: [] };
-  return ok({ results, events, disbanded: [], next: afterRetreats(v, after, events) });
+  // After the Fall retreats, the Winter count: from the new board and the economy at hand (retreats change no centre).
+  let known: { board: Board; eco: Economy } | undefined;
+  if (state.phase.season !== 'spring') {
+    const afterBoard = compileBoard(v, units);
+    if (!afterBoard.ok) throw new Error(`internal: positions after the retreats are invalid: ${afterBoard.error.join('; ')}`);
+    known = { board: afterBoard.value, eco: copyEconomy(pos.eco) };
+  }
+  return ok({ results, events, disbanded: [], next: afterRetreats(v, after, events, known) });
 }
 
 /** Every retreat a power could order now, per dislodged unit (by location id), and the disband. */
