@@ -37,6 +37,7 @@ export { legalBuilds } from './phases/adjustment/index.ts';
 export { orderOptions, type OrderOptions } from './orders/options.ts';
 
 export { OrderResultSchema, ResultCode, type OrderResult } from './phases/results.ts';
+export { resultsAsNow } from './phases/results-then.ts';
 export { retreatOptions } from './phases/retreat/check.ts';
 
 export { adjudicate, initialState, PhaseEventSchema, type SubmittedOrder, type PhaseOutcome, type PhaseEvent } from './game/process.ts';

@@ -18,5 +18,9 @@
  * 5: in a movement phase of a variant with rebuilds (Diadochi V), "R" followed by
  *    a place is refused (R is the rebuild, rule 8), where it was read as a move;
  *    a full stop ending an order is ignored, where it made "A par H." unreadable.
+ * 6: builds a power could not use because no free build site was left are
+ *    coded "no-build-site" (they were "waived"), and both they and builds left
+ *    unordered say how many (`unused`), so nobody reads the count from the
+ *    sentence. Results recorded under 1–5 read as 6 (phases/results-then.ts).
  */
-export const ENGINE_VERSION = 5;
+export const ENGINE_VERSION = 6;

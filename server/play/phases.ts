@@ -11,7 +11,9 @@ import {
   lendCentre,
   powerSummary,
   powersToOrder,
+  resultsAsNow,
   type GameState,
+  type OrderResult,
   type Order,
   type Variant,
 } from '../../shared/index.ts';
@@ -128,7 +130,8 @@ export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow)
       };
     }),
     orders: storedOrders && storedOrders.map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
-    results: processed ? ((phase.results ?? []) as PhaseDetail['results']) : null,
+    // As this engine writes results, whichever engine recorded them (shared/phases/results-then.ts).
+    results: processed ? resultsAsNow((phase.results ?? []) as OrderResult[], phase.engineVersion) : null,
     events: processed ? ((phase.events ?? []) as PhaseDetail['events']) : null,
     disbanded: processed ? ((phase.disbanded ?? []) as PhaseDetail['disbanded']) : null,
     stateAfter: processed && phase.stateAfter ? parseState(phase.stateAfter) : null,

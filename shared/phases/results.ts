@@ -31,6 +31,8 @@ export const ResultCode = z.enum([
   'built',
   'removed',
   'waived',
+  /** Builds a power could not use: no free build site left (nobody chose to waive them). */
+  'no-build-site',
   'civil-disorder',
   // any phase
   'illegal',
@@ -57,6 +59,8 @@ export const OrderResultSchema = z
     strength: z.object({ attack: z.number().int(), opposition: z.number().int() }).optional(),
     /** Units whose strength stopped a move, or that cut a support. */
     against: z.array(z.string()).optional(),
+    /** Adjustments: builds the power did not use (`unordered`: no order was given for them; `no-build-site`: none could be placed). */
+    unused: z.number().int().positive().optional(),
   })
   .strict();
 export type OrderResult = z.infer<typeof OrderResultSchema>;

@@ -101,12 +101,12 @@ describe('phase progression', () => {
     expect(out.next.phase).toEqual({ season: 'spring', year: 1902, type: 'movement' });
   });
 
-  it('says builds with no free site to use them were waived, not unordered', () => {
+  it('says builds with no free site to use them could not be placed, not that they were unordered, and how many', () => {
     const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
     // Four centres, three units, each on a home centre: one build due and nowhere to build it.
     const s = position(winter, [U('France', 'army', 'par'), U('France', 'fleet', 'bre'), U('France', 'army', 'mar')], { par: 'France', bre: 'France', mar: 'France', bel: 'France' });
     const out = play(s, []);
-    expect(out.results).toMatchObject([{ power: 'France', order: 'Waive', code: 'waived', reason: '1 build not used (no free build site left).' }]);
+    expect(out.results).toMatchObject([{ power: 'France', order: 'Waive', code: 'no-build-site', unused: 1, reason: '1 build not used (no free build site left).' }]);
   });
 
   it('says the most basic reason a build is refused: not a home centre before occupied, and one build per centre', () => {

@@ -1,7 +1,7 @@
 /** The sentences the results list shows for what happened at the end of a phase: provinces by name, never by id. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
-import { adjudicate, type OrderResult, type SubmittedOrder } from '../../shared/index.ts';
+import { adjudicate, resultsAsNow, type OrderResult, type SubmittedOrder } from '../../shared/index.ts';
 import ResultsPanel from '../../web/src/results/ResultsPanel.svelte';
 import { controlText, disbandedText, eventText, isListed, resultBadge, resultOrder } from '../../web/src/results/labels.ts';
 import { adjustment, variant } from './positions.ts';
@@ -79,9 +79,25 @@ describe('Winter results as the list shows them', () => {
   });
 
   it('keeps the words for unordered units and for orders as given', () => {
-    expect(resultOrder({ code: 'unordered', order: 'A Par H', reason: 'No order: the unit holds.' })).toEqual({ text: 'A Par H', notation: true });
-    expect(resultOrder({ code: 'waived', order: 'Waive', reason: 'Build waived.', parsed: { kind: 'waive' } })).toEqual({ text: 'Waive', notation: true });
-    expect(resultOrder({ code: 'unordered', order: 'Waive', reason: 'No order.' })).toEqual({ text: 'Builds not used', notation: false });
-    expect(isListed({ code: 'waived', reason: 'Build waived.' })).toBe(true);
+    expect(resultOrder({ code: 'unordered', order: 'A Par H', parsed: { kind: 'hold', unit: { type: 'army', at: 'Par' } } })).toEqual({ text: 'A Par H', notation: true });
+    expect(resultOrder({ code: 'waived', order: 'Waive', parsed: { kind: 'waive' } })).toEqual({ text: 'Waive', notation: true });
+    expect(resultOrder({ code: 'unordered', order: 'Waive', parsed: { kind: 'waive' } })).toEqual({ text: 'Builds not used', notation: false });
+    expect(isListed({ code: 'waived' })).toBe(true);
+  });
+
+  it('reads what the engine says in codes and counts, not in its sentences', () => {
+    // Reworded sentences change nothing the list shows.
+    const results = winter([{ power: 'Rome', order: 'Build A Nea' }]).map((r) => ({ ...r, reason: 'Reworded.' }));
+    const rows = shown(results);
+    expect(rows.Rome).toEqual(['Built · Build A Nea', 'No order · 2 builds not used']);
+    expect(Object.keys(rows)).toEqual(['Carthage', 'Rome']);
+  });
+
+  it('shows a phase recorded by an older engine as this one writes it (results read through resultsAsNow)', () => {
+    const now = winter([{ power: 'Rome', order: 'Build A Nea' }]);
+    // What engine version 5 recorded: the unusable builds "waived", no counts.
+    const then = now.map(({ unused: _unused, ...r }) => (r.code === 'no-build-site' ? { ...r, code: 'waived' as const } : r));
+    expect(resultsAsNow(then, 5)).toEqual(now);
+    expect(resultsAsNow(now, 6)).toEqual(now);
   });
 });

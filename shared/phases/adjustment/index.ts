@@ -61,8 +61,8 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
       // without an order is "unordered", not said to hold by choice).
       results.push(
         ledger.freeSites === 0
-          ? { power, order: 'Waive', success: true, code: 'waived', reason: `${count} not used (no free build site left).`, parsed: { kind: 'waive' } }
-          : { power, order: 'Waive', success: true, code: 'unordered', reason: `No order: ${count} not used.`, parsed: { kind: 'waive' } },
+          ? { power, order: 'Waive', success: true, code: 'no-build-site', reason: `${count} not used (no free build site left).`, unused: ledger.unused, parsed: { kind: 'waive' } }
+          : { power, order: 'Waive', success: true, code: 'unordered', reason: `No order: ${count} not used.`, unused: ledger.unused, parsed: { kind: 'waive' } },
       );
     }
   }

@@ -22,6 +22,7 @@ const codeLabels: Record<OrderResult['code'], string> = {
   built: 'Built',
   removed: 'Removed',
   waived: 'Waived',
+  'no-build-site': 'No free build site',
   // A removal the rules chose, for a power in civil disorder or one that ordered too few.
   'civil-disorder': 'Removed by rule',
   illegal: 'Illegal',
@@ -39,18 +40,18 @@ export function resultBadge(result: Pick<OrderResult, 'code' | 'dislodgedBy'>): 
  * build site left): nobody chose that waive, and the power had nothing it could adjust, so like a power with no
  * builds due it gets no row (webDiplomacy and Backstabbr show nothing either). A waive the player gave is listed.
  */
-export function isListed(result: Pick<OrderResult, 'code' | 'reason'>): boolean {
-  return !(result.code === 'waived' && /no free build site/i.test(result.reason));
+export function isListed(result: Pick<OrderResult, 'code'>): boolean {
+  return result.code !== 'no-build-site';
 }
 
 /**
  * What a result's row says beside its badge: the order in notation, or, for builds the power left unordered (which
  * the engine writes as a "Waive" nobody gave), what came of them in words: "No order · 2 builds not used".
  */
-export function resultOrder(result: Pick<OrderResult, 'code' | 'order' | 'reason' | 'parsed'>): { text: string; notation: boolean } {
-  if (result.code === 'unordered' && (result.parsed?.kind === 'waive' || /^waive$/i.test(result.order))) {
-    const count = /(\d+) builds? not used/.exec(result.reason)?.[1];
-    return { text: count ? `${count} build${count === '1' ? '' : 's'} not used` : 'Builds not used', notation: false };
+export function resultOrder(result: Pick<OrderResult, 'code' | 'order' | 'parsed' | 'unused'>): { text: string; notation: boolean } {
+  if (result.code === 'unordered' && result.parsed?.kind === 'waive') {
+    const count = result.unused;
+    return { text: count ? `${count} build${count === 1 ? '' : 's'} not used` : 'Builds not used', notation: false };
   }
   return { text: result.order, notation: true };
 }
