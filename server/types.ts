@@ -4,18 +4,12 @@ import type { SessionCache } from './accounts/session-cache.ts';
 import type { LiveBus } from './live/bus.ts';
 import type { PhaseScheduler } from './play/scheduler.ts';
 import type { PlayEnv } from './play/process.ts';
-import type { SubmissionBatcher } from './orders/batch.ts';
+import type { SubmissionBatcher } from './play/submissions.ts';
 import type { AppSettings } from './settings.ts';
 
-/** Who made the request; null when nobody is logged in. */
-export type Auth = {
-  /** isAdmin: a site administrator (server/admin/admins.ts): the game master of every game. */
-  user: { id: string; username: string; createdAt: Date; isAdmin: boolean };
-  sessionId: string;
-  via: 'cookie' | 'api_token';
-  /** For cookie sessions: the value the X-CSRF-Token header must carry on writes. */
-  csrfToken: string | null;
-};
+import type { Auth } from './accounts/caller.ts';
+
+export type { Auth } from './accounts/caller.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

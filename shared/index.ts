@@ -45,7 +45,7 @@ export { checkOrders, type CheckedOrder } from './game/check-orders.ts';
 export { powerSummary, PowerSummarySchema, type PowerSummary } from './game/summary.ts';
 export { loansChangeable, lendCentre, endLoanOf } from './rules/diadochi/loans.ts';
 export { RULE_MODULES } from './rules/index.ts';
-export type { Rules, RuleModule } from './rules/hooks.ts';
+export type { Rules, RuleModule } from './model.ts';
 export { controlChanges, type ControlChange } from './game/control.ts';
 export { powersToOrder, survivors } from './game/duties.ts';
 

@@ -19,7 +19,7 @@ import {
 import { conflict, forbidden, HttpError, invalid, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { errorResponses } from '../schemas.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from './caller.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -18,6 +18,9 @@
  * 5. adapter-pg's `connectToShadowDb` ignores the database name of a connection
  *    string and drops the shadow database before closing its pool:
  *    `postgresMigrationAdapter` creates and drops the shadow database itself.
+ * 6. adapter-pg runs a migration script split at every ";", which cuts a function's
+ *    body (`$$ … ; … $$`) apart: `wholeScripts` sends each script as it is, in one
+ *    simple query, as psql does (PostgreSQL runs its statements in order).
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
@@ -223,6 +226,19 @@ export function withDatabaseName(connectionString: string, database: string): st
   return url.toString();
 }
 
+/** (6) Runs each migration script whole, in one simple query, rather than split at every ";". */
+function wholeScripts(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAdapter {
+  const reportError = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter);
+  adapter.executeScript = async (script: string) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  return adapter;
+}
+
 /** (5) Migration adapter for a PostgreSQL server; the role needs CREATEDB for the shadow database. */
 export function postgresMigrationAdapter(connectionString: string): SqlMigrationAwareDriverAdapterFactory & { close(): Promise<void> } {
   const pool = migrationPool(connectionString);
@@ -230,12 +246,12 @@ export function postgresMigrationAdapter(connectionString: string): SqlMigration
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: () => factory.connect(),
+    connect: async () => wholeScripts(await factory.connect(), pool),
     async connectToShadowDb(): Promise<SqlDriverAdapter> {
       const shadowName = `prisma_shadow_${crypto.randomUUID().replaceAll('-', '')}`;
       await pool.query(`CREATE DATABASE "${shadowName}"`);
       const shadowPool = migrationPool(withDatabaseName(connectionString, shadowName));
-      const shadow: SqlDriverAdapter = await new PrismaPg(shadowPool).connect();
+      const shadow: SqlDriverAdapter = wholeScripts(await new PrismaPg(shadowPool).connect(), shadowPool);
       shadow.dispose = async () => {
         await shadowPool.end();
         await pool.query(`DROP DATABASE IF EXISTS "${shadowName}" WITH (FORCE)`);

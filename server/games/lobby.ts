@@ -12,7 +12,7 @@ import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from '../accounts/caller.ts';
 import { actsAsGameMaster, mayShareInvite, mayView, revealsNames } from '../access/policy.ts';
 import { createFirstPhase } from './first-phase.ts';
 import { assignPowers } from './power-assignment.ts';

@@ -21,7 +21,6 @@ import { CONSENT_TOOLS } from '../../shared/api/gm-actions.ts';
 import { OrdersRejectedSchema, PhaseParamsSchema, SubmitOrdersRequestSchema, SubmitOrdersResponseSchema } from '../../shared/api/play.ts';
 import { PowerIdSchema } from '../../shared/api/games.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { enterOrdersAsMaster } from '../orders/service.ts';
 import { errorResponses } from '../schemas.ts';
 import { answerProposal, listProposals, withdrawProposal } from './consent.ts';
 import { acceptInvitation, dropInvitation, gmLog, useTool } from './service.ts';
@@ -106,8 +105,9 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmitOrdersResponseSchema, 422: OrdersRejectedSchema, ...errorResponses },
       },
     },
+    // Stored as a player's are (play/submissions.ts), and logged.
     async (request) =>
-      enterOrdersAsMaster(app, requireUser(request), request.params.gameId, request.params.index, request.params.power, request.body),
+      app.submissions.submit({ user: requireUser(request), gameId: request.params.gameId, phaseIndex: request.params.index, body: request.body, asGameMaster: { power: request.params.power } }),
   );
 
   app.get(

@@ -19,7 +19,7 @@ import { credentialsOf, type Credentials } from '../accounts/auth.ts';
 import { mayView, type GameFacts } from '../access/policy.ts';
 import { findSession } from '../accounts/sessions.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from '../accounts/caller.ts';
 import type { History, LoggedEvent } from './bus.ts';
 import { errorResponses } from '../schemas.ts';
 

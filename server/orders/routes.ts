@@ -12,7 +12,8 @@ import {
 import { requireUser } from '../accounts/auth.ts';
 import { compiledSuccessSerializer } from '../fast-serializer.ts';
 import { errorResponses } from '../schemas.ts';
-import { myOrders, setReady } from './service.ts';
+import { setReady } from '../play/submissions.ts';
+import { myOrders } from './service.ts';
 
 const tags = ['orders'];
 
@@ -43,11 +44,11 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SubmitOrdersRequestSchema,
         response: { 200: SubmitOrdersResponseSchema, 422: OrdersRejectedSchema, ...errorResponses },
       },
-      // The busiest route; its body is built field by field (batch.ts).
+      // The busiest route; its body is built field by field (play/submissions.ts).
       serializerCompiler: compiledSuccessSerializer,
     },
-    // Submissions arriving together are stored together (batch.ts).
-    async (request) => app.submissions.submit(requireUser(request), request.params.gameId, request.params.index, request.body),
+    // Submissions arriving together are stored together (play/submissions.ts).
+    async (request) => app.submissions.submit({ user: requireUser(request), gameId: request.params.gameId, phaseIndex: request.params.index, body: request.body }),
   );
 
   app.post(

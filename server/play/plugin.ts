@@ -2,10 +2,10 @@
  * App-wide game-play machinery: what processing needs (`app.play`), the deadline scheduler (`app.scheduler`),
  * started once the app is ready and stopped first on close, before the
  * database it needs goes away (graceful shutdown); and the batches order
- * submissions are stored in (`app.submissions`, orders/batch.ts).
+ * submissions are stored in (`app.submissions`, submissions.ts).
  */
 import fp from 'fastify-plugin';
-import { SubmissionBatcher } from '../orders/batch.ts';
+import { SubmissionBatcher } from './submissions.ts';
 import { PhaseScheduler } from './scheduler.ts';
 
 export default fp(

@@ -15,7 +15,7 @@ import type { Db, Prisma } from '../db/database.ts';
 import { forbidden, invalid } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from '../accounts/caller.ts';
 
 const include = {
   senderUser: { select: { id: true, username: true } },

@@ -15,7 +15,7 @@ import { revealsNames } from '../access/policy.ts';
 import { canView, gameInclude, toSummary, type LoadedGame } from '../games/lobby.ts';
 import type { Attendance, SeatBefore } from '../play/process.ts';
 import { playerStatusOnWire } from '../play/phases.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from '../accounts/caller.ts';
 
 type Viewer = Auth['user'] | null;
 type Seat = LoadedGame['players'][number];

@@ -8,10 +8,10 @@
 import { findPower, findProvince, type Variant } from '../variant/load.ts';
 import type { Board } from '../state/board.ts';
 import type { GameState } from '../state/schema.ts';
-import type { Economy } from '../rules/hooks.ts';
+import type { Economy } from '../model.ts';
 import { err, ok, type Result } from '../result.ts';
 
-export type { Economy } from '../rules/hooks.ts';
+export type { Economy } from '../model.ts';
 export { centreCount, unitCount } from '../rules/standard.ts';
 
 export function compileEconomy(v: Variant, state: GameState): Result<Economy, string[]> {

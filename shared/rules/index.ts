@@ -5,7 +5,7 @@
  * modules here, in a folder named after it; the engine's core never imports them.
  */
 import type { Variant } from '../variant/load.ts';
-import type { RuleModule, Rules } from './hooks.ts';
+import type { RuleModule, Rules } from '../model.ts';
 import { standardRules } from './standard.ts';
 import { centreValues } from './diadochi/centre-values.ts';
 import { buildCentres } from './diadochi/build-centres.ts';

@@ -7,7 +7,7 @@
  */
 import type { Variant } from '../variant/load.ts';
 import type { Board } from '../state/board.ts';
-import type { Economy, Rules } from './hooks.ts';
+import type { Economy, Rules } from '../model.ts';
 
 /** Centres the power owns. */
 export function centreCount(v: Variant, eco: Economy, power: number): number {

@@ -2,21 +2,9 @@ import { ARMY, FLEET, IMPASSABLE, LAND, SEA, findLocation, findPower, type Varia
 import { err, ok, type Result } from '../result.ts';
 import type { UnitRef } from '../orders/types.ts';
 import type { Unit } from './schema.ts';
+import type { Board } from '../model.ts';
 
-/**
- * Units compiled into integer arrays for the engine's hot paths. Built once
- * per phase from the JSON units; never mutated after construction.
- */
-export interface Board {
-  readonly variant: Variant;
-  readonly count: number;
-  readonly province: Int16Array;
-  readonly location: Int16Array;
-  readonly power: Int8Array;
-  readonly type: Uint8Array;
-  /** Unit index standing in each province, or -1. */
-  readonly unitAt: Int16Array;
-}
+export type { Board } from '../model.ts';
 
 export function compileBoard(variant: Variant, units: readonly Unit[]): Result<Board, string[]> {
   const n = units.length;

@@ -1,7 +1,7 @@
 import type { ParsedMapData, UnitType } from './schema.ts';
 import { defaultRuleOptions, type RuleOptions } from './options.ts';
 import { err, ok, type Result } from '../result.ts';
-import type { Rules } from '../rules/hooks.ts';
+import type { Rules, Variant } from '../model.ts';
 
 /** Province kinds, as small integers for the hot path. */
 export const LAND = 0;
@@ -15,62 +15,7 @@ export const FLEET = 1;
 export const unitTypeCode = (t: UnitType): number => (t === 'army' ? ARMY : FLEET);
 export const unitTypeName = (c: number): UnitType => (c === ARMY ? 'army' : 'fleet');
 
-/**
- * A loaded variant: the map data compiled into integer tables.
- *
- * Provinces are numbered 0..P-1 in data order. Locations (where a unit can
- * stand) are numbered so that location p is province p itself; named coasts
- * follow from P upwards. Adjacency is kept both as lists (to iterate) and as
- * flat matrices (to test in O(1)) since maps are small.
- */
-export interface Variant {
-  readonly id: string;
-  readonly name: string;
-  readonly data: ParsedMapData;
-  readonly options: RuleOptions;
-  /** The rules the variant plays with: the standard game and the rule modules its data declares (shared/rules/). */
-  readonly rules: Rules;
-
-  readonly powers: readonly string[];
-  readonly powerAbbreviations: readonly string[];
-
-  readonly provinceCount: number;
-  readonly provinceIds: readonly string[];
-  readonly provinceNames: readonly string[];
-  readonly provinceKind: Uint8Array;
-
-  readonly locationCount: number;
-  readonly locationIds: readonly string[];
-  /** Province of each location. */
-  readonly locationProvince: Int16Array;
-  /** Coast locations of each province (empty when it has no named coasts). */
-  readonly coasts: readonly (readonly number[])[];
-
-  /** Army moves, province to province. */
-  readonly armyAdjacent: readonly (readonly number[])[];
-  readonly armyMatrix: Uint8Array;
-  /** Fleet moves, location to location. */
-  readonly fleetAdjacent: readonly (readonly number[])[];
-  readonly fleetMatrix: Uint8Array;
-  /** Province to province, for any unit type, ignoring coasts: used for supports and distances. */
-  readonly anyMatrix: Uint8Array;
-
-  readonly isCentre: Uint8Array;
-  /** Supply of a centre for a given power index (0 for non-centres). Row-major [province * powers + power]. */
-  readonly supplyTable: Uint8Array;
-  readonly isBuildCentre: Uint8Array;
-  readonly isRebel: Uint8Array;
-  readonly isIndestructible: Uint8Array;
-  /** Power index whose home centre this is, or -1. */
-  readonly homeOf: Int8Array;
-  readonly centres: readonly number[];
-
-  /** Case-insensitive lookups. */
-  readonly provinceByName: ReadonlyMap<string, number>;
-  /** Exact location ids (`spa/nc`), the fast path of findLocation. */
-  readonly locationById: ReadonlyMap<string, number>;
-  readonly powerByName: ReadonlyMap<string, number>;
-}
+export type { Variant } from '../model.ts';
 
 export const isAdjacentArmy = (v: Variant, from: number, to: number): boolean =>
   v.armyMatrix[from * v.provinceCount + to] === 1;

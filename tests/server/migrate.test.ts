@@ -85,6 +85,9 @@ describe('applying migrations', () => {
     const recorded = await query(`SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name`);
     expect(recorded.map((row) => row.migration_name)).toEqual(applied);
     expect(recorded.every((row) => row.finished_at !== null)).toBe(true);
+    // A migration with a function body ($$ … ; … $$) is applied whole, not cut at its semicolons.
+    expect(await query(`SELECT rows_unchanged(true, 0) AS ok`)).toEqual([{ ok: true }]);
+    await expect(query(`SELECT rows_unchanged(false, 2)`)).rejects.toThrow(/rows changed since they were read: 2/);
     // The engine's own ~10 s timer is unref'd: it must not keep a script alive.
     expect(process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length).toBeLessThanOrEqual(timersBefore);
   });

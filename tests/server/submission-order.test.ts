@@ -56,8 +56,8 @@ describe.skipIf(!usingPostgres)('order of acknowledgement', () => {
       // (Submitted in one turn of the event loop, so they go in one batch.)
       const users = [await userOf(otherPlayer), await userOf(player)];
       const s1 = Promise.all([
-        a.submissions.submit(users[0], other.gameId, 0, { orders: '', ready: false }),
-        a.submissions.submit(users[1], game.gameId, phase.index, { orders: '', ready: false }),
+        a.submissions.submit({ user: users[0], gameId: other.gameId, phaseIndex: 0, body: { orders: '', ready: false } }),
+        a.submissions.submit({ user: users[1], gameId: game.gameId, phaseIndex: phase.index, body: { orders: '', ready: false } }),
       ]);
       await vi.waitFor(
         async () => {

@@ -5,7 +5,7 @@
  */
 import { FLEET, type Variant } from '../../variant/load.ts';
 import type { Board } from '../../state/board.ts';
-import type { Economy } from '../../rules/hooks.ts';
+import type { Economy } from '../../model.ts';
 
 /**
  * The units a power loses when it orders too few removals: farthest first;

@@ -8,7 +8,7 @@ import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy, type Variant } f
 import { canReach, locationName, ownUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { movementKinds, type Order } from '../../orders/types.ts';
-import type { Economy, MovementOrderRule } from '../../rules/hooks.ts';
+import type { Economy, MovementOrderRule } from '../../model.ts';
 import { convoyPossible } from './convoy-routes.ts';
 
 /** The standard movement orders, as the resolver knows them. An order a variant's rules add is resolved as a hold. */

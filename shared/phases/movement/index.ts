@@ -10,7 +10,7 @@ import { compileBoard, shortUnit, unitAtRef, unitRefOf, type Board } from '../..
 import type { DislodgedUnit, GameState, Unit } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { copyEconomy, economyToState } from '../../game/economy.ts';
-import type { Economy, RuledOrderStep } from '../../rules/hooks.ts';
+import type { Economy, RuledOrderStep } from '../../model.ts';
 import type { OrderResult } from '../results.ts';
 import type { PhaseEvent } from '../events.ts';
 import type { PhaseOutcome, Position, ReadOrder } from '../phase.ts';
@@ -97,7 +97,7 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
       const result = explainMovement(out, u, given[u].text);
       result.parsed = given[u].order;
       if (ruled) {
-        const step: RuledOrderStep = { v, state, board, eco: economy(), out, unit: u, order: ruled.order, result, events };
+        const step: RuledOrderStep = { v, state, board, eco: economy(), unit: u, order: ruled.order, result, events };
         if (out.dislodgedBy[u] < 0) {
           ruled.rule.carryOut(step);
           carried.push(step);

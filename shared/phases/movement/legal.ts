@@ -1,6 +1,6 @@
 import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName, type Variant } from '../../variant/load.ts';
 import { canReach, type Board } from '../../state/board.ts';
-import type { Economy } from '../../rules/hooks.ts';
+import type { Economy } from '../../model.ts';
 import type { Order, UnitRef } from '../../orders/types.ts';
 import { convoyPossible } from './convoy-routes.ts';
 

@@ -5,7 +5,7 @@
  * (`control`), which a new game takes from the map's starting owners.
  */
 import { findPower, findProvince } from '../../variant/load.ts';
-import type { RuleModule } from '../hooks.ts';
+import type { RuleModule } from '../../model.ts';
 
 export const buildCentres: RuleModule = {
   name: 'build-centres',

@@ -5,7 +5,7 @@
  * to another power it supplies what it would supply its owner (rules/diadochi/loans.ts), no more. What each
  * centre supplies to whom is the map's data (`centre.supply`, `centre.supplyFor`).
  */
-import type { RuleModule } from '../hooks.ts';
+import type { RuleModule } from '../../model.ts';
 
 export const centreValues: RuleModule = {
   name: 'centre-values',

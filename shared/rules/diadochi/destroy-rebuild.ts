@@ -10,7 +10,7 @@
 import { findProvince } from '../../variant/load.ts';
 import { err, ok } from '../../result.ts';
 import type { Order } from '../../orders/types.ts';
-import type { MovementOrderRule, RuleModule } from '../hooks.ts';
+import type { MovementOrderRule, RuleModule } from '../../model.ts';
 
 const orders: MovementOrderRule = {
   kinds: ['destroy', 'rebuild'],

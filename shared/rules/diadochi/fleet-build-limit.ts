@@ -1,5 +1,5 @@
 /** Diadochi V rule 10: a power may build at most so many fleets in one adjustment phase (the map's `maxFleetBuilds`). */
-import type { RuleModule } from '../hooks.ts';
+import type { RuleModule } from '../../model.ts';
 
 export const fleetBuildLimit: RuleModule = {
   name: 'fleet-build-limit',

@@ -11,7 +11,7 @@ import { compileBoard, type Board } from '../../state/board.ts';
 import type { GameState, Loan } from '../../state/schema.ts';
 import { centreCount, compileEconomy, economyToState, supplyFor, unitCount } from '../../game/economy.ts';
 import { err, ok, type Result } from '../../result.ts';
-import type { Economy, RuleModule } from '../hooks.ts';
+import type { Economy, RuleModule } from '../../model.ts';
 
 /** Who the centre's supply goes to: the last borrower of its loan chain, or its owner. */
 export function holderOf(eco: Economy, centre: number): number {

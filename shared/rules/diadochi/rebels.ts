@@ -2,7 +2,7 @@
  * Diadochi V rule 6, rebel centres: at the Winter count, after the captures, a rebel centre not garrisoned by a
  * unit of its owner becomes neutral again (and a loan of it ends). The map's data marks them (`centre.rebel`).
  */
-import type { RuleModule } from '../hooks.ts';
+import type { RuleModule } from '../../model.ts';
 
 export const rebels: RuleModule = {
   name: 'rebels',

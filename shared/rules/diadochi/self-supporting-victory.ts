@@ -3,7 +3,7 @@
  * (lent-in supply does not count), checked once the adjustments of a year are made, not at the Winter count.
  */
 import { keptSupply, unitCount } from '../../game/economy.ts';
-import type { RuleModule } from '../hooks.ts';
+import type { RuleModule } from '../../model.ts';
 
 export const selfSupportingVictory: RuleModule = {
   name: 'self-supporting-victory',

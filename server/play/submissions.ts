@@ -1,49 +1,61 @@
 /**
- * Order submissions in batches (group commit). Submissions arriving together
- * are stored in one transaction: it locks every game concerned (in id order,
- * so batches never deadlock), reads the games, their players and the phases
- * named (from caches while their rows are unchanged, see row-cache.ts),
- * judges each submission with the engine exactly as one at a time would
- * (`judgeSubmission`: same checks, same answers), inserts the accepted ones
- * in one statement, publishes their live events in one, then processes early
- * any game in which a submission said "ready" and everyone now is. Each
+ * Order submissions: the one way orders are stored, for a player and for the
+ * game master entering them for a power, one at a time or many together.
+ *
+ * Submissions arriving together are stored in one transaction (group commit):
+ * it locks every game concerned (in id order, so batches never deadlock),
+ * reads the games, their seats and the phases named (from caches while their
+ * rows are unchanged, row-cache.ts), judges each submission with the engine
+ * (`judgeSubmission`), inserts the accepted ones in one statement, brings
+ * back to the board the players who had been away ("the player is back":
+ * missed deadlines reset, civil disorder ends), publishes their live events
+ * in one statement, logs the game master's entries, then processes early any
+ * game in which a submission said "ready" and everyone now is. Each
  * submission gets its own answer (a refused one does not stop the others).
+ * A lone submission is a batch of one, at the next turn of the event loop.
+ *
  * On PostgreSQL a batch is one round trip (the statements pipelined, see
  * Database.transaction) when the caches hold every game and phase it names:
  * it is judged on them, and BEGIN, the lock, a check that those rows are
- * still as cached, the insert, the publication and COMMIT go out together.
- * Should a row have changed, the check fails the transaction (nothing is
- * stored) and the batch runs again the long way, in two round trips: BEGIN,
- * the lock and the read; then the insert, the publication and COMMIT.
+ * still as cached (`rows_unchanged`, a database function that raises an error
+ * when one has changed), the insert, the publication and COMMIT go out
+ * together. Should a row have changed, the check rolls the transaction back
+ * and the batch runs again the long way, in two round trips: BEGIN, the lock
+ * and the read; then the insert, the publication and COMMIT. A batch that may
+ * process a phase (someone said "ready") or log the game master's entry runs
+ * in a Prisma transaction, which the engine's processing needs.
  *
  * The serial order this stands for: the batch's submissions in arrival order,
- * then the readiness checks. A few batches run at once (the rest wait and
- * join the next batch), so under load batches grow and the cost per
- * submission shrinks, while a lone submission goes at once (at the next turn
- * of the event loop). Should a whole batch fail for a reason other than the
- * database being unavailable (say one game's processing hits a bug), nothing
- * of it was stored, and each submission is retried alone, so only its own
- * answer is the failure.
+ * then the readiness checks. Should a whole batch fail for a reason other than
+ * the database being unavailable (say one game's processing hits a bug),
+ * nothing of it was stored, and each submission runs again alone, so only its
+ * own answer is the failure. Submissions are numbered as they are inserted
+ * (`seq`, under the games' locks): the one acknowledged last counts.
  */
-import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CheckedOrder, OrderSubmission } from '../../shared/api/play.ts';
-import { frozenState, type GameState, type Variant } from '../../shared/index.ts';
+import type { z } from 'zod';
+import { checkOrders, formatOrder, frozenState, powersToOrder, type GameState, type Order, type Variant } from '../../shared/index.ts';
+import type { CheckedOrder, OrderSubmission, OrdersInputSchema, SubmitOrdersRequestSchema } from '../../shared/api/play.ts';
+import { mayView } from '../access/policy.ts';
+import type { Auth } from '../accounts/caller.ts';
 import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../errors.ts';
 import { publicationStatement, type Publication } from '../live/bus.ts';
-import { mayView } from '../access/policy.ts';
-import { makeContext, requireActive, requirePower, TX_OPTIONS, type LoadedGame } from '../play/context.ts';
-import { playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from '../play/phases.ts';
-import { processIfAllReady } from '../play/process.ts';
-import type { Auth } from '../types.ts';
+import { makeContext, requireActive, requireGameMaster, requirePower, seatOf, TX_OPTIONS, withLockedGame, type GameContext, type LoadedGame, type LoadedPlayer } from './context.ts';
+import { logGmAction } from '../gm/log.ts';
+import { latestSubmissions, openPhaseNamed, playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from './phases.ts';
+import { processIfAllReady } from './process.ts';
 import { RowCache } from './row-cache.ts';
-import { judgeSubmission, submitOrders, type SubmitBody } from './service.ts';
+import { GAME_JSON_SQL, loadedGameOf } from './stored-game.ts';
 
 type User = Auth['user'];
+export type SubmitBody = z.output<typeof SubmitOrdersRequestSchema>;
 export type SubmitResult = { submission: OrderSubmission; checked: CheckedOrder[]; phaseProcessed: boolean };
-type Job = { user: User; gameId: string; phaseIndex: number; body: SubmitBody; resolve: (result: SubmitResult) => void; reject: (error: unknown) => void };
+
+/** A submission to store: by a player for their power, or by the game master for `asGameMaster.power`. */
+export type SubmissionRequest = { user: User; gameId: string; phaseIndex: number; body: SubmitBody; asGameMaster?: { power: string } };
+type Job = SubmissionRequest & { resolve: (result: SubmitResult) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: SubmitResult } | { ok: false; error: HttpError };
 
 export type BatchOptions = {
@@ -52,6 +64,58 @@ export type BatchOptions = {
   /** Most submissions in one batch. */
   maxBatch: number;
 };
+
+/** Text: one order per line, blank lines ignored. Structured: as given. */
+function ordersOf(input: z.output<typeof OrdersInputSchema>): { list: (Order | string)[]; text: string } {
+  if (typeof input === 'string') {
+    const list = input.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0);
+    return { list, text: list.join('\n') };
+  }
+  return { list: input, text: input.map((order) => formatOrder(order)).join('\n') };
+}
+
+/**
+ * The engine's verdict on a submission for `power` in `phase` (whose position
+ * is `position`): what to store, or the HttpError to answer (409 nothing to
+ * order, 422 refused orders with the verdict on each). Writes nothing.
+ */
+export function judgeSubmission(context: GameContext, phase: Pick<PhaseRow, 'name'>, position: GameState, power: string, body: SubmitBody) {
+  if (!powersToOrder(context.variant, position).includes(power)) {
+    throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
+  }
+  const { list, text } = ordersOf(body.orders);
+  const checked = checkOrders(context.variant, position, power, list);
+  if (!checked.ok) throw unprocessable('orders_rejected', checked.error, { orders: [] });
+  const verdicts: CheckedOrder[] = checked.value.map((verdict) =>
+    verdict.accepted
+      ? { accepted: true, input: verdict.input, text: verdict.text, order: verdict.order, ...(verdict.unit ? { unit: verdict.unit } : {}) }
+      : verdict,
+  );
+  const refused = verdicts.filter((verdict) => !verdict.accepted);
+  if (refused.length > 0) {
+    const reasons = verdicts
+      // Each reason is a sentence; in this list they are parted by semicolons, so without their full stops.
+      .map((verdict, i) => (verdict.accepted ? null : `order ${i + 1} "${verdict.input}": ${verdict.reason.replace(/\.$/, '')}`))
+      .filter((line) => line !== null);
+    throw unprocessable('orders_rejected', `${refused.length} of ${verdicts.length} orders refused, nothing stored: ${reasons.join('; ')}`, {
+      orders: verdicts,
+    });
+  }
+  return { text, verdicts, orders: verdicts.map(({ accepted: _accepted, ...order }) => order) };
+}
+
+/** Who submits for which power: a player their own; the game master (who does not play) the power named. */
+function submitterOf(context: GameContext, job: SubmissionRequest): { power: string; seat: LoadedPlayer; byGameMaster: boolean } {
+  if (!job.asGameMaster) {
+    requireActive(context);
+    return { ...requirePower(context), byGameMaster: false };
+  }
+  requireGameMaster(context);
+  // Orders typed for a rival would be orders no rival gave; a player's own go through the player's route.
+  if (context.playsAsGameMaster) throw forbidden('game_master_plays', 'a game master who also plays a power enters no orders for powers (submit your own as a player)');
+  requireActive(context);
+  return { power: job.asGameMaster.power, seat: seatOf(context, job.asGameMaster.power), byGameMaster: true };
+}
 
 export class SubmissionBatcher {
   private waiting: Job[] = [];
@@ -73,9 +137,10 @@ export class SubmissionBatcher {
     private readonly options: BatchOptions = { concurrency: 3, maxBatch: 128 },
   ) {}
 
-  submit(user: User, gameId: string, phaseIndex: number, body: SubmitBody): Promise<SubmitResult> {
+  /** Stores a submission (in the batch that is forming) and answers it as if it had been stored alone. */
+  submit(request: SubmissionRequest): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ user, gameId, phaseIndex, body, resolve, reject });
+      this.waiting.push({ ...request, resolve, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       // Submissions whose requests are read in this turn of the event loop go together.
@@ -113,15 +178,15 @@ export class SubmissionBatcher {
     }
   }
 
-  private async run(jobs: Job[]): Promise<void> {
+  private async run(jobs: Job[], alone = false): Promise<void> {
     this.stats.batches += 1;
     this.stats.submissions += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
     let outcomes: Outcome[];
     const started = performance.now();
     try {
-      // Plain SQL, unless a game may have to be processed (the engine's processing runs in a Prisma transaction).
-      outcomes = jobs.some((job) => job.body.ready)
+      // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
+      outcomes = jobs.some((job) => job.body.ready || job.asGameMaster)
         ? await this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS)
         : await this.storePlain(jobs);
       this.stats.busyMs += performance.now() - started;
@@ -130,14 +195,14 @@ export class SubmissionBatcher {
         this.app.log.debug({ batches, submissions, largest, meanBatch: submissions / batches, meanMs: busyMs / batches, fromCache, changedSinceCached }, 'order submission batches');
       }
     } catch (error) {
-      if (jobs.length === 1 || isDatabaseUnavailable(error)) {
+      if (alone || jobs.length === 1 || isDatabaseUnavailable(error)) {
         for (const job of jobs) job.reject(error);
         return;
       }
       // Rolled back, nothing stored: each alone, so only the one at fault fails.
       this.app.log.warn({ err: error, submissions: jobs.length }, 'a batch of order submissions failed; storing them one at a time');
       this.stats.retriedAlone += jobs.length;
-      for (const job of jobs) await submitOrders(this.app, job.user, job.gameId, job.phaseIndex, job.body).then(job.resolve, job.reject);
+      for (const job of jobs) await this.run([job], true);
       return;
     }
     outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
@@ -218,7 +283,7 @@ export class SubmissionBatcher {
       if (!game) {
         // Evicted since the query was sent (by another batch): read again, whole.
         const fresh = row.game === null ? (await sql(READ_SQL, [JSON.stringify([{ id, version: null, phases: [] }]), [id]]))[0] : row;
-        game = loadedGame(fresh);
+        game = loadedGameOf(JSON.parse(fresh.game as string));
         this.games.set(id, fresh.version as string, game);
       }
       const phases = new Map<number, ReadPhase>();
@@ -230,14 +295,14 @@ export class SubmissionBatcher {
 
   /**
    * The batch in one transaction: `sql` runs its statements; `tx`, when given, is the same transaction for
-   * Prisma (to process phases); without it, `commit` sends COMMIT along with the last statements.
-   * `cached`: the batch is judged on what the caches hold (`cachedRead`), and the statements that store
-   * it are sent behind the lock and a check that the rows are still those (else the check fails them all).
+   * Prisma (to process phases, to log the game master's entries); without it, `commit` sends COMMIT along with
+   * the last statements. `cached`: the batch is judged on what the caches hold (`cachedRead`), and the statements
+   * that store it are sent behind the lock and a check that the rows are still those (else the check fails them all).
    */
   private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}, cached: Read | null = null): Promise<Outcome[]> {
     const read = cached ?? (await this.read(sql, jobs, tx === null));
 
-    const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[] } }> = [];
+    const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[]; phaseId: string; replaced?: boolean } }> = [];
     const rows: StoredRow[] = [];
     const publications: Publication[] = [];
     const seatsBack = new Map<string, 'active' | 'eliminated'>();
@@ -248,24 +313,22 @@ export class SubmissionBatcher {
         if (!found || !mayView(found.game, job.user)) throw notFound('no game with that id');
         const { game } = found;
         const context = makeContext(game, job.user);
-        requireActive(context);
-        const { power, seat } = requirePower(context);
+        const { power, seat, byGameMaster } = submitterOf(context, job);
         const phase = requireOpenPhase(found.phases.get(job.phaseIndex), job.phaseIndex);
         // Without a pause when the batch was read from the caches: its statements then leave in one write.
         const position = phase.position ?? (await this.positionOf(sql, context.variant, game.id, phase));
         const { text, verdicts, orders } = judgeSubmission(context, phase, position, power, job.body);
-        const row: StoredRow = { id: nextId(), game_id: game.id, phase_id: phase.id, power, submitted_by_id: job.user.id, text, orders, ready: job.body.ready };
+        const row: StoredRow = { game_id: game.id, phase_id: phase.id, power, submitted_by_id: job.user.id, by_game_master: byGameMaster, text, orders, ready: job.body.ready };
         rows.push(row);
         const channel = `game:${game.id}` as const;
         publications.push({ channel, event: { type: 'orders.status', gameId: game.id, phaseIndex: phase.index, power, submitted: true, ready: job.body.ready } });
-        // The player is back at the board: missed deadlines reset, civil disorder ends (once per seat).
-        if ((seat.missedDeadlines !== 0 || seat.status === 'civil_disorder') && !seatsBack.has(seat.id)) {
-          const status = seat.status === 'civil_disorder' ? 'active' : seat.status;
-          seatsBack.set(seat.id, status);
-          publications.push({ channel, event: { type: 'player.status', gameId: game.id, power, status: playerStatusOnWire(status), missedDeadlines: 0, replaced: false } });
-        }
+        // The player is back at the board: missed deadlines reset, civil disorder ends (once per seat). Not for
+        // orders the game master entered: the power was not left unordered, but its player did not come back either.
+        if (!byGameMaster) playerBack(game, seat, seatsBack, publications);
         if (job.body.ready) lastReady.set(game.id, i);
-        outcomes[i] = { pending: { phaseIndex: phase.index, row, verdicts } };
+        // Whether the game master's log may say these orders replace others (by the player or the game master).
+        const replaced = byGameMaster ? (await sql(HAS_SUBMISSION_SQL, [phase.id, power]))[0].exists === true || rows.slice(0, -1).some((r) => r.phase_id === phase.id && r.power === power) : undefined;
+        outcomes[i] = { pending: { phaseIndex: phase.index, row, verdicts, phaseId: phase.id, replaced } };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         outcomes[i] = { ok: false, error };
@@ -285,28 +348,91 @@ export class SubmissionBatcher {
     if (tx === null) commit();
     // Answered in the order sent: should the check fail, its failure comes first (the statements behind it fail because it did).
     const [, [inserted]] = await Promise.all([Promise.all(checked), written]);
-    const createdAt = new Map<string, Date>();
-    for (const stored of inserted) createdAt.set(stored.id as string, new Date(Number(stored.created_ms)));
-    // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
-    const processedBy = new Set<number>();
-    if (tx) for (const [gameId, index] of lastReady) if (await processIfAllReady(tx, this.app.play, gameId, new Date())) processedBy.add(index);
+    // In the order given (their numbers were taken in that order).
+    const stored = inserted
+      .map((row) => ({ id: row.id as string, seq: BigInt(row.seq as string), createdAt: new Date(Number(row.created_ms)) }))
+      .sort((a, b) => (a.seq < b.seq ? -1 : 1));
 
-    return outcomes.map((outcome, i) => {
+    const answers = outcomes.map((outcome) => {
       if ('ok' in outcome) return outcome;
       const { phaseIndex, row, verdicts } = outcome.pending;
+      const { id, createdAt } = stored.shift()!;
       const submission: OrderSubmission = {
-        id: row.id,
+        id,
         phaseIndex,
         power: row.power,
         text: row.text,
         orders: row.orders as OrderSubmission['orders'],
         ready: row.ready,
-        byGameMaster: false,
-        submittedAt: createdAt.get(row.id)!.toISOString(),
+        byGameMaster: row.by_game_master,
+        submittedAt: createdAt.toISOString(),
       };
-      return { ok: true, value: { submission, checked: verdicts, phaseProcessed: processedBy.has(i) } };
+      return { ok: true as const, value: { submission, checked: verdicts, phaseProcessed: false } };
     });
+    if (tx) {
+      // The game master's entries, in its log (the orders themselves stay secret there: how many, not which).
+      for (const [i, job] of jobs.entries()) {
+        const outcome = outcomes[i];
+        if (!job.asGameMaster || 'ok' in outcome) continue;
+        const { phaseIndex, row, replaced } = outcome.pending;
+        const phaseName = read.get(job.gameId)!.phases.get(phaseIndex)!.name;
+        await logGmAction(tx, this.app.bus, job.gameId, job.user.id, 'enter-orders', {
+          power: row.power,
+          phase: phaseIndex,
+          phaseName,
+          orders: row.text.split('\n').filter(Boolean).length,
+          ready: row.ready,
+          replaced,
+        });
+      }
+      // Early processing where a submission said ready (the last ready one of the game learns whether it happened).
+      for (const [gameId, index] of lastReady) {
+        const answer = answers[index];
+        if (answer.ok && (await processIfAllReady(tx, this.app.play, gameId, new Date()))) answer.value.phaseProcessed = true;
+      }
+    }
+    return answers;
   }
+}
+
+/** Seats whose players are back at the board: missed deadlines reset, and the status given (civil disorder ends); their live events. */
+function playerBack(game: LoadedGame, seat: LoadedPlayer, back: Map<string, 'active' | 'eliminated'>, publications: Publication[]): void {
+  if ((seat.missedDeadlines === 0 && seat.status !== 'civil_disorder') || back.has(seat.id)) return;
+  const status = seat.status === 'civil_disorder' ? 'active' : seat.status;
+  back.set(seat.id, status);
+  publications.push({
+    channel: `game:${game.id}`,
+    event: { type: 'player.status', gameId: game.id, power: seat.power!, status: playerStatusOnWire(status), missedDeadlines: 0, replaced: false },
+  });
+}
+
+/**
+ * Ready or not: the flag of the power's latest submission. Ready with no submission stores an empty one (every unit
+ * holds), so that the power is not counted as having missed the deadline. The player is back at the board; a phase
+ * everyone is ready for is processed at once.
+ */
+export async function setReady(app: FastifyInstance, user: User, gameId: string, phaseIndex: number, ready: boolean) {
+  return withLockedGame(app, gameId, user, async (tx, context) => {
+    requireActive(context);
+    const { power, seat } = requirePower(context);
+    const phase = await openPhaseNamed(tx, gameId, phaseIndex);
+    if (!powersToOrder(context.variant, positionOf(context.variant, phase)).includes(power)) throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
+    const latest = (await latestSubmissions(tx, phase.id)).get(power);
+    if (latest?.ready === ready) return { power, ready, phaseProcessed: false };
+    const sql = sqlOf(tx);
+    if (latest) await tx.orderSubmission.update({ where: { id: latest.id }, data: { ready } });
+    else if (ready) {
+      const row: StoredRow = { game_id: gameId, phase_id: phase.id, power, submitted_by_id: user.id, by_game_master: false, text: '', orders: [], ready: true };
+      await sql(INSERT_SQL, [JSON.stringify([row])]);
+    } else return { power, ready, phaseProcessed: false };
+    const publications: Publication[] = [{ channel: `game:${gameId}`, event: { type: 'orders.status', gameId, phaseIndex: phase.index, power, submitted: true, ready } }];
+    const back = new Map<string, 'active' | 'eliminated'>();
+    playerBack(context.game, seat, back, publications);
+    if (back.size > 0) await sql(SEATS_BACK_SQL, [JSON.stringify([...back].map(([id, status]) => ({ id, status })))]);
+    await app.bus.publishAll(tx, publications);
+    const phaseProcessed = ready && (await processIfAllReady(tx, app.play, gameId, new Date()));
+    return { power, ready, phaseProcessed };
+  });
 }
 
 /**
@@ -321,7 +447,8 @@ async function inOrder<T extends unknown[]>(together: boolean, statements: { [K 
   return results as T;
 }
 
-type StoredRow = { id: string; game_id: string; phase_id: string; power: string; submitted_by_id: string; text: string; orders: unknown; ready: boolean };
+/** A submission as INSERT_SQL takes it (column names). */
+type StoredRow = { game_id: string; phase_id: string; power: string; submitted_by_id: string; by_game_master: boolean; text: string; orders: unknown; ready: boolean };
 
 /** The games a batch names, each with the version of its rows and the phases named (from READ_SQL, or from the caches). */
 type Read = Map<string, { game: LoadedGame; version: string; phases: Map<number, ReadPhase> }>;
@@ -338,8 +465,6 @@ function lockAndCheck(sql: Sql, read: Read): Array<Promise<unknown>> {
   return [sql(LOCK_GAMES_SQL, [ids]), sql(UNCHANGED_SQL, [JSON.stringify(versions)])];
 }
 
-const CHANGED_SINCE_READ = 'rows changed since they were read';
-
 /**
  * Versions of rows, from PostgreSQL's `xmin` (see row-cache.ts): a game's is its row's and its seats'; a
  * phase's, its row's. One text for each, used by the read and by the check alike.
@@ -349,14 +474,12 @@ const GAME_VERSION = (g: string) =>
 const PHASE_VERSION = (p: string) => `${p}.id::text || '/' || ${p}.xmin::text`;
 
 /**
- * True when every game and phase named still has the version sent; otherwise the statement fails, and with
- * it the transaction. After the lock, so that it sees whatever committed before the lock was granted, as the
- * read would have. Plain SQL has no statement to raise an error: a text that is not a boolean, cast to one,
- * fails with that text as its message (built from the rows, so the planner cannot work it out in advance).
+ * Whether every game and phase named still has the version sent: `rows_unchanged` (a function of the
+ * database's, see its migration) raises an error otherwise, which rolls the transaction back. After the
+ * lock, so that it sees whatever committed before the lock was granted, as the read would have.
  */
 const UNCHANGED_SQL = `
-SELECT CASE WHEN bool_and(now IS NOT DISTINCT FROM sent) THEN true
-  ELSE ('${CHANGED_SINCE_READ}: ' || count(*) FILTER (WHERE now IS DISTINCT FROM sent) || ' of the games and phases of this batch')::boolean END AS unchanged
+SELECT rows_unchanged(bool_and(now IS NOT DISTINCT FROM sent), count(*) FILTER (WHERE now IS DISTINCT FROM sent)) AS unchanged
 FROM (
   SELECT n.version AS sent, (SELECT ${GAME_VERSION('g')} FROM games g WHERE g.id = n.id) AS now
   FROM json_to_recordset($1::json) AS n(id uuid, version text, phases json)
@@ -365,9 +488,9 @@ FROM (
   FROM json_to_recordset($1::json) AS n(id uuid, version text, phases json), json_to_recordset(n.phases) AS k(index int, version text)
 ) AS versions`;
 
-/** The check's failure (UNCHANGED_SQL: SQLSTATE 22P02 with this text): nothing was stored, and the batch may run again the long way. */
+/** The check's failure (UNCHANGED_SQL): nothing was stored, and the batch may run again the long way. */
 function isChangedSinceRead(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '22P02' && String((error as Error).message).includes(CHANGED_SINCE_READ);
+  return (error as { code?: unknown } | null)?.code === 'P0001' && String((error as Error).message).startsWith('rows changed since they were read');
 }
 
 /** Locks the games, always in id order (so that batches never deadlock). */
@@ -375,18 +498,13 @@ const LOCK_GAMES_SQL = `SELECT id FROM games WHERE id = ANY($1::uuid[]) ORDER BY
 
 /**
  * Each game named, with the version of its row and its seats' rows, and the phases named (each with
- * its version). The game with its seats, their users and its game master (as `gameContextInclude`
- * would have them), and a phase's state and loan actions, come only where the version sent (what
- * the cache holds) is not the current one. JSON as text (PostgreSQL and PGlite alike).
+ * its version). The game with its seats, their users and its game master (stored-game.ts), and a phase's
+ * state and loan actions, come only where the version sent (what the cache holds) is not the current one.
+ * JSON as text (PostgreSQL and PGlite alike).
  */
 const READ_SQL = `
 SELECT g.id::text AS id, v.version,
-  CASE WHEN v.version = n.version THEN NULL ELSE row_to_json(g)::text END AS game,
-  CASE WHEN v.version = n.version THEN NULL ELSE
-    (SELECT coalesce(json_agg(json_build_object('player', row_to_json(p), 'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'username', u.username) END) ORDER BY p.id), '[]'::json)
-       FROM players p LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id = g.id)::text END AS players,
-  CASE WHEN v.version = n.version THEN NULL ELSE
-    (SELECT json_build_object('id', m.id, 'username', m.username) FROM users m WHERE m.id = g.game_master_id)::text END AS game_master,
+  CASE WHEN v.version = n.version THEN NULL ELSE (${GAME_JSON_SQL('g')})::text END AS game,
   (SELECT coalesce(json_agg(json_build_object('id', p.id, 'index', p.index, 'name', p.name, 'status', p.status, 'version', ${PHASE_VERSION('p')},
       'stored', CASE WHEN ${PHASE_VERSION('p')} = k.version THEN NULL ELSE json_build_object('stateBefore', p.state_before, 'loanActions', p.loan_actions) END)), '[]'::json)
      FROM json_to_recordset(n.phases) AS k(index int, version text) JOIN phases p ON p.game_id = g.id AND p.index = k.index)::text AS phases
@@ -400,91 +518,29 @@ WHERE g.id = ANY($2::uuid[])`;
 /** A phase's stored position (when the cache has lost it between the read and its use). */
 const PHASE_STATE_SQL = `SELECT state_before AS "stateBefore", loan_actions AS "loanActions" FROM phases WHERE id = $1::uuid`;
 
+/** Whether the power has a submission in the phase already. */
+const HAS_SUBMISSION_SQL = `SELECT EXISTS (SELECT 1 FROM order_submissions WHERE phase_id = $1::uuid AND power = $2) AS exists`;
+
 /** A phase as READ_SQL gives it: what the checks need, its version, and its stored position unless the cache holds it. */
 type ReadPhase = PhaseFields & { version: string; stored: { stateBefore: unknown; loanActions: unknown } | null; position?: GameState };
 type PhaseFields = Pick<PhaseRow, 'id' | 'index' | 'name' | 'status'>;
 /** What the cache keeps of a phase: the fields the checks need, and its position. */
 type CachedPhase = { row: PhaseFields; position: GameState };
 
-/** In the batch's order, which is also the order of their `seq` (taken here, under the games' locks). */
+/**
+ * In the order given, which is also the order of their `seq` (taken here, under the games' locks). Ids are the
+ * database's: random, as nothing is ordered by them.
+ */
 const INSERT_SQL = `
 INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready)
-SELECT r.id, r.game_id, r.phase_id, r.power, r.submitted_by_id, false, r.text, r.orders, r.ready
-FROM ROWS FROM (json_to_recordset($1::json) AS (id uuid, game_id uuid, phase_id uuid, power text, submitted_by_id uuid, text text, orders jsonb, ready boolean))
-  WITH ORDINALITY AS r(id, game_id, phase_id, power, submitted_by_id, text, orders, ready, n)
+SELECT gen_random_uuid(), r.game_id, r.phase_id, r.power, r.submitted_by_id, r.by_game_master, r.text, r.orders, r.ready
+FROM ROWS FROM (json_to_recordset($1::json) AS (game_id uuid, phase_id uuid, power text, submitted_by_id uuid, by_game_master boolean, text text, orders jsonb, ready boolean))
+  WITH ORDINALITY AS r(game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready, n)
 ORDER BY r.n
-RETURNING id::text AS id, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
+RETURNING id::text AS id, seq::text AS seq, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
 
 /** Seats whose players are back at the board: missed deadlines reset, and the status given (civil disorder ends). */
 const SEATS_BACK_SQL = `
 UPDATE players p SET missed_deadlines = 0, status = b.status::player_status
 FROM json_to_recordset($1::json) AS b(id uuid, status text)
 WHERE p.id = b.id`;
-
-/** Column name → field name, worked out once per column (this runs for every row of every batch). */
-const fieldNames = new Map<string, string>();
-const fieldOf = (column: string) => {
-  let field = fieldNames.get(column);
-  if (field === undefined) fieldNames.set(column, (field = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())));
-  return field;
-};
-
-/** A row as row_to_json gives it → the model as Prisma gives it: camelCase fields, Dates, the enum names Prisma uses. */
-function model(json: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const column in json) {
-    const field = fieldOf(column);
-    const value = json[column];
-    out[field] = field.endsWith('At') && typeof value === 'string' ? new Date(value) : value;
-  }
-  return out;
-}
-
-function loadedGame(row: Record<string, unknown>): LoadedGame {
-  const players = (JSON.parse(row.players as string) as Array<{ player: Record<string, unknown>; user: { id: string; username: string } | null }>).map(({ player, user }) => {
-    const seat = model(player);
-    // The enum's database value is "civil-disorder"; Prisma's name for it is civil_disorder.
-    if (seat.status === 'civil-disorder') seat.status = 'civil_disorder';
-    return { ...seat, user };
-  });
-  return { ...model(JSON.parse(row.game as string)), players, gameMaster: JSON.parse(row.game_master as string) } as unknown as LoadedGame;
-}
-
-/** Random bytes drawn from a pool refilled 4 KiB at a time (one system call per 512 ids, not one per id). */
-const pool = Buffer.alloc(4096);
-let poolOffset = pool.length;
-function randomBytes8(): Buffer {
-  if (poolOffset + 8 > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  poolOffset += 8;
-  return pool.subarray(poolOffset - 8, poolOffset);
-}
-
-/**
- * UUID version 7 ids that increase strictly within this process (a counter in
- * the random bits within a millisecond), as the database's own ids would. (Which
- * submission is the latest is told by `seq`, not by ids or times.)
- */
-let lastMs = 0;
-let counter = 0;
-function nextId(): string {
-  let ms = Date.now();
-  if (ms <= lastMs) {
-    counter += 1;
-    if (counter > 0xfff) {
-      lastMs += 1;
-      counter = 0;
-    }
-    ms = lastMs;
-  } else {
-    lastMs = ms;
-    counter = 0;
-  }
-  const random = randomBytes8();
-  const hex = ms.toString(16).padStart(12, '0');
-  const randA = (0x7000 | counter).toString(16);
-  const randB = ((random[0] & 0x3f) | 0x80).toString(16).padStart(2, '0') + random.toString('hex', 1, 8);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${randA}-${randB.slice(0, 4)}-${randB.slice(4, 16)}`;
-}

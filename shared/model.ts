@@ -1,28 +1,101 @@
 /**
- * The seams through which a variant's own rules change the standard game.
+ * The engine's compiled model of a game: a variant (its map as integer
+ * tables, with the rules it plays with), a board (its units), an economy (its
+ * centres), and the hooks through which a variant's own rules change the
+ * standard game.
  *
- * The engine's core (shared/game, shared/phases) knows the standard rules
- * only, and calls these hooks wherever a variant may differ: whose supply a
- * centre counts for and how much, where a power may build and how many
- * fleets, orders a variant adds to the movement phase, what happens at the
- * Winter count, and who has won. `standardRules` (standard.ts) is the
- * standard game; each rule of a variant is a module (shared/rules/diadochi/…)
- * that takes the rules before it and changes what it changes, and a variant
- * declares the modules it plays with (shared/rules/index.ts). godip's
- * `common.Variant` is the model: the core is given the variant's functions;
- * it never imports a variant.
+ * The hooks are the seams the engine's core (shared/game, shared/phases)
+ * calls wherever a variant may differ: whose supply a centre counts for and
+ * how much, where a power may build and how many fleets, orders a variant
+ * adds to the movement phase, what happens at the Winter count, and who has
+ * won. The standard game is shared/rules/standard.ts; each rule of a variant
+ * is a module (shared/rules/diadochi/…) that takes the rules before it and
+ * changes what it changes, and a variant declares the modules it plays with in
+ * its data (shared/rules/index.ts). godip's `common.Variant` is the model: the
+ * core is given the variant's functions; it never imports a variant.
  *
- * Only types are imported here, so the core can depend on this file without
- * depending on any variant's rules.
+ * Types only, in one module: a variant holds its rules, and the rules take
+ * variants and boards, so these types name each other.
  */
-import type { Board } from '../state/board.ts';
-import type { GameState } from '../state/schema.ts';
-import type { Order } from '../orders/types.ts';
-import type { OrderResult } from '../phases/results.ts';
-import type { PhaseEvent } from '../phases/events.ts';
-import type { MovementOutcome } from '../phases/movement/resolve.ts';
-import type { Result } from '../result.ts';
-import type { Variant } from '../variant/load.ts';
+import type { ParsedMapData } from './variant/schema.ts';
+import type { RuleOptions } from './variant/options.ts';
+import type { GameState } from './state/schema.ts';
+import type { Order } from './orders/types.ts';
+import type { OrderResult } from './phases/results.ts';
+import type { PhaseEvent } from './phases/events.ts';
+import type { Result } from './result.ts';
+
+/**
+ * A loaded variant: the map data compiled into integer tables.
+ *
+ * Provinces are numbered 0..P-1 in data order. Locations (where a unit can
+ * stand) are numbered so that location p is province p itself; named coasts
+ * follow from P upwards. Adjacency is kept both as lists (to iterate) and as
+ * flat matrices (to test in O(1)) since maps are small.
+ */
+export interface Variant {
+  readonly id: string;
+  readonly name: string;
+  readonly data: ParsedMapData;
+  readonly options: RuleOptions;
+  /** The rules the variant plays with: the standard game and the rule modules its data declares (shared/rules/). */
+  readonly rules: Rules;
+
+  readonly powers: readonly string[];
+  readonly powerAbbreviations: readonly string[];
+
+  readonly provinceCount: number;
+  readonly provinceIds: readonly string[];
+  readonly provinceNames: readonly string[];
+  readonly provinceKind: Uint8Array;
+
+  readonly locationCount: number;
+  readonly locationIds: readonly string[];
+  /** Province of each location. */
+  readonly locationProvince: Int16Array;
+  /** Coast locations of each province (empty when it has no named coasts). */
+  readonly coasts: readonly (readonly number[])[];
+
+  /** Army moves, province to province. */
+  readonly armyAdjacent: readonly (readonly number[])[];
+  readonly armyMatrix: Uint8Array;
+  /** Fleet moves, location to location. */
+  readonly fleetAdjacent: readonly (readonly number[])[];
+  readonly fleetMatrix: Uint8Array;
+  /** Province to province, for any unit type, ignoring coasts: used for supports and distances. */
+  readonly anyMatrix: Uint8Array;
+
+  readonly isCentre: Uint8Array;
+  /** Supply of a centre for a given power index (0 for non-centres). Row-major [province * powers + power]. */
+  readonly supplyTable: Uint8Array;
+  readonly isBuildCentre: Uint8Array;
+  readonly isRebel: Uint8Array;
+  readonly isIndestructible: Uint8Array;
+  /** Power index whose home centre this is, or -1. */
+  readonly homeOf: Int8Array;
+  readonly centres: readonly number[];
+
+  /** Case-insensitive lookups. */
+  readonly provinceByName: ReadonlyMap<string, number>;
+  /** Exact location ids (`spa/nc`), the fast path of findLocation. */
+  readonly locationById: ReadonlyMap<string, number>;
+  readonly powerByName: ReadonlyMap<string, number>;
+}
+
+/**
+ * Units compiled into integer arrays for the engine's hot paths. Built once
+ * per phase from the JSON units; never mutated after construction.
+ */
+export interface Board {
+  readonly variant: Variant;
+  readonly count: number;
+  readonly province: Int16Array;
+  readonly location: Int16Array;
+  readonly power: Int8Array;
+  readonly type: Uint8Array;
+  /** Unit index standing in each province, or -1. */
+  readonly unitAt: Int16Array;
+}
 
 /**
  * The supply-centre side of a position, in integers. `owner` is the standard game's; the other fields belong to the
@@ -53,7 +126,6 @@ export interface RuledOrderStep {
   readonly state: GameState;
   readonly board: Board;
   readonly eco: Economy;
-  readonly out: MovementOutcome;
   readonly unit: number;
   readonly order: Order;
   /** The order's result as the resolver explained it (a hold): the rule rewrites it. */
