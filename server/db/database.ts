@@ -3,7 +3,7 @@
  * embedded PGlite (without), plus the two things Prisma does not do for us:
  * LISTEN for notifications (the live event bus) and migrating at start-up.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,7 +19,17 @@ export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]
 export type Db = PrismaClient | Transaction;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * How often each LISTEN connection is checked by notifying it from another connection (default 10 s),
+       * and how long its echo may take before the connection is taken for dead and replaced (default 5 s).
+       */
+      listenHeartbeatMs?: number;
+      listenHeartbeatTimeoutMs?: number;
+    }
   /**
    * `dataDir` is a folder (created if missing) or `memory://` for a throw-away database;
    * `template` a data-directory dump (PGlite's dumpDataDir) to start a new database from.
@@ -76,10 +86,10 @@ export async function openDatabase(options: DatabaseOptions, log: Logger = silen
   return options.kind === 'postgres' ? openPostgres(options, log) : openPglite(options);
 }
 
-type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
-const silentLogger: Logger = { warn() {}, info() {} };
+type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void; debug(obj: object, msg: string): void };
+const silentLogger: Logger = { warn() {}, info() {}, debug() {} };
 
-function openPostgres(options: { url: string; poolSize?: number }, log: Logger): Database {
+function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, log: Logger): Database {
   const makePool = (settings: { max: number; pipeline?: boolean }) => {
     const made = new pg.Pool({
       connectionString: options.url,
@@ -173,7 +183,12 @@ function openPostgres(options: { url: string; poolSize?: number }, log: Logger):
       }
     },
     async listen(channel, listener) {
-      const subscription = new PostgresListener(options.url, channel, listener, log);
+      const subscription = new PostgresListener(options.url, channel, listener, log, {
+        intervalMs: options.listenHeartbeatMs ?? 10_000,
+        timeoutMs: options.listenHeartbeatTimeoutMs ?? 5_000,
+        // Over a pooled connection: the listening one cannot be trusted to tell on itself.
+        notify: async (heartbeatChannel, payload) => void (await pool.query('SELECT pg_notify($1, $2)', [heartbeatChannel, payload])),
+      });
       listeners.add(subscription);
       await subscription.start();
       return async () => {
@@ -202,51 +217,144 @@ function prepared(text: string, params: readonly unknown[]): pg.QueryConfig {
   return { name, text, values: params as unknown[] };
 }
 
+/** How a listener checks its connection (see PostgresListener). */
+type Heartbeat = {
+  intervalMs: number;
+  timeoutMs: number;
+  /** Sends a notification over another connection; fails when the database cannot be reached. */
+  notify(channel: string, payload: string): Promise<void>;
+};
+
 /**
  * A dedicated connection that LISTENs, reconnecting with back-off when it is lost
  * (a pooled connection cannot be used: LISTEN belongs to one session).
+ *
+ * A connection can also die without closing (an idle NAT mapping that expired, a firewall dropping
+ * its packets): nothing arrives any more, and TCP notices only after many minutes. So every
+ * `intervalMs` the listener notifies itself from a pooled connection, on a channel of its own that
+ * only this connection LISTENs to (so no listener, on any instance or version, ever sees a
+ * heartbeat as a notification); when the echo does not come within `timeoutMs`, the connection
+ * is dropped and replaced, like one that closed. A heartbeat that cannot be sent (the database is
+ * unreachable) proves nothing about the connection: it is skipped, and tried again next interval.
+ * TCP keepalive keeps NAT mappings open and catches what the heartbeat cannot check meanwhile.
  */
 class PostgresListener {
   private client: pg.Client | undefined;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelayMs = 500;
+  /** Unique to this listener, so that only it hears its heartbeats. */
+  private readonly heartbeatChannel: string;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  /** The heartbeat under way, if any: its number, on which connection, and whether it came back. */
+  private ping: { client: pg.Client; payload: string; heard: boolean; timer?: NodeJS.Timeout } | undefined;
+  private pings = 0;
+  /** When the current connection last delivered anything (a notification or a heartbeat), or was made. */
+  private heardAt = 0;
 
   constructor(
     private readonly url: string,
     private readonly channel: string,
     private readonly listener: NotificationListener,
     private readonly log: Logger,
-  ) {}
+    private readonly heartbeat: Heartbeat,
+  ) {
+    this.heartbeatChannel = `${channel}_heartbeat_${randomBytes(8).toString('hex')}`;
+  }
 
   /** The first connection must succeed; later losses are retried in the background. */
   async start(): Promise<void> {
     await this.connect();
+    this.heartbeatTimer = setInterval(() => this.sendHeartbeat(), this.heartbeat.intervalMs);
+    this.heartbeatTimer.unref();
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload !== undefined) this.listener.onNotification(message.payload);
+      if (client === this.client) this.heardAt = Date.now();
+      if (message.channel === this.heartbeatChannel) this.heardEcho(client, message.payload);
+      else if (message.channel === this.channel && message.payload !== undefined) this.listener.onNotification(message.payload);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
-    await client.connect();
-    await client.query(`LISTEN "${this.channel}"`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.heartbeatChannel}"`);
+      // Last, so that pg_stat_activity shows which listener this is (the fault tests find it by this text).
+      await client.query(`LISTEN "${this.channel}"`);
+    } catch (error) {
+      drop(client);
+      throw error;
+    }
     if (this.stopped) {
       // stop() was called while this (re)connection was under way.
-      await client.end().catch(() => {});
+      await close(client);
       return;
     }
     this.client = client;
+    this.heardAt = Date.now();
     this.retryDelayMs = 500;
+  }
+
+  private sendHeartbeat(): void {
+    const client = this.client;
+    // One at a time: a heartbeat still being sent (the pool is slow or waiting for a connection) is not yet overdue.
+    if (this.stopped || !client || this.ping) return;
+    const ping: NonNullable<PostgresListener['ping']> = { client, payload: String((this.pings += 1)), heard: false };
+    this.ping = ping;
+    this.heartbeat.notify(this.heartbeatChannel, ping.payload).then(
+      () => {
+        if (this.ping !== ping) return;
+        if (ping.heard) this.ping = undefined;
+        // Timed from when PostgreSQL took the NOTIFY, so that a slow pool is not blamed on this connection.
+        else ping.timer = setTimeout(() => this.checkEcho(ping), this.heartbeat.timeoutMs);
+      },
+      (error: unknown) => {
+        if (this.ping === ping) this.ping = undefined;
+        this.log.debug({ err: error, channel: this.channel }, 'notifications heartbeat not sent');
+      },
+    );
+  }
+
+  private heardEcho(client: pg.Client, payload: string | undefined): void {
+    const ping = this.ping;
+    if (!ping || ping.client !== client || payload !== ping.payload) return;
+    ping.heard = true;
+    // Not yet timed when the echo beats the NOTIFY's own answer: then the answer ends the heartbeat.
+    if (ping.timer) {
+      clearTimeout(ping.timer);
+      this.ping = undefined;
+    }
+  }
+
+  private checkEcho(ping: NonNullable<PostgresListener['ping']>): void {
+    // Timers run before the event loop reads its sockets: after a stall of the whole process, the echo
+    // may be waiting unread. Let it be read first (setImmediate runs after the sockets are polled).
+    setImmediate(() => {
+      if (this.ping !== ping) return;
+      this.ping = undefined;
+      if (ping.heard || this.stopped || this.client !== ping.client) return;
+      const silentMs = Date.now() - this.heardAt;
+      this.log.warn(
+        { channel: this.channel, silentMs, heartbeatTimeoutMs: this.heartbeat.timeoutMs },
+        `notifications connection silent for ${silentMs} ms (no heartbeat back); dropping it and reconnecting`,
+      );
+      this.replace(ping.client);
+    });
   }
 
   private lost(client: pg.Client, error: Error): void {
     if (this.stopped || this.client !== client) return;
-    this.client = undefined;
-    client.end().catch(() => {});
     this.log.warn({ err: error, channel: this.channel }, 'notifications connection lost; reconnecting');
+    this.replace(client);
+  }
+
+  private replace(client: pg.Client): void {
+    this.client = undefined;
+    clearTimeout(this.ping?.timer);
+    this.ping = undefined;
+    drop(client);
     this.listener.onLost?.();
     this.scheduleReconnect();
   }
@@ -256,6 +364,7 @@ class PostgresListener {
       if (this.stopped) return;
       try {
         await this.connect();
+        if (this.stopped) return;
         this.log.info({ channel: this.channel }, 'notifications connection restored');
         this.listener.onReconnected?.();
       } catch (error) {
@@ -269,10 +378,28 @@ class PostgresListener {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.heartbeatTimer);
+    clearTimeout(this.ping?.timer);
+    this.ping = undefined;
     const client = this.client;
     this.client = undefined;
-    await client?.end().catch(() => {});
+    if (client) await close(client);
   }
+}
+
+/** Closes a connection at once, without the goodbye that `end()` waits for (which a dead link never answers). */
+function drop(client: pg.Client): void {
+  client.end().catch(() => {});
+  client.connection.stream.destroy();
+}
+
+/** Ends a connection politely, but drops it if the server does not answer within a second. */
+async function close(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)));
+  await Promise.race([client.end().catch(() => {}), waited]);
+  clearTimeout(timer);
+  client.connection.stream.destroy();
 }
 
 async function openPglite(options: { dataDir: string; template?: Blob }): Promise<Database> {

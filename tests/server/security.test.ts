@@ -424,6 +424,7 @@ export function stringBuiltSql(sources: { file: string; text: string }[]): strin
 /** Identifiers cannot be bound parameters in PostgreSQL; these few are built in code, never from input. */
 const IDENTIFIER_INTERPOLATIONS = [
   { file: 'server/db/database.ts', sql: '`LISTEN "${this.channel}"`', why: 'the channel is the constant NOTIFY_CHANNEL' },
+  { file: 'server/db/database.ts', sql: '`LISTEN "${this.heartbeatChannel}"`', why: 'that channel + _heartbeat_ + random hex' },
   { file: 'server/db/migrate.ts', sql: '`CREATE DATABASE "${shadowName}"`', why: 'prisma_shadow_ + a random UUID' },
   { file: 'server/db/migrate.ts', sql: '`DROP DATABASE IF EXISTS "${shadowName}" WITH (FORCE)`', why: 'the same name' },
 ];
