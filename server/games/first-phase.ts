@@ -7,7 +7,7 @@ import type { PhaseRef } from '../../shared/api/games.ts';
 import { initialState, phaseName } from '../../shared/index.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
 import type { LiveBus } from '../live/bus.ts';
-import { playableVariant } from './variants.ts';
+import { playableVariant } from '../play/variants.ts';
 
 export type StartedGame = {
   id: string;

@@ -16,7 +16,7 @@ import type { Auth } from '../accounts/caller.ts';
 import { actsAsGameMaster, mayShareInvite, mayView, revealsNames } from '../access/policy.ts';
 import { createFirstPhase } from './first-phase.ts';
 import { assignPowers } from './power-assignment.ts';
-import { variantPowers, type VariantPower } from './variants.ts';
+import { variantPowers, type VariantPower } from '../play/variants.ts';
 
 type Viewer = Auth['user'] | null;
 type User = Auth['user'];

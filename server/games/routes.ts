@@ -14,7 +14,7 @@ import {
 import { requireUser } from '../accounts/auth.ts';
 import { errorResponses } from '../schemas.ts';
 import { createGame, joinGame, leaveGame, listGames, startGameAsMaster, viewGame } from './lobby.ts';
-import { variantPowers } from './variants.ts';
+import { variantPowers } from '../play/variants.ts';
 
 const tags = ['games'];
 
