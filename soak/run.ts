@@ -6,6 +6,7 @@ import { fuzzDatcParser, fuzzOrderParser } from '../tests/fuzz/parser-fuzz.ts';
 import { soakApi, soakLive } from '../tests/server/fuzz-support/soak.ts';
 import { killScenario } from '../tests/server/faults-support/kill-scenario.ts';
 import { proxySoak } from '../tests/server/faults-support/proxy-scenario.ts';
+import { memorySoak } from '../tests/server/fuzz-support/memory-soak.ts';
 
 const soaks: Record<string, () => void | Promise<void>> = {
   'order-parser': () => fuzzOrderParser(300_000),
@@ -25,6 +26,9 @@ const soaks: Record<string, () => void | Promise<void>> = {
     const report = await proxySoak({ attempts: 6000, postgresUrl: process.env.DATABASE_URL || undefined, log: (line) => console.log(`proxy: ${line}`) });
     console.log(`proxy: ${JSON.stringify(report)}`);
   },
+  // The imports and exports of tests/server/import-memory.test.ts five times over, 40 readers of each export at once,
+  // against the production build on PostgreSQL (DATABASE_URL): it survives, answers, and stays within its memory budget.
+  memory: () => memorySoak({ rounds: 5, exporters: 40, log: (line) => console.log(`memory: ${line}`) }),
 };
 
 const wanted = process.argv.slice(2);

@@ -4,19 +4,46 @@
  * re-checks. Both obey the visibility rules: for a game still going on, the
  * open phase's orders and other powers' private press are left out, and user
  * names only appear where the game shows them to the exporter.
+ *
+ * Both are written as they are read, a page of rows at a time (EXPORT_LIMITS),
+ * each page once the reader has taken the last: memory per export stays small
+ * whatever the game's size, and no transaction is held open for a slow reader.
+ * The list of phases (and whether each was processed) is fixed when the export
+ * starts, and the other lists stop at that moment: a phase processed meanwhile
+ * is written as it was then. A phase rolled back meanwhile cannot be: the
+ * export stops there, unfinished (a document that does not parse).
+ *
+ * The document is exactly what writing the whole of it through its schema
+ * gives (JSON.stringify of `z.encode(ExportedGameSchema, game)`): each piece is
+ * encoded with its part of that schema, fields in the schema's order.
  */
+import { z } from 'zod';
 import { ENGINE_VERSION, formatOrder, phaseToDatcCase, type Rulebook, type SubmittedOrder } from '../../shared/index.ts';
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedGame, type ExportedPhase } from '../../shared/api/archive.ts';
+import { EXPORT_FORMAT, EXPORT_LIMITS, EXPORT_VERSION, ExportEncoding, type ExportedGame, type ExportedPhase } from '../../shared/api/archive.ts';
 import type { GameOutcome } from '../../shared/api/games.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Prisma } from '../db/database.ts';
 import { conflict } from '../errors.ts';
 import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
 import { loanActionsOf, parseState, playerStatusOnWire, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
 import { readablePress } from '../press/service.ts';
+import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
 
 function requireStarted(context: GameContext): void {
   if (context.game.status !== 'active' && context.game.status !== 'finished') {
     throw conflict('game_not_active', `the game is ${context.game.status}: only started games have a history to export`);
+  }
+}
+
+/** The game as the viewer may export it: 404 when they may not see it, 409 before it has started. */
+export async function exportContext(db: Db, viewer: Viewer, gameId: string): Promise<GameContext> {
+  const context = await viewableGame(db, gameId, viewer);
+  requireStarted(context);
+  return context;
+}
+
+class ChangedWhileExported extends Error {
+  constructor(what: string) {
+    super(`the game changed while it was exported (${what}); export it again`);
   }
 }
 
@@ -41,48 +68,109 @@ function phaseRecord(phase: PhaseRow, submissions: ExportedPhase['submissions'])
   };
 }
 
-export async function exportGame(db: Db, viewer: Viewer, gameId: string): Promise<ExportedGame> {
-  const context = await viewableGame(db, gameId, viewer);
-  requireStarted(context);
-  const { game } = context;
-  const name = (user: { username: string } | null | undefined) => (user && context.revealNames ? user.username : null);
+type Shape = Record<string, z.ZodType>;
 
-  const phases = await db.phase.findMany({ where: { gameId }, orderBy: { index: 'asc' } });
-  const submissions = await db.orderSubmission.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  const byPhase = new Map<string, ExportedPhase['submissions']>();
-  for (const row of submissions) {
-    const list = byPhase.get(row.phaseId) ?? [];
-    list.push({
-      power: row.power,
-      text: row.text,
-      orders: row.orders as ExportedPhase['submissions'][number]['orders'],
-      ready: row.ready,
-      byGameMaster: row.byGameMaster,
-      submittedAt: row.createdAt.toISOString(),
-    });
-    byPhase.set(row.phaseId, list);
+/** JSON text of `value` as `schema` writes it (what Fastify's zod serializer did with the whole document). */
+function encoded(schema: z.ZodType, value: unknown): string {
+  return JSON.stringify(z.encode(schema, value as never));
+}
+
+/**
+ * Pages of a list: each entry is its JSON text, or pieces of it (an entry with a
+ * list of its own, written as it is read).
+ */
+type Pages = AsyncIterable<(string | AsyncIterable<string>)[]>;
+
+/**
+ * An object as JSON.stringify writes it, fields in the order of `shape`: the
+ * fields in `lists` are written page by page, the others from `encodedFields`
+ * (already encoded; undefined ones are left out, as JSON.stringify does).
+ */
+async function* jsonObject(shape: Shape, encodedFields: Record<string, unknown>, lists: Record<string, () => Pages>): AsyncGenerator<string> {
+  let opened = false;
+  const key = (name: string) => {
+    const text = `${opened ? ',' : '{'}${JSON.stringify(name)}:`;
+    opened = true;
+    return text;
+  };
+  for (const name of Object.keys(shape)) {
+    const list = lists[name];
+    if (list) {
+      let text = `${key(name)}[`;
+      let first = true;
+      for await (const page of list()) {
+        for (const entry of page) {
+          const comma = first ? '' : ',';
+          first = false;
+          if (typeof entry === 'string') {
+            text += comma + entry;
+          } else {
+            yield text + comma;
+            text = '';
+            yield* entry;
+          }
+        }
+        if (text) yield text;
+        text = '';
+      }
+      yield `${text}]`;
+    } else if (encodedFields[name] !== undefined) {
+      yield `${key(name)}${JSON.stringify(encodedFields[name])}`;
+    }
   }
+  yield opened ? '}' : '{}';
+}
+
+/** Rows after `cursor` in (createdAt, id) order. */
+function after(cursor: { createdAt: Date; id: string } | null) {
+  return cursor ? { OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] } : {};
+}
+
+/** Pages of rows in (createdAt, id) order, `size` at a time. */
+async function* pagesOf<Row extends { createdAt: Date; id: string }>(size: number, read: (cursor: ReturnType<typeof after>, take: number) => Promise<Row[]>): AsyncGenerator<Row[]> {
+  let cursor: Row | null = null;
+  for (;;) {
+    const rows = await read(after(cursor), size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    cursor = rows[rows.length - 1];
+  }
+}
+
+/** Names a viewer the game hides them from may not see, in a log entry's details. */
+function logDetails(context: GameContext, details: unknown): Record<string, unknown> {
+  const shown = { ...(details as Record<string, unknown>) };
+  if (!context.revealNames) {
+    delete shown.users;
+    delete shown[EXPORTED_NAMES_KEY];
+    delete shown.importedActor;
+  }
+  return shown;
+}
+
+/**
+ * The game as JSON text, in pieces. `context` from exportContext. Reads a page
+ * only when the last has been taken.
+ */
+export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<string> {
+  const { game, viewer } = context;
+  const gameId = game.id;
+  const name = (user: { username: string } | null | undefined) => (user && context.revealNames ? user.username : null);
+  const exportedAt = new Date();
+  const until = { lte: exportedAt };
+  const schemas = ExportEncoding;
+
+  // Fixed now: the phases to export and whether each is processed.
+  const phases = await db.phase.findMany({ where: { gameId }, select: { id: true, index: true, status: true }, orderBy: { index: 'asc' } });
   const indexOfPhase = new Map(phases.map((phase) => [phase.id, phase.index]));
+  // Log entries the discarded phases refer to: their place in the log is their `rollback`.
+  const referenced = await db.discardedPhase.findMany({ where: { gameId, discardedAt: until }, select: { gmActionId: true }, distinct: ['gmActionId'] });
+  const logIndex = new Map<string, number>(referenced.map((row) => [row.gmActionId, -1]));
 
-  const press = await db.pressMessage.findMany({
-    where: { AND: [{ gameId }, readablePress(context)] },
-    include: { senderUser: { select: { username: true } } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const loans = await db.loan.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  const votes = await db.drawVote.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' } });
-  const log = await db.gameMasterAction.findMany({
-    where: { gameId },
-    include: { actor: { select: { username: true } } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const logIndex = new Map(log.map((row, i) => [row.id, i]));
-  const discarded = await db.discardedPhase.findMany({ where: { gameId }, orderBy: [{ discardedAt: 'asc' }, { index: 'asc' }] });
-
-  return {
+  const header = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
-    exportedAt: new Date().toISOString(),
+    exportedAt: exportedAt.toISOString(),
     engineVersion: ENGINE_VERSION,
     complete: game.status === 'finished',
     game: {
@@ -103,70 +191,189 @@ export async function exportGame(db: Db, viewer: Viewer, gameId: string): Promis
     },
     // The game master is named on the game for everyone.
     gameMaster: game.gameMaster.username,
+    // In the variant's order of powers, as the game lists its seats (seat ids are random).
     players: game.players
       .filter((seat) => seat.power)
+      .sort((a, b) => context.variant.powers.indexOf(a.power!) - context.variant.powers.indexOf(b.power!))
       .map((seat) => ({
         power: seat.power!,
         username: seat.userId === viewer?.id ? (seat.user?.username ?? null) : name(seat.user),
         status: playerStatusOnWire(seat.status),
         missedDeadlines: seat.missedDeadlines,
       })),
-    phases: phases.map((phase) => ({ ...phaseRecord(phase, byPhase.get(phase.id) ?? []), status: phase.status })),
-    press: press.map((row) => ({
-      phaseIndex: row.phaseId ? (indexOfPhase.get(row.phaseId) ?? null) : null,
-      fromPower: row.senderPower,
-      gameMaster: row.senderPower === null,
-      sender: row.senderPower === null ? (row.senderUser?.username ?? null) : row.senderUserId === viewer?.id ? (row.senderUser?.username ?? null) : name(row.senderUser),
-      to: row.public ? 'all' : row.recipients,
-      body: row.body,
-      sentAt: row.createdAt.toISOString(),
-    })),
-    loans: loans.map((row) => ({
-      centre: row.centre,
-      lender: row.lenderPower,
-      borrower: row.borrowerPower,
-      status: row.status,
-      startedInPhase: row.startedInPhase,
-      endedInPhase: row.endedInPhase,
-      endReason: row.endReason,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    votes: votes.map((row) => ({ power: row.power, kind: row.kind, powers: row.powers, phaseIndex: row.phaseIndex })),
-    gmLog: log.map((row) => {
-      const details = { ...(row.details as Record<string, unknown>) };
-      if (!context.revealNames) delete details.users;
-      return { action: row.action, actor: row.actor?.username ?? null, details, at: row.createdAt.toISOString() };
-    }),
-    discardedPhases: discarded
-      .filter((row) => logIndex.has(row.gmActionId))
-      .map((row) => ({
-        ...phaseRecord(
-          { ...row, status: row.processedAt ? 'processed' : 'open', createdAt: row.discardedAt, id: row.id } as unknown as PhaseRow,
-          row.submissions as ExportedPhase['submissions'],
-        ),
-        rollback: logIndex.get(row.gmActionId)!,
-        discardedAt: row.discardedAt.toISOString(),
-      })),
   };
+  const listed = ['phases', 'press', 'loans', 'votes', 'gmLog', 'discardedPhases'] as const;
+  const headerSchema = schemas.game.omit(Object.fromEntries(listed.map((key) => [key, true])) as { [K in (typeof listed)[number]]: true });
+  const encodedHeader = z.encode(headerSchema, header as never) as Record<string, unknown>;
+
+  async function* submissionsOf(phaseId: string): Pages {
+    for await (const rows of pagesOf(EXPORT_LIMITS.submissionsPerPage, (cursor, take) =>
+      db.orderSubmission.findMany({ where: { phaseId, ...cursor }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
+    )) {
+      yield rows.map((row) =>
+        encoded(schemas.submission, {
+          power: row.power,
+          text: row.text,
+          orders: row.orders as ExportedPhase['submissions'][number]['orders'],
+          ready: row.ready,
+          byGameMaster: row.byGameMaster,
+          submittedAt: row.createdAt.toISOString(),
+        }),
+      );
+    }
+  }
+
+  async function* phasePages(): Pages {
+    for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
+      const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
+      const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, row]));
+      yield fixed.map(({ id, index, status }) => {
+        const row = rows.get(id);
+        if (!row || (status === 'processed' && row.status !== 'processed')) throw new ChangedWhileExported(`phase ${index} was rolled back`);
+        // Open when the export began: as it was then, whatever happened to it since.
+        const asFixed: PhaseRow = status === 'processed' ? row : { ...row, status: 'open', processedAt: null };
+        const fields = z.encode(schemas.phase, { ...phaseRecord(asFixed, []), status } as never) as Record<string, unknown>;
+        // Its submissions, page by page.
+        return status === 'processed' ? jsonObject(schemas.phase.shape, fields, { submissions: () => submissionsOf(id) }) : JSON.stringify(fields);
+      });
+    }
+  }
+
+  async function* pressPages(): Pages {
+    for await (const rows of pagesOf(EXPORT_LIMITS.rowsPerPage, (cursor, take) =>
+      db.pressMessage.findMany({
+        where: { AND: [{ gameId }, readablePress(context), { createdAt: until }, cursor] },
+        include: { senderUser: { select: { username: true } } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take,
+      }),
+    )) {
+      yield rows.map((row) =>
+        encoded(schemas.press, {
+          phaseIndex: row.phaseId ? (indexOfPhase.get(row.phaseId) ?? null) : null,
+          fromPower: row.senderPower,
+          gameMaster: row.senderPower === null,
+          sender: row.senderPower === null ? (row.senderUser?.username ?? null) : row.senderUserId === viewer?.id ? (row.senderUser?.username ?? null) : name(row.senderUser),
+          to: row.public ? 'all' : row.recipients,
+          body: row.body,
+          sentAt: row.createdAt.toISOString(),
+        }),
+      );
+    }
+  }
+
+  async function* loanPages(): Pages {
+    for await (const rows of pagesOf(EXPORT_LIMITS.rowsPerPage, (cursor, take) =>
+      db.loan.findMany({ where: { gameId, createdAt: until, ...cursor }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
+    )) {
+      yield rows.map((row) =>
+        encoded(schemas.loan, {
+          centre: row.centre,
+          lender: row.lenderPower,
+          borrower: row.borrowerPower,
+          status: row.status,
+          startedInPhase: row.startedInPhase,
+          endedInPhase: row.endedInPhase,
+          endReason: row.endReason,
+          createdAt: row.createdAt.toISOString(),
+        }),
+      );
+    }
+  }
+
+  async function* votePages(): Pages {
+    // One row per power and kind at most: one page.
+    const votes = await db.drawVote.findMany({ where: { gameId, createdAt: until }, orderBy: { createdAt: 'asc' } });
+    yield votes.map((row) => encoded(schemas.vote, { power: row.power, kind: row.kind, powers: row.powers, phaseIndex: row.phaseIndex }));
+  }
+
+  async function* logPages(): Pages {
+    let i = 0;
+    for await (const rows of pagesOf(EXPORT_LIMITS.logEntriesPerPage, (cursor, take) =>
+      db.gameMasterAction.findMany({
+        where: { gameId, createdAt: until, ...cursor },
+        include: { actor: { select: { username: true } } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take,
+      }),
+    )) {
+      yield rows.map((row) => {
+        if (logIndex.has(row.id)) logIndex.set(row.id, i);
+        i += 1;
+        return encoded(schemas.gmAction, { action: row.action, actor: row.actor?.username ?? null, details: logDetails(context, row.details), at: row.createdAt.toISOString() });
+      });
+    }
+  }
+
+  async function* discardedPages(): Pages {
+    type Cursor = { discardedAt: Date; index: number; id: string };
+    let cursor: Cursor | null = null;
+    for (;;) {
+      const later: Prisma.DiscardedPhaseWhereInput = cursor
+        ? {
+            OR: [
+              { discardedAt: { gt: cursor.discardedAt } },
+              { discardedAt: cursor.discardedAt, index: { gt: cursor.index } },
+              { discardedAt: cursor.discardedAt, index: cursor.index, id: { gt: cursor.id } },
+            ],
+          }
+        : {};
+      // One at a time: a discarded phase holds all its submissions.
+      const rows = await db.discardedPhase.findMany({
+        where: { gameId, discardedAt: until, ...later },
+        orderBy: [{ discardedAt: 'asc' }, { index: 'asc' }, { id: 'asc' }],
+        take: EXPORT_LIMITS.discardedPerPage,
+      });
+      const page = rows
+        .filter((row) => (logIndex.get(row.gmActionId) ?? -1) >= 0)
+        .map((row) =>
+          encoded(schemas.discardedPhase, {
+            ...phaseRecord(
+              { ...row, status: row.processedAt ? 'processed' : 'open', createdAt: row.discardedAt, id: row.id } as unknown as PhaseRow,
+              row.submissions as ExportedPhase['submissions'],
+            ),
+            rollback: logIndex.get(row.gmActionId)!,
+            discardedAt: row.discardedAt.toISOString(),
+          }),
+        );
+      yield page;
+      if (rows.length < EXPORT_LIMITS.discardedPerPage) return;
+      cursor = rows[rows.length - 1];
+    }
+  }
+
+  yield* jsonObject(schemas.game.shape, encodedHeader, {
+    phases: phasePages,
+    press: pressPages,
+    loans: loanPages,
+    votes: votePages,
+    gmLog: logPages,
+    discardedPhases: discardedPages,
+  });
 }
 
-/** The processed phases as DATC text cases, from each phase's adjudicated position to the recorded one after. */
-export async function exportDatc(db: Db, viewer: Viewer, gameId: string): Promise<string> {
-  const context = await viewableGame(db, gameId, viewer);
-  requireStarted(context);
-  const phases = await db.phase.findMany({ where: { gameId, status: 'processed' }, orderBy: { index: 'asc' } });
-  const header = `# ${context.game.name} (${context.variant.name}): ${phases.length} processed phases, exported ${new Date().toISOString()}\n`;
-  const cases = phases.map((phase) => {
-    const orders: SubmittedOrder[] = ((phase.orders ?? []) as StoredOrder[]).map((o) => ({ power: o.power, order: o.order }));
-    return phaseToDatcCase(
-      context.variant,
-      `G${phase.index}`,
-      `${context.game.name}: ${phase.name}`.replace(/\s+/g, ' '),
-      // Loans made during the phase are part of the position it was adjudicated from.
-      positionOf(context.variant, phase),
-      orders,
-      parseState(phase.stateAfter),
-    );
-  });
-  return header + cases.join('\n');
+/** The processed phases as DATC text cases, from each phase's adjudicated position to the recorded one after, in pieces. */
+export async function* exportDatc(db: Db, context: GameContext): AsyncGenerator<string> {
+  const gameId = context.game.id;
+  const phases = await db.phase.findMany({ where: { gameId, status: 'processed' }, select: { id: true, index: true }, orderBy: { index: 'asc' } });
+  yield `# ${context.game.name} (${context.variant.name}): ${phases.length} processed phases, exported ${new Date().toISOString()}\n`;
+  for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
+    const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
+    const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, row]));
+    const cases = fixed.map(({ id, index }) => {
+      const phase = rows.get(id);
+      if (!phase || phase.status !== 'processed') throw new ChangedWhileExported(`phase ${index} was rolled back`);
+      const orders: SubmittedOrder[] = ((phase.orders ?? []) as StoredOrder[]).map((o) => ({ power: o.power, order: o.order }));
+      return phaseToDatcCase(
+        context.variant,
+        `G${phase.index}`,
+        `${context.game.name}: ${phase.name}`.replace(/\s+/g, ' '),
+        // Loans made during the phase are part of the position it was adjudicated from.
+        positionOf(context.variant, phase),
+        orders,
+        parseState(phase.stateAfter),
+      );
+    });
+    yield `${start === 0 ? '' : '\n'}${cases.join('\n')}`;
+  }
 }

@@ -3,8 +3,16 @@
  * game's phases as DATC text cases. An export made by a player of a game that
  * is still going on leaves out what that player may not see yet (the open
  * phase's orders, other powers' private press); `complete` says so.
+ *
+ * Everything an import may hold is bounded (IMPORT_LIMITS, archive-limits.ts):
+ * every string, every list, the free-form `details` of log entries, so that a
+ * 400 names the field too large, and no row it stores is larger than a page
+ * of an export can hold. The export is written with the same schemas without
+ * those bounds (`ExportEncoding`): a game played here is exported whole even
+ * where it has more (say, submissions in a phase) than an import accepts.
  */
 import { z } from 'zod';
+import { IMPORT_LIMITS } from './archive-limits.ts';
 import { TimestampSchema } from './common.ts';
 import { DeadlinesSchema, GameOutcomeSchema, GameStatusSchema, PhaseKindSchema, PlayerStatusSchema, PowerAssignmentSchema, PressKindSchema, VariantIdSchema, RulebookSchema } from './games.ts';
 import {
@@ -19,6 +27,8 @@ import {
 } from './play.ts';
 import { UnitSchema } from '../index.ts';
 
+export { EXPORT_LIMITS, IMPORT_BODY_LIMIT, IMPORT_LIMITS } from './archive-limits.ts';
+
 export const EXPORT_FORMAT = 'diadochi-online/game';
 export const EXPORT_VERSION = 1;
 
@@ -32,42 +42,153 @@ const UsernameRef = z.string().max(64).nullable().describe('Username on the expo
 const PowerName = z.string().max(24);
 const PhaseNumber = z.number().int().min(0).max(MAX_PHASE_INDEX);
 
-export const ExportedSubmissionSchema = z.object({
-  power: PowerName,
-  text: z.string(),
-  orders: z.array(AcceptedOrderSchema),
-  ready: z.boolean(),
-  byGameMaster: z.boolean(),
-  submittedAt: TimestampSchema,
-});
-
-const PhaseRecordFields = {
-  index: PhaseNumber,
-  name: z.string().max(64),
-  kind: PhaseKindSchema,
-  deadlineAt: TimestampSchema.nullable(),
-  processedAt: TimestampSchema.nullable(),
-  stateBefore: GameStateSchema,
-  loanActions: z.array(LoanActionSchema),
-  orders: z.array(AdjudicatedOrderSchema).nullable(),
-  results: z.array(OrderResultSchema).nullable(),
-  events: z.array(PhaseEventSchema).nullable(),
-  disbanded: z.array(UnitSchema).nullable(),
-  stateAfter: GameStateSchema.nullable(),
-  /** Every submission made in the phase (processed phases only). */
-  submissions: z.array(ExportedSubmissionSchema),
-  /**
-   * ENGINE_VERSION (shared/version.ts) of the engine that adjudicated the phase;
-   * null while open or unknown; absent in exports made before versions were recorded.
-   */
-  engineVersion: z.number().int().min(1).nullable().optional(),
+export type JsonBounds = {
+  /** Characters of one string (or key). */
+  stringChars?: number;
+  /** Entries of one array, keys of one object. */
+  entries?: number;
+  /** Levels of arrays and objects below the value. */
+  depth?: number;
+  /** Values and keys in all. */
+  items?: number;
+  /** Characters of the value written as JSON (about: escapes not counted). */
+  chars?: number;
 };
 
-export const ExportedPhaseSchema = z.object({ ...PhaseRecordFields, status: PhaseStatusSchema }).meta({ id: 'ExportedPhase' });
-export type ExportedPhase = z.infer<typeof ExportedPhaseSchema>;
+/**
+ * The first place where a JSON value goes past `bounds`, as a path below it and
+ * what is wrong; null when it fits. Iterative, and it stops at the first
+ * problem: it walks values of any size and depth at no more than their cost.
+ */
+export function jsonOverBounds(value: unknown, bounds: JsonBounds): { path: (string | number)[]; message: string } | null {
+  let items = 0;
+  let chars = 0;
+  const stack: { value: unknown; path: (string | number)[]; depth: number }[] = [{ value, path: [], depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop()!;
+    items += 1;
+    if (bounds.items !== undefined && items > bounds.items) return { path: [], message: `must hold at most ${bounds.items} values` };
+    if (typeof v === 'string') {
+      if (bounds.stringChars !== undefined && v.length > bounds.stringChars) return { path, message: `must be at most ${bounds.stringChars} characters` };
+      chars += v.length + 2;
+    } else if (v !== null && typeof v === 'object') {
+      if (bounds.depth !== undefined && depth >= bounds.depth) return { path, message: `must be nested at most ${bounds.depth} levels deep` };
+      const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((item, i) => [i, item]) : Object.entries(v);
+      if (bounds.entries !== undefined && entries.length > bounds.entries) return { path, message: `must have at most ${bounds.entries} entries` };
+      chars += 2 + entries.length;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i];
+        if (typeof key === 'string') {
+          if (bounds.stringChars !== undefined && key.length > bounds.stringChars) return { path: [...path, key], message: `keys must be at most ${bounds.stringChars} characters` };
+          chars += key.length + 3;
+          items += 1;
+        }
+        stack.push({ value: item, path: [...path, key], depth: depth + 1 });
+      }
+    } else {
+      chars += String(v).length;
+    }
+    if (bounds.chars !== undefined && chars > bounds.chars) return { path: [], message: `must be at most ${bounds.chars} characters as JSON` };
+  }
+  return null;
+}
 
-export const ExportedGameSchema = z
-  .object({
+/** `schema`, refused with an issue at the offending path when its value (or those of `fields` together) goes past `bounds`. */
+function withinBounds<T extends z.ZodType>(schema: T, bounds: JsonBounds, fields?: readonly string[]): T {
+  return schema.check((ctx) => {
+    const value = ctx.value as Record<string, unknown>;
+    const problem = jsonOverBounds(fields ? Object.fromEntries(fields.map((field) => [field, value[field]])) : value, bounds);
+    if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, path: problem.path, message: problem.message });
+  }) as T;
+}
+
+const L = IMPORT_LIMITS;
+const entries = (n: number) => `must have at most ${n} entries`;
+const characters = (n: number) => `must be at most ${n} characters`;
+
+/**
+ * The archive's schemas, with the import's bounds or (`bounded` false, for writing exports)
+ * without them; the same fields in the same order either way.
+ */
+function archiveSchemas(bounded: boolean) {
+  const list = <T extends z.ZodType>(item: T, max: number) => (bounded ? z.array(item).max(max, entries(max)) : z.array(item));
+  const text = (max: number) => (bounded ? z.string().max(max, characters(max)) : z.string());
+  const named = <T extends z.ZodType>(schema: T, id: string) => (bounded ? schema.meta({ id }) : schema);
+  const bound = <T extends z.ZodType>(schema: T, bounds: JsonBounds, fields?: readonly string[]) => (bounded ? withinBounds(schema, bounds, fields) : schema);
+
+  const submission = named(
+    z.object({
+      power: PowerName,
+      /** As PUT …/orders accepts it. */
+      text: text(L.submissionTextChars),
+      orders: bound(list(AcceptedOrderSchema, L.ordersPerSubmission), { stringChars: L.orderTextChars }),
+      ready: z.boolean(),
+      byGameMaster: z.boolean(),
+      submittedAt: TimestampSchema,
+    }),
+    'ExportedSubmission',
+  );
+
+  const phaseRecordFields = {
+    index: PhaseNumber,
+    name: z.string().max(64),
+    kind: PhaseKindSchema,
+    deadlineAt: TimestampSchema.nullable(),
+    processedAt: TimestampSchema.nullable(),
+    stateBefore: GameStateSchema,
+    loanActions: z.array(LoanActionSchema),
+    orders: z.array(AdjudicatedOrderSchema).nullable(),
+    results: z.array(OrderResultSchema).nullable(),
+    events: z.array(PhaseEventSchema).nullable(),
+    disbanded: z.array(UnitSchema).nullable(),
+    stateAfter: GameStateSchema.nullable(),
+    /** Every submission made in the phase (processed phases only). */
+    submissions: bound(list(submission, L.submissionsPerPhase), { chars: L.submissionCharsPerPhase, items: L.submissionItemsPerPhase }),
+    /**
+     * ENGINE_VERSION (shared/version.ts) of the engine that adjudicated the phase;
+     * null while open or unknown; absent in exports made before versions were recorded.
+     */
+    engineVersion: z.number().int().min(1).nullable().optional(),
+  };
+  // What the engine made of the phase (positions, orders, results …): the engine's own schemas, bounded as a whole.
+  const engineFields = ['stateBefore', 'loanActions', 'orders', 'results', 'events', 'disbanded', 'stateAfter'] as const;
+  const phaseBounds: JsonBounds = { stringChars: L.reasonChars, entries: L.entriesPerPhase, chars: L.phaseChars, items: L.phaseItems };
+
+  const phase = named(bound(z.object({ ...phaseRecordFields, status: PhaseStatusSchema }), phaseBounds, engineFields), 'ExportedPhase');
+  const discardedPhase = bound(
+    z.object({ ...phaseRecordFields, rollback: z.number().int().min(0).max(1_000_000), discardedAt: TimestampSchema }),
+    phaseBounds,
+    engineFields,
+  );
+
+  const press = z.object({
+    phaseIndex: PhaseNumber.nullable(),
+    fromPower: PowerName.nullable(),
+    gameMaster: z.boolean(),
+    sender: UsernameRef,
+    to: z.union([z.literal('all'), z.array(PowerName).max(L.pressRecipients)]),
+    body: z.string().max(L.pressBodyChars),
+    sentAt: TimestampSchema,
+  });
+  const loan = z.object({
+    centre: z.string().max(16),
+    lender: PowerName,
+    borrower: PowerName,
+    status: z.enum(['active', 'returned', 'cancelled']),
+    startedInPhase: PhaseNumber,
+    endedInPhase: PhaseNumber.nullable(),
+    endReason: z.string().max(80).nullable(),
+    createdAt: TimestampSchema,
+  });
+  const vote = z.object({ power: PowerName, kind: z.enum(['draw', 'concede']), powers: z.array(PowerName).max(24), phaseIndex: PhaseNumber });
+  const gmAction = z.object({
+    action: z.string().max(40),
+    actor: UsernameRef,
+    details: bound(z.record(text(64), z.unknown()), { depth: L.detailsDepth, items: L.detailsItems, chars: L.detailsChars }),
+    at: TimestampSchema,
+  });
+
+  const game = z.object({
     format: z.literal(EXPORT_FORMAT),
     version: z.literal(EXPORT_VERSION),
     exportedAt: TimestampSchema,
@@ -90,46 +211,35 @@ export const ExportedGameSchema = z
       startedAt: TimestampSchema.nullable(),
       finishedAt: TimestampSchema.nullable(),
       pausedAt: TimestampSchema.nullable(),
-      outcome: GameOutcomeSchema.nullable(),
+      outcome: bound(GameOutcomeSchema, { stringChars: 24, entries: 24 }).nullable(),
     }),
     gameMaster: UsernameRef,
-    players: z.array(
+    players: list(
       z.object({ power: PowerName, username: UsernameRef, status: PlayerStatusSchema, missedDeadlines: z.number().int().min(0).max(1000) }),
+      24,
     ),
     /** In order; the last one is open in a game still going on. */
-    phases: z.array(ExportedPhaseSchema).min(1, 'must have at least one phase').max(5000),
-    press: z.array(
-      z.object({
-        phaseIndex: PhaseNumber.nullable(),
-        fromPower: PowerName.nullable(),
-        gameMaster: z.boolean(),
-        sender: UsernameRef,
-        to: z.union([z.literal('all'), z.array(PowerName).max(24)]),
-        body: z.string().max(4000),
-        sentAt: TimestampSchema,
-      }),
-    ),
-    loans: z.array(
-      z.object({
-        centre: z.string().max(16),
-        lender: PowerName,
-        borrower: PowerName,
-        status: z.enum(['active', 'returned', 'cancelled']),
-        startedInPhase: PhaseNumber,
-        endedInPhase: PhaseNumber.nullable(),
-        endReason: z.string().max(80).nullable(),
-        createdAt: TimestampSchema,
-      }),
-    ),
-    votes: z.array(z.object({ power: PowerName, kind: z.enum(['draw', 'concede']), powers: z.array(PowerName).max(24), phaseIndex: PhaseNumber })),
-    gmLog: z.array(z.object({ action: z.string().max(40), actor: UsernameRef, details: z.record(z.string(), z.unknown()), at: TimestampSchema })),
+    phases: z.array(phase).min(1, 'must have at least one phase').max(L.phases, entries(L.phases)),
+    press: list(press, L.press),
+    loans: list(loan, L.loans),
+    votes: list(vote, L.votes),
+    gmLog: list(gmAction, L.gmLog),
     /** Phases a game master's roll-back discarded; `rollback` is the index of that action in gmLog. */
-    discardedPhases: z.array(
-      z.object({ ...PhaseRecordFields, rollback: z.number().int().min(0).max(1_000_000), discardedAt: TimestampSchema }),
-    ),
-  })
-  .meta({ id: 'ExportedGame' });
+    discardedPhases: list(discardedPhase, L.discardedPhases),
+  });
+  return { submission, phase, discardedPhase, press, loan, vote, gmAction, game: named(game, 'ExportedGame') };
+}
+
+const bounded = archiveSchemas(true);
+
+export const ExportedSubmissionSchema = bounded.submission;
+export const ExportedPhaseSchema = bounded.phase;
+export type ExportedPhase = z.infer<typeof ExportedPhaseSchema>;
+export const ExportedGameSchema = bounded.game;
 export type ExportedGame = z.infer<typeof ExportedGameSchema>;
+
+/** The same document without the import's bounds: what the server writes an export with, piece by piece. */
+export const ExportEncoding = archiveSchemas(false);
 
 export const ImportGameRequestSchema = z
   .object({
@@ -137,6 +247,3 @@ export const ImportGameRequestSchema = z
     private: z.boolean().default(false).describe('Unlisted while it is going on (finished games are public)'),
   })
   .meta({ id: 'ImportGameRequest' });
-
-/** Imports can be large: a long game is megabytes of positions. */
-export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;

@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_BODY_LIMIT, type ExportedGame } from '../../shared/api/archive.ts';
+import { IMPORT_BODY_LIMIT, IMPORT_LIMITS, type ExportedGame } from '../../shared/api/archive.ts';
 import { exportOf, randomPlayed } from './helpers/random-export.ts';
 import { LIVE_LIMITS } from '../../shared/api/live.ts';
 import { MAX_PARAM_LENGTH } from '../../server/app.ts';
-import { MAX_JSON_DEPTH } from '../../server/json-body.ts';
+import { MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS } from '../../server/json-body.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, listen } from './helpers/live.ts';
 import { checkAnswer, operationsOf } from './fuzz-support/api-fuzz.ts';
@@ -47,7 +47,7 @@ afterAll(() => testApp.close(), 60_000);
 const stillServing = async () => expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
 describe('HTTP request limits', () => {
-  test(`bodies over ${BODY_LIMIT / 1024} KiB are 413, on every route with a body (the import: over 32 MiB)`, async () => {
+  test(`bodies over ${BODY_LIMIT / 1024} KiB are 413, on every route with a body (the import: over ${IMPORT_BODY_LIMIT / 1024 / 1024} MiB)`, async () => {
     const withBody = operationsOf(document).filter((operation) => operation.body);
     expect(withBody.length).toBeGreaterThan(10);
     for (const operation of withBody) {
@@ -62,10 +62,73 @@ describe('HTTP request limits', () => {
   });
 
   test('an anonymous import is refused before its body is read', async () => {
-    const big = `{"export":{"format":"${'a'.repeat(8 * 1024 * 1024)}"}}`;
+    const big = `{"export":{"format":"${'a'.repeat(IMPORT_BODY_LIMIT - 100)}"}}`;
     const anonymous = await app.inject({ method: 'POST', url: '/api/games/import', headers: { 'content-type': 'application/json' }, payload: big });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
+  });
+
+  test(`bodies with more than ${MAX_JSON_ITEMS} values and keys, or ${MAX_JSON_KEYS} different keys, are 413 before they are parsed (the import: ${IMPORT_LIMITS.jsonItems} and ${IMPORT_LIMITS.jsonKeys})`, async () => {
+    const send = (url: string, payload: string) => app.inject({ method: 'POST', url, headers: { ...bearer, 'content-type': 'application/json' }, payload });
+    // {"name":[[],[],…]} with k arrays: 3 for the frame, 1 for each array and 1 for each comma, 2k + 2 in all.
+    const arrays = (items: number) => `{"name":[${Array.from({ length: items / 2 - 1 }, () => '[]').join(',')}]}`;
+    const keys = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
+    for (const [url, items, distinct] of [['/api/games', MAX_JSON_ITEMS, MAX_JSON_KEYS], ['/api/games/import', IMPORT_LIMITS.jsonItems, IMPORT_LIMITS.jsonKeys]] as const) {
+      // At the limit: read, and refused for what it is.
+      expect((await send(url, arrays(items))).statusCode, url).toBe(400);
+      const over = await send(url, arrays(items + 2));
+      expect(over.statusCode, url).toBe(413);
+      expect(over.json().error).toEqual({ code: 'payload_too_large', message: `body: JSON with more than ${items} values and keys (it has ${items + 2})` });
+      expect((await send(url, keys(distinct))).statusCode, url).toBe(400);
+      const tooMany = await send(url, keys(distinct + 1));
+      expect(tooMany.statusCode, url).toBe(413);
+      expect(tooMany.json().error).toEqual({ code: 'payload_too_large', message: `body: JSON with more than ${distinct} different keys` });
+      checkAnswer(tooMany, url);
+    }
+    // The same keys over and over are one key each: a list of many games' worth of objects is fine.
+    const same = `{"name":"x","variant":"standard","powerPreferences":[],${Array.from({ length: 50 }, (_, i) => `"x${i % 3}":{"a":1,"b":2}`).join(',')}}`;
+    expect((await send('/api/games', same)).statusCode).not.toBe(413);
+    await stillServing();
+  });
+
+  test('every list and string of an import is bounded, the 400 naming the field; a validation stops at the first problems', async () => {
+    const base = exportOf('standard', randomPlayed('standard', 3, 3));
+    const submission = { power: 'France', orders: [], ready: false, byGameMaster: false, submittedAt: base.exportedAt };
+    const L = IMPORT_LIMITS;
+    const cases: [string, (data: ExportedGame) => void, string][] = [
+      // A submission's text as the order route takes it (OrdersInputSchema: 20000 characters).
+      ['a submission text', (data) => void data.phases[0].submissions.push({ ...submission, text: 'x'.repeat(L.submissionTextChars + 1) }), 'body.export.phases.0.submissions.0.text: must be at most 20000 characters'],
+      ['submissions in a phase', (data) => void (data.phases[0].submissions = Array.from({ length: L.submissionsPerPhase + 1 }, () => ({ ...submission, text: '' }))), `body.export.phases.0.submissions: must have at most ${L.submissionsPerPhase} entries`],
+      ['orders in a submission', (data) => void data.phases[0].submissions.push({ ...submission, text: '', orders: Array.from({ length: L.ordersPerSubmission + 1 }, () => ({ input: 'A Par H', text: 'A Par H', order: { kind: 'hold', unit: { at: 'par' } } })) }), `body.export.phases.0.submissions.0.orders: must have at most ${L.ordersPerSubmission} entries`],
+      ['an order as given', (data) => void data.phases[0].submissions.push({ ...submission, text: '', orders: [{ input: 'x'.repeat(L.orderTextChars + 1), text: 'A Par H', order: { kind: 'hold', unit: { at: 'par' } } }] }), 'body.export.phases.0.submissions.0.orders.0.input: must be at most 500 characters'],
+      ['a press body', (data) => void (data.press[0].body = 'x'.repeat(L.pressBodyChars + 1)), 'body.export.press.0.body'],
+      ['press', (data) => void (data.press = Array.from({ length: L.press + 1 }, () => data.press[0])), `body.export.press: must have at most ${L.press} entries`],
+      ['the log', (data) => void (data.gmLog = Array.from({ length: L.gmLog + 1 }, () => ({ action: 'pause', actor: null, details: {}, at: data.exportedAt }))), `body.export.gmLog: must have at most ${L.gmLog} entries`],
+      ['votes', (data) => void (data.votes = Array.from({ length: L.votes + 1 }, () => ({ power: 'France', kind: 'draw' as const, powers: [], phaseIndex: 0 }))), `body.export.votes: must have at most ${L.votes} entries`],
+      ['loans', (data) => void (data.loans = Array.from({ length: L.loans + 1 }, () => ({ centre: 'Par', lender: 'France', borrower: 'England', status: 'returned' as const, startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: data.exportedAt }))), `body.export.loans: must have at most ${L.loans} entries`],
+      ['a log entry nested deep', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: [[[[[[[[[1]]]]]]]]] }, at: data.exportedAt }), `body.export.gmLog.0.details.a.0.0.0.0.0.0.0: must be nested at most ${L.detailsDepth} levels deep`],
+      ['a log entry with many values', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: Array.from({ length: L.detailsItems }, () => 0) }, at: data.exportedAt }), `body.export.gmLog.0.details: must hold at most ${L.detailsItems} values`],
+      ['a log entry of a long text', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: 'x'.repeat(L.detailsChars) }, at: data.exportedAt }), `body.export.gmLog.0.details: must be at most ${L.detailsChars} characters as JSON`],
+      ['a log entry key', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { ['k'.repeat(65)]: 1 }, at: data.exportedAt }), 'body.export.gmLog.0.details'],
+      ['a position', (data) => void (data.phases[0].stateBefore.units = Array.from({ length: L.entriesPerPhase + 1 }, () => data.phases[0].stateBefore.units[0])), `body.export.phases.0.stateBefore.units: must have at most ${L.entriesPerPhase} entries`],
+      ['a result\'s reason', (data) => void (data.phases[0].results![0].reason = 'x'.repeat(L.reasonChars + 1)), `body.export.phases.0.results.0.reason: must be at most ${L.reasonChars} characters`],
+      ['the outcome', (data) => void (data.game.outcome = { kind: 'draw', powers: Array.from({ length: 25 }, () => 'France') }), 'body.export.game.outcome.powers'],
+      ['players', (data) => void (data.players = Array.from({ length: 25 }, () => data.players[0])), 'body.export.players'],
+    ];
+    for (const [what, change, message] of cases) {
+      const data = structuredClone(base);
+      change(data);
+      const response = await player.request('POST', '/api/games/import', { export: data });
+      expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBe(400);
+      expect(response.json().error.message, what).toContain(message);
+    }
+    // Ten thousand broken submissions are one problem reported, not ten thousand (nor sixty thousand missing fields).
+    const broken = structuredClone(base) as unknown as { phases: { submissions: unknown[] }[] };
+    broken.phases[0].submissions = Array.from({ length: 1000 }, () => ({}));
+    const refused = await player.request('POST', '/api/games/import', { export: broken });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.issues).toHaveLength(1);
+    expect(refused.json().error.message).toBe('body.export.phases.0.submissions.0.power: Invalid input: expected string, received undefined');
   });
 
   test('imports are limited per user', async () => {
