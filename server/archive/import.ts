@@ -6,7 +6,14 @@
  * before ended. The game is created with the importer as creator and game
  * master; seats are vacant (the players' accounts are on another server) until
  * the game master hands them to users, and the original names are kept in the
- * import's log entry (shown where the game shows names).
+ * import's log entry, under `details.exported` (shown where the game shows
+ * names). Entries copied from the export's log are marked imported, with who
+ * acted in the exported game beside them (shared/api/imported-log.ts): nothing
+ * from the export poses as this server's own record.
+ *
+ * Dates are checked too: none in the future (beyond a little clock skew), the
+ * game created, started, finished and exported in that order, every phase,
+ * submission, message, loan and log entry within the game's span.
  *
  * Engine versions: each processed phase records the ENGINE_VERSION that
  * adjudicated it. A phase recorded under another version (or none: exports made
@@ -20,7 +27,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { adjudicate, ENGINE_VERSION, getVariant, phaseName, rulebookOptions, survivors, type GameState, type Variant } from '../../shared/index.ts';
-import type { ExportedGame, ImportGameRequestSchema } from '../../shared/api/archive.ts';
+import { IMPORT_LIMITS, type ExportedGame, type ImportGameRequestSchema } from '../../shared/api/archive.ts';
+import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY, type ExportedOrigin } from '../../shared/api/imported-log.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { Prisma } from '../db/database.ts';
@@ -50,6 +58,66 @@ function firstDifference(label: string, expected: unknown, actual: unknown): str
     return `${label}[${i}]: the export has ${canonical(expected[i])}, the engine gives ${canonical(actual[i])}`;
   }
   return `${label}: the export has ${canonical(expected).slice(0, 300)}, the engine gives ${canonical(actual).slice(0, 300)}`;
+}
+
+const DAY_MS = 86_400_000;
+/** No archive is older than this; PostgreSQL and JavaScript disagree about dates before year 1. */
+const EARLIEST = Date.UTC(1970, 0, 1);
+
+/**
+ * Every date of the export, in order and within the game's span (a little clock skew, between the exporting
+ * server's clocks or with this one's, allowed): a forged date would otherwise sort the game first in a list
+ * (a finish in 9999) or tell a history that cannot have happened. Throws 422 naming the field.
+ */
+export function checkDates(data: ExportedGame, now: Date): void {
+  const skew = IMPORT_LIMITS.clockSkewMs;
+  const latest = now.getTime() + skew;
+  const time = (field: string, iso: string): number => {
+    const t = Date.parse(iso);
+    if (!(t >= EARLIEST)) throw invalid(`${field}: ${iso} is before 1970`);
+    if (t > latest) throw invalid(`${field}: ${iso} is in the future (this server's time is ${now.toISOString()})`);
+    return t;
+  };
+  const within = (field: string, iso: string, from: [string, number], to: [string, number]): number => {
+    const t = time(field, iso);
+    if (t < from[1] - skew) throw invalid(`${field}: ${iso} is before ${from[0]}`);
+    if (t > to[1] + skew) throw invalid(`${field}: ${iso} is after ${to[0]}`);
+    return t;
+  };
+  const { game } = data;
+  const exported: [string, number] = ['exportedAt', time('exportedAt', data.exportedAt)];
+  const created: [string, number] = ['game.createdAt', within('game.createdAt', game.createdAt, ['1970', EARLIEST], exported)];
+  const started: [string, number] = game.startedAt ? ['game.startedAt', within('game.startedAt', game.startedAt, created, exported)] : created;
+  if (game.status === 'active' && game.finishedAt) throw invalid('game.finishedAt: a game going on has not finished');
+  const end: [string, number] = game.finishedAt ? ['game.finishedAt', within('game.finishedAt', game.finishedAt, started, exported)] : exported;
+  if (game.pausedAt) within('game.pausedAt', game.pausedAt, started, exported);
+
+  type PhaseDates = Pick<ExportedGame['phases'][number], 'deadlineAt' | 'processedAt' | 'submissions' | 'loanActions'>;
+  const phaseDates = (label: string, phase: PhaseDates, open: boolean, until: [string, number]) => {
+    // Deadlines are ahead (an open phase's), and move (pauses, the game master), but not by years.
+    if (phase.deadlineAt) {
+      const t = Date.parse(phase.deadlineAt);
+      if (t < created[1] - 366 * DAY_MS || t > (phase.processedAt ? Date.parse(phase.processedAt) : until[1]) + 366 * DAY_MS) {
+        throw invalid(`${label}.deadlineAt: ${phase.deadlineAt} is more than a year away from the game's phases`);
+      }
+    }
+    if (open && phase.processedAt) throw invalid(`${label}.processedAt: an open phase has not been processed`);
+    // Not necessarily in order: a phase rolled back and processed again is processed after the ones that followed it.
+    const processed: [string, number] | null = phase.processedAt ? [`${label}.processedAt`, within(`${label}.processedAt`, phase.processedAt, started, until)] : null;
+    for (const [k, submission] of phase.submissions.entries()) {
+      within(`${label}.submissions[${k}].submittedAt`, submission.submittedAt, started, processed ?? until);
+    }
+    for (const [k, action] of phase.loanActions.entries()) within(`${label}.loanActions[${k}].at`, action.at, started, processed ?? until);
+  };
+  for (const [i, phase] of data.phases.entries()) phaseDates(`phases[${i}]`, phase, phase.status === 'open', end);
+  for (const [i, message] of data.press.entries()) within(`press[${i}].sentAt`, message.sentAt, created, end);
+  for (const [i, loan] of data.loans.entries()) within(`loans[${i}].createdAt`, loan.createdAt, started, end);
+  // The game master acts after the end too (re-opening it, importing it).
+  for (const [i, entry] of data.gmLog.entries()) within(`gmLog[${i}].at`, entry.at, created, exported);
+  for (const [i, phase] of data.discardedPhases.entries()) {
+    const discarded: [string, number] = [`discardedPhases[${i}].discardedAt`, within(`discardedPhases[${i}].discardedAt`, phase.discardedAt, started, exported)];
+    phaseDates(`discardedPhases[${i}]`, phase, !phase.processedAt, discarded);
+  }
 }
 
 /** A processed phase recorded under another engine version that the current engine reproduces. */
@@ -181,10 +249,28 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
   return { variant, rechecked };
 }
 
+const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * A log entry copied from the export: marked imported, with who acted and the names it gave kept apart, as
+ * the exported game's (an entry the exporting server had itself imported keeps its own origin). `importedActor`:
+ * where this server kept the actor before.
+ */
+function importedLogDetails(entry: ExportedGame['gmLog'][number]): Record<string, unknown> {
+  const { users, [EXPORTED_NAMES_KEY]: earlier, [IMPORTED_ENTRY_KEY]: _imported, importedActor, ...details } = entry.details;
+  const origin: ExportedOrigin = {
+    actor: entry.actor ?? text(record(earlier)?.actor) ?? text(importedActor),
+    users: record(users) ?? record(record(earlier)?.users),
+  };
+  return { ...details, [IMPORTED_ENTRY_KEY]: true, [EXPORTED_NAMES_KEY]: origin };
+}
+
 export async function importGame(app: FastifyInstance, user: Auth['user'], request: z.output<typeof ImportGameRequestSchema>) {
   const data = request.export;
-  const { variant, rechecked } = verifyExport(data);
   const now = new Date();
+  checkDates(data, now);
+  const { variant, rechecked } = verifyExport(data);
   const gameId = await app.prisma.$transaction(async (tx) => {
     const settings = data.game;
     const game = await tx.game.create({
@@ -210,6 +296,8 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         createdAt: new Date(settings.createdAt),
         startedAt: settings.startedAt ? new Date(settings.startedAt) : now,
         finishedAt: settings.finishedAt ? new Date(settings.finishedAt) : settings.status === 'finished' ? now : null,
+        // A finished game's export holds all its secrets already (complete): its result is final here from the start.
+        finalAt: settings.status === 'finished' ? now : null,
         importedAt: now,
       },
     });
@@ -299,7 +387,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
     const logIds: string[] = [];
     for (const entry of data.gmLog) {
       const row = await tx.gameMasterAction.create({
-        data: { gameId: game.id, actorUserId: null, action: entry.action, details: json({ ...entry.details, importedActor: entry.actor }), createdAt: new Date(entry.at) },
+        data: { gameId: game.id, actorUserId: null, action: entry.action, details: json(importedLogDetails(entry)), createdAt: new Date(entry.at) },
       });
       logIds.push(row.id);
     }
@@ -337,7 +425,8 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
           phases: data.phases.length,
           // Phases recorded under another engine version (or none), which this server's engine re-adjudicated identically.
           engineVersions: { server: ENGINE_VERSION, exporter: data.engineVersion ?? null, rechecked },
-          users: { gameMaster: data.gameMaster, players: Object.fromEntries(data.players.map((player) => [player.power, player.username])) },
+          // The exported game's names: users of another server, not this one's.
+          [EXPORTED_NAMES_KEY]: { actor: null, users: { gameMaster: data.gameMaster, players: Object.fromEntries(data.players.map((player) => [player.power, player.username])) } } satisfies ExportedOrigin,
         }),
       },
     });

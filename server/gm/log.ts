@@ -6,6 +6,7 @@
  */
 import type { GmAction } from '../../shared/api/gm.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
+import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { GameContext } from '../play/context.ts';
@@ -31,6 +32,11 @@ export async function logGmAction(
 
 export function gmActionView(context: GameContext, row: GmActionRow): GmAction {
   const details = { ...(row.details as Record<string, unknown>) };
-  if (!context.revealNames) delete details.users;
+  if (!context.revealNames) {
+    delete details.users;
+    // An imported game's names from the export (and where earlier imports kept the exported game's actor).
+    delete details[EXPORTED_NAMES_KEY];
+    delete details.importedActor;
+  }
   return { id: row.id, action: row.action, actor: row.actor, details, at: row.createdAt.toISOString() };
 }

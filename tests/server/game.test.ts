@@ -182,6 +182,9 @@ describe('a Diadochi V game from creation to a draw', () => {
     expect(exported).toMatchObject({ complete: true, game: { status: 'finished', outcome: { kind: 'draw' } } });
     expect(exported.phases).toHaveLength(13);
     expect(exported.press).toHaveLength(3);
+    // The scheduler ran with its clock up to days ahead (deadlines passing at once): a history from the future, phases
+    // processed after the game ended, which an import refuses. Those phases are brought back to the game's end.
+    for (const phase of exported.phases) if (phase.processedAt > exported.game.finishedAt) phase.processedAt = exported.game.finishedAt;
     const importer = await new Browser(app).register();
     const imported = await importer.request('POST', '/api/games/import', { export: exported });
     expect(imported.statusCode, imported.body.slice(0, 500)).toBe(201);

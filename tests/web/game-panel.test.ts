@@ -98,3 +98,37 @@ describe('the powers and who plays them', () => {
     expect(target.querySelector('.players')!.textContent).toContain('anonymous');
   });
 });
+
+describe('an imported game', () => {
+  it("says it was imported, and marks the log's entries copied from the export as imported, their actor the exported game's, unlinked", async () => {
+    const log = [
+      { id: id(6), action: 'pause', actor: null, details: { phaseName: 'Spring 240 BC Movement', imported: true, exported: { actor: 'zeus', users: null } }, at: '2026-01-01T10:00:00.000Z' },
+      { id: id(7), action: 'import', actor: { id: id(2), username: 'importer' }, details: { phases: 3, exported: { actor: null, users: { gameMaster: 'zeus', players: {} } } }, at: '2026-01-02T10:00:00.000Z' },
+    ];
+    vi.stubGlobal('fetch', async (path: string) => {
+      const url = new URL(path, 'http://localhost').pathname;
+      if (url === `/api/games/${GAME}/votes`) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
+      if (url === `/api/games/${GAME}/gm/log`) return json(200, { actions: log });
+      return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+    });
+    const room = new GameRoom(gameDetail('Egypt', { imported: true }), () => id(2));
+    await room.loadVotes();
+    room.log = log as typeof room.log;
+    panel = mount(GamePanel, { target, props: { room } });
+    flushSync();
+    expect(target.querySelector('#imported-note')?.textContent).toBe('Imported from an export: its history was played elsewhere (the game master\'s log says where it came from).');
+    const entries = Array.from(target.querySelectorAll('ol.log li'));
+    // Newest first: the import (by this server's importer), then the entry copied from the export.
+    expect(entries[0].querySelector('strong')?.textContent).toBe('importer');
+    expect(entries[0].textContent).toContain('its game master in the exported game was zeus');
+    expect(entries[1].querySelector('.imported-entry')?.textContent).toBe('imported');
+    expect(entries[1].querySelector('strong')).toBeNull();
+    expect(entries[1].querySelector('a')).toBeNull();
+    expect(entries[1].querySelector('[data-action]')?.textContent).toBe('Paused the clock in Spring 240 BC Movement. (Imported: done in the exported game, by zeus, before it came here.)');
+  });
+
+  it('says nothing of an import for a game played here', async () => {
+    await open([]);
+    expect(target.querySelector('#imported-note')).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GM_ACTIONS } from '../../shared/api/gm-actions.ts';
-import { describeGmAction, spanInWords } from '../../web/src/game/gm-words.ts';
+import { describeGmAction, importedFrom, spanInWords } from '../../web/src/game/gm-words.ts';
 import { localTime } from '../../web/src/game/logic.ts';
 
 const time = (iso: string) => `<${iso.slice(11, 16)}>`;
@@ -52,18 +52,40 @@ describe('the log in words', () => {
     expect(say('end-game', { phaseName: 'X', outcome: { kind: 'concession', powers: ['Rome'] } })).toBe('Ended the game in X with a concession to Rome.');
   });
 
-  it('summarises an import instead of printing its JSON, and credits entries imported from another server', () => {
+  it('summarises an import instead of printing its JSON, naming the exported game\'s game master as that game\'s', () => {
     const players = Object.fromEntries(['Egypt', 'Macedon', 'Syria', 'Thrace', 'Rome'].map((p) => [p, `a-rather-long-user-name-for-${p}`]));
-    const imported = say('import', {
-      exportedAt: '2026-11-30T23:00:00.000Z',
-      complete: true,
-      phases: 12,
-      engineVersions: { server: 2, exporter: 1, rechecked: [{ phase: 3, recordedVersion: 1 }] },
-      users: { gameMaster: 'zeus', players },
-    });
-    expect(imported).toBe('Imported the game from a file exported <23:00>, with 12 phases; its game master was zeus; 1 phase recorded under another engine version adjudicated the same here.');
+    const details = { exportedAt: '2026-11-30T23:00:00.000Z', complete: true, phases: 12, engineVersions: { server: 2, exporter: 1, rechecked: [{ phase: 3, recordedVersion: 1 }] } };
+    const imported = say('import', { ...details, exported: { actor: null, users: { gameMaster: 'zeus', players } } });
+    expect(imported).toBe(
+      'Imported the game from a file exported <23:00>, with 12 phases; its game master in the exported game was zeus; 1 phase recorded under another engine version adjudicated the same here.',
+    );
     expect(imported).not.toMatch(/[{}"]/);
-    expect(say('pause', { phaseName: 'X', importedActor: 'zeus' })).toBe('Paused the clock in X. (By zeus, before the game was imported.)');
+    // Entries logged before the names were kept apart had them under `users`: the exported game's all the same.
+    expect(say('import', { ...details, users: { gameMaster: 'zeus', players } })).toBe(imported);
+    // Where the game hides names, the server leaves them out.
+    expect(say('import', details)).toBe('Imported the game from a file exported <23:00>, with 12 phases; 1 phase recorded under another engine version adjudicated the same here.');
+  });
+
+  it('says entries copied from an exported game were done there, by whom there, with the names there', () => {
+    const copied = (action: string, details: Record<string, unknown>) => describeGmAction({ action, details }, time);
+    expect(copied('pause', { phaseName: 'X', imported: true, exported: { actor: 'zeus', users: null } })).toBe(
+      'Paused the clock in X. (Imported: done in the exported game, by zeus, before it came here.)',
+    );
+    expect(copied('replace-player', { power: 'Egypt', imported: true, exported: { actor: 'zeus', users: { from: 'alice', to: 'bob' } } })).toBe(
+      "Gave Egypt's seat to bob, replacing alice. (Imported: done in the exported game, by zeus, before it came here.)",
+    );
+    // A copied entry's `users` would be this server's: none are shown for it, only the exported game's.
+    expect(copied('replace-player', { power: 'Egypt', imported: true, users: { from: 'mallory', to: 'eve' } })).toBe(
+      "Gave Egypt's seat to another player. (Imported: done in the exported game, before it came here.)",
+    );
+    // Names hidden (an anonymous game): still marked imported.
+    expect(copied('pause', { phaseName: 'X', imported: true })).toBe('Paused the clock in X. (Imported: done in the exported game, before it came here.)');
+    // Entries imported before `exported` was kept: the actor was `importedActor`.
+    expect(copied('pause', { phaseName: 'X', importedActor: 'zeus' })).toBe('Paused the clock in X. (Imported: done in the exported game, by zeus, before it came here.)');
+    expect(importedFrom({ action: 'pause', details: { phaseName: 'X' } })).toBeNull();
+    expect(importedFrom({ action: 'pause', details: { imported: true, exported: { actor: 'zeus' } } })).toEqual({ actor: 'zeus' });
+    // An unknown action copied from an export: its origin is no fact of the action's.
+    expect(copied('force-draw', { imported: true, exported: { actor: 'zeus' }, phase: 3 })).toBe('Force draw (phase 3). (Imported: done in the exported game, by zeus, before it came here.)');
   });
 
   it('reads any other action without JSON or words too long to wrap', () => {

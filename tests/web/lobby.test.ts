@@ -203,3 +203,17 @@ describe('the lists kept up to date while the lobby is open', () => {
     expect(target.querySelectorAll('li.game')).toHaveLength(25);
   });
 });
+
+describe('an imported game', () => {
+  it('is marked Imported on its card (its history was played elsewhere); a game played here is not', async () => {
+    const imported = { ...summary(7, 'finished', false), name: 'From elsewhere', imported: true };
+    const list = async () => json(200, { games: [imported, summary(2, 'finished', false)], nextCursor: null });
+    vi.stubGlobal('fetch', async (path: string) => (new URL(path, 'http://localhost').pathname === '/api/games' ? list() : json(404, { error: { code: 'not_found', message: 'no' } })));
+    await open('finished');
+    const cardOf = (name: string) => Array.from(target.querySelectorAll('li.game')).find((li) => li.querySelector('h2 a')?.textContent === name)!;
+    const label = cardOf('From elsewhere').querySelector('h2 .imported');
+    expect(label?.textContent).toBe('Imported');
+    expect(label?.getAttribute('title')).toBe('Imported from an export: its history was played elsewhere');
+    expect(cardOf('Game 2').querySelector('.imported')).toBeNull();
+  });
+});

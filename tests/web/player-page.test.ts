@@ -149,6 +149,16 @@ describe("a player's page", () => {
     expect(text(card('Refereed').querySelector('.badge'))).toBe('In progress');
   });
 
+  it('marks an imported game Imported on its card, and no other', async () => {
+    answer = profile();
+    answer.games[0] = { ...answer.games[0], game: { ...answer.games[0].game, imported: true } };
+    await open('Egypt_Player');
+    const cards = Array.from(target.querySelectorAll('ul.games > li'));
+    expect(cards.map((li) => text(li.querySelector('h3 .imported')) ?? null)).toEqual(['Imported', null, null]);
+    // The heading's link is the game's name alone.
+    expect(text(cards[0].querySelector('h3 a'))).toBe('The Long War');
+  });
+
   it('says the result of every kind of seat', async () => {
     const seat = (n: number, name: string, fields: Partial<UserProfile['games'][number]>, status: 'active' | 'finished' = 'finished') => ({
       game: gameSummary({ id: id(n), name, status, finishedAt: status === 'finished' ? '2026-05-01T12:00:00.000Z' : null }),

@@ -5,6 +5,7 @@
  * (the lobby) can use its helpers without the schemas.
  */
 import type { GmAction } from '../../../shared/api/gm.ts';
+import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY } from '../../../shared/api/imported-log.ts';
 import { localTime } from './logic.ts';
 
 
@@ -47,24 +48,44 @@ const count = (value: unknown): number | null => (typeof value === 'number' && N
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
+/** Keys of details that are not the action's own facts: names, and where an imported entry comes from. */
+const NOT_FACTS = new Set(['users', 'importedActor', EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY]);
+
 /** Details of an action this client does not know, shortened so that they wrap: no JSON, no long words. */
 function briefly(details: Record<string, unknown>): string {
   const shown = Object.entries(details)
-    .filter(([key, value]) => key !== 'users' && key !== 'importedActor' && value !== null && typeof value !== 'object')
+    .filter(([key, value]) => !NOT_FACTS.has(key) && value !== null && typeof value !== 'object')
     .slice(0, 4)
     .map(([key, value]) => `${key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()} ${String(value).slice(0, 40)}`);
   return shown.length ? ` (${shown.join(', ')})` : '';
 }
 
 /**
+ * Whether a log entry was copied from the export of an imported game (not done
+ * on this server), and who did it in the exported game, when the server shows
+ * names (`details.exported.actor`; entries imported before it was kept there:
+ * `details.importedActor`). Null for this server's own entries.
+ */
+export function importedFrom(entry: Pick<GmAction, 'action' | 'details'>): { actor: string | null } | null {
+  const d = entry.details;
+  if (d[IMPORTED_ENTRY_KEY] !== true && !('importedActor' in d)) return null;
+  return { actor: text(record(d[EXPORTED_NAMES_KEY]).actor) ?? text(d.importedActor) };
+}
+
+/**
  * A log entry as one sentence for people: what the game master did, with
  * times in the reader's local time (`time`). Names appear only where the
- * server left them in (`details.users`). The actor and the entry's own time
- * are left to the page.
+ * server left them in: this server's users under `details.users`, those of
+ * an exported game (an import's entry, entries copied from the export) under
+ * `details.exported.users`, said to be the exported game's. The actor and the
+ * entry's own time are left to the page.
  */
 export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, time: (iso: string) => string = localTime): string {
   const d = entry.details;
-  const users = record(d.users);
+  const origin = importedFrom(entry);
+  // An import's entry kept the exported game's names under `users` before they were kept apart.
+  const exportedNames = record(record(d[EXPORTED_NAMES_KEY]).users);
+  const users = origin || entry.action === 'import' ? { ...(entry.action === 'import' ? record(d.users) : {}), ...exportedNames } : record(d.users);
   const phase = text(d.phaseName) ?? (count(d.phase) !== null ? `phase ${count(d.phase)}` : 'the phase');
   const power = text(d.power) ?? 'a power';
   let sentence: string;
@@ -154,7 +175,7 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence = `Imported the game from a file${exported}`;
       if (phases !== null) sentence += `, with ${plural(phases, 'phase')}`;
       sentence += d.complete === false ? ' (only what its exporter could see)' : '';
-      if (master) sentence += `; its game master was ${master}`;
+      if (master) sentence += `; its game master in the exported game was ${master}`;
       if (rechecked) sentence += `; ${plural(rechecked, 'phase')} recorded under another engine version adjudicated the same here`;
       sentence += '.';
       break;
@@ -164,8 +185,7 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence = `${words.charAt(0).toUpperCase()}${words.slice(1)}${briefly(d)}.`;
     }
   }
-  // Entries imported from another server's log name the game master who acted there.
-  const importedActor = text(d.importedActor);
-  if (importedActor && entry.action !== 'import') sentence += ` (By ${importedActor}, before the game was imported.)`;
+  // Entries copied from the export: done elsewhere, by someone of the other server, before the game came here.
+  if (origin) sentence += ` (Imported: done in the exported game${origin.actor ? `, by ${origin.actor}` : ''}, before it came here.)`;
   return sentence;
 }
