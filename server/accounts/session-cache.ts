@@ -20,7 +20,22 @@
  */
 import { deepFreeze } from '../../shared/freeze.ts';
 import type { Db } from '../db/database.ts';
-import type { SessionWithUser } from './sessions.ts';
+
+/** How a client holds its session: a browser cookie or an API token. */
+export type SessionKind = 'cookie' | 'api_token';
+
+/** A session and the user it authenticates (what a request acts as). */
+export type SessionWithUser = {
+  id: string;
+  userId: string;
+  kind: SessionKind;
+  tokenHash: string;
+  name: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date | null;
+  user: { id: string; username: string; isAdmin: boolean; createdAt: Date };
+};
 
 export const SESSIONS_CHANNEL = 'diadochi_sessions';
 

@@ -4,15 +4,15 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Db, Sql } from '../db/database.ts';
-import type { SessionCache } from './session-cache.ts';
+import type { SessionCache, SessionKind, SessionWithUser } from './session-cache.ts';
+
+export type { SessionKind, SessionWithUser } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** API tokens carry a prefix so they are recognisable (e.g. by secret scanners). */
 const API_TOKEN_PREFIX = 'dip_';
 /** lastUsedAt is refreshed at most this often after the first use, to avoid a write per request. */
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
-
-export type SessionKind = 'cookie' | 'api_token';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -44,18 +44,6 @@ export async function createSession(
   });
   return { token, session };
 }
-
-export type SessionWithUser = {
-  id: string;
-  userId: string;
-  kind: SessionKind;
-  tokenHash: string;
-  name: string | null;
-  createdAt: Date;
-  lastUsedAt: Date;
-  expiresAt: Date | null;
-  user: { id: string; username: string; isAdmin: boolean; createdAt: Date };
-};
 
 /** A session and its user (what a request is authenticated as), by token hash; times in epoch milliseconds. */
 const SESSIONS_SQL = `
