@@ -1,5 +1,6 @@
 /** Answers shaped as the server's, for web tests that script the API: JSON responses, ids, a game's summary and detail. */
-import type { GameDetail, GameSummary } from '../../shared/api/index.ts';
+import type { GameDetail, GameSummary, GmProposal, PhaseDetail } from '../../shared/api/index.ts';
+import { start } from './positions.ts';
 
 /** A JSON answer with this status, as the server sends it. */
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -52,6 +53,49 @@ export function gameDetail(mine: string | null, fields: Partial<GameDetail> = {}
     imported: false,
     gameMasterPlays: false,
     invitedGameMaster: null,
+    ...fields,
+  };
+}
+
+/** An open phase of that game at the start position (or another), every power to order; override what a test is about. */
+export function openPhase(index: number, name: string, fields: Partial<PhaseDetail> = {}): PhaseDetail {
+  return {
+    index,
+    name,
+    kind: 'movement',
+    deadlineAt: '2026-12-01T00:00:00.000Z',
+    status: 'open',
+    processedAt: null,
+    engineVersion: null,
+    paused: false,
+    stateBefore: start,
+    loanActions: [],
+    state: start,
+    supply: [],
+    powers: POWERS.map((power) => ({ power, mustOrder: true, submitted: false, ready: false, playerStatus: 'active', missedDeadlines: 0 })),
+    orders: null,
+    results: null,
+    events: null,
+    disbanded: null,
+    stateAfter: null,
+    ...fields,
+  } as unknown as PhaseDetail;
+}
+
+/** A request of a game master who plays, as GET …/gm/proposals lists it: to process phase 2 now, asked of every other power. */
+export function proposal(fields: Partial<GmProposal> = {}): GmProposal {
+  return {
+    id: fixtureId(7),
+    action: 'process-now',
+    request: {},
+    phaseIndex: 2,
+    needed: ['Carthage', 'Egypt', 'Macedonia', 'Syria'],
+    agreed: [],
+    status: 'open',
+    refusedBy: null,
+    note: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    decidedAt: null,
     ...fields,
   };
 }

@@ -252,7 +252,7 @@ describe('ending the game', () => {
     const ended = Object.assign(fakeRoom(), { open: null, finished: true });
     Object.assign(ended.game, { anonymous: true, outcome: { kind: 'draw', powers: ['Egypt', 'Syria'] } });
     start(ended);
-    expect(target.textContent).toContain('The game has ended. A roll-back re-opens it.');
+    expect(target.textContent).toContain('The game has ended. Its result becomes final once you make it final: until then a roll-back re-opens it');
     expect(button(/End the game/)).toBeUndefined();
     expect(button(/Replace the player/)).toBeUndefined();
     const options = Array.from(target.querySelectorAll('option')).map((o) => o.textContent);

@@ -93,4 +93,41 @@ describe('the live socket in the browser', () => {
     vi.advanceTimersByTime(1);
     expect(socket.readyState).toBe(3);
   });
+
+  it('when the server ends a subscription itself, tells its listeners why, and asks for it again only when a page subscribes anew', () => {
+    const channel = 'game:019a0000-0000-7000-8000-000000000005';
+    const heard = listen(channel);
+    // The page listens on its user channel too: the socket stays.
+    stops.push(live.subscribe('user:019a0000-0000-7000-8000-000000000002', () => {}));
+    const [socket] = ScriptedSocket.opened;
+    socket.accept();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'unsubscribed', channel, reason: 'you may no longer watch this game' }) });
+    expect(heard).toEqual([{ type: 'unsubscribed', reason: 'you may no longer watch this game' }]);
+    // Events of a channel the server dropped reach nobody; a reconnect does not ask for it again.
+    socket.onmessage?.({ data: JSON.stringify({ type: 'event', channel, seq: 9, event: { type: 'votes.changed', gameId: channel.slice(5), power: 'Egypt', kind: 'draw', cast: true } }) });
+    expect(heard).toHaveLength(1);
+    socket.closedByServer(1006);
+    vi.advanceTimersByTime(1000);
+    const second = ScriptedSocket.opened[1];
+    second.accept();
+    const user = { type: 'subscribe', channel: 'user:019a0000-0000-7000-8000-000000000002' };
+    expect(second.sent).toEqual([user]);
+    // The page, which may still see the game, listens again: subscribed anew.
+    const again = listen(channel);
+    expect(second.sent).toEqual([user, { type: 'subscribe', channel }]);
+    // The first listener's stop does not end the new subscription.
+    stops[0]();
+    expect(second.sent).toEqual([user, { type: 'subscribe', channel }]);
+    second.onmessage?.({ data: JSON.stringify({ type: 'event', channel, seq: 10, event: { type: 'votes.changed', gameId: channel.slice(5), power: 'Egypt', kind: 'draw', cast: false } }) });
+    expect(again).toHaveLength(1);
+  });
+
+  it('an unsubscribe the page asked for itself is no news to its listeners', () => {
+    const channel = 'game:019a0000-0000-7000-8000-000000000006';
+    const heard = listen(channel);
+    const [socket] = ScriptedSocket.opened;
+    socket.accept();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'unsubscribed', channel }) });
+    expect(heard).toEqual([]);
+  });
 });

@@ -189,3 +189,32 @@ describe('a game master who also plays a power', () => {
     ]);
   });
 });
+
+describe('writing to a game master who also plays a power', () => {
+  async function openWith(gameMasterPlays: boolean) {
+    const room = new GameRoom(gameDetail('Egypt', { press: 'public', gameMasterPlays }), () => id(2));
+    await room.loadPress();
+    panel = mount(PressPanel, { target, props: { room } });
+    flushSync();
+  }
+  const note = () => target.querySelector('#gm-plays-note')?.textContent ?? null;
+
+  it('notes, in the conversation with the game master only, that the game master also plays', async () => {
+    await openWith(true);
+    // In public, nothing: everyone reads it.
+    expect(note()).toBeNull();
+    button('+ Write to the game master')!.click();
+    await vi.waitFor(() => expect(current()).toBe('Game master'));
+    expect(note()).toBe('The game master also plays a power in this game.');
+    // Read with the message box.
+    expect(box()!.getAttribute('aria-describedby')).toBe('gm-plays-note');
+  });
+
+  it('says nothing of it where the game master does not play', async () => {
+    await openWith(false);
+    button('+ Write to the game master')!.click();
+    await vi.waitFor(() => expect(current()).toBe('Game master'));
+    expect(note()).toBeNull();
+    expect(box()!.hasAttribute('aria-describedby')).toBe(false);
+  });
+});

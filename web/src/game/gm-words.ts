@@ -167,6 +167,19 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       else sentence = `Ended the game${where}.`;
       break;
     }
+    case 'invite-game-master': {
+      const invited = text(users.invited);
+      sentence = `Asked ${invited ?? 'another user'} to take over as game master.`;
+      break;
+    }
+    case 'take-over': {
+      const from = text(users.from);
+      sentence = from ? `Took over as game master from ${from}.` : 'Took over as game master.';
+      break;
+    }
+    case 'finalize':
+      sentence = "Made the result final: the game's private press (and an anonymous game's players' names) is public now, and the game can no longer be re-opened.";
+      break;
     case 'import': {
       const phases = count(d.phases);
       const exported = isTime(d.exportedAt) ? ` exported ${time(d.exportedAt)}` : '';
@@ -185,6 +198,10 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence = `${words.charAt(0).toUpperCase()}${words.slice(1)}${briefly(d)}.`;
     }
   }
+  // A game master who plays acted with the other players' consent: who agreed.
+  const agreed = record(d.consent).agreed;
+  const agreedBy = Array.isArray(agreed) ? agreed.filter((p): p is string => typeof p === 'string') : [];
+  if (agreedBy.length) sentence = `${sentence.replace(/\.$/, '')} (agreed by ${listInWords(agreedBy)}).`;
   // Entries copied from the export: done elsewhere, by someone of the other server, before the game came here.
   if (origin) sentence += ` (Imported: done in the exported game${origin.actor ? `, by ${origin.actor}` : ''}, before it came here.)`;
   return sentence;

@@ -6,7 +6,8 @@
  */
 import { getVariant, rulebookOptions, type Variant } from '../../../shared/index.ts';
 import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
-import { ApiError, api, type LoanList, type Votes, type GmLog } from '../lib/api.ts';
+import { ApiError, api, type LoanList, type Votes, type GmLog, type GmProposal } from '../lib/api.ts';
+import type { LiveNews } from '../lib/live.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
 import { locationName } from '../map/overlay.ts';
 import { outcomeText, plural } from '../lib/format.ts';
@@ -60,6 +61,18 @@ export class GameRoom {
   loans = $state.raw<LoanList | null>(null);
   votes = $state.raw<Votes | null>(null);
   log = $state.raw<GmLog['actions']>([]);
+  /** A game master who also plays: the requests put to the players for their consent, oldest first. */
+  proposals = $state.raw<GmProposal[]>([]);
+  /** A player's answer to a request on its way, and what went wrong with the last one. */
+  answering = $state(false);
+  answerError = $state<string | null>(null);
+  /**
+   * The server stopped telling this page about the game and it may no longer be seen (a private game one left, or
+   * whose seat was handed on): why, in the server's words. The page then shows no board.
+   */
+  lost = $state<string | null>(null);
+  /** Counts the times the page must subscribe to the game's channel again (the server ended the subscription). */
+  listening = $state(0);
 
   private noticeList = $state.raw<Notice[]>([]);
   /** What the page says above the panel: those still true, the latest four. */
@@ -96,6 +109,27 @@ export class GameRoom {
   get finished(): boolean {
     return this.game.status === 'finished';
   }
+  /** A finished game's result is final: nothing re-opens it, and its secrets are public. */
+  get final(): boolean {
+    const at = this.game.finalAt;
+    return this.finished && at !== null && Date.parse(at) <= Date.now();
+  }
+  /** The request of a game master who plays that still waits for the players (one at a time). */
+  get openProposal(): GmProposal | null {
+    return this.proposals.find((p) => p.status === 'open') ?? null;
+  }
+  /** That request, when it waits for my power's answer. */
+  get askedOfMe(): GmProposal | null {
+    const p = this.openProposal;
+    const me = this.myPower;
+    return p && me && p.needed.includes(me) && !p.agreed.includes(me) ? p : null;
+  }
+  /** A phase's name, as far as this page knows it. */
+  phaseName(index: number): string | null {
+    if (this.current?.index === index) return this.current.name;
+    return this.phases.find((p) => p.index === index)?.name ?? this.details[index]?.name ?? null;
+  }
+
   /** The open phase, if the game goes on. */
   get open(): PhaseDetail | null {
     // A game ended by agreement leaves its last phase unprocessed: nothing is open for orders any more.
@@ -133,6 +167,8 @@ export class GameRoom {
   notify(text: string, kind: Notice['kind'] = 'info', options: NoticeOptions = {}): void {
     const { deadlineOf } = options;
     const kept = this.notices.filter((n) => deadlineOf === undefined || n.deadlineOf !== deadlineOf);
+    // The same news from two sources (an answer, and the live event after it) is said once.
+    if (kept.some((n) => n.text === text)) return;
     this.noticeList = [...kept.slice(-3), { id: ++this.noticeId, text, kind, ...options }];
   }
   /** Words about phases no longer open are out of date. */
@@ -152,7 +188,7 @@ export class GameRoom {
     // The map first; the rest (history, press, loans, votes, log) once it is up, so they do not compete with it.
     await Promise.all([this.loadCurrent(prefetched), starting ? this.reloadGame() : null]);
     if (starting && this.open && !this.entry) await this.loadMyOrders();
-    await Promise.all([this.loadPhases(), this.loadPress(), this.loadLoans(), this.loadVotes(), this.loadLog()]);
+    await Promise.all([this.loadPhases(), this.loadPress(), this.loadLoans(), this.loadVotes(), this.loadLog(), this.loadProposals()]);
   }
 
   async reloadGame(): Promise<void> {
@@ -344,6 +380,34 @@ export class GameRoom {
     } catch (e) {
       this.error = message(e);
     }
+  }
+
+  /** Requests exist only where the game master plays (or played): other games are not asked. */
+  async loadProposals(force = false): Promise<void> {
+    if (!force && !this.game.gameMasterPlays && this.proposals.length === 0) return;
+    try {
+      this.proposals = (await api.gm.proposals(this.id)).proposals;
+    } catch (e) {
+      if (!(e instanceof ApiError && (e.status === 403 || e.status === 404))) this.error = message(e);
+    }
+  }
+
+  // ───────────────────────────── consent ─────────────────────────────
+
+  /** Requests whose end was told already (by the answer to my own, or by an earlier event). */
+  readonly toldProposals = new Set<string>();
+
+  // The answers and their words load with the first request there is to answer or tell of (consent.ts): most
+  // boards never need them, and the map does not wait for them.
+
+  /** Tells the players who were asked, and the game master who asked, what became of a request. */
+  private async tellOutcome(p: GmProposal): Promise<void> {
+    if (p.status !== 'open' && !this.toldProposals.has(p.id)) (await import('./consent.ts')).tellOutcome(this, p);
+  }
+
+  /** Agree to (or refuse) the game master's request; the last agreement carries it out. */
+  async answerProposal(p: GmProposal, agree: boolean): Promise<void> {
+    await (await import('./consent.ts')).answerProposal(this, p, agree);
   }
 
   // ───────────────────────────── orders ─────────────────────────────
@@ -541,8 +605,28 @@ export class GameRoom {
 
   // ───────────────────────────── live ─────────────────────────────
 
-  async onEvent(event: LiveEvent | { type: 'resync' }): Promise<void> {
+  async onEvent(event: LiveNews): Promise<void> {
     switch (event.type) {
+      case 'unsubscribed': {
+        // The server stopped telling this page about the game: read it again. One who may no longer see it (a
+        // private game left, or a seat handed on) is told so instead of left with a board that no longer changes.
+        try {
+          this.game = await api.game(this.id);
+        } catch (e) {
+          if (e instanceof ApiError && (e.status === 404 || e.status === 403)) {
+            this.lost = event.reason;
+            this.entry = null;
+            this.saved = null;
+            this.error = null;
+            return;
+          }
+          this.error = message(e);
+        }
+        // Still visible (the server could not check, or the game became public to us): listen again, and catch up.
+        this.listening++;
+        await this.onEvent({ type: 'resync' });
+        return;
+      }
       case 'resync': {
         // Events may have been missed: fetch everything again; a phase processed meanwhile still shows its results.
         const before = this.open?.index;
@@ -642,10 +726,25 @@ export class GameRoom {
         else if (this.myPower) this.notify(`The game master gave you ${this.myPower}'s seat: its orders are yours to give.`, 'warn');
         return;
       }
-      case 'gm.action':
+      case 'gm.action': {
         // Orders the game master enters come with their orders.status event (refreshMyOrders).
-        await this.loadLog();
+        const master = this.game.gameMaster;
+        // Who runs the game, who is asked to, and whether the result is final are the game's own facts.
+        const gameChanged = event.action === 'take-over' || event.action === 'invite-game-master' || event.action === 'finalize';
+        await Promise.all([this.loadLog(), gameChanged ? this.reloadGame() : null, event.action === 'finalize' ? this.loadPress() : null]);
+        if (event.action === 'take-over' && this.game.gameMaster.id !== master.id)
+          this.notify(this.isMaster ? "You run this game now: the game master's tools are under the Game tab." : `${this.game.gameMaster.username} is the game master now, taking over from ${master.username}.`);
         return;
+      }
+      case 'gm.invitation':
+        await this.reloadGame();
+        return;
+      case 'gm.proposal': {
+        await this.loadProposals(true);
+        const p = this.proposals.find((q) => q.id === event.proposalId);
+        if (p) await this.tellOutcome(p);
+        return;
+      }
       case 'game.finished':
         this.notify(`The game is over: ${outcomeText(event.outcome)}.`);
         await Promise.all([this.reloadGame(), this.loadCurrent(), this.loadPhases(), this.loadVotes(), this.loadPress()]);

@@ -16,8 +16,12 @@ import type {
   CreateGameRequest,
   CreateLoanRequestSchema,
   EndGameRequest,
+  GmAction,
   GmActionResponseSchema,
   GmLogSchema,
+  GmProposal,
+  GmProposalListSchema,
+  ProposalAnsweredSchema,
   LoanListSchema,
   LoanRecord,
   MyOrdersSchema,
@@ -57,6 +61,14 @@ export type GmLog = z.infer<typeof GmLogSchema>;
 export type ApiTokenList = z.infer<typeof ApiTokenListSchema>;
 export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
 export type GmActionResponse = z.infer<typeof GmActionResponseSchema>;
+/**
+ * What a game master's tool answers: 200 with the action done, or (a game master who also plays, using a tool
+ * that needs the others' consent) 202 with the request put to the players.
+ */
+export type GmToolOutcome = { action: GmAction; proposal?: undefined } | { proposal: GmProposal; action?: undefined };
+export type GmProposalList = z.infer<typeof GmProposalListSchema>;
+export type ProposalAnswered = z.infer<typeof ProposalAnsweredSchema>;
+export type { GmProposal };
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 export type ChangeDeadlineRequest = z.input<typeof ChangeDeadlineRequestSchema>;
 export type ReplacePlayerRequest = z.input<typeof ReplacePlayerRequestSchema>;
@@ -157,6 +169,10 @@ function noteStarted<T extends { id: string; status: string; currentPhase?: unkn
   return game;
 }
 
+const gmPath = (id: string, path: string) => `/api/games/${id}/gm/${path}`;
+/** A game master's tool: 200 with the action, or 202 with the request put to the players (a game master who plays). */
+const gmTool = (id: string, path: string, body?: unknown) => request<GmToolOutcome>('POST', gmPath(id, path), body);
+
 export const api = {
   /** Who is logged in: `user` is null for a visitor (an answer, not an error). */
   me: () => request<WhoAmI>('GET', readPaths.me),
@@ -204,16 +220,30 @@ export const api = {
 
   gmLog: (id: string) => request<GmLog>('GET', `/api/games/${id}/gm/log`),
   gm: {
-    process: (id: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/process`),
-    deadline: (id: string, body: ChangeDeadlineRequest) => request<GmActionResponse>('POST', `/api/games/${id}/gm/deadline`, body),
-    pause: (id: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/pause`),
-    resume: (id: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/resume`),
-    replace: (id: string, body: ReplacePlayerRequest) => request<GmActionResponse>('POST', `/api/games/${id}/gm/replace`, body),
-    civilDisorder: (id: string, power: string) => request<GmActionResponse>('POST', `/api/games/${id}/gm/civil-disorder`, { power }),
+    process: (id: string) => gmTool(id, 'process'),
+    deadline: (id: string, body: ChangeDeadlineRequest) => request<GmActionResponse>('POST', gmPath(id, 'deadline'), body),
+    pause: (id: string) => request<GmActionResponse>('POST', gmPath(id, 'pause')),
+    resume: (id: string) => request<GmActionResponse>('POST', gmPath(id, 'resume')),
+    replace: (id: string, body: ReplacePlayerRequest) => gmTool(id, 'replace', body),
+    civilDisorder: (id: string, power: string) => gmTool(id, 'civil-disorder', { power }),
     enterOrders: (id: string, index: number, power: string, body: SubmitOrdersRequest) =>
-      request<SubmitOrdersResponse>('PUT', `/api/games/${id}/gm/phases/${index}/orders/${power}`, body),
-    rollback: (id: string, phase: number) => request<GmActionResponse>('POST', `/api/games/${id}/gm/rollback`, { phase }),
-    endGame: (id: string, body: EndGameRequest) => request<GmActionResponse>('POST', `/api/games/${id}/gm/end`, body),
+      request<SubmitOrdersResponse>('PUT', gmPath(id, `phases/${index}/orders/${power}`), body),
+    rollback: (id: string, phase: number) => gmTool(id, 'rollback', { phase }),
+    endGame: (id: string, body: EndGameRequest) => gmTool(id, 'end', body),
+    /** An ended game's result made final now: its secrets become public, and it can no longer be re-opened. */
+    finalize: (id: string) => gmTool(id, 'finalize'),
+    /** Ask another user to take over as game master (they must accept). */
+    invite: (id: string, username: string) => gmTool(id, 'invite', { username }),
+    /** A game master who plays: the requests put to the players, oldest first. */
+    proposals: (id: string) => request<GmProposalList>('GET', gmPath(id, 'proposals')),
+    /** A player asked for consent agrees or refuses; the last agreement carries the tool out. */
+    answer: (id: string, proposalId: string, agree: boolean) => request<ProposalAnswered>('POST', gmPath(id, `proposals/${proposalId}/answer`), { agree }),
+    /** The game master withdraws a request before everyone has answered. */
+    withdraw: (id: string, proposalId: string) => request<{ proposal: GmProposal }>('DELETE', gmPath(id, `proposals/${proposalId}`)),
+    /** The one asked to run the game accepts: they are its game master from now on. */
+    acceptInvitation: (id: string) => request<GmActionResponse>('POST', gmPath(id, 'invitation/accept')),
+    /** The one asked declines, or the game master withdraws the invitation. */
+    dropInvitation: (id: string) => request<void>('DELETE', gmPath(id, 'invitation')),
   },
 
   /** Links, not fetches: the browser downloads them (the server sends content-disposition). */

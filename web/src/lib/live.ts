@@ -1,13 +1,19 @@
 /**
- * The live websocket (/api/live): subscribe to `lobby` or `game:<id>` and get
- * told what changed; pages refetch over HTTP. Reconnects with backoff, and
- * re-subscribes; a `resync` message means events were missed. When the server
- * closes the socket because its session ended, `onSessionEnded` is told.
+ * The live websocket (/api/live): subscribe to `lobby`, `game:<id>` or
+ * `user:<id>` and get told what changed; pages refetch over HTTP. Reconnects
+ * with backoff, and re-subscribes; a `resync` message means events were
+ * missed. When the server ends a subscription itself (`unsubscribed` with a
+ * reason: the user may no longer watch that game), its listeners are told
+ * and it is forgotten: a page that may still see the game subscribes again.
+ * When the server closes the socket because its session ended,
+ * `onSessionEnded` is told.
  */
 import type { ClientMessage, LiveChannel, LiveEvent, ServerMessage } from '../../../shared/api/index.ts';
 import { LIVE_CLOSE } from '../../../shared/api/live-close.ts';
 
-type Listener = (event: LiveEvent | { type: 'resync' }) => void;
+/** What a listener hears: an event, that events were missed (`resync`), or that the server ended the subscription. */
+export type LiveNews = LiveEvent | { type: 'resync' } | { type: 'unsubscribed'; reason: string };
+type Listener = (event: LiveNews) => void;
 
 /**
  * How long a socket nobody listens to stays open: when one page hands over to another (a game's page
@@ -39,7 +45,8 @@ class Live {
     this.connect();
     return () => {
       set.delete(listener);
-      if (set.size === 0) {
+      // Not a later subscription to the channel, once the server ended this one.
+      if (set.size === 0 && this.listeners.get(channel) === set) {
         this.listeners.delete(channel);
         this.send({ type: 'unsubscribe', channel });
       }
@@ -74,6 +81,14 @@ class Live {
       }
       if (message.type === 'event') for (const l of this.listeners.get(message.channel) ?? []) l(message.event);
       else if (message.type === 'resync') for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+      else if (message.type === 'unsubscribed' && message.reason !== undefined) {
+        // The server ended it: not asked for again on a reconnect. The listeners read again what they show (and
+        // subscribe again if they still may see the game), rather than keep a view that no longer changes.
+        const set = this.listeners.get(message.channel);
+        if (!set) return;
+        this.listeners.delete(message.channel);
+        for (const l of set) l({ type: 'unsubscribed', reason: message.reason });
+      }
     };
     socket.onclose = (event) => {
       // A socket closed on purpose (close()) may report it after a new one opened: leave that one alone.
