@@ -26,14 +26,12 @@ export const NOTIFY_CHANNEL = 'diadochi_live';
 const MAX_PAYLOAD_BYTES = 7900;
 
 /**
- * `audience`: when set, only these users may receive the event (private press,
- * a power's own affairs); the websocket drops it for everyone else. It travels
- * in the notification but is never sent to clients.
+ * Every event on a channel is for whoever may watch the channel: what only some users may read (private
+ * press) is published on each reader's own channel (`user:<id>`), so nothing is filtered on the way out.
  */
-export type LiveListener = (event: LiveEvent, channel: LiveChannel, audience: readonly string[] | null, seq: number) => void;
-export type PublishOptions = { audience?: readonly string[] };
-export type Publication = { channel: LiveChannel; event: LiveEvent; audience?: readonly string[] };
-export type LoggedEvent = { seq: number; event: LiveEvent; audience: readonly string[] | null };
+export type LiveListener = (event: LiveEvent, channel: LiveChannel, seq: number) => void;
+export type Publication = { channel: LiveChannel; event: LiveEvent };
+export type LoggedEvent = { seq: number; event: LiveEvent };
 /**
  * What a channel's log holds after a given number: `complete` when `events`
  * are every event after it up to `seq` (the channel's latest number), in order.
@@ -51,8 +49,8 @@ export const MAX_REPLAY = 500;
  */
 const PUBLISH_SQL = `
 WITH input AS (
-  SELECT i.channel, i.event, i.audience, i.ord
-  FROM json_to_recordset($1::json) AS i(channel text, event json, audience json, ord int)
+  SELECT i.channel, i.event, i.ord
+  FROM json_to_recordset($1::json) AS i(channel text, event json, ord int)
 ), counts AS (
   SELECT channel, count(*)::bigint AS n FROM input GROUP BY channel
 ), bumped AS (
@@ -61,14 +59,14 @@ WITH input AS (
   ON CONFLICT (channel) DO UPDATE SET seq = c.seq + EXCLUDED.seq
   RETURNING c.channel, c.seq
 ), numbered AS (
-  SELECT i.channel, i.event, i.audience, b.seq - k.n + row_number() OVER (PARTITION BY i.channel ORDER BY i.ord) AS seq
+  SELECT i.channel, i.event, b.seq - k.n + row_number() OVER (PARTITION BY i.channel ORDER BY i.ord) AS seq
   FROM input i JOIN counts k ON k.channel = i.channel JOIN bumped b ON b.channel = i.channel
 ), stored AS (
-  INSERT INTO live_events (channel, seq, event, audience)
-  SELECT channel, seq, event::jsonb, audience::jsonb FROM numbered
+  INSERT INTO live_events (channel, seq, event)
+  SELECT channel, seq, event::jsonb FROM numbered
   RETURNING seq
 )
-SELECT count(pg_notify('${NOTIFY_CHANNEL}', json_build_object('channel', n.channel, 'seq', n.seq, 'event', n.event, 'audience', n.audience)::text))::int AS sent,
+SELECT count(pg_notify('${NOTIFY_CHANNEL}', json_build_object('channel', n.channel, 'seq', n.seq, 'event', n.event)::text))::int AS sent,
        (SELECT count(*) FROM stored)::int AS stored
 FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
 
@@ -78,10 +76,10 @@ FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
  */
 export function publicationStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
   if (publications.length === 0) return null;
-  const rows = publications.map(({ channel, event, audience }, ord) => {
-    const bytes = Buffer.byteLength(JSON.stringify({ channel, seq: Number.MAX_SAFE_INTEGER, event, audience: audience ?? null }));
+  const rows = publications.map(({ channel, event }, ord) => {
+    const bytes = Buffer.byteLength(JSON.stringify({ channel, seq: Number.MAX_SAFE_INTEGER, event }));
     if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`live event ${event.type} is ${bytes} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
-    return { channel, event, audience: audience ?? null, ord };
+    return { channel, event, ord };
   });
   return [PUBLISH_SQL, [JSON.stringify(rows)]];
 }
@@ -112,8 +110,8 @@ export class LiveBus {
    * Publishes to every subscriber of `channel` on every instance. Pass the
    * transaction (`tx`) that made the change, so the event leaves only if it commits.
    */
-  async publish(db: Db, channel: LiveChannel, event: LiveEvent, options: PublishOptions = {}): Promise<void> {
-    await this.publishAll(db, [{ channel, event, audience: options.audience }]);
+  async publish(db: Db, channel: LiveChannel, event: LiveEvent): Promise<void> {
+    await this.publishAll(db, [{ channel, event }]);
   }
 
   /** Several events in one round trip (in this order within each channel); `db` may also be a plain-SQL transaction. */
@@ -133,14 +131,14 @@ export class LiveBus {
     const seq = await this.currentSeq(db, channel);
     if (after >= seq) return { seq, events: [], complete: after === seq };
     if (seq - after > MAX_REPLAY) return { seq, events: [], complete: false };
-    const rows = await db.$queryRaw<Array<{ seq: bigint; event: unknown; audience: unknown }>>`
-      SELECT seq, event, audience FROM live_events WHERE channel = ${channel} AND seq > ${after} AND seq <= ${seq} ORDER BY seq`;
+    const rows = await db.$queryRaw<Array<{ seq: bigint; event: unknown }>>`
+      SELECT seq, event FROM live_events WHERE channel = ${channel} AND seq > ${after} AND seq <= ${seq} ORDER BY seq`;
     const events: LoggedEvent[] = [];
     for (const row of rows) {
       const event = LiveEventSchema.safeParse(row.event);
       // Logged by a version that spoke differently: the client has to refetch.
       if (!event.success) return { seq, events: [], complete: false };
-      events.push({ seq: Number(row.seq), event: event.data, audience: audienceOf(row.audience) });
+      events.push({ seq: Number(row.seq), event: event.data });
     }
     const complete = events.length === seq - after && events.every((logged, i) => logged.seq === after + 1 + i);
     return { seq, events: complete ? events : [], complete };
@@ -170,7 +168,7 @@ export class LiveBus {
   }
 
   private dispatch(payload: string): void {
-    let message: { channel?: unknown; seq?: unknown; event?: unknown; audience?: unknown };
+    let message: { channel?: unknown; seq?: unknown; event?: unknown };
     try {
       message = JSON.parse(payload);
     } catch {
@@ -184,17 +182,12 @@ export class LiveBus {
       this.log.warn({ payload }, 'ignoring a live notification this version does not understand');
       return;
     }
-    const audience = audienceOf(message.audience);
     for (const listener of this.subscribers.get(channel.data) ?? []) {
       try {
-        listener(event.data, channel.data, audience, message.seq);
+        listener(event.data, channel.data, message.seq);
       } catch (error) {
         this.log.error({ err: error }, 'live event listener failed');
       }
     }
   }
-}
-
-function audienceOf(value: unknown): readonly string[] | null {
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : null;
 }

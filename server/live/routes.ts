@@ -148,8 +148,6 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       return;
     }
     subscription.lastSeq = logged.seq;
-    // Events meant for some users only go to them alone (none are published so since private press has its own channels).
-    if (logged.audience && !logged.audience.includes(connection.user.id)) return;
     sendEvent(socket, channel, logged);
     if (changesWhoMayWatch(logged.event)) recheck(socket, connection, channel, subscription);
   }
@@ -343,7 +341,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
         if (!connections.has(socket) || connection.subscriptions.has(channel)) return;
         // Listen first (events wait in the buffer), then read where the channel stands and what was missed.
         const subscription: Subscription = { stop: () => {}, lastSeq: message.after ?? 0, buffer: [] };
-        subscription.stop = app.bus.subscribe(channel, (event, _channel, audience, seq) => deliver(socket, connection, channel, subscription, { seq, event, audience }));
+        subscription.stop = app.bus.subscribe(channel, (event, _channel, seq) => deliver(socket, connection, channel, subscription, { seq, event }));
         connection.subscriptions.set(channel, subscription);
         try {
           if (message.after === undefined) subscription.lastSeq = await app.bus.currentSeq(app.prisma, channel);
