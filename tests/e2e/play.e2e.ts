@@ -7,8 +7,10 @@
  *    by clicking and by typing, a refusal explained, a draft kept across a
  *    reload, ready, early processing, arrows; press private and public, live;
  *    the supply panel and a loan; the game master's deadline change seen by
- *    all; the history slider; my games in the lobby; a phone-width pass; a
- *    draw by votes, the game re-opened and ended by the game master; the archive.
+ *    all; the history slider; my games in the lobby; a phone-width pass; the
+ *    game master, who plays Rome, asks to process Fall now and the others agree
+ *    on their boards; a draw by votes, the game re-opened and ended by the game
+ *    master with the players' consent, its result made final; the archive.
  * Screenshots of the main screens go to tests/e2e/screenshots/ (git-ignored).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -33,7 +35,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
   beforeAll(async () => {
     rmSync(shots, { recursive: true, force: true }); // only this run's screens
     mkdirSync(shots, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // As in production, an ended game's result becomes final a day later: until then the game master may re-open it.
+    [server, browser] = await Promise.all([startServer(undefined, { finalAfterMs: 24 * 3600_000 }), launchBrowser()]);
   });
 
   afterAll(async () => {
@@ -68,6 +71,18 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     click.catch(() => {});
     results.catch(() => {});
     await Promise.race([click, results]);
+  }
+  /**
+   * Each of `players` agrees, on their own board, to what the game master (who also plays) asked: the request is
+   * shown to each as a notice with Agree / Refuse. The last agreement carries it out.
+   */
+  async function agreeAll(players: Page[], asked: string) {
+    for (const page of players) {
+      const notice = page.locator('.notice.ask');
+      await notice.getByText(`The game master (who also plays) asks to ${asked}.`).waitFor();
+      await notice.getByRole('button', { name: 'Agree' }).click();
+      await notice.waitFor({ state: 'detached' });
+    }
   }
   /** The page catches up in its own time, more slowly under load: poll instead of reading once. */
   const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -465,15 +480,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await egypt.getByText('you are no longer ready').waitFor();
     await eventually(() => onServer('Egypt')).toMatchObject({ ready: false });
     await expect(egypt.getByLabel('Ready').isChecked()).resolves.toBe(false);
-    // The game master enters Syria's orders: Syria's open board shows them, and says who entered them.
-    await rome.getByRole('combobox', { name: /^Power/ }).selectOption('Syria');
-    await rome.getByLabel(/^Orders for Syria/).fill('A Sel H');
-    await rome.getByRole('button', { name: 'Enter orders…' }).click();
-    await rome.getByRole('button', { name: 'Confirm' }).click();
-    await pages.Syria.getByText('The game master entered orders for Syria').waitFor();
-    await pages.Syria.getByRole('tab', { name: /Orders/ }).click();
-    await eventually(() => pages.Syria.locator('#orders-text').inputValue()).toBe('A Sel H');
-    await expect(pages.Syria.getByText('Unsaved changes').count()).resolves.toBe(0);
+    // The game master plays Rome: a player first, who enters no orders for other powers, and is told why.
+    await rome.locator('#gm-no-orders').getByText('You play Rome in this game, so you enter no orders for other powers').waitFor();
+    await expect(rome.getByRole('button', { name: 'Enter orders…' }).count()).resolves.toBe(0);
 
     // Everyone is ready: the phase is processed at once, and every board shows the results.
     for (const power of powers) {
@@ -578,19 +587,37 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await phone.waitForTimeout(300);
     await shot(phone, 'phone-supply');
 
-    // On to an adjustment: everyone ready in Fall (units hold), then builds in Winter 240 BC.
+    // On to an adjustment. The game master plays Rome, so processing Fall now needs the others' consent: asked,
+    // each agrees on their own board, and the last agreement processes it (units hold). Then builds in Winter 240 BC.
     await rome.goto(gameUrl);
     await rome.getByRole('heading', { name: 'Fall 240 BC Movement' }).waitFor();
-    for (const power of powers) {
-      const page = pages[power];
-      const onwards = page.getByRole('button', { name: 'Orders for Fall 240 BC Movement ▸' });
-      if (await onwards.count()) await onwards.click();
-      await page.getByRole('tab', { name: /Orders/ }).click();
-      await tickReady(page, 'Fall 240 BC Movement');
-    }
-    await Promise.all(powers.map((power) => pages[power].getByText('Results of Fall 240 BC Movement').waitFor()));
+    await rome.getByRole('tab', { name: 'Game' }).click();
+    await rome.getByRole('button', { name: 'Ask the other players to process now…' }).click();
+    await rome.getByText(/Nothing is done yet: Carthage, Egypt, Macedonia and Syria are asked/).waitFor();
+    await rome.getByRole('button', { name: 'Ask them' }).click();
+    await rome.locator('.gm .request').getByText('Still to answer: Carthage, Egypt, Macedonia and Syria.').waitFor();
+    // The request, as the players see it on the board: at desktop width, and on Egypt's phone.
+    await pages.Egypt.locator('.notice.ask').waitFor();
+    await shot(pages.Egypt, 'consent-asked');
+    await phone.locator('.notice.ask').waitFor();
+    await phone.waitForTimeout(300);
+    await shot(phone, 'phone-consent-asked');
+    const others = [pages.Carthage, pages.Egypt, pages.Macedonia, pages.Syria];
+    await agreeAll(others.slice(0, 1), 'process Fall 240 BC Movement now');
+    await pages.Carthage.getByText('You agreed to let the game master process Fall 240 BC Movement now; it waits for Egypt, Macedonia and Syria.').waitFor();
+    await rome.locator('.gm .request').getByText('Agreed: Carthage. Still to answer: Egypt, Macedonia and Syria.').waitFor();
+    await agreeAll(others.slice(1), 'process Fall 240 BC Movement now');
+    await Promise.all([...powers.map((power) => pages[power].getByText('Results of Fall 240 BC Movement').waitFor()), phone.getByText('Results of Fall 240 BC Movement').waitFor()]);
+    await pages.Egypt.getByText("All the players asked agreed: the game master's request to process Fall 240 BC Movement now was carried out.").waitFor();
+    await rome.getByText('Every other player agreed: your request to process Fall 240 BC Movement now was carried out.').waitFor();
+    await shot(pages.Egypt, 'consent-carried-out');
+    await eventually(() => rome.locator('.log [data-action="process-now"]').first().textContent()).toMatch(
+      /^Processed Fall 240 BC Movement before its deadline; Winter 240 BC Adjustment began \(agreed by Carthage, Egypt, Macedonia and Syria\)\.$/,
+    );
+    await phone.close();
     for (const power of powers) await pages[power].getByRole('button', { name: 'Orders for Winter 240 BC Adjustment ▸' }).click();
     await rome.getByRole('heading', { name: 'Winter 240 BC Adjustment' }).waitFor();
+    await rome.getByRole('tab', { name: /Orders/ }).click();
     // Rome builds in Ravenna, left free in spring: a click on the centre, then what to build there.
     await clickProvinceOnMap(rome, 'Rav');
     const army = rome.getByRole('button', { name: 'Army in Ravenna' });
@@ -631,21 +658,34 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
     await eventually(() => pages.Egypt.locator('.deadline').textContent()).toMatch(/Game over: Draw among Carthage, Egypt, Macedonia, Rome and Syria/);
 
-    // The game master re-opens the game where it ended (every open board goes on), then ends it from the panel,
-    // as a draw between every survivor.
+    // Not final yet: the result says until when the game master may re-open the game, and what stays hidden.
+    await eventually(() => pages.Egypt.locator('.final-note').textContent()).toMatch(/^The result becomes final on .+: until then the game master may re-open the game, and private messages stay hidden\.$/);
+    // The game master re-opens the game where it ended (every open board goes on), then ends it from the panel, as a
+    // draw between every survivor: each with the other players' consent.
     await rome.getByRole('tab', { name: 'Game' }).click();
+    await rome.locator('#gm-rollback-until').getByText(/^Possible until .+, when the result becomes final\.$/).waitFor();
     await rome.getByRole('combobox', { name: 'Roll back to' }).selectOption({ label: 'Spring 239 BC Movement (where the game ended)' });
-    await rome.getByRole('button', { name: 'Roll back…' }).click();
-    await rome.getByRole('button', { name: 'Confirm' }).click();
+    await rome.getByRole('button', { name: 'Ask to roll back…' }).click();
+    await rome.getByRole('button', { name: 'Ask them' }).click();
+    await agreeAll(others, 're-open the game at Spring 239 BC Movement');
     await pages.Egypt.getByText('The game master re-opened the game at Spring 239 BC Movement: it goes on.').waitFor();
     await eventually(() => pages.Egypt.getByText('Game over:').count()).toBe(0);
     await rome.locator('.deadline').getByText('Orders due').waitFor();
-    await rome.getByRole('button', { name: 'End the game…' }).click();
-    await rome.getByRole('button', { name: 'Confirm' }).click();
-    await rome.getByText('Done: Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria. The log below records it.').waitFor();
+    await rome.getByRole('button', { name: 'Ask to end the game…' }).click();
+    await rome.getByRole('button', { name: 'Ask them' }).click();
+    await agreeAll(others, 'end the game now as a draw between Carthage, Egypt, Macedonia, Rome and Syria');
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
     await pages.Egypt.locator('section[aria-labelledby="votes-h"]').getByText('The game is over: Draw among Carthage, Egypt, Macedonia, Rome and Syria.').waitFor();
-    await eventually(() => rome.locator('.log [data-action="end-game"]').first().textContent()).toMatch(/^Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria\.$/);
+    await eventually(() => rome.locator('.log [data-action="end-game"]').first().textContent()).toMatch(
+      /^Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria \(agreed by Carthage, Egypt, Macedonia and Syria\)\.$/,
+    );
+    // The result made final now, with the players' consent: its private press is public, and nothing re-opens it.
+    await rome.getByRole('button', { name: 'Ask to make the result final now…' }).click();
+    await rome.getByText(/^Make the result final now\? The private messages between powers are published, and the game can then no longer be re-opened/).waitFor();
+    await rome.getByRole('button', { name: 'Ask them' }).click();
+    await agreeAll(others, 'make the result final now, publishing the private press');
+    await rome.getByText('The game has ended, and its result is final: it can no longer be re-opened.').waitFor();
+    await eventually(() => pages.Egypt.locator('.final-note').count()).toBe(0);
 
     // The archive: a visitor, not logged in, finds the finished game and replays it.
     const visitor = await newPage();

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { projectRoot } from '../../server/settings.ts';
+import { projectRoot, type AppSettings } from '../../server/settings.ts';
 import { createTestDatabase } from '../server/helpers/database.ts';
 import { testSettings } from '../server/helpers/app.ts';
 
@@ -17,10 +17,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(webDistDir = path.join(projectRoot, 'dist', 'e2e-web')): Promise<RunningServer> {
+export async function startServer(webDistDir = path.join(projectRoot, 'dist', 'e2e-web'), settings: Partial<AppSettings> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) throw new Error(`${webDistDir} is missing: the e2e global setup (tests/e2e/build.ts) builds it.`);
   const database = await createTestDatabase();
-  const app = await buildApp({ database: database.options, settings: { ...testSettings, webDistDir } });
+  const app = await buildApp({ database: database.options, settings: { ...testSettings, ...settings, webDistDir } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the server did not report its port');
