@@ -23,6 +23,7 @@ import { EXPORT_FORMAT, EXPORT_LIMITS, EXPORT_VERSION, ExportEncoding, type Expo
 import type { GameOutcome } from '../../shared/api/games.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { conflict } from '../errors.ts';
+import { isFinal } from '../access/policy.ts';
 import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
 import { loanActionsOf, parseState, playerStatusOnWire, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
 import { readablePress } from '../press/service.ts';
@@ -172,7 +173,8 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
     version: EXPORT_VERSION,
     exportedAt: exportedAt.toISOString(),
     engineVersion: ENGINE_VERSION,
-    complete: game.status === 'finished',
+    // Nothing was left out only once the result is final: until then an ended game keeps its secrets.
+    complete: isFinal(game),
     game: {
       name: game.name,
       variant: game.variantId as ExportedGame['game']['variant'],
@@ -207,9 +209,16 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
   const encodedHeader = z.encode(headerSchema, header as never) as Record<string, unknown>;
 
   async function* submissionsOf(phaseId: string): Pages {
-    for await (const rows of pagesOf(EXPORT_LIMITS.submissionsPerPage, (cursor, take) =>
-      db.orderSubmission.findMany({ where: { phaseId, ...cursor }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
-    )) {
+    // In the order they were stored (seq), the one that counts last, as an import stores them again.
+    let last: bigint | null = null;
+    for (;;) {
+      const rows: Prisma.OrderSubmissionGetPayload<object>[] = await db.orderSubmission.findMany({
+        where: { phaseId, ...(last === null ? {} : { seq: { gt: last } }) },
+        orderBy: { seq: 'asc' },
+        take: EXPORT_LIMITS.submissionsPerPage,
+      });
+      if (rows.length === 0) return;
+      last = rows[rows.length - 1].seq;
       yield rows.map((row) =>
         encoded(schemas.submission, {
           power: row.power,
@@ -220,6 +229,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
           submittedAt: row.createdAt.toISOString(),
         }),
       );
+      if (rows.length < EXPORT_LIMITS.submissionsPerPage) return;
     }
   }
 

@@ -2,7 +2,8 @@
  * The archive: a whole game as one JSON document (export and import), and a
  * game's phases as DATC text cases. An export made by a player of a game that
  * is still going on leaves out what that player may not see yet (the open
- * phase's orders, other powers' private press); `complete` says so.
+ * phase's orders, other powers' private press, names in an anonymous game, and so
+ * until an ended game's result is final); `complete` says whether anything was left out.
  *
  * Everything an import may hold is bounded (IMPORT_LIMITS, archive-limits.ts):
  * every string, every list, the free-form `details` of log entries, so that a
@@ -194,7 +195,7 @@ function archiveSchemas(bounded: boolean) {
     exportedAt: TimestampSchema,
     /** ENGINE_VERSION of the exporting server (absent in exports made before versions were recorded). */
     engineVersion: z.number().int().min(1).optional(),
-    /** False when the exporter could not see everything (a player's export of a game still going on). */
+    /** True when nothing was left out: the game's result was final (an ended game keeps its secrets until then). */
     complete: z.boolean(),
     game: z.object({
       name: z.string().min(1).max(80),

@@ -186,6 +186,9 @@ describe('results become final', () => {
       expect(await readBy(byPower.get(c)!)).toEqual([]);
       expect(detail.players.filter((seat: { user: unknown }) => seat.user !== null)).toHaveLength(1);
       expect(await readBy(new Browser(windowed.app))).toEqual([]);
+      const exportedBy = async (browser: Browser) => (await browser.request('GET', `/api/games/${created.id}/export`)).json();
+      const early = await exportedBy(byPower.get(c)!);
+      expect([early.complete, early.press, early.players.filter((p: { username: unknown }) => p.username !== null).length]).toEqual([false, [], 1]);
 
       // The game master may still re-open it …
       expect((await master.request('POST', `/api/games/${created.id}/gm/rollback`, { phase: 0 })).statusCode).toBe(200);
@@ -196,6 +199,8 @@ describe('results become final', () => {
       expect(await readBy(new Browser(windowed.app))).toEqual(['A secret pact.']);
       const public_ = (await new Browser(windowed.app).request('GET', `/api/games/${created.id}`)).json();
       expect(public_.players.every((seat: { user: unknown }) => seat.user !== null)).toBe(true);
+      const late = await exportedBy(new Browser(windowed.app));
+      expect([late.complete, late.press.map((m: { body: string }) => m.body)]).toEqual([true, ['A secret pact.']]);
       const again = await master.request('POST', `/api/games/${created.id}/gm/rollback`, { phase: 0 });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.code).toBe('result_final');

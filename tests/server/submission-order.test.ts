@@ -94,6 +94,12 @@ describe.skipIf(!usingPostgres)('order of acknowledgement', () => {
       const adjudicated = processed.orders.filter((order: { power: string }) => order.power === power);
       expect(units.length).toBeGreaterThan(0);
       expect(adjudicated).toEqual([]);
+
+      // The export lists them in that order too, the one that counts last, as an import stores them again.
+      const exported = await game.master.request('GET', `/api/games/${game.gameId}/export`);
+      expect(exported.statusCode).toBe(200);
+      const submitted = exported.json().phases[phase.index].submissions.filter((entry: { power: string }) => entry.power === power);
+      expect(submitted.map((entry: { text: string }) => entry.text)).toEqual([holdAll, '']);
     } finally {
       await holder.query('ROLLBACK').catch(() => {});
       await holder.end();
