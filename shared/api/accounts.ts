@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
+import { PASSWORD_LENGTH } from './password-policy.ts';
 
 export const UsernameSchema = z
   .string()
@@ -7,16 +8,6 @@ export const UsernameSchema = z
   .min(3, 'must be at least 3 characters')
   .max(24, 'must be at most 24 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -');
-
-/**
- * A new password's length. Long passphrases are welcome; the upper bound only stops absurd request bodies. The
- * server also refuses one that is easy to guess (server/accounts/password-policy.ts: a zxcvbn score of 3 of 4, not
- * built from the username), which this schema cannot check: the estimator's dictionaries stay on the server.
- */
-export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
-
-/** The policy in one line, as the sign-up and account pages say it beside the field. */
-export const PASSWORD_POLICY = `At least ${PASSWORD_LENGTH.min} characters and hard to guess; a few uncommon words work best`;
 
 export const PasswordSchema = z
   .string()

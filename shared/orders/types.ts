@@ -29,7 +29,3 @@ export const OrderSchema = z.discriminatedUnion('kind', [
 export type Order = z.infer<typeof OrderSchema>;
 export type OrderInput = z.input<typeof OrderSchema>;
 export type OrderKind = Order['kind'];
-
-export const movementKinds: readonly OrderKind[] = ['hold', 'move', 'support', 'convoy', 'destroy', 'rebuild'];
-export const retreatKinds: readonly OrderKind[] = ['retreat', 'disband'];
-export const adjustmentKinds: readonly OrderKind[] = ['build', 'remove', 'waive'];

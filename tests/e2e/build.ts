@@ -13,5 +13,12 @@ export const E2E_WEB_DIST = path.join(root, 'dist', 'e2e-web');
 export default async function setup(): Promise<void> {
   if (!existsSync('/usr/bin/chromium')) return; // the suite skips itself and says why
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir: E2E_WEB_DIST, emptyOutDir: true } });
+  // The build players get: vitest sets NODE_ENV=test, under which Vite and Svelte would build for development.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn', mode: 'production', build: { outDir: E2E_WEB_DIST, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }

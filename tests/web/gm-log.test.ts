@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GM_ACTIONS } from '../../shared/api/gm-actions.ts';
-import { describeGmAction, importedFrom, spanInWords } from '../../web/src/game/gm-words.ts';
+import { describeGmAction, importedFrom } from '../../web/src/game/gm-words.ts';
+import { spanInWords } from '../../web/src/lib/format.ts';
 import { localTime } from '../../web/src/game/logic.ts';
 
 const time = (iso: string) => `<${iso.slice(11, 16)}>`;

@@ -7,7 +7,7 @@
 import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy, type Variant } from '../../variant/load.ts';
 import { canReach, locationName, ownUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { movementKinds, type Order } from '../../orders/types.ts';
+import type { Order, OrderKind } from '../../orders/types.ts';
 import type { Economy, MovementOrderRule } from '../../model.ts';
 import { convoyPossible } from './convoy-routes.ts';
 
@@ -17,6 +17,9 @@ export const MOVE = 1;
 export const SUPPORT = 2;
 export const CONVOY = 3;
 export type MovementKind = typeof HOLD | typeof MOVE | typeof SUPPORT | typeof CONVOY;
+
+/** The orders a movement phase takes (Diadochi V's destroy and rebuild among them: its rules say what they do). */
+const MOVEMENT_ORDERS: ReadonlySet<OrderKind> = new Set(['hold', 'move', 'support', 'convoy', 'destroy', 'rebuild']);
 
 /** A legal movement-phase order, in integers. */
 export interface MovementIntent {
@@ -40,7 +43,7 @@ export interface MovementIntent {
  */
 export function checkMovementOrder(board: Board, eco: Economy, power: number, order: Order): Result<MovementIntent> {
   const v = board.variant;
-  if (!movementKinds.includes(order.kind)) return err(`A ${order.kind} order cannot be given in a movement phase.`);
+  if (!MOVEMENT_ORDERS.has(order.kind)) return err(`A ${order.kind} order cannot be given in a movement phase.`);
   const found = ownUnit(board, power, (order as { unit: { type?: 'army' | 'fleet'; at: string } }).unit);
   if (!found.ok) return found;
   const u = found.value;

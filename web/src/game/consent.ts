@@ -6,7 +6,7 @@
  * to answer or tell of.
  */
 import { ApiError, api, type GmProposal } from '../lib/api.ts';
-import { listInWords } from './gm-words.ts';
+import { listInWords } from '../lib/format.ts';
 import { outcomeInWords, proposalWords, stillToAnswer } from './proposal-words.ts';
 import type { GameRoom } from './room.svelte.ts';
 

@@ -7,40 +7,10 @@
 import type { GmAction } from '../../../shared/api/gm.ts';
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY } from '../../../shared/api/imported-log.ts';
 import { localTime } from './logic.ts';
+import { listInWords, spanInWords } from '../lib/format.ts';
 
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-
-const SPAN_UNITS = [
-  [86400, 'day'],
-  [3600, 'hour'],
-  [60, 'minute'],
-  [1, 'second'],
-] as const;
-
-/**
- * A length of time in words, as people say it: its largest unit and the next one down, rounded there ("1 day
- * 8 hours", not "1 day 8 hours 10 minutes 19 seconds"): "1 hour", "2 days 6 hours", "1 hour 30 minutes", "45 seconds".
- */
-export function spanInWords(seconds: number): string {
-  const total = Math.round(Math.abs(seconds));
-  const first = SPAN_UNITS.findIndex(([size]) => total >= size);
-  if (first === -1) return '0 seconds';
-  const [size, name] = SPAN_UNITS[first];
-  const next = SPAN_UNITS[first + 1];
-  if (!next) return plural(total, name);
-  // Rounded to the smaller unit, which may carry into the larger ("1 hour 59.6 minutes" is "2 hours").
-  const inSmall = Math.round(total / next[0]);
-  const per = size / next[0];
-  const big = Math.floor(inSmall / per);
-  const small = inSmall % per;
-  return small === 0 ? plural(big, name) : `${plural(big, name)} ${plural(small, next[1])}`;
-}
-
-/** "Egypt", "Egypt and Syria", "Egypt, Syria and Thrace". */
-export function listInWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);

@@ -5,7 +5,7 @@
  * (the request's shape is GmProposal in shared/api/gm.ts), free of zod.
  */
 import type { GmProposal } from '../../../shared/api/gm.ts';
-import { listInWords } from './gm-words.ts';
+import { listInWords } from '../lib/format.ts';
 
 type Request = Pick<GmProposal, 'action' | 'request' | 'phaseIndex'>;
 

@@ -4,7 +4,7 @@
  * data gets its summary. The standard rules themselves are not repeated.
  */
 import type { Variant } from '../../../shared/index.ts';
-import { listInWords } from './gm-words.ts';
+import { listInWords } from '../lib/format.ts';
 
 export function rulesInBrief(variant: Variant): string[] {
   const { provinces, rules, specialLinks = [] } = variant.data;

@@ -1,7 +1,6 @@
-/** Small wording helpers shared by the lobby pages. */
+/** Small wording helpers shared by the pages (free of zod and of the log's sentences: the lobby loads them first). */
 import type { Rulebook } from '../../../shared/index.ts';
 import type { GameOutcome } from '../../../shared/api/games.ts';
-import { listInWords } from '../game/gm-words.ts';
 
 /** How a game ended, in words: "Victory of Egypt", "Draw among Egypt, Syria and Rome", "Conceded to Egypt". */
 export function outcomeText(outcome: GameOutcome): string {
@@ -53,4 +52,35 @@ export function deadlinesKept(r: { phases: number; missed: number }): string {
   const kept = Math.max(0, r.phases - r.missed);
   const share = Math.min(kept < r.phases ? 99 : 100, Math.max(kept > 0 ? 1 : 0, Math.round((kept / r.phases) * 100)));
   return `Kept ${kept} of ${plural(r.phases, 'deadline')} (${share}\u00a0%)`;
+}
+
+const SPAN_UNITS = [
+  [86400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+] as const;
+
+/**
+ * A length of time in words, as people say it: its largest unit and the next one down, rounded there ("1 day
+ * 8 hours", not "1 day 8 hours 10 minutes 19 seconds"): "1 hour", "2 days 6 hours", "1 hour 30 minutes", "45 seconds".
+ */
+export function spanInWords(seconds: number): string {
+  const total = Math.round(Math.abs(seconds));
+  const first = SPAN_UNITS.findIndex(([size]) => total >= size);
+  if (first === -1) return '0 seconds';
+  const [size, name] = SPAN_UNITS[first];
+  const next = SPAN_UNITS[first + 1];
+  if (!next) return plural(total, name);
+  // Rounded to the smaller unit, which may carry into the larger ("1 hour 59.6 minutes" is "2 hours").
+  const inSmall = Math.round(total / next[0]);
+  const per = size / next[0];
+  const big = Math.floor(inSmall / per);
+  const small = inSmall % per;
+  return small === 0 ? plural(big, name) : `${plural(big, name)} ${plural(small, next[1])}`;
+}
+
+/** "Egypt", "Egypt and Syria", "Egypt, Syria and Thrace". */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
