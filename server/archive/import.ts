@@ -26,7 +26,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { adjudicate, ENGINE_VERSION, getVariant, phaseName, rulebookOptions, survivors, type GameState, type Variant } from '../../shared/index.ts';
+import { adjudicate, ENGINE_VERSION, getVariant, phaseName, resultsAsNow, rulebookOptions, survivors, type GameState, type Variant } from '../../shared/index.ts';
 import { IMPORT_LIMITS, type ExportedGame, type ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY, type ExportedOrigin } from '../../shared/api/imported-log.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
@@ -185,12 +185,13 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     const outcomeOfEngine = adjudicate(variant, position, phase.orders.map((o) => ({ power: o.power, order: o.order })));
     if (!outcomeOfEngine.ok) throw invalid(`${label}: the engine cannot adjudicate it: ${outcomeOfEngine.error.join('; ')}`);
     const { results, events, disbanded, next } = outcomeOfEngine.value;
+    const recordedVersion = phase.engineVersion ?? null;
+    // An older engine may have worded a result differently: compared as this engine words it (kept as recorded).
     const problem =
-      firstDifference(`${label}.results`, phase.results, results) ??
+      firstDifference(`${label}.results`, resultsAsNow(phase.results, recordedVersion), results) ??
       firstDifference(`${label}.events`, phase.events, events) ??
       firstDifference(`${label}.disbanded`, phase.disbanded, disbanded) ??
       firstDifference(`${label}.stateAfter`, parseState(phase.stateAfter), next);
-    const recordedVersion = phase.engineVersion ?? null;
     if (recordedVersion !== ENGINE_VERSION) {
       if (problem) {
         const recorded = recordedVersion === null ? 'an unknown engine version (the export does not say)' : `engine version ${recordedVersion}`;

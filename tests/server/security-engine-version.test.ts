@@ -124,4 +124,30 @@ describe('engine versions', () => {
     expect(tampered.message).toContain('does not reproduce: phases[1]');
     expect(await app.prisma.game.count()).toBe(gamesBefore);
   });
+
+  test('a phase an older engine recorded in its own words is read as this engine words it, and reproduces', async () => {
+    // Seed 1 of Standard: in its eighth phase a power has builds and no free home centre to build in.
+    const data = exportOf('standard', randomPlayed('standard', 1, 9), 'Older words');
+    const waived = data.phases[7].results!.findIndex((result) => result.code === 'no-build-site');
+    expect(waived).toBeGreaterThanOrEqual(0);
+    const { unused, ...sentence } = data.phases[7].results![waived];
+    expect(unused).toBeGreaterThan(0);
+    // Version 5 said it only in the sentence: a plain waive, no count.
+    for (const phase of data.phases) if (phase.status === 'processed') phase.engineVersion = 5;
+    data.engineVersion = 5;
+    data.phases[7].results![waived] = { ...sentence, code: 'waived' };
+    expect(data.phases[7].results![waived].reason).toMatch(/no free build site/i);
+
+    const imported = await importExport(data);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const gameId = imported.json().id;
+    const log = (await importer.request('GET', `/api/games/${gameId}/gm/log`)).json();
+    const entry = log.actions.find((action: { action: string }) => action.action === 'import');
+    expect(entry.details.engineVersions.rechecked).toContainEqual({ phase: 7, recordedVersion: 5 });
+    // Kept as recorded, shown as this engine says it.
+    const stored = await app.prisma.phase.findUniqueOrThrow({ where: { gameId_index: { gameId, index: 7 } } });
+    expect((stored.results as { code: string }[])[waived].code).toBe('waived');
+    const shown = (await importer.request('GET', `/api/games/${gameId}/phases/7`)).json();
+    expect(shown.results[waived]).toMatchObject({ code: 'no-build-site', unused });
+  });
 });
