@@ -81,8 +81,22 @@ export function mayReopen(game: Pick<GameFacts, 'status' | 'finalAt'>, now: Date
  */
 export function mayView(game: GameFacts, viewer: Viewer, inviteCode?: string, sameSecret?: (a: string, b: string) => boolean): boolean {
   if (!game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer)) return true;
-  if (viewer && game.invitedGameMasterId === viewer.id) return true;
+  if (isInvitedGameMaster(game, viewer)) return true;
   return !!inviteCode && !!game.inviteCode && !!sameSecret?.(inviteCode, game.inviteCode);
+}
+
+/** Whether the viewer is the one asked to take over as the game's game master. */
+export function isInvitedGameMaster(game: Pick<GameFacts, 'invitedGameMasterId'>, viewer: Viewer): boolean {
+  return !!viewer && !!game.invitedGameMasterId && game.invitedGameMasterId === viewer.id;
+}
+
+/**
+ * Whether the viewer may see who is asked to take over as game master: the game master who asked (whoever runs the
+ * game now: an invitation outlives a take-over), the one asked, and administrators. Not the players, for whom it
+ * changes nothing until it is accepted.
+ */
+export function seesGameMasterInvitation(game: Pick<GameFacts, 'gameMasterId' | 'invitedGameMasterId'>, viewer: Viewer): boolean {
+  return actsAsGameMaster(game, viewer) || isInvitedGameMaster(game, viewer);
 }
 
 /** Whether the viewer may be shown the invite code of a private game (to pass it on). */

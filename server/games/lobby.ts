@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../accounts/caller.ts';
-import { actsAsGameMaster, mayShareInvite, mayView, revealsNames } from '../access/policy.ts';
+import { actsAsGameMaster, isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation } from '../access/policy.ts';
 import { createFirstPhase } from './first-phase.ts';
 import { assignPowers } from './power-assignment.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
@@ -68,6 +68,7 @@ export function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
     pausedAt: game.pausedAt?.toISOString() ?? null,
     finalAt: game.finalAt?.toISOString() ?? null,
     imported: game.importedAt !== null,
+    invitedYou: isInvitedGameMaster(game, viewer),
   };
 }
 
@@ -104,8 +105,7 @@ async function toDetail(app: FastifyInstance, game: LoadedGame, viewer: Viewer):
       : null,
     imported: game.importedAt !== null,
     gameMasterPlays: game.players.some((player) => player.userId === game.gameMasterId),
-    // The invitation concerns the creator and the invitee (and administrators, who act as game master everywhere).
-    invitedGameMaster: game.invitedGameMaster && (viewer?.id === game.createdById || viewer?.id === game.invitedGameMaster.id || viewer?.isAdmin) ? game.invitedGameMaster : null,
+    invitedGameMaster: game.invitedGameMaster && seesGameMasterInvitation(game, viewer) ? game.invitedGameMaster : null,
   };
 }
 
@@ -209,6 +209,8 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
       },
     });
     const playerCount = request.joinAsPlayer ? 1 : 0;
+    // The one asked hears of it on their own channel (their lobby shows the invitation), private game or not.
+    if (invitedGameMasterId) await app.bus.publish(tx, `user:${invitedGameMasterId}`, { type: 'gm.invitation', gameId: game.id, pending: true });
     if (!game.private) {
       await app.bus.publish(tx, 'lobby', {
         type: 'game.created',

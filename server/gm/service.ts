@@ -51,6 +51,8 @@ export async function dropInvitation(app: FastifyInstance, user: User, gameId: s
     if (!invited || (invited !== user.id && !context.isGameMaster)) throw conflict('not_invited', 'there is no invitation to run this game that you could decline or withdraw');
     await tx.game.update({ where: { id: gameId }, data: { invitedGameMasterId: null } });
     await app.bus.publish(tx, `game:${gameId}`, { type: 'gm.invitation', gameId, pending: false });
+    // The one asked may not be watching the game: their lobby hears it on their own channel.
+    await app.bus.publish(tx, `user:${invited}`, { type: 'gm.invitation', gameId, pending: false });
   });
 }
 

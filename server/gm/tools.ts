@@ -261,12 +261,16 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
 };
 
 /** Asks another user to take over as game master (they become it only by accepting: invitation.ts); replaces any invitation pending. */
-const inviteGameMaster: Run<{ username: string }> = async (_app, tx, context, _actionId, { username }) => {
+const inviteGameMaster: Run<{ username: string }> = async (app, tx, context, _actionId, { username }) => {
   if (context.game.status === 'cancelled') requireActive(context);
   const invitee = await tx.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: { id: true, username: true } });
   if (!invitee) throw invalid('body.username', `there is no user named "${username}"`);
   if (invitee.id === context.game.gameMasterId) throw conflict('conflict', `${invitee.username} is the game master already`);
   await tx.game.update({ where: { id: context.game.id }, data: { invitedGameMasterId: invitee.id } });
+  // Each one concerned hears of it on their own channel: the one asked, and the one whose invitation this replaces.
+  const replaced = context.game.invitedGameMasterId;
+  if (replaced && replaced !== invitee.id) await app.bus.publish(tx, `user:${replaced}`, { type: 'gm.invitation', gameId: context.game.id, pending: false });
+  await app.bus.publish(tx, `user:${invitee.id}`, { type: 'gm.invitation', gameId: context.game.id, pending: true });
   return { action: 'invite-game-master', details: { users: { invited: invitee.username } } };
 };
 

@@ -111,6 +111,8 @@ export const GameSummarySchema = z
     finalAt: TimestampSchema.nullable(),
     /** The game was imported from an export: its history was played elsewhere. */
     imported: z.boolean(),
+    /** The requesting user is asked to take over as its game master (accept or decline: POST/DELETE …/gm/invitation). */
+    invitedYou: z.boolean(),
   })
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof GameSummarySchema>;

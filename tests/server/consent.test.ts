@@ -154,6 +154,9 @@ describe('a game master who plays', () => {
     const admin = await new Browser(app).register();
     await app.prisma.user.update({ where: { id: admin.user!.id }, data: { isAdmin: true } });
     expect((await admin.request('POST', `/api/games/${gameId}/gm/invite`, { username: successor.user!.username })).statusCode).toBe(200);
+    // Whom the game master asked is theirs and the one asked's to know, not the players'.
+    expect((await byPower.get(others[0])!.request('GET', `/api/games/${gameId}`)).json().invitedGameMaster).toBeNull();
+    expect((await master.request('GET', `/api/games/${gameId}`)).json().invitedGameMaster).toEqual(successor.user);
     expect((await successor.request('POST', `/api/games/${gameId}/gm/invitation/accept`)).statusCode).toBe(200);
     for (const power of others.slice(0, 3)) await answer(byPower.get(power)!, gameId, asked.id, true);
     const last = await answer(byPower.get(others[3])!, gameId, asked.id, true);

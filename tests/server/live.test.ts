@@ -163,6 +163,28 @@ describe('lobby events', () => {
     for (const socket of [leaverSocket, masterSocket, replacedSocket]) socket.socket.close();
   });
 
+  test('the one asked to run a game hears of it, and of its withdrawal, on their own channel, wherever they are', async () => {
+    const [creator, asked, successor] = await registeredBrowsers(app, 3);
+    const ears = await connect(url, cookieOf(asked));
+    ears.send({ type: 'subscribe', channel: `user:${asked.user!.id}` });
+    await ears.next('subscribed');
+    const invitation = (gameId: string, pending: boolean) => (message: { event: { type: string; gameId?: string; pending?: boolean } }) =>
+      message.event.type === 'gm.invitation' && message.event.gameId === gameId && message.event.pending === pending;
+
+    // Asked when the game is created (a private one: they are not watching it, and the lobby does not list it).
+    const game = await createGame(creator, { gameMaster: asked.user!.username, private: true, joinAsPlayer: false });
+    await ears.next('event', invitation(game.id, true));
+    // Withdrawn by the game master.
+    expect((await creator.request('DELETE', `/api/games/${game.id}/gm/invitation`)).statusCode).toBe(204);
+    await ears.next('event', invitation(game.id, false));
+    // Asked from the tools, then passed over for someone else.
+    expect((await creator.request('POST', `/api/games/${game.id}/gm/invite`, { username: asked.user!.username })).statusCode).toBe(200);
+    await ears.next('event', (message) => invitation(game.id, true)(message) && ears.messages.filter((m) => m.type === 'event' && invitation(game.id, true)(m)).length === 2);
+    expect((await creator.request('POST', `/api/games/${game.id}/gm/invite`, { username: successor.user!.username })).statusCode).toBe(200);
+    await ears.next('event', (message) => invitation(game.id, false)(message) && ears.messages.filter((m) => m.type === 'event' && invitation(game.id, false)(m)).length === 2);
+    ears.socket.close();
+  });
+
   test('after unsubscribing no more events arrive', async () => {
     const [master, player] = await registeredBrowsers(app, 2);
     const game = await createGame(master);

@@ -78,7 +78,9 @@ describe('creating a game', () => {
     // The one asked sees the private game and the invitation (and finds it among their games); nobody else is told who.
     const seen = (await master.request('GET', `/api/games/${game.id}`)).json();
     expect(seen).toMatchObject({ gameMaster: creator.user, invitedGameMaster: master.user });
-    expect((await master.request('GET', '/api/games?filter=mine')).json().games.map((g: { id: string }) => g.id)).toContain(game.id);
+    const mine = (await master.request('GET', '/api/games?filter=mine')).json().games;
+    expect(mine.find((g: { id: string }) => g.id === game.id)).toMatchObject({ invitedYou: true, joined: false });
+    expect((await creator.request('GET', '/api/games?filter=mine')).json().games.find((g: { id: string }) => g.id === game.id).invitedYou).toBe(false);
     expect((await stranger.request('GET', `/api/games/${game.id}`)).statusCode).toBe(404);
     // Someone else cannot accept for them.
     const impostor = await stranger.request('POST', `/api/games/${game.id}/gm/invitation/accept`);
@@ -88,6 +90,13 @@ describe('creating a game', () => {
     expect(accepted.json().action).toMatchObject({ action: 'take-over', actor: master.user, details: { users: { from: creator.user!.username, to: master.user!.username } } });
     expect((await master.request('GET', `/api/games/${game.id}`)).json()).toMatchObject({ gameMaster: master.user, invitedGameMaster: null });
     expect((await master.request('POST', `/api/games/${game.id}/gm/invitation/accept`)).json().error.code).toBe('not_invited');
+    // The new game master asks someone in turn, and sees whom they asked after a reload, as does the one asked.
+    expect((await master.request('POST', `/api/games/${game.id}/gm/invite`, { username: stranger.user!.username })).statusCode).toBe(200);
+    expect((await master.request('GET', `/api/games/${game.id}`)).json().invitedGameMaster).toEqual(stranger.user);
+    expect((await stranger.request('GET', `/api/games/${game.id}`)).json().invitedGameMaster).toEqual(stranger.user);
+    // The creator, who neither plays nor runs this private game any more, no longer sees it.
+    expect((await creator.request('GET', `/api/games/${game.id}`)).statusCode).toBe(404);
+    expect((await master.request('DELETE', `/api/games/${game.id}/gm/invitation`)).statusCode).toBe(204);
 
     // Declined: the creator goes on running it.
     const other = await createGame(creator, { gameMaster: master.user!.username, joinAsPlayer: false });

@@ -31,6 +31,7 @@ export function gameSummary(fields: Partial<GameSummary> = {}): GameSummary {
     pausedAt: null,
     finalAt: null,
     imported: false,
+    invitedYou: false,
     ...fields,
   };
 }

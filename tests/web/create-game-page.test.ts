@@ -73,12 +73,12 @@ afterEach(() => {
 
 describe('new game page', () => {
   it('says an unknown game master under the field, in words, and puts no wire path before the player', async () => {
-    open(() => json(400, { error: { code: 'validation_failed', message: 'body.gameMaster: there is no user named "nosuchuser"' } }));
+    open(() => json(400, { error: { code: 'validation_failed', message: 'body.gameMaster: there is no user named "nosuchuser"', issues: [{ path: 'body.gameMaster', message: 'there is no user named "nosuchuser"' }] } }));
     fill(inputOf('Name'), 'A game');
-    fill(inputOf('Game master'), 'nosuchuser');
+    fill(inputOf('Ask someone else to be game master'), 'nosuchuser');
     await submit();
     expect(created).toHaveLength(1);
-    const master = inputOf('Game master');
+    const master = inputOf('Ask someone else to be game master');
     expect(describedError(master)).toBe('There is no user named “nosuchuser”.');
     expect(master.getAttribute('aria-invalid')).toBe('true');
     expect(alerts()).toEqual([]);
@@ -133,7 +133,7 @@ describe('new game page', () => {
     );
     fill(inputOf('Name'), 'A game');
     await submit();
-    expect(describedError(inputOf('Game master'))).toBe('Game master must be at least 3 characters.');
+    expect(describedError(inputOf('Ask someone else to be game master'))).toBe('Game master must be at least 3 characters.');
     expect(alerts()).toEqual(['Power preferences: “Gaul” not a power of diadochi-v (Macedonia, Egypt).']);
     expect(target.textContent).not.toMatch(/body\./);
   });

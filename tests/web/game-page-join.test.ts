@@ -54,6 +54,7 @@ function game(playerCount: number, autoStart = false): GameDetail {
     pausedAt: null,
     outcome: null,
     imported: false,
+    invitedYou: false,
     finalAt: null,
     gameMasterPlays: false,
     invitedGameMaster: null,

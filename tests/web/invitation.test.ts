@@ -48,7 +48,8 @@ beforeEach(() => {
       return new Response(null, { status: 204 });
     }
     if (url.pathname === `/api/games/${GAME}`) return json(200, game);
-    if (url.pathname === '/api/games') return json(200, { games: [gameSummary({ ...game, joined: false })], nextCursor: null });
+    // As the server lists it to ptolemy, the one asked.
+    if (url.pathname === '/api/games') return json(200, { games: [gameSummary({ ...game, joined: false, invitedYou: game.invitedGameMaster?.id === PTOLEMY.id })], nextCursor: null });
     return json(404, { error: { code: 'not_found', message: `no route ${url.pathname}` } });
   });
   target = document.createElement('div');
@@ -133,6 +134,24 @@ describe("the lobby's “My games”", () => {
     button('Decline')!.click();
     await vi.waitFor(() => expect(sent).toEqual([`DELETE /api/games/${GAME}/gm/invitation`]));
     await vi.waitFor(() => expect(target.querySelector('li.game')).toBeNull());
+  });
+
+  it('shows an invitation as soon as it is made, told on my own live channel', async () => {
+    logIn(PTOLEMY);
+    const asked = { ...game, status: 'active' as const, playerCount: 5 };
+    game = { ...asked, invitedGameMaster: null };
+    router.go('/?tab=mine', true);
+    component = mount(Lobby, { target });
+    await vi.waitFor(() => expect(target.querySelector('.empty, li.game, p')).not.toBeNull());
+    await settle();
+    expect(invitation()).toBeNull();
+    const socket = ScriptedSocket.opened.at(-1)!;
+    socket.accept();
+    await vi.waitFor(() => expect(socket.sent).toContainEqual(expect.objectContaining({ type: 'subscribe', channel: `user:${PTOLEMY.id}` })));
+    // zeus asks: the server now lists the game as mine, and says so on ptolemy's channel.
+    game = asked;
+    socket.onmessage?.({ data: JSON.stringify({ type: 'event', channel: `user:${PTOLEMY.id}`, seq: 1, event: { type: 'gm.invitation', gameId: GAME, pending: true } }) });
+    await vi.waitFor(() => expect(invitation()).toMatch(/^zeus asks you to run this game/), { timeout: 3000 });
   });
 
   it("does not take a game I play in for an invitation", async () => {
