@@ -17,7 +17,7 @@ beforeEach(() => {
   session.adopt({ user: { id: id(2), username: 'egypt', isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     // Exactly as server/accounts/routes.ts refuses a new password that is easy to guess.
-    if (path === '/api/auth/password') return json(400, { error: { code: 'validation_failed', message: 'body.newPassword: must not be built from the username: what is left without it is too easy to guess' } });
+    if (path === '/api/auth/password') return json(400, { error: { code: 'validation_failed', message: 'body.newPassword: must not be built from the username: what is left without it is too easy to guess', issues: [{ path: 'body.newPassword', message: 'must not be built from the username: what is left without it is too easy to guess' }] } });
     if (path === '/api/auth/tokens' && init?.method === 'POST') {
       created.push(JSON.parse(String(init.body)));
       return json(400, { error: { code: 'validation_failed', message: 'body.name: must be at most 64 characters', issues: [{ path: 'body.name', message: 'must be at most 64 characters' }] } });

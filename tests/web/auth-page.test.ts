@@ -96,7 +96,7 @@ describe('sign-up page', () => {
   it('states the password policy under the field, and the server\'s reason when it refuses a password as too easy to guess', async () => {
     // Exactly as server/accounts/routes.ts refuses a weak password: the reason and zxcvbn's advice in the message.
     const reason = 'is too easy to guess: this is a heavily used password. Add more words that are less common.';
-    open('signup', () => json(400, { error: { code: 'validation_failed', message: `body.password: ${reason}` } }));
+    open('signup', () => json(400, { error: { code: 'validation_failed', message: `body.password: ${reason}`, issues: [{ path: 'body.password', message: reason }] } }));
     expect(help('password')).toBe('At least 8 characters and hard to guess; a few uncommon words work best');
     fill('username', 'syria');
     fill('password', 'password');

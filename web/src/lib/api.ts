@@ -113,13 +113,6 @@ export function plainIssue(path: string, message: string, label = fieldLabel(pat
   return `${label}: ${text}.`;
 }
 
-/** Issues the server put only in the message (`body.gameMaster: there is no user named "x"`), as issues. */
-function issuesInMessage(message: string): { path: string; message: string }[] {
-  const parts = message.split(/; (?=(?:body|query|params)\.)/);
-  const issues = parts.map((part) => /^((?:body|query|params)(?:\.[\w-]+)+): ([\s\S]*)$/.exec(part));
-  return issues.every((m) => m !== null) ? issues.map((m) => ({ path: m![1], message: m![2] })) : [];
-}
-
 let csrfToken: string | null = null;
 /** Remembered from log-in, sign-up and who-am-I; sent with every write. */
 export function setCsrfToken(token: string | null): void {
@@ -146,12 +139,10 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
     const e = body?.error;
     const code = e?.code ?? 'http_error';
     let message = e?.message ?? `The server answered ${response.status}.`;
-    let issues = e?.issues ?? [];
-    // Validation errors name wire paths ("body.name: is required"): give players sentences instead, keeping the issues for forms.
-    if (code === 'validation_failed') {
-      if (issues.length === 0) issues = issuesInMessage(message);
-      if (issues.length > 0) message = issues.map((i) => plainIssue(i.path, i.message)).join(' ');
-    }
+    const issues = e?.issues ?? [];
+    // Validation errors name wire paths ("body.name: is required") and say each in `issues`: give players sentences
+    // instead, keeping the issues for forms.
+    if (code === 'validation_failed' && issues.length > 0) message = issues.map((i) => plainIssue(i.path, i.message)).join(' ');
     throw new ApiError(response.status, code, message, issues, body?.orders ?? []);
   }
   return data as T;
