@@ -25,7 +25,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIVE_LIMITS } from '../shared/api/live.ts';
-import authPlugin from './accounts/auth.ts';
+import authPlugin from './auth/authenticate.ts';
 import accountsRoutes from './accounts/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import profilesRoutes from './profiles/routes.ts';
@@ -34,7 +34,7 @@ import databasePlugin from './db/plugin.ts';
 import { HttpError, installErrorHandlers } from './errors.ts';
 import { installJsonParser } from './json-body.ts';
 import gamesRoutes from './games/routes.ts';
-import busPlugin from './live/bus-plugin.ts';
+import busPlugin from './bus/plugin.ts';
 import liveRoutes from './live/routes.ts';
 import archiveRoutes from './archive/routes.ts';
 import drawsRoutes from './draws/routes.ts';

@@ -16,7 +16,7 @@ export type AppSettings = {
   /** Extra origins allowed to open the websocket with a session cookie (besides the server's own). */
   allowedOrigins: string[];
   heartbeatMs: number;
-  /** How long live events are kept for clients that reconnect (server/live/bus.ts). */
+  /** How long live events are kept for clients that reconnect (server/bus/live-bus.ts). */
   liveReplayMs: number;
   /** Uniform in [0, 1): power assignment draws from it; tests pass a seeded one. */
   random: () => number;

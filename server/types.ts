@@ -1,15 +1,13 @@
 /** What the app-wide plugins add to Fastify's instance and request (declaration merging). */
 import type { Database, PrismaClient } from './db/database.ts';
-import type { SessionCache } from './accounts/session-cache.ts';
-import type { LiveBus } from './live/bus.ts';
+import type { SessionCache } from './auth/session-cache.ts';
+import type { LiveBus } from './bus/live-bus.ts';
 import type { PhaseScheduler } from './play/scheduler.ts';
 import type { PlayEnv } from './play/process.ts';
 import type { SubmissionBatcher } from './play/submissions.ts';
 import type { AppSettings } from './settings.ts';
 
-import type { Auth } from './accounts/caller.ts';
-
-export type { Auth } from './accounts/caller.ts';
+import type { Auth } from './auth/caller.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +19,7 @@ declare module 'fastify' {
     play: PlayEnv;
     submissions: SubmissionBatcher;
     settings: AppSettings;
-    /** Sessions as last read (accounts/session-cache.ts): forget one when ending or changing it. */
+    /** Sessions as last read (auth/session-cache.ts): forget one when ending or changing it. */
     sessions: SessionCache;
   }
   interface FastifyRequest {

@@ -22,6 +22,7 @@
  * - **Orders** are nobody's but their power's until the phase is processed
  *   (not the game master's, not an administrator's), then everyone's.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { GameStatus } from '../db/generated/enums.ts';
 
 /** Who asks: a logged-in user, or nobody. */
@@ -75,14 +76,22 @@ export function mayReopen(game: Pick<GameFacts, 'status' | 'finalAt'>, now: Date
   return game.status === 'finished' && !isFinal(game, now);
 }
 
+/** Whether `given` is the game's invite code, compared in constant time (the code is a secret). */
+export function isInviteCode(game: Pick<GameFacts, 'inviteCode'>, given: string | undefined): boolean {
+  if (!given || !game.inviteCode) return false;
+  const left = Buffer.from(given);
+  const right = Buffer.from(game.inviteCode);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 /**
  * Whether the viewer may see the game at all (the invite code, when given, opens a private game to anyone; the
  * one asked to run it sees it, to decide).
  */
-export function mayView(game: GameFacts, viewer: Viewer, inviteCode?: string, sameSecret?: (a: string, b: string) => boolean): boolean {
+export function mayView(game: GameFacts, viewer: Viewer, inviteCode?: string): boolean {
   if (!game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer)) return true;
   if (isInvitedGameMaster(game, viewer)) return true;
-  return !!inviteCode && !!game.inviteCode && !!sameSecret?.(inviteCode, game.inviteCode);
+  return isInviteCode(game, inviteCode);
 }
 
 /** Whether the viewer is the one asked to take over as the game's game master. */

@@ -19,12 +19,12 @@ import {
 import { conflict, forbidden, HttpError, invalid, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { errorResponses } from '../schemas.ts';
-import type { Auth } from './caller.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from './auth.ts';
+import type { Auth } from '../auth/caller.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/authenticate.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { announceSessionsChanged } from './session-cache.ts';
-import { createSession, csrfTokenFor } from './sessions.ts';
+import { announceSessionsChanged } from '../auth/session-cache.ts';
+import { createSession, csrfTokenFor } from '../auth/sessions.ts';
 
 const tags = ['accounts'];
 

@@ -16,7 +16,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { announceSessionsChanged } from '../accounts/session-cache.ts';
+import { announceSessionsChanged } from '../auth/session-cache.ts';
 
 /** Makes exactly `usernames` administrators; returns who is one now and the names with no account. */
 export async function applyAdminList(db: Db, usernames: readonly string[], log?: FastifyBaseLogger) {

@@ -1,7 +1,7 @@
 /** Site administration, mounted at /api: the site-wide audit log. Applies ADMIN_USERS at start-up. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditLogSchema, AuditQuerySchema } from '../../shared/api/admin.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { forbidden } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { errorResponses } from '../schemas.ts';

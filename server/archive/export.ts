@@ -24,10 +24,10 @@ import type { GameOutcome } from '../../shared/api/games.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { conflict } from '../errors.ts';
 import { isFinal } from '../access/policy.ts';
-import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
+import { shownUser, viewableGame, type GameContext, type Viewer } from '../play/context.ts';
 import { loanActionsOf, parseState, playerStatusOnWire, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
-import { readablePress } from '../press/service.ts';
-import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
+import { pressInclude, pressMessageView, readablePress } from '../views/press.ts';
+import { gmLogDetails } from '../views/gm-action.ts';
 
 function requireStarted(context: GameContext): void {
   if (context.game.status !== 'active' && context.game.status !== 'finished') {
@@ -138,25 +138,13 @@ async function* pagesOf<Row extends { createdAt: Date; id: string }>(size: numbe
   }
 }
 
-/** Names a viewer the game hides them from may not see, in a log entry's details. */
-function logDetails(context: GameContext, details: unknown): Record<string, unknown> {
-  const shown = { ...(details as Record<string, unknown>) };
-  if (!context.revealNames) {
-    delete shown.users;
-    delete shown[EXPORTED_NAMES_KEY];
-    delete shown.importedActor;
-  }
-  return shown;
-}
-
 /**
  * The game as JSON text, in pieces. `context` from exportContext. Reads a page
  * only when the last has been taken.
  */
 export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<string> {
-  const { game, viewer } = context;
+  const { game } = context;
   const gameId = game.id;
-  const name = (user: { username: string } | null | undefined) => (user && context.revealNames ? user.username : null);
   const exportedAt = new Date();
   const until = { lte: exportedAt };
   const schemas = ExportEncoding;
@@ -199,7 +187,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       .sort((a, b) => context.variant.powers.indexOf(a.power!) - context.variant.powers.indexOf(b.power!))
       .map((seat) => ({
         power: seat.power!,
-        username: seat.userId === viewer?.id ? (seat.user?.username ?? null) : name(seat.user),
+        username: shownUser(context, seat.user)?.username ?? null,
         status: playerStatusOnWire(seat.status),
         missedDeadlines: seat.missedDeadlines,
       })),
@@ -253,22 +241,24 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
     for await (const rows of pagesOf(EXPORT_LIMITS.rowsPerPage, (cursor, take) =>
       db.pressMessage.findMany({
         where: { AND: [{ gameId }, readablePress(context), { createdAt: until }, cursor] },
-        include: { senderUser: { select: { username: true } } },
+        include: pressInclude,
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         take,
       }),
     )) {
-      yield rows.map((row) =>
-        encoded(schemas.press, {
+      yield rows.map((row) => {
+        // As the reader sees it in the game: the sender named only where names are shown.
+        const message = pressMessageView(context, row);
+        return encoded(schemas.press, {
           phaseIndex: row.phaseId ? (indexOfPhase.get(row.phaseId) ?? null) : null,
-          fromPower: row.senderPower,
-          gameMaster: row.senderPower === null,
-          sender: row.senderPower === null ? (row.senderUser?.username ?? null) : row.senderUserId === viewer?.id ? (row.senderUser?.username ?? null) : name(row.senderUser),
-          to: row.public ? 'all' : row.recipients,
-          body: row.body,
-          sentAt: row.createdAt.toISOString(),
-        }),
-      );
+          fromPower: message.from.power,
+          gameMaster: message.from.gameMaster,
+          sender: message.from.user?.username ?? null,
+          to: message.to,
+          body: message.body,
+          sentAt: message.sentAt,
+        });
+      });
     }
   }
 
@@ -310,7 +300,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       yield rows.map((row) => {
         if (logIndex.has(row.id)) logIndex.set(row.id, i);
         i += 1;
-        return encoded(schemas.gmAction, { action: row.action, actor: row.actor?.username ?? null, details: logDetails(context, row.details), at: row.createdAt.toISOString() });
+        return encoded(schemas.gmAction, { action: row.action, actor: row.actor?.username ?? null, details: gmLogDetails(context.revealNames, row.details), at: row.createdAt.toISOString() });
       });
     }
   }

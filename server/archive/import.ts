@@ -33,12 +33,12 @@ import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { Prisma } from '../db/database.ts';
 import { unprocessable } from '../errors.ts';
-import { deadlineSeconds } from '../games/first-phase.ts';
-import { viewGame } from '../games/lobby.ts';
-import { syncLoans } from '../loans/sync.ts';
+import { deadlineSeconds } from '../play/first-phase.ts';
+import { readGame } from '../views/game.ts';
+import { syncLoans } from '../play/loan-sync.ts';
 import { TX_OPTIONS } from '../play/context.ts';
 import { applyLoanActions, parseState } from '../play/phases.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from '../auth/caller.ts';
 
 const invalid = (message: string) => unprocessable('import_invalid', message);
 const json = (value: unknown) => value as Prisma.InputJsonValue;
@@ -433,5 +433,5 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
     });
     return game.id;
   }, TX_OPTIONS);
-  return viewGame(app, user, gameId);
+  return readGame(app.prisma, user, gameId);
 }

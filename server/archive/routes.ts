@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPORT_LIMITS, ExportedGameSchema, IMPORT_LIMITS, ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { GameDetailSchema, GameIdParamsSchema } from '../../shared/api/games.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { exportContext, exportDatc, exportGame } from './export.ts';
 import { Gate } from './gate.ts';

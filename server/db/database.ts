@@ -77,7 +77,7 @@ export interface Database {
   transaction<T>(work: (sql: Sql, commit: () => void) => Promise<T>): Promise<T>;
   /** Applies pending migrations from prisma/migrations; returns their names. */
   migrate(): Promise<string[]>;
-  /** LISTENs on a notification channel (see server/live/bus.ts); resolves once listening. */
+  /** LISTENs on a notification channel (see server/bus/live-bus.ts); resolves once listening. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CastVoteRequestSchema, VoteKindParamsSchema, VotesSchema } from '../../shared/api/draws.ts';
 import { GameIdParamsSchema } from '../../shared/api/games.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { castVote, listVotes, withdrawVote } from './service.ts';
 

@@ -13,7 +13,7 @@ import { conflict, invalid } from '../errors.ts';
 import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import { openPhase, positionOf } from '../play/phases.ts';
 import { finishGame } from '../play/process.ts';
-import type { Auth } from '../accounts/caller.ts';
+import type { Auth } from '../auth/caller.ts';
 
 async function survivorsNow(db: Db, context: GameContext): Promise<string[]> {
   const last = await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' } });

@@ -2,7 +2,7 @@
  * The lobby: creating, listing, viewing, joining, leaving and starting games.
  * Route handlers (routes.ts) stay thin; the rules live here.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Rulebook } from '../../shared/index.ts';
 import type { CreateGameRequestSchema, GameDetail, GameSummary, JoinGameRequestSchema, ListGamesQuerySchema, Player } from '../../shared/api/games.ts';
@@ -12,108 +12,15 @@ import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
-import type { Auth } from '../accounts/caller.ts';
-import { actsAsGameMaster, isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation } from '../access/policy.ts';
-import { createFirstPhase } from './first-phase.ts';
+import type { Auth } from '../auth/caller.ts';
+import { actsAsGameMaster, mayView } from '../access/policy.ts';
+import { gameInclude, gameSummaryView, readGame, type LoadedGame } from '../views/game.ts';
+import { createFirstPhase } from '../play/first-phase.ts';
 import { assignPowers } from './power-assignment.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
 
 type Viewer = Auth['user'] | null;
 type User = Auth['user'];
-
-export const gameInclude = {
-  gameMaster: { select: { id: true, username: true } },
-  invitedGameMaster: { select: { id: true, username: true } },
-  // By id: random for seats, so the order tells nobody who joined first (the creator).
-  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
-} satisfies Prisma.GameInclude;
-export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
-
-// ───────────────────────────── reading ─────────────────────────────
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** access/policy.ts `mayView`, with the invite code compared in constant time. */
-export function canView(game: LoadedGame, viewer: Viewer, inviteCode?: string): boolean {
-  return mayView(game, viewer, inviteCode, sameSecret);
-}
-
-export function toSummary(game: LoadedGame, viewer: Viewer): GameSummary {
-  return {
-    id: game.id,
-    name: game.name,
-    variant: game.variantId,
-    status: game.status,
-    seats: game.seats,
-    playerCount: game.players.length,
-    press: game.pressKind,
-    anonymous: game.anonymous,
-    private: game.private,
-    deadlines: {
-      movement: game.movementDeadlineSeconds,
-      retreat: game.retreatDeadlineSeconds,
-      adjustment: game.adjustmentDeadlineSeconds,
-    },
-    rules: game.rules as Rulebook,
-    gameMaster: game.gameMaster,
-    createdAt: game.createdAt.toISOString(),
-    startedAt: game.startedAt?.toISOString() ?? null,
-    finishedAt: game.finishedAt?.toISOString() ?? null,
-    joined: !!viewer && game.players.some((player) => player.userId === viewer.id),
-    outcome: (game.outcome as GameSummary['outcome']) ?? null,
-    pausedAt: game.pausedAt?.toISOString() ?? null,
-    finalAt: game.finalAt?.toISOString() ?? null,
-    imported: game.importedAt !== null,
-    invitedYou: isInvitedGameMaster(game, viewer),
-  };
-}
-
-async function toDetail(app: FastifyInstance, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
-  const reveal = revealsNames(game, viewer);
-  const powers = variantPowers(game.variantId) ?? [];
-  const place = new Map(powers.map((power, i) => [power.id, i]));
-  // In the variant's order of powers once they are assigned (before that, by seat id, which is random).
-  const seats = [...game.players].sort((a, b) => (place.get(a.power ?? '') ?? powers.length) - (place.get(b.power ?? '') ?? powers.length));
-  const players: Player[] = seats.map((player) => {
-    const isYou = player.userId === viewer?.id;
-    return {
-      id: player.id,
-      user: reveal || isYou ? player.user : null,
-      power: player.power,
-      status: player.status === 'civil_disorder' ? 'civil-disorder' : player.status,
-      missedDeadlines: player.missedDeadlines,
-      isYou,
-    };
-  });
-  const you = game.players.find((player) => player.userId === viewer?.id);
-  const phase = await app.prisma.phase.findFirst({ where: { gameId: game.id }, orderBy: { index: 'desc' } });
-  return {
-    ...toSummary(game, viewer),
-    maxMissedDeadlines: game.maxMissedDeadlines,
-    powerAssignment: game.powerAssignment,
-    autoStart: game.autoStart,
-    powers,
-    players,
-    inviteCode: mayShareInvite(game, viewer) ? game.inviteCode : null,
-    yourPowerPreferences: you ? you.powerPreferences : null,
-    currentPhase: phase
-      ? { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null }
-      : null,
-    imported: game.importedAt !== null,
-    gameMasterPlays: game.players.some((player) => player.userId === game.gameMasterId),
-    invitedGameMaster: game.invitedGameMaster && seesGameMasterInvitation(game, viewer) ? game.invitedGameMaster : null,
-  };
-}
-
-export async function viewGame(app: FastifyInstance, viewer: Viewer, gameId: string, inviteCode?: string): Promise<GameDetail> {
-  const game = await app.prisma.game.findUnique({ where: { id: gameId }, include: gameInclude });
-  if (!game || !canView(game, viewer, inviteCode)) throw notFound('no game with that id');
-  return toDetail(app, game, viewer);
-}
 
 type ListQuery = z.output<typeof ListGamesQuerySchema>;
 
@@ -140,7 +47,7 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
     take: query.limit + 1,
   });
   const { page, nextCursor } = pageOf(games, query.limit, (game) => game[key] ?? game.createdAt);
-  return { games: page.map((game) => toSummary(game, viewer)), nextCursor };
+  return { games: page.map((game) => gameSummaryView(game, viewer)), nextCursor };
 }
 
 // ───────────────────────────── writing ─────────────────────────────
@@ -221,7 +128,7 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
     }
     return game.id;
   });
-  return viewGame(app, creator, gameId);
+  return readGame(app.prisma, creator, gameId);
 }
 
 export async function joinGame(app: FastifyInstance, user: User, gameId: string, request: z.output<typeof JoinGameRequestSchema>) {
@@ -229,7 +136,7 @@ export async function joinGame(app: FastifyInstance, user: User, gameId: string,
     .$transaction(async (tx) => {
       const game = await lockGame(tx, gameId);
       // Members and administrators see the game: they are told why they cannot join, not that it does not exist.
-      if (game.private && !canView(game, user) && !(request.inviteCode && game.inviteCode && sameSecret(request.inviteCode, game.inviteCode))) {
+      if (game.private && !mayView(game, user, request.inviteCode)) {
         // Without a valid code a private game does not exist for you, unless you already knew the code.
         if (!request.inviteCode) throw notFound('no game with that id');
         throw forbidden('invalid_invite_code', 'the invite code is wrong');
@@ -254,7 +161,7 @@ export async function joinGame(app: FastifyInstance, user: User, gameId: string,
       if (isUniqueViolation(error)) throw conflict('already_joined', 'you already have a seat in this game');
       throw error;
     });
-  return viewGame(app, user, gameId);
+  return readGame(app.prisma, user, gameId);
 }
 
 export async function leaveGame(app: FastifyInstance, user: User, gameId: string) {
@@ -263,7 +170,7 @@ export async function leaveGame(app: FastifyInstance, user: User, gameId: string
     const game = await lockGame(tx, gameId);
     const seat = game.players.find((player) => player.userId === user.id);
     if (!seat) {
-      if (!canView(game, user)) throw notFound('no game with that id');
+      if (!mayView(game, user)) throw notFound('no game with that id');
       throw conflict('not_a_player', 'you have no seat in this game');
     }
     if (game.status !== 'forming') throw conflict('not_joinable', `the game is ${game.status}: seats can only be left before it starts`);
@@ -275,7 +182,7 @@ export async function leaveGame(app: FastifyInstance, user: User, gameId: string
     });
     return game.inviteCode ?? undefined;
   });
-  return viewGame(app, user, gameId, inviteCode);
+  return readGame(app.prisma, user, gameId, inviteCode);
 }
 
 /** The game master starts a full game (needed when autoStart is off). */
@@ -283,7 +190,7 @@ export async function startGameAsMaster(app: FastifyInstance, user: User, gameId
   await app.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!actsAsGameMaster(game, user)) {
-      if (!canView(game, user)) throw notFound('no game with that id');
+      if (!mayView(game, user)) throw notFound('no game with that id');
       throw forbidden('forbidden', 'only the game master can start the game');
     }
     if (game.status !== 'forming') throw conflict('not_joinable', `the game is ${game.status} already`);
@@ -292,7 +199,7 @@ export async function startGameAsMaster(app: FastifyInstance, user: User, gameId
     }
     await startGame(app, tx, gameId);
   });
-  return viewGame(app, user, gameId);
+  return readGame(app.prisma, user, gameId);
 }
 
 /** Assigns the powers, marks the game active and creates its first phase. The game row is locked. */

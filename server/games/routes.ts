@@ -11,9 +11,10 @@ import {
   VariantListSchema,
   ViewGameQuerySchema,
 } from '../../shared/api/games.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
-import { createGame, joinGame, leaveGame, listGames, startGameAsMaster, viewGame } from './lobby.ts';
+import { createGame, joinGame, leaveGame, listGames, startGameAsMaster } from './lobby.ts';
+import { readGame } from '../views/game.ts';
 import { variantPowers } from '../play/variants.ts';
 
 const tags = ['games'];
@@ -67,7 +68,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GameDetailSchema, ...errorResponses },
       },
     },
-    async (request) => viewGame(app, request.auth?.user ?? null, request.params.gameId, request.query.inviteCode),
+    async (request) => readGame(app.prisma, request.auth?.user ?? null, request.params.gameId, request.query.inviteCode),
   );
 
   app.post(

@@ -21,8 +21,9 @@ import { CONSENT_TOOLS, type ConsentTool } from '../../shared/api/gm-actions.ts'
 import type { Prisma, Transaction } from '../db/database.ts';
 import { conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { makeContext, requireGameMaster, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import type { Auth } from '../accounts/caller.ts';
-import { gmActionView, logGmAction, type GmActionRow } from './log.ts';
+import type { Auth } from '../auth/caller.ts';
+import { logGmAction, type GmActionRow } from '../play/gm-log.ts';
+import { gmActionView } from '../views/gm-action.ts';
 import { TOOLS, type ToolName } from './tools.ts';
 
 type User = Auth['user'];

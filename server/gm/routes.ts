@@ -20,7 +20,7 @@ import {
 import { CONSENT_TOOLS } from '../../shared/api/gm-actions.ts';
 import { OrdersRejectedSchema, PhaseParamsSchema, SubmitOrdersRequestSchema, SubmitOrdersResponseSchema } from '../../shared/api/play.ts';
 import { PowerIdSchema } from '../../shared/api/games.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { answerProposal, listProposals, withdrawProposal } from './consent.ts';
 import { acceptInvitation, dropInvitation, gmLog, useTool } from './service.ts';

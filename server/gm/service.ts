@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { GmAction, GmProposal } from '../../shared/api/gm.ts';
 import { conflict } from '../errors.ts';
 import { requireGameMaster, viewableGame, withLockedGame, type Viewer } from '../play/context.ts';
-import type { Auth } from '../accounts/caller.ts';
+import type { Auth } from '../auth/caller.ts';
 import { needsConsent, propose, runTool } from './consent.ts';
-import { gmActionView, logGmAction } from './log.ts';
+import { logGmAction } from '../play/gm-log.ts';
+import { gmActionView } from '../views/gm-action.ts';
 import type { ToolName, ToolRequest } from './tools.ts';
 
 type User = Auth['user'];

@@ -15,12 +15,12 @@ import {
   type LiveEvent,
   type ServerMessage,
 } from '../../shared/api/live.ts';
-import { credentialsOf, type Credentials } from '../accounts/auth.ts';
+import { credentialsOf, type Credentials } from '../auth/authenticate.ts';
 import { mayView, type GameFacts } from '../access/policy.ts';
-import { findSession } from '../accounts/sessions.ts';
+import { findSession } from '../auth/sessions.ts';
 import { forbidden, HttpError, unauthenticated } from '../errors.ts';
-import type { Auth } from '../accounts/caller.ts';
-import type { History, LoggedEvent } from './bus.ts';
+import type { Auth } from '../auth/caller.ts';
+import type { History, LoggedEvent } from '../bus/live-bus.ts';
 import { errorResponses } from '../schemas.ts';
 
 /**

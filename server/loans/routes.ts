@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameIdParamsSchema } from '../../shared/api/games.ts';
 import { CreateLoanRequestSchema, LoanListSchema, LoanParamsSchema, LoanRecordSchema } from '../../shared/api/loans.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { createLoan, endLoan, listLoans } from './service.ts';
 

@@ -14,8 +14,8 @@ import type { Db, Prisma, Transaction } from '../db/database.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import { loanActionsOf, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
-import type { Auth } from '../accounts/caller.ts';
-import { syncLoans } from './sync.ts';
+import type { Auth } from '../auth/caller.ts';
+import { syncLoans } from '../play/loan-sync.ts';
 
 type LoanRow = Prisma.LoanGetPayload<object>;
 

@@ -9,7 +9,7 @@ import {
   SubmitOrdersRequestSchema,
   SubmitOrdersResponseSchema,
 } from '../../shared/api/play.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { compiledSuccessSerializer } from '../fast-serializer.ts';
 import { errorResponses } from '../schemas.ts';
 import { setReady } from '../play/submissions.ts';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Variant } from '../../shared/index.ts';
 import type { Db, Prisma, Transaction } from '../db/database.ts';
 import { HttpError, conflict, forbidden, notFound } from '../errors.ts';
-import type { Auth } from '../accounts/caller.ts';
+import type { Auth } from '../auth/caller.ts';
 import { playableVariant } from './variants.ts';
 import { actsAsGameMaster, mayView, playsAsGameMaster, pressReach, revealsNames, seatOf as seatOfViewer, shownUser as shownUserOf, type PressReach } from '../access/policy.ts';
 

@@ -122,7 +122,7 @@ export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow)
       const submission = latest.get(power);
       return {
         power,
-        playerStatus: !seat || seat.userId === null ? null : seat.status === 'civil_disorder' ? 'civil-disorder' : seat.status,
+        playerStatus: !seat || seat.userId === null ? null : playerStatusOnWire(seat.status),
         mustOrder: mustOrder.has(power),
         submitted: submission !== undefined,
         ready: submission?.ready ?? false,

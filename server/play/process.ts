@@ -12,9 +12,9 @@ import { adjudicate, ENGINE_VERSION, phaseName, powersToOrder, survivors, type G
 import type { GameOutcome, PhaseRef } from '../../shared/api/games.ts';
 import type { LiveChannel } from '../../shared/api/live.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
-import { deadlineSeconds } from '../games/first-phase.ts';
-import type { LiveBus, Publication } from '../live/bus.ts';
-import { syncLoans } from '../loans/sync.ts';
+import { deadlineSeconds } from './first-phase.ts';
+import type { LiveBus, Publication } from '../bus/live-bus.ts';
+import { syncLoans } from './loan-sync.ts';
 import { gameContextInclude, makeContext, type GameContext } from './context.ts';
 import { latestSubmissions, ordersToAdjudicate, phaseRef, playerStatusOnWire, positionOf } from './phases.ts';
 

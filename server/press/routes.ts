@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameIdParamsSchema } from '../../shared/api/games.ts';
 import { ListPressQuerySchema, PressListSchema, PressMessageSchema, SendPressRequestSchema } from '../../shared/api/press.ts';
-import { requireUser } from '../accounts/auth.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { listPress, sendPress } from './service.ts';
 

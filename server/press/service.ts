@@ -10,45 +10,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { GAME_MASTER_RECIPIENT, type PressMessage, type SendPressRequestSchema } from '../../shared/api/press.ts';
+import { GAME_MASTER_RECIPIENT, type SendPressRequestSchema } from '../../shared/api/press.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { forbidden, invalid } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import type { Auth } from '../accounts/caller.ts';
-
-const include = {
-  senderUser: { select: { id: true, username: true } },
-  phase: { select: { name: true } },
-} satisfies Prisma.PressMessageInclude;
-type MessageRow = Prisma.PressMessageGetPayload<{ include: typeof include }>;
-
-function view(context: GameContext, row: MessageRow): PressMessage {
-  const gameMaster = row.senderPower === null;
-  return {
-    id: row.id,
-    phase: row.phase?.name ?? null,
-    from: {
-      power: row.senderPower,
-      gameMaster,
-      // The game master is named on the game itself; players only where names are shown.
-      user: gameMaster ? (row.senderUser ? { id: row.senderUser.id, username: row.senderUser.username } : null) : shownUser(context, row.senderUser),
-    },
-    to: row.public ? 'all' : row.recipients,
-    body: row.body,
-    sentAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Which messages this viewer may read (access/policy.ts `pressReach`), as a query. */
-export function readablePress(context: GameContext): Prisma.PressMessageWhereInput {
-  const reach = context.press;
-  if (reach.all) return {};
-  const mine: Prisma.PressMessageWhereInput[] = [{ public: true }];
-  if (reach.power) mine.push({ senderPower: reach.power }, { recipients: { has: reach.power } });
-  if (reach.gameMaster) mine.push({ senderPower: null }, { recipients: { has: GAME_MASTER_RECIPIENT } });
-  return { OR: mine };
-}
+import type { Auth } from '../auth/caller.ts';
+import { pressInclude as include, pressMessageView, readablePress } from '../views/press.ts';
 
 export async function listPress(db: Db, viewer: Viewer, gameId: string, query: { limit: number; cursor?: string }) {
   const context = await viewableGame(db, gameId, viewer);
@@ -56,7 +24,7 @@ export async function listPress(db: Db, viewer: Viewer, gameId: string, query: {
   if (query.cursor) where.push(olderThan('createdAt', decodeCursor(query.cursor)));
   const rows = await db.pressMessage.findMany({ where: { AND: where }, include, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit + 1 });
   const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
-  return { messages: page.map((row) => view(context, row)), nextCursor };
+  return { messages: page.map((row) => pressMessageView(context, row)), nextCursor };
 }
 
 export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId: string, body: z.output<typeof SendPressRequestSchema>) {
@@ -119,6 +87,6 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       // On each reader's own channel, not the game's: there, the event's number would tell every watcher that a message passed.
       await app.bus.publishAll(tx, [...new Set(readers)].map((reader) => ({ channel: `user:${reader}` as const, event })));
     }
-    return view(context, row);
+    return pressMessageView(context, row);
   });
 }

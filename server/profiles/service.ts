@@ -11,11 +11,11 @@ import type { GameOutcome } from '../../shared/api/games.ts';
 import type { GameResult, ProfileGame, UserProfile } from '../../shared/api/profiles.ts';
 import { Prisma } from '../db/database.ts';
 import { notFound } from '../errors.ts';
-import { revealsNames } from '../access/policy.ts';
-import { canView, gameInclude, toSummary, type LoadedGame } from '../games/lobby.ts';
+import { mayView, revealsNames } from '../access/policy.ts';
+import { gameInclude, gameSummaryView, type LoadedGame } from '../views/game.ts';
 import type { Attendance, SeatBefore } from '../play/process.ts';
 import { playerStatusOnWire } from '../play/phases.ts';
-import type { Auth } from '../accounts/caller.ts';
+import type { Auth } from '../auth/caller.ts';
 
 type Viewer = Auth['user'] | null;
 type Seat = LoadedGame['players'][number];
@@ -35,7 +35,7 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
   // Each game with the seat the user holds, or else the one they held last (handed on since).
   const shown: Array<{ game: LoadedGame; seat: Seat | undefined; replaced: boolean }> = [];
   for (const game of games) {
-    if (!canView(game, viewer)) continue;
+    if (!mayView(game, viewer)) continue;
     const held = game.players.find((player) => player.userId === user.id);
     const handedOn = held ? undefined : game.players.find((player) => player.formerUserIds.includes(user.id));
     const seat = held ?? handedOn;
@@ -48,7 +48,7 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
   }
 
   const list: ProfileGame[] = shown.map(({ game, seat, replaced }) => ({
-    game: toSummary(game, viewer),
+    game: gameSummaryView(game, viewer),
     role: seat ? 'player' : 'game-master',
     power: seat?.power ?? null,
     playerStatus: seat && !replaced ? playerStatusOnWire(seat.status) : null,

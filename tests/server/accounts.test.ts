@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { passwordWeakness } from '../../server/accounts/password-policy.ts';
-import { createSession, deleteExpiredSessions } from '../../server/accounts/sessions.ts';
+import { createSession, deleteExpiredSessions } from '../../server/auth/sessions.ts';
 import { Browser, PASSWORD, startSiblingApp, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 
 // Generous: these go through a real database on a machine that may be busy.

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { hashToken } from '../../server/accounts/sessions.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
 import type { ServerMessage } from '../../shared/api/live.ts';
 import { Browser, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
 import { usingPostgres } from './helpers/database.ts';

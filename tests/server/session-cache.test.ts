@@ -1,13 +1,13 @@
 /**
- * Sessions held in memory by each instance (server/accounts/session-cache.ts):
+ * Sessions held in memory by each instance (server/auth/session-cache.ts):
  * requests are answered without a query, and whatever ends or changes a session
  * on any instance (log-out, a revoked token, a new password, the administrator
  * command) reaches every instance.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SessionCache } from '../../server/accounts/session-cache.ts';
-import type { SessionWithUser } from '../../server/accounts/sessions.ts';
+import { SessionCache } from '../../server/auth/session-cache.ts';
+import type { SessionWithUser } from '../../server/auth/sessions.ts';
 import { adminCommand } from '../../server/admin/admins.ts';
 import pg from 'pg';
 import { Browser, PASSWORD, startSiblingApp, startTestApp, type TestApp } from './helpers/app.ts';

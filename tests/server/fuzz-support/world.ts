@@ -5,7 +5,7 @@
  * forming, a loan and an API token. No vitest import: soak/run.ts uses it too.
  */
 import type { FastifyInstance } from 'fastify';
-import { createSession, csrfTokenFor } from '../../../server/accounts/sessions.ts';
+import { createSession, csrfTokenFor } from '../../../server/auth/sessions.ts';
 import { Browser, uniqueName } from '../helpers/app.ts';
 
 export type Credentials = { headers: Record<string, string>; csrf: string | null };

@@ -8,12 +8,28 @@
 import { ApiError, api, type GmProposal } from '../lib/api.ts';
 import { listInWords } from '../lib/format.ts';
 import { outcomeInWords, proposalWords, stillToAnswer } from './proposal-words.ts';
-import type { GameRoom } from './room.svelte.ts';
+
+/** What answering and telling need of the game's store (room.svelte.ts), which loads this module when they are. */
+export interface ConsentRoom {
+  readonly id: string;
+  readonly game: { anonymous: boolean };
+  readonly myPower: string | null;
+  readonly isMaster: boolean;
+  proposals: GmProposal[];
+  readonly toldProposals: Set<string>;
+  answering: boolean;
+  answerError: string | null;
+  phaseName(index: number): string | null;
+  notify(text: string, kind?: 'info' | 'warn', options?: { until?: () => boolean }): void;
+  loadProposals(quiet?: boolean): Promise<void>;
+  loadLog(): Promise<void>;
+  reloadGame(): Promise<void>;
+}
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Tells what became of a closed request, once, to those it concerned. */
-export function tellOutcome(room: GameRoom, p: GmProposal): void {
+export function tellOutcome(room: ConsentRoom, p: GmProposal): void {
   if (p.status === 'open' || room.toldProposals.has(p.id)) return;
   const me = room.myPower;
   const asker = room.isMaster;
@@ -25,7 +41,7 @@ export function tellOutcome(room: GameRoom, p: GmProposal): void {
 }
 
 /** Agree to (or refuse) the game master's request; the last agreement carries it out. */
-export async function answerProposal(room: GameRoom, p: GmProposal, agree: boolean): Promise<void> {
+export async function answerProposal(room: ConsentRoom, p: GmProposal, agree: boolean): Promise<void> {
   if (room.answering) return;
   room.answering = true;
   room.answerError = null;

@@ -17,7 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../errors.ts';
-import type { Auth } from '../types.ts';
+import type { Auth } from './caller.ts';
 import { SESSIONS_CHANNEL, SessionCache } from './session-cache.ts';
 import { SESSION_COOKIE, csrfTokenFor, deleteExpiredSessions, findSession, type SessionKind } from './sessions.ts';
 

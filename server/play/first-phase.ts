@@ -6,8 +6,8 @@
 import type { PhaseRef } from '../../shared/api/games.ts';
 import { initialState, phaseName } from '../../shared/index.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
-import type { LiveBus } from '../live/bus.ts';
-import { playableVariant } from '../play/variants.ts';
+import type { LiveBus } from '../bus/live-bus.ts';
+import { playableVariant } from './variants.ts';
 
 export type StartedGame = {
   id: string;

@@ -3,7 +3,7 @@
  * and trims its event log to the replay window (every instance does, harmlessly).
  */
 import fp from 'fastify-plugin';
-import { LiveBus } from './bus.ts';
+import { LiveBus } from './live-bus.ts';
 
 /** How often the event log is trimmed. */
 const PRUNE_EVERY_MS = 60_000;

@@ -1,15 +1,12 @@
 /**
  * The game master's audit log: every game-master action is written here, in
  * the transaction that does it, and announced live. Players (and everyone,
- * once the game ends) read it. User names go under `details.users`, which is
- * left out for viewers the game hides names from.
+ * once the game ends) read it (views/gm-action.ts). User names go under
+ * `details.users`, which is left out for viewers the game hides names from.
  */
-import type { GmAction } from '../../shared/api/gm.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
-import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
-import type { LiveBus } from '../live/bus.ts';
-import type { GameContext } from '../play/context.ts';
+import type { LiveBus } from '../bus/live-bus.ts';
 
 export type GmActionRow = Prisma.GameMasterActionGetPayload<{ include: { actor: { select: { id: true; username: true } } } }>;
 
@@ -28,15 +25,4 @@ export async function logGmAction(
   });
   await bus.publish(tx, `game:${gameId}`, { type: 'gm.action', gameId, actionId: row.id, action });
   return row;
-}
-
-export function gmActionView(context: GameContext, row: GmActionRow): GmAction {
-  const details = { ...(row.details as Record<string, unknown>) };
-  if (!context.revealNames) {
-    delete details.users;
-    // An imported game's names from the export (and where earlier imports kept the exported game's actor).
-    delete details[EXPORTED_NAMES_KEY];
-    delete details.importedActor;
-  }
-  return { id: row.id, action: row.action, actor: row.actor, details, at: row.createdAt.toISOString() };
 }

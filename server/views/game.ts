@@ -1,0 +1,100 @@
+/**
+ * A game as a viewer may see it: the lists' summary and the game's page. Names
+ * of players only where the game reveals them to the viewer, the invite code
+ * only to members, the invitation to run it only to those it concerns
+ * (access/policy.ts decides each).
+ */
+import type { Rulebook } from '../../shared/index.ts';
+import type { GameDetail, GameSummary, Player } from '../../shared/api/games.ts';
+import type { Db, Prisma } from '../db/database.ts';
+import { notFound } from '../errors.ts';
+import type { Auth } from '../auth/caller.ts';
+import { isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation } from '../access/policy.ts';
+import { variantPowers } from '../play/variants.ts';
+import { playerStatusOnWire } from '../play/phases.ts';
+
+type Viewer = Auth['user'] | null;
+
+export const gameInclude = {
+  gameMaster: { select: { id: true, username: true } },
+  invitedGameMaster: { select: { id: true, username: true } },
+  // By id: random for seats, so the order tells nobody who joined first (the creator).
+  players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
+} satisfies Prisma.GameInclude;
+export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+
+/** A game as the lists show it. */
+export function gameSummaryView(game: LoadedGame, viewer: Viewer): GameSummary {
+  return {
+    id: game.id,
+    name: game.name,
+    variant: game.variantId,
+    status: game.status,
+    seats: game.seats,
+    playerCount: game.players.length,
+    press: game.pressKind,
+    anonymous: game.anonymous,
+    private: game.private,
+    deadlines: {
+      movement: game.movementDeadlineSeconds,
+      retreat: game.retreatDeadlineSeconds,
+      adjustment: game.adjustmentDeadlineSeconds,
+    },
+    rules: game.rules as Rulebook,
+    gameMaster: game.gameMaster,
+    createdAt: game.createdAt.toISOString(),
+    startedAt: game.startedAt?.toISOString() ?? null,
+    finishedAt: game.finishedAt?.toISOString() ?? null,
+    joined: !!viewer && game.players.some((player) => player.userId === viewer.id),
+    outcome: (game.outcome as GameSummary['outcome']) ?? null,
+    pausedAt: game.pausedAt?.toISOString() ?? null,
+    finalAt: game.finalAt?.toISOString() ?? null,
+    imported: game.importedAt !== null,
+    invitedYou: isInvitedGameMaster(game, viewer),
+  };
+}
+
+/** A game as its page shows it: the summary, its seats as the viewer may see them, and where it stands. */
+export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
+  const reveal = revealsNames(game, viewer);
+  const powers = variantPowers(game.variantId) ?? [];
+  const place = new Map(powers.map((power, i) => [power.id, i]));
+  // In the variant's order of powers once they are assigned (before that, by seat id, which is random).
+  const seats = [...game.players].sort((a, b) => (place.get(a.power ?? '') ?? powers.length) - (place.get(b.power ?? '') ?? powers.length));
+  const players: Player[] = seats.map((player) => {
+    const isYou = player.userId === viewer?.id;
+    return {
+      id: player.id,
+      user: reveal || isYou ? player.user : null,
+      power: player.power,
+      status: playerStatusOnWire(player.status),
+      missedDeadlines: player.missedDeadlines,
+      isYou,
+    };
+  });
+  const you = game.players.find((player) => player.userId === viewer?.id);
+  const phase = await db.phase.findFirst({ where: { gameId: game.id }, orderBy: { index: 'desc' } });
+  return {
+    ...gameSummaryView(game, viewer),
+    maxMissedDeadlines: game.maxMissedDeadlines,
+    powerAssignment: game.powerAssignment,
+    autoStart: game.autoStart,
+    powers,
+    players,
+    inviteCode: mayShareInvite(game, viewer) ? game.inviteCode : null,
+    yourPowerPreferences: you ? you.powerPreferences : null,
+    currentPhase: phase
+      ? { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null }
+      : null,
+    imported: game.importedAt !== null,
+    gameMasterPlays: game.players.some((player) => player.userId === game.gameMasterId),
+    invitedGameMaster: game.invitedGameMaster && seesGameMasterInvitation(game, viewer) ? game.invitedGameMaster : null,
+  };
+}
+
+/** The game's page for this viewer; 404 when they may not see it (the invite code, when given, opens a private game). */
+export async function readGame(db: Db, viewer: Viewer, gameId: string, inviteCode?: string): Promise<GameDetail> {
+  const game = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
+  if (!game || !mayView(game, viewer, inviteCode)) throw notFound('no game with that id');
+  return gameDetailView(db, game, viewer);
+}
