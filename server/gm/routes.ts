@@ -27,10 +27,15 @@ import { acceptInvitation, dropInvitation, gmLog, useTool } from './service.ts';
 import type { ToolName, ToolRequest } from './tools.ts';
 
 const tags = ['game master'];
-const actionResponse = { 200: GmActionResponseSchema, 202: GmProposalResponseSchema, ...errorResponses };
+const isConsentTool = (tool: ToolName) => (CONSENT_TOOLS as readonly string[]).includes(tool);
+/** What a tool answers: the action done; a tool that may need the players' consent may answer the request put to them instead. */
+const consentToolResponse = { 200: GmActionResponseSchema, 202: GmProposalResponseSchema, ...errorResponses };
+const toolResponse = (tool: ToolName) =>
+  // Typed as the wider of the two: the handler answers 202 only for a consent tool (useTool makes no request otherwise).
+  (isConsentTool(tool) ? consentToolResponse : { 200: GmActionResponseSchema, ...errorResponses }) as typeof consentToolResponse;
 
 const consentNote = (tool: ToolName) =>
-  (CONSENT_TOOLS as readonly string[]).includes(tool)
+  isConsentTool(tool)
     ? 'Used by a game master who also plays a power in a game under way, it asks the other active players first (202 with the request); it acts once all of them agree (POST …/gm/proposals/{proposalId}/answer).'
     : 'Acts at once, whoever the game master is.';
 
@@ -59,7 +64,7 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
           description: consentNote(name),
           params: GameIdParamsSchema,
           ...(body ? { body } : {}),
-          response: actionResponse,
+          response: toolResponse(name),
         },
       },
       async (request, reply) => {

@@ -46,7 +46,9 @@ import type {
   VariantListSchema,
   WhoAmI,
 } from '../../../shared/api/index.ts';
-import { EARLY_READ_INIT, readPaths, takeEarlyRead } from './early-reads.ts';
+import { API_ROUTES, pathOf, type PathParams, type RouteName } from '../../../shared/api/routes.ts';
+import type { WireInput, WireName, WireOutput } from '../../../shared/api/wire.ts';
+import { EARLY_READ_INIT, takeEarlyRead } from './early-reads.ts';
 
 export type GameList = z.infer<typeof GameListSchema>;
 export type VariantList = z.infer<typeof VariantListSchema>;
@@ -160,84 +162,89 @@ function noteStarted<T extends { id: string; status: string; currentPhase?: unkn
   return game;
 }
 
-const gmPath = (id: string, path: string) => `/api/games/${id}/gm/${path}`;
-/** A game master's tool: 200 with the action, or 202 with the request put to the players (a game master who plays). */
-const gmTool = (id: string, path: string, body?: unknown) => request<GmToolOutcome>('POST', gmPath(id, path), body);
+type Routes = typeof API_ROUTES;
+/** What a route answers, by the wire names in its table entry (a tool's 200 or 202; nothing for 204). */
+type AnswerOf<N extends RouteName> = {
+  [S in keyof Routes[N]['answers']]: Routes[N]['answers'][S] extends WireName ? WireOutput<Routes[N]['answers'][S]> : void;
+}[keyof Routes[N]['answers']];
+type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends WireName } ? WireInput<B> : undefined;
+type Query = Record<string, unknown>;
+
+/** Calls a route of the table (shared/api/routes.ts): its method, its path with `params` filled in, and `query`. */
+function call<N extends RouteName>(name: N, params: PathParams<Routes[N]['path']>, ...[body, query]: BodyOf<N> extends undefined ? [body?: undefined, query?: Query] : [body: BodyOf<N>, query?: Query]): Promise<AnswerOf<N>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
+  const path = pathOf(name, params);
+  return request<AnswerOf<N>>(API_ROUTES[name].method, search.size ? `${path}?${search}` : path, body);
+}
 
 export const api = {
   /** Who is logged in: `user` is null for a visitor (an answer, not an error). */
-  me: () => request<WhoAmI>('GET', readPaths.me),
-  register: (body: RegisterRequest) => request<SessionInfo>('POST', '/api/auth/register', body),
-  login: (body: LoginRequest) => request<SessionInfo>('POST', '/api/auth/login', body),
-  logout: () => request<void>('POST', '/api/auth/logout'),
-  changePassword: (body: ChangePasswordRequest) => request<PasswordChanged>('POST', '/api/auth/password', body),
-  tokens: () => request<ApiTokenList>('GET', '/api/auth/tokens'),
-  createToken: (name: string) => request<CreatedApiToken>('POST', '/api/auth/tokens', { name }),
-  revokeToken: (tokenId: string) => request<void>('DELETE', `/api/auth/tokens/${tokenId}`),
-  variants: () => request<VariantList>('GET', '/api/variants'),
-  games: (query: ListGamesQuery) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-    return request<GameList>('GET', `/api/games?${params}`).then((list) => (list.games.forEach(noteStarted), list));
-  },
-  game: (id: string, inviteCode?: string) =>
-    request<GameDetail>('GET', `${readPaths.game(id)}${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`).then(noteStarted),
-  createGame: (body: CreateGameRequest) => request<GameDetail>('POST', '/api/games', body),
-  join: (id: string, body: JoinGameRequest) => request<GameDetail>('POST', `/api/games/${id}/join`, body),
-  leave: (id: string) => request<GameDetail>('POST', `/api/games/${id}/leave`),
-  start: (id: string) => request<GameDetail>('POST', `/api/games/${id}/start`),
+  me: () => call('me', {}),
+  register: (body: RegisterRequest) => call('register', {}, body),
+  login: (body: LoginRequest) => call('login', {}, body),
+  logout: () => call('logout', {}),
+  changePassword: (body: ChangePasswordRequest) => call('changePassword', {}, body),
+  tokens: () => call('tokens', {}),
+  createToken: (name: string) => call('createToken', {}, { name }),
+  revokeToken: (tokenId: string) => call('revokeToken', { tokenId }),
+  variants: () => call('variants', {}),
+  games: (query: ListGamesQuery) => call('games', {}, undefined, query).then((list) => (list.games.forEach(noteStarted), list)),
+  game: (id: string, inviteCode?: string) => call('game', { gameId: id }, undefined, { inviteCode }).then(noteStarted),
+  createGame: (body: CreateGameRequest) => call('createGame', {}, body),
+  join: (id: string, body: JoinGameRequest) => call('join', { gameId: id }, body),
+  leave: (id: string) => call('leave', { gameId: id }),
+  start: (id: string) => call('start', { gameId: id }),
   /** A player's public page: their games (those the viewer may know of), totals and deadlines kept. 404 for no such user. */
-  profile: (username: string) => request<UserProfile>('GET', `/api/users/${encodeURIComponent(username)}`),
+  profile: (username: string) => call('profile', { username }),
 
   // Game play
-  phases: (id: string) => request<PhaseList>('GET', `/api/games/${id}/phases`),
-  phase: (id: string, index: number | 'current') => request<PhaseDetail>('GET', readPaths.phase(id, index)),
-  myOrders: (id: string, index: number) => request<MyOrders>('GET', `/api/games/${id}/phases/${index}/orders`),
-  submitOrders: (id: string, index: number, body: SubmitOrdersRequest) =>
-    request<SubmitOrdersResponse>('PUT', `/api/games/${id}/phases/${index}/orders`, body),
-  setReady: (id: string, index: number, ready: boolean) => request<ReadyResponse>('POST', `/api/games/${id}/phases/${index}/ready`, { ready }),
+  phases: (id: string) => call('phases', { gameId: id }),
+  phase: (id: string, index: number | 'current') => (index === 'current' ? call('currentPhase', { gameId: id }) : call('phase', { gameId: id, index })),
+  myOrders: (id: string, index: number) => call('myOrders', { gameId: id, index }),
+  submitOrders: (id: string, index: number, body: SubmitOrdersRequest) => call('submitOrders', { gameId: id, index }, body),
+  setReady: (id: string, index: number, ready: boolean) => call('setReady', { gameId: id, index }, { ready }),
 
-  press: (id: string, cursor?: string) =>
-    request<PressList>('GET', `/api/games/${id}/press?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
-  sendPress: (id: string, body: SendPressRequest) => request<PressMessage>('POST', `/api/games/${id}/press`, body),
+  press: (id: string, cursor?: string) => call('press', { gameId: id }, undefined, { limit: 200, cursor }),
+  sendPress: (id: string, body: SendPressRequest) => call('sendPress', { gameId: id }, body),
 
-  loans: (id: string) => request<LoanList>('GET', `/api/games/${id}/loans`),
-  lend: (id: string, body: CreateLoanRequest) => request<LoanRecord>('POST', `/api/games/${id}/loans`, body),
-  endLoan: (id: string, loanId: string) => request<LoanRecord>('POST', `/api/games/${id}/loans/${loanId}/end`),
+  loans: (id: string) => call('loans', { gameId: id }),
+  lend: (id: string, body: CreateLoanRequest) => call('lend', { gameId: id }, body),
+  endLoan: (id: string, loanId: string) => call('endLoan', { gameId: id, loanId }),
 
-  votes: (id: string) => request<Votes>('GET', `/api/games/${id}/votes`),
-  vote: (id: string, body: CastVoteRequest) => request<Votes>('POST', `/api/games/${id}/votes`, body),
-  withdrawVote: (id: string, kind: 'draw' | 'concede') => request<Votes>('DELETE', `/api/games/${id}/votes/${kind}`),
+  votes: (id: string) => call('votes', { gameId: id }),
+  vote: (id: string, body: CastVoteRequest) => call('vote', { gameId: id }, body),
+  withdrawVote: (id: string, kind: 'draw' | 'concede') => call('withdrawVote', { gameId: id, kind }),
 
-  gmLog: (id: string) => request<GmLog>('GET', `/api/games/${id}/gm/log`),
+  gmLog: (id: string) => call('gmLog', { gameId: id }),
+  /** A game master's tools: 200 with the action, or 202 with the request put to the players (a game master who plays). */
   gm: {
-    process: (id: string) => gmTool(id, 'process'),
-    deadline: (id: string, body: ChangeDeadlineRequest) => request<GmActionResponse>('POST', gmPath(id, 'deadline'), body),
-    pause: (id: string) => request<GmActionResponse>('POST', gmPath(id, 'pause')),
-    resume: (id: string) => request<GmActionResponse>('POST', gmPath(id, 'resume')),
-    replace: (id: string, body: ReplacePlayerRequest) => gmTool(id, 'replace', body),
-    civilDisorder: (id: string, power: string) => gmTool(id, 'civil-disorder', { power }),
-    enterOrders: (id: string, index: number, power: string, body: SubmitOrdersRequest) =>
-      request<SubmitOrdersResponse>('PUT', gmPath(id, `phases/${index}/orders/${power}`), body),
-    rollback: (id: string, phase: number) => gmTool(id, 'rollback', { phase }),
-    endGame: (id: string, body: EndGameRequest) => gmTool(id, 'end', body),
+    process: (id: string) => call('processNow', { gameId: id }),
+    deadline: (id: string, body: ChangeDeadlineRequest) => call('changeDeadline', { gameId: id }, body),
+    pause: (id: string) => call('pause', { gameId: id }),
+    resume: (id: string) => call('resume', { gameId: id }),
+    replace: (id: string, body: ReplacePlayerRequest) => call('replacePlayer', { gameId: id }, body),
+    civilDisorder: (id: string, power: string) => call('civilDisorder', { gameId: id }, { power }),
+    enterOrders: (id: string, index: number, power: string, body: SubmitOrdersRequest) => call('enterOrders', { gameId: id, index, power }, body),
+    rollback: (id: string, phase: number) => call('rollback', { gameId: id }, { phase }),
+    endGame: (id: string, body: EndGameRequest) => call('endGame', { gameId: id }, body),
     /** An ended game's result made final now: its secrets become public, and it can no longer be re-opened. */
-    finalize: (id: string) => gmTool(id, 'finalize'),
+    finalize: (id: string) => call('finalize', { gameId: id }),
     /** Ask another user to take over as game master (they must accept). */
-    invite: (id: string, username: string) => gmTool(id, 'invite', { username }),
+    invite: (id: string, username: string) => call('inviteGameMaster', { gameId: id }, { username }),
     /** A game master who plays: the requests put to the players, oldest first. */
-    proposals: (id: string) => request<GmProposalList>('GET', gmPath(id, 'proposals')),
+    proposals: (id: string) => call('proposals', { gameId: id }),
     /** A player asked for consent agrees or refuses; the last agreement carries the tool out. */
-    answer: (id: string, proposalId: string, agree: boolean) => request<ProposalAnswered>('POST', gmPath(id, `proposals/${proposalId}/answer`), { agree }),
+    answer: (id: string, proposalId: string, agree: boolean) => call('answerProposal', { gameId: id, proposalId }, { agree }),
     /** The game master withdraws a request before everyone has answered. */
-    withdraw: (id: string, proposalId: string) => request<{ proposal: GmProposal }>('DELETE', gmPath(id, `proposals/${proposalId}`)),
+    withdraw: (id: string, proposalId: string) => call('withdrawProposal', { gameId: id, proposalId }),
     /** The one asked to run the game accepts: they are its game master from now on. */
-    acceptInvitation: (id: string) => request<GmActionResponse>('POST', gmPath(id, 'invitation/accept')),
+    acceptInvitation: (id: string) => call('acceptInvitation', { gameId: id }),
     /** The one asked declines, or the game master withdraws the invitation. */
-    dropInvitation: (id: string) => request<void>('DELETE', gmPath(id, 'invitation')),
+    dropInvitation: (id: string) => call('dropInvitation', { gameId: id }),
   },
 
   /** Links, not fetches: the browser downloads them (the server sends content-disposition). */
-  exportUrl: (id: string) => `/api/games/${id}/export`,
-  datcUrl: (id: string) => `/api/games/${id}/export/datc`,
+  exportUrl: (id: string) => pathOf('exportGame', { gameId: id }),
+  datcUrl: (id: string) => pathOf('exportDatc', { gameId: id }),
 };

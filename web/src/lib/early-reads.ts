@@ -7,11 +7,12 @@
  * it could have made 200 ms earlier. Later reads of the same address go to the
  * network as usual.
  */
+import { API_ROUTES, pathOf } from '../../../shared/api/routes.ts';
 
 export const readPaths = {
-  me: '/api/auth/me',
-  game: (id: string) => `/api/games/${id}`,
-  phase: (id: string, index: number | 'current') => `/api/games/${id}/phases/${index}`,
+  me: API_ROUTES.me.path,
+  game: (id: string) => pathOf('game', { gameId: id }),
+  phase: (id: string, index: number | 'current') => (index === 'current' ? pathOf('currentPhase', { gameId: id }) : pathOf('phase', { gameId: id, index })),
 };
 
 /** The reads sent early on `/games/<id>` (no query string: an invite or the details page asks for other things). */
@@ -26,10 +27,13 @@ export const EARLY_READ_INIT = { headers: { accept: 'application/json' }, creden
  * as soon as the game's answer says it has one: a game still forming has none, and asking would only be answered
  * 404. Its entry is then null, and nobody asks for it (GamePage reads the phase only of a game that has one).
  */
+/** Where the game's id goes in the script's paths (it survives the paths' encoding unchanged). */
+const ID_SLOT = '__game__';
+
 export function earlyReadsSource(): string {
   return `(id) => {
   const init = ${JSON.stringify(EARLY_READ_INIT)};
-  const [me, game, phase] = ${JSON.stringify(gamePageReads(':id'))}.map((p) => p.replace(':id', id));
+  const [me, game, phase] = ${JSON.stringify(gamePageReads(ID_SLOT))}.map((p) => p.replace(${JSON.stringify(ID_SLOT)}, id));
   const meRead = fetch(me, init);
   const gameRead = fetch(game, init);
   const phaseRead = gameRead

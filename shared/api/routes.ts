@@ -1,0 +1,112 @@
+/**
+ * Every route of the HTTP API in one table: its method, its path (Fastify's `:param` form), the names of its
+ * request body and query, and what it answers (the names of the wire schemas, as the OpenAPI document names
+ * them: `GET /api/docs/json`). The server's registered routes are checked against this table, both ways
+ * (tests/server/api-routes.test.ts), and the web client builds each call from it (web/src/lib/api.ts), so neither
+ * restates a URL the other could change alone.
+ *
+ * Free of zod, so that the client's first scripts can import it: the names map to types through wire.ts.
+ */
+import type { WireName } from './wire.ts';
+
+/** What a 2xx answer carries: a wire schema by name, nothing (204), text, or something the table does not type. */
+export type Answer = WireName | 'none' | 'text' | 'websocket' | 'untyped';
+
+export interface ApiRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: `/api/${string}`;
+  /** The request body's wire schema. */
+  readonly body?: WireName;
+  /** The query parameters it reads. */
+  readonly query?: readonly string[];
+  /** Its 2xx answers by status. */
+  readonly answers: Readonly<Partial<Record<200 | 201 | 202 | 204, Answer>>>;
+}
+
+/** A game master's tool that needs the others' consent when the game master plays: done (200), or put to them first (202). */
+const tool = { 200: 'GmActionResponse', 202: 'GmProposalResponse' } as const;
+
+export const API_ROUTES = {
+  // Accounts
+  register: { method: 'POST', path: '/api/auth/register', body: 'RegisterRequest', answers: { 201: 'SessionInfo' } },
+  login: { method: 'POST', path: '/api/auth/login', body: 'LoginRequest', answers: { 200: 'SessionInfo' } },
+  logout: { method: 'POST', path: '/api/auth/logout', answers: { 204: 'none' } },
+  me: { method: 'GET', path: '/api/auth/me', answers: { 200: 'WhoAmI' } },
+  changePassword: { method: 'POST', path: '/api/auth/password', body: 'ChangePasswordRequest', answers: { 200: 'PasswordChanged' } },
+  createToken: { method: 'POST', path: '/api/auth/tokens', body: 'CreateApiTokenRequest', answers: { 201: 'CreatedApiToken' } },
+  tokens: { method: 'GET', path: '/api/auth/tokens', answers: { 200: 'ApiTokenList' } },
+  revokeToken: { method: 'DELETE', path: '/api/auth/tokens/:tokenId', answers: { 204: 'none' } },
+  profile: { method: 'GET', path: '/api/users/:username', answers: { 200: 'UserProfile' } },
+
+  // The lobby
+  variants: { method: 'GET', path: '/api/variants', answers: { 200: 'VariantList' } },
+  createGame: { method: 'POST', path: '/api/games', body: 'CreateGameRequest', answers: { 201: 'GameDetail' } },
+  games: { method: 'GET', path: '/api/games', query: ['filter', 'variant', 'limit', 'cursor'], answers: { 200: 'GameList' } },
+  game: { method: 'GET', path: '/api/games/:gameId', query: ['inviteCode'], answers: { 200: 'GameDetail' } },
+  join: { method: 'POST', path: '/api/games/:gameId/join', body: 'JoinGameRequest', answers: { 200: 'GameDetail' } },
+  leave: { method: 'POST', path: '/api/games/:gameId/leave', answers: { 200: 'GameDetail' } },
+  start: { method: 'POST', path: '/api/games/:gameId/start', answers: { 200: 'GameDetail' } },
+
+  // Game play
+  phases: { method: 'GET', path: '/api/games/:gameId/phases', answers: { 200: 'PhaseList' } },
+  currentPhase: { method: 'GET', path: '/api/games/:gameId/phases/current', answers: { 200: 'PhaseDetail' } },
+  phase: { method: 'GET', path: '/api/games/:gameId/phases/:index', answers: { 200: 'PhaseDetail' } },
+  myOrders: { method: 'GET', path: '/api/games/:gameId/phases/:index/orders', answers: { 200: 'MyOrders' } },
+  submitOrders: { method: 'PUT', path: '/api/games/:gameId/phases/:index/orders', body: 'SubmitOrdersRequest', answers: { 200: 'SubmitOrdersResponse' } },
+  setReady: { method: 'POST', path: '/api/games/:gameId/phases/:index/ready', body: 'SetReadyRequest', answers: { 200: 'ReadyResponse' } },
+  press: { method: 'GET', path: '/api/games/:gameId/press', query: ['limit', 'cursor'], answers: { 200: 'PressList' } },
+  sendPress: { method: 'POST', path: '/api/games/:gameId/press', body: 'SendPressRequest', answers: { 201: 'PressMessage' } },
+  loans: { method: 'GET', path: '/api/games/:gameId/loans', answers: { 200: 'LoanList' } },
+  lend: { method: 'POST', path: '/api/games/:gameId/loans', body: 'CreateLoanRequest', answers: { 201: 'LoanRecord' } },
+  endLoan: { method: 'POST', path: '/api/games/:gameId/loans/:loanId/end', answers: { 200: 'LoanRecord' } },
+  votes: { method: 'GET', path: '/api/games/:gameId/votes', answers: { 200: 'Votes' } },
+  vote: { method: 'POST', path: '/api/games/:gameId/votes', body: 'CastVoteRequest', answers: { 200: 'Votes' } },
+  withdrawVote: { method: 'DELETE', path: '/api/games/:gameId/votes/:kind', answers: { 200: 'Votes' } },
+
+  // The game master
+  gmLog: { method: 'GET', path: '/api/games/:gameId/gm/log', answers: { 200: 'GmLog' } },
+  processNow: { method: 'POST', path: '/api/games/:gameId/gm/process', answers: tool },
+  changeDeadline: { method: 'POST', path: '/api/games/:gameId/gm/deadline', body: 'ChangeDeadlineRequest', answers: { 200: 'GmActionResponse' } },
+  pause: { method: 'POST', path: '/api/games/:gameId/gm/pause', answers: { 200: 'GmActionResponse' } },
+  resume: { method: 'POST', path: '/api/games/:gameId/gm/resume', answers: { 200: 'GmActionResponse' } },
+  replacePlayer: { method: 'POST', path: '/api/games/:gameId/gm/replace', body: 'ReplacePlayerRequest', answers: tool },
+  civilDisorder: { method: 'POST', path: '/api/games/:gameId/gm/civil-disorder', body: 'PowerRequest', answers: tool },
+  rollback: { method: 'POST', path: '/api/games/:gameId/gm/rollback', body: 'RollbackRequest', answers: tool },
+  endGame: { method: 'POST', path: '/api/games/:gameId/gm/end', body: 'EndGameRequest', answers: tool },
+  finalize: { method: 'POST', path: '/api/games/:gameId/gm/finalize', answers: tool },
+  inviteGameMaster: { method: 'POST', path: '/api/games/:gameId/gm/invite', body: 'InviteGameMasterRequest', answers: tool },
+  enterOrders: { method: 'PUT', path: '/api/games/:gameId/gm/phases/:index/orders/:power', body: 'SubmitOrdersRequest', answers: { 200: 'SubmitOrdersResponse' } },
+  proposals: { method: 'GET', path: '/api/games/:gameId/gm/proposals', answers: { 200: 'GmProposalList' } },
+  answerProposal: { method: 'POST', path: '/api/games/:gameId/gm/proposals/:proposalId/answer', body: 'AnswerProposalRequest', answers: { 200: 'ProposalAnswered' } },
+  withdrawProposal: { method: 'DELETE', path: '/api/games/:gameId/gm/proposals/:proposalId', answers: { 200: 'GmProposalResponse' } },
+  acceptInvitation: { method: 'POST', path: '/api/games/:gameId/gm/invitation/accept', answers: { 200: 'GmActionResponse' } },
+  dropInvitation: { method: 'DELETE', path: '/api/games/:gameId/gm/invitation', answers: { 204: 'none' } },
+
+  // The archive
+  exportGame: { method: 'GET', path: '/api/games/:gameId/export', answers: { 200: 'ExportedGame' } },
+  exportDatc: { method: 'GET', path: '/api/games/:gameId/export/datc', answers: { 200: 'text' } },
+  importGame: { method: 'POST', path: '/api/games/import', body: 'ImportGameRequest', answers: { 201: 'GameDetail' } },
+
+  // The site
+  audit: { method: 'GET', path: '/api/admin/audit', query: ['limit', 'cursor'], answers: { 200: 'AuditLog' } },
+  live: { method: 'GET', path: '/api/live', answers: { 200: 'websocket' } },
+  health: { method: 'GET', path: '/api/health', answers: { 200: 'untyped' } },
+} as const satisfies Record<string, ApiRoute>;
+
+export type RouteName = keyof typeof API_ROUTES;
+
+/** The path parameters of a path: `/api/games/:gameId/phases/:index` → `{ gameId; index }`. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/** A route's path with its parameters filled in (each URI-encoded). */
+export function pathOf<N extends RouteName>(name: N, params: PathParams<(typeof API_ROUTES)[N]['path']>): string {
+  const values = params as Record<string, string | number>;
+  return API_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    if (!(key in values)) throw new Error(`${name}: no value for :${key}`);
+    return encodeURIComponent(String(values[key]));
+  });
+}
