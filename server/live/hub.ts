@@ -1,0 +1,294 @@
+/**
+ * The live hub: this instance's websockets, the channels each watches, and how the bus's events reach them —
+ * each once, in order, only to whoever may watch the channel. Catch-ups from the event log fill the gaps a lost
+ * notification leaves; the heartbeat drops dead sockets and those whose session ended. Transport and parsing
+ * are the route's (routes.ts); what the hub needs of the bus, the database and the sessions it is given
+ * (`LiveHubOptions`), so it can be driven on its own.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { LIVE_CLOSE, LIVE_LIMITS, type ClientMessage, type LiveChannel } from '../../shared/api/live.ts';
+import type { GameFacts } from '../access/policy.ts';
+import type { Credentials } from '../auth/authenticate.ts';
+import type { History, LiveListener, LoggedEvent } from '../bus/live-bus.ts';
+import { LiveConnection, type LiveUser } from './connection.ts';
+import { Subscription } from './subscription.ts';
+import { changesWhoMayWatch, gameIdOf, mayWatch } from './who-may-watch.ts';
+
+/** What the hub uses of the live bus (server/bus/live-bus.ts), its reads bound to the database. */
+export interface EventFeed {
+  subscribe(channel: LiveChannel, listener: LiveListener): () => void;
+  /** Called when notifications may have been lost (the LISTEN connection is back). */
+  onResync(listener: () => void): () => void;
+  currentSeq(channel: LiveChannel): Promise<number>;
+  history(channel: LiveChannel, after: number): Promise<History>;
+}
+
+export type LiveHubOptions = {
+  feed: EventFeed;
+  /** What the access rules need of a game (null: no such game). */
+  gameFacts(gameId: string): Promise<GameFacts | null>;
+  /** The session opened with these credentials, with its user as they are now; null once it has ended. */
+  sessionOf(credentials: Credentials): Promise<{ user: LiveUser } | null>;
+  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>;
+  heartbeatMs: number;
+  /** Pauses before each further try of a catch-up read that failed (then: resync). */
+  catchUpRetryMs?: readonly number[];
+};
+
+const CATCH_UP_RETRY_MS = [250, 1_000, 3_000];
+
+export class LiveHub {
+  private readonly connections = new Set<LiveConnection>();
+  /** Set once the server is shutting down: catch-ups then stop retrying. */
+  private closing = false;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopResync: () => void;
+  /** Who may watch a game, read once for all its watchers checked together (then forgotten). */
+  private readonly factLookups = new Map<LiveChannel, Promise<GameFacts | null>>();
+  /** The last event sent, serialised: the bus gives each event to every watcher of its channel in turn. */
+  private lastFrame: { channel: LiveChannel; seq: number; data: Buffer } | null = null;
+
+  constructor(private readonly options: LiveHubOptions) {
+    this.heartbeat = setInterval(() => this.sweep(), options.heartbeatMs);
+    this.heartbeat.unref();
+    this.stopResync = options.feed.onResync(() => this.catchUpAll());
+  }
+
+  /** The sockets this user has open on this instance. */
+  socketsOf(userId: string): number {
+    let count = 0;
+    for (const connection of this.connections) if (connection.user.id === userId) count += 1;
+    return count;
+  }
+
+  /** Serves a socket just opened (authenticated at the upgrade with `credentials`): welcomes it with the limits. */
+  open(socket: WebSocket, user: LiveUser, credentials: Credentials): LiveConnection {
+    const connection = new LiveConnection(socket, user, credentials);
+    this.connections.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('close', () => {
+      for (const channel of [...connection.subscriptions.keys()]) connection.unsubscribe(channel);
+      this.connections.delete(connection);
+    });
+    connection.send({
+      type: 'welcome',
+      user: { id: user.id, username: user.username },
+      limits: { ...LIVE_LIMITS, heartbeatMs: this.options.heartbeatMs },
+    });
+    return connection;
+  }
+
+  /** A client's message, parsed (messages are handled one at a time per socket: `LiveConnection.inTurn`). */
+  async handle(connection: LiveConnection, message: ClientMessage): Promise<void> {
+    switch (message.type) {
+      case 'ping':
+        return connection.send({ type: 'pong' });
+      case 'unsubscribe':
+        connection.unsubscribe(message.channel);
+        return connection.send({ type: 'unsubscribed', channel: message.channel });
+      case 'subscribe':
+        return this.subscribe(connection, message.channel, message.after);
+    }
+  }
+
+  /** On shutdown (the sockets themselves are closed by the websocket server). */
+  close(): void {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    this.stopResync();
+  }
+
+  /**
+   * The heartbeat: sockets that did not answer the previous ping are dropped, the others pinged. Sessions are
+   * checked too, once per secret (and the look-ups of one beat go to the database together).
+   */
+  sweep(): void {
+    const bySecret = new Map<string, LiveConnection[]>();
+    for (const connection of this.connections) {
+      if (!connection.beat()) continue;
+      const group = bySecret.get(connection.secret);
+      if (group) group.push(connection);
+      else bySecret.set(connection.secret, [connection]);
+    }
+    for (const group of bySecret.values()) {
+      this.checkSession(group).catch((error: unknown) => this.options.log.debug({ err: error }, 'live session check failed; kept for now'));
+    }
+  }
+
+  /**
+   * Sockets whose session ended (log-out, expiry, a revoked token) are closed: they must not go on hearing
+   * private press. The user is read again too. `group` were all opened with the same secret.
+   */
+  private async checkSession(group: LiveConnection[]): Promise<void> {
+    const session = await this.options.sessionOf(group[0].credentials);
+    for (const connection of group) {
+      if (session && session.user.id === connection.user.id) connection.user = session.user;
+      else connection.socket.close(LIVE_CLOSE.sessionEnded, 'the session has ended: log in again');
+    }
+  }
+
+  private async subscribe(connection: LiveConnection, channel: LiveChannel, after: number | undefined): Promise<void> {
+    const existing = connection.subscriptions.get(channel);
+    if (existing) return connection.send({ type: 'subscribed', channel, seq: existing.lastSeq });
+    if (connection.subscriptions.size >= LIVE_LIMITS.maxSubscriptionsPerSocket) {
+      return connection.sendError('rate_limited', `at most ${LIVE_LIMITS.maxSubscriptionsPerSocket} subscriptions per socket`);
+    }
+    const gameId = gameIdOf(channel);
+    if (!mayWatch(channel, connection.user, gameId ? await this.options.gameFacts(gameId) : null)) {
+      return connection.sendError('not_found', `no channel ${channel} that you may watch`);
+    }
+    if (!this.connections.has(connection) || connection.subscriptions.has(channel)) return;
+    // Listen first (events wait), then read where the channel stands and what was missed.
+    const subscription = new Subscription(channel, after ?? 0);
+    subscription.hold();
+    subscription.stopListening = this.options.feed.subscribe(channel, (event, _channel, seq) => this.deliver(connection, subscription, { seq, event }));
+    connection.subscriptions.set(channel, subscription);
+    try {
+      if (after === undefined) subscription.lastSeq = await this.options.feed.currentSeq(channel);
+      else this.replay(connection, subscription, await this.options.feed.history(channel, after));
+    } catch (error) {
+      connection.unsubscribe(channel);
+      throw error;
+    }
+    connection.send({ type: 'subscribed', channel, seq: subscription.lastSeq });
+    this.release(connection, subscription);
+  }
+
+  /**
+   * Gives one event to a socket: once, in order, only if it may have it. While the subscription holds, events
+   * wait. An event that skips numbers reveals lost notifications: the subscription is caught up from the log first.
+   */
+  private deliver(connection: LiveConnection, subscription: Subscription, logged: LoggedEvent): void {
+    switch (subscription.accept(logged)) {
+      case 'gap':
+        return this.catchUp(subscription.channel, [[connection, subscription]]);
+      case 'next':
+        this.sendEvent(connection, subscription.channel, logged);
+        if (changesWhoMayWatch(logged.event)) this.recheck(connection, subscription);
+    }
+  }
+
+  private sendEvent(connection: LiveConnection, channel: LiveChannel, logged: LoggedEvent): void {
+    if (!this.lastFrame || this.lastFrame.channel !== channel || this.lastFrame.seq !== logged.seq) {
+      const data = Buffer.from(JSON.stringify({ type: 'event', channel, seq: logged.seq, event: logged.event }));
+      this.lastFrame = { channel, seq: logged.seq, data };
+    }
+    connection.sendFrame(this.lastFrame.data);
+  }
+
+  /** Gives the events that waited, once nothing holds the subscription any more. */
+  private release(connection: LiveConnection, subscription: Subscription): void {
+    for (const logged of subscription.release()) this.deliver(connection, subscription, logged);
+  }
+
+  /**
+   * Checks again that the socket's user may watch the channel; what arrives meanwhile waits. One who may not
+   * (or when the check fails: better to ask the client to subscribe again than to go on unchecked) loses the
+   * subscription and is told (`unsubscribed` with a reason).
+   */
+  private recheck(connection: LiveConnection, subscription: Subscription): void {
+    subscription.hold();
+    void this.factsForRecheck(subscription.channel).then(
+      (facts) => {
+        if (!connection.watches(subscription)) return;
+        if (facts !== null && mayWatch(subscription.channel, connection.user, facts)) return this.release(connection, subscription);
+        this.drop(connection, subscription, 'you may no longer watch this game');
+      },
+      (error: unknown) => {
+        this.options.log.warn({ err: error, channel: subscription.channel }, 'checking who may watch a channel failed; its watchers were unsubscribed');
+        if (connection.watches(subscription)) this.drop(connection, subscription, 'could not check that you may still watch: subscribe again');
+      },
+    );
+  }
+
+  /** The facts of a channel's game for a recheck, read once for the watchers checked together. */
+  private factsForRecheck(channel: LiveChannel): Promise<GameFacts | null> {
+    let lookup = this.factLookups.get(channel);
+    if (!lookup) {
+      const gameId = gameIdOf(channel);
+      lookup = gameId ? this.options.gameFacts(gameId) : Promise.resolve(null);
+      this.factLookups.set(channel, lookup);
+      // Kept for the watchers of this event (told in the same turn), then forgotten.
+      const forget = () => this.factLookups.delete(channel);
+      lookup.then(forget, forget);
+    }
+    return lookup;
+  }
+
+  private drop(connection: LiveConnection, subscription: Subscription, reason: string): void {
+    connection.unsubscribe(subscription.channel);
+    connection.send({ type: 'unsubscribed', channel: subscription.channel, reason });
+  }
+
+  /**
+   * Gives a subscription (which holds for the read) the logged events it missed, or `resync` for the channel
+   * when they cannot all be replayed (or the log could not be read).
+   */
+  private replay(connection: LiveConnection, subscription: Subscription, history: History | null): void {
+    const waiting = subscription.setAside();
+    if (history?.complete) {
+      for (const logged of history.events) this.deliver(connection, subscription, logged);
+    } else {
+      connection.send({ type: 'resync', channel: subscription.channel });
+      subscription.passOver(history ? history.seq : null, waiting);
+    }
+    subscription.putBack(waiting);
+  }
+
+  /** Catches up subscriptions of one channel (each holding for it) with one read of the log, from the furthest behind. */
+  private catchUp(channel: LiveChannel, watchers: Array<[LiveConnection, Subscription]>): void {
+    const from = Math.min(...watchers.map(([, subscription]) => subscription.lastSeq));
+    void this.catchUpRead(channel, from).then((history) => {
+      for (const [connection, subscription] of watchers) {
+        if (!connection.watches(subscription)) continue;
+        this.replay(connection, subscription, history);
+        this.release(connection, subscription);
+      }
+    });
+  }
+
+  /**
+   * The LISTEN connection was lost and is back: notifications in between were lost, not the events: catch
+   * every subscription up from the log (one read per channel), or tell it to resync. (Events that arrive
+   * meanwhile wait; a gap they would reveal is handled by deliver as well.)
+   */
+  private catchUpAll(): void {
+    const byChannel = new Map<LiveChannel, Array<[LiveConnection, Subscription]>>();
+    for (const connection of this.connections) {
+      for (const subscription of connection.subscriptions.values()) {
+        if (subscription.holding) continue; // already being caught up
+        subscription.hold();
+        const watchers = byChannel.get(subscription.channel) ?? [];
+        watchers.push([connection, subscription]);
+        byChannel.set(subscription.channel, watchers);
+      }
+    }
+    for (const [channel, watchers] of byChannel) this.catchUp(channel, watchers);
+  }
+
+  /**
+   * Reads what a channel's watchers missed, for a catch-up: null (they are told to resync) only when the log
+   * cannot be read after a few tries. Catch-ups follow outages, when the first reads may still fail (the pool's
+   * connections are being re-made); a resync would send every watcher to refetch from a database that is just
+   * coming back.
+   */
+  private async catchUpRead(channel: LiveChannel, after: number): Promise<History | null> {
+    const pauses = this.options.catchUpRetryMs ?? CATCH_UP_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.options.feed.history(channel, after);
+      } catch (error) {
+        if (this.closing || attempt === pauses.length) {
+          this.options.log.warn({ err: error, channel }, 'live catch-up failed; watchers told to resync');
+          return null;
+        }
+        this.options.log.info({ err: error, channel, attempt }, 'live catch-up read failed; trying again');
+        await sleep(pauses[attempt], undefined, { ref: false });
+      }
+    }
+  }
+}
