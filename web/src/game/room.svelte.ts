@@ -12,21 +12,9 @@ import { OrderEntry } from '../orders/order-entry.svelte.ts';
 import { locationName } from '../map/overlay.ts';
 import { outcomeText, plural } from '../lib/format.ts';
 import { Drafts, ReadMarks, browserStore, conversations, isDirty, localTime, type Conversation } from './logic.ts';
+import { NoticeBoard, type Notice, type NoticeOptions } from './notices.svelte.ts';
 
-export interface Notice {
-  id: number;
-  text: string;
-  kind: 'info' | 'warn';
-  /** The phase whose deadline it is about: a newer word on it replaces it, and it goes when that phase closes. */
-  deadlineOf?: number;
-  /** The phase it is about: it goes when that phase closes. */
-  phase?: number;
-  /** It goes once this holds (its warning no longer true). */
-  until?: () => boolean;
-  /** What the notice offers to do, as a button beside it. */
-  action?: { label: string; run: () => void };
-}
-type NoticeOptions = Pick<Notice, 'deadlineOf' | 'phase' | 'until' | 'action'>;
+export type { Notice } from './notices.svelte.ts';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -74,14 +62,13 @@ export class GameRoom {
   /** Counts the times the page must subscribe to the game's channel again (the server ended the subscription). */
   listening = $state(0);
 
-  private noticeList = $state.raw<Notice[]>([]);
-  /** What the page says above the panel: those still true, the latest four. */
+  /** What the page says above the panel (notices.svelte.ts). */
+  readonly noticeBoard = new NoticeBoard();
   get notices(): Notice[] {
-    return this.noticeList.filter((n) => !n.until?.());
+    return this.noticeBoard.shown;
   }
   /** A phase processed while watching: its results are shown, with a way on to the new phase. */
   justProcessed = $state<number | null>(null);
-  private noticeId = 0;
 
   constructor(
     game: GameDetail,
@@ -165,18 +152,10 @@ export class GameRoom {
   }
 
   notify(text: string, kind: Notice['kind'] = 'info', options: NoticeOptions = {}): void {
-    const { deadlineOf } = options;
-    const kept = this.notices.filter((n) => deadlineOf === undefined || n.deadlineOf !== deadlineOf);
-    // The same news from two sources (an answer, and the live event after it) is said once.
-    if (kept.some((n) => n.text === text)) return;
-    this.noticeList = [...kept.slice(-3), { id: ++this.noticeId, text, kind, ...options }];
-  }
-  /** Words about phases no longer open are out of date. */
-  private forgetPhasesBefore(index: number): void {
-    this.noticeList = this.noticeList.filter((n) => (n.deadlineOf ?? n.phase ?? index) >= index);
+    this.noticeBoard.notify(text, kind, options);
   }
   dismiss(id: number): void {
-    this.noticeList = this.noticeList.filter((n) => n.id !== id);
+    this.noticeBoard.dismiss(id);
   }
 
   // ───────────────────────────── loading ─────────────────────────────
@@ -579,7 +558,7 @@ export class GameRoom {
   private async afterProcessing(index: number): Promise<void> {
     if (this.handledProcessing.has(index)) return;
     this.handledProcessing.add(index);
-    this.forgetPhasesBefore(index + 1);
+    this.noticeBoard.forgetPhasesBefore(index + 1);
     // Someone on the last phase, or on the results shown them after it, watches the game: the new results are shown.
     const watching = this.viewing === null || (this.justProcessed !== null && this.viewing === this.justProcessed);
     // The live event may come before the answer to our own save (Ready saves the box): the box counts as
@@ -651,7 +630,7 @@ export class GameRoom {
         const earlier = this.current?.index !== event.phase.index;
         if (earlier) {
           // A roll-back re-opened an earlier phase: start over from the server, and say so.
-          this.noticeList = this.noticeList.filter((n) => n.deadlineOf === undefined && n.phase === undefined);
+          this.noticeBoard.forgetPhases();
           if (!reopened)
             this.notify(
               `The game master rolled the game back to ${event.phase.name}: the phases after it were discarded, and any draw votes cleared.${dueText(event.phase.deadlineAt)}`,
