@@ -5,14 +5,15 @@
  * read this store; every change goes through the server and comes back.
  */
 import { getVariant, rulebookOptions, type Variant } from '../../../shared/index.ts';
-import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, PressMessage, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
+import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
 import { ApiError, api, type LoanList, type Votes, type GmLog, type GmProposal } from '../lib/api.ts';
 import type { LiveNews } from '../lib/live.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
 import { locationName } from '../map/overlay.ts';
 import { outcomeText, plural } from '../lib/format.ts';
-import { Drafts, ReadMarks, browserStore, conversations, isDirty, localTime, type Conversation } from './logic.ts';
+import { Drafts, ReadMarks, browserStore, isDirty, localTime, type Conversation } from './logic.ts';
 import { NoticeBoard, type Notice, type NoticeOptions } from './notices.svelte.ts';
+import { PressInbox } from './press.svelte.ts';
 
 export type { Notice } from './notices.svelte.ts';
 
@@ -21,7 +22,6 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export class GameRoom {
   readonly variant: Variant;
   private readonly drafts: Drafts;
-  private readonly marks: ReadMarks;
 
   game = $state.raw<GameDetail>() as unknown as GameDetail;
   phases = $state.raw<PhaseSummary[]>([]);
@@ -44,8 +44,8 @@ export class GameRoom {
   busy = $state(false);
   error = $state<string | null>(null);
 
-  press = $state.raw<PressMessage[]>([]);
-  readUntil = $state.raw<Record<string, string>>({});
+  /** Press and what is unread (press.svelte.ts). */
+  readonly inbox: PressInbox;
   loans = $state.raw<LoanList | null>(null);
   votes = $state.raw<Votes | null>(null);
   log = $state.raw<GmLog['actions']>([]);
@@ -79,12 +79,14 @@ export class GameRoom {
     this.game = game;
     const store = browserStore();
     this.drafts = new Drafts(store);
-    this.marks = new ReadMarks(store);
-    this.readUntil = this.marks.get(game.id);
+    this.inbox = new PressInbox(this, new ReadMarks(store));
   }
 
   get id() {
     return this.game.id;
+  }
+  failed(e: unknown): void {
+    this.error = message(e);
   }
   get myPower(): string | null {
     return this.game.players.find((p) => p.isYou)?.power ?? null;
@@ -142,13 +144,14 @@ export class GameRoom {
   get dirty(): boolean {
     return !!this.entry && isDirty(this.entry.text, this.saved?.text ?? '');
   }
+  get press() {
+    return this.inbox.messages;
+  }
   get conversations(): Conversation[] {
-    const all = conversations(this.press, this.myPower, this.isMaster, this.readUntil);
-    // A spectator (an archive's reader, logged in or not) is no party to the press: nothing is unread for them.
-    return this.myPower === null && !this.isMaster ? all.map((c) => ({ ...c, unread: 0 })) : all;
+    return this.inbox.conversations;
   }
   get unread(): number {
-    return this.conversations.reduce((n, c) => n + c.unread, 0);
+    return this.inbox.unread;
   }
 
   notify(text: string, kind: Notice['kind'] = 'info', options: NoticeOptions = {}): void {
@@ -313,27 +316,12 @@ export class GameRoom {
     if (index === null || index === this.current?.index) this.justProcessed = null;
   }
 
-  async loadPress(): Promise<void> {
-    try {
-      const all: PressMessage[] = [];
-      let cursor: string | undefined;
-      // Every page: a game's press is small; counts need all of it.
-      for (let i = 0; i < 20; i++) {
-        const page = await api.press(this.id, cursor);
-        all.push(...page.messages);
-        if (!page.nextCursor) break;
-        cursor = page.nextCursor;
-      }
-      this.press = all;
-    } catch (e) {
-      // Press may be hidden to spectators of a private game: nothing to show then.
-      if (!(e instanceof ApiError && (e.status === 403 || e.status === 404))) this.error = message(e);
-    }
+  loadPress(): Promise<void> {
+    return this.inbox.load();
   }
 
   markRead(conversation: string): void {
-    const last = this.conversations.find((c) => c.key === conversation)?.lastAt;
-    if (last && (this.readUntil[conversation] ?? '') < last) this.readUntil = this.marks.mark(this.id, conversation, last);
+    this.inbox.markRead(conversation);
   }
 
   async loadLoans(): Promise<void> {
