@@ -46,6 +46,7 @@ import playPlugin from './play/plugin.ts';
 import pressRoutes from './press/routes.ts';
 import { errorResponses } from './schemas.ts';
 import { defaultSettings, type AppSettings } from './settings.ts';
+import { checkRouteViews } from './views/route-views.ts';
 import './types.ts';
 
 /** Longest path parameter (Fastify's maxParamLength). */
@@ -163,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(playPlugin);
 
+  // Before the routes: in tests, every API answer must come from a view (server/views/).
+  checkRouteViews(app);
   await app.register(accountsRoutes, { prefix: '/api/auth' });
   await app.register(gamesRoutes, { prefix: '/api' });
   await app.register(phasesRoutes, { prefix: '/api' });
@@ -180,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       health.withTypeProvider<ZodTypeProvider>().get(
         '/health',
         {
+          // Whether the server and its database are up: no game data.
+          config: { view: 'none' },
           schema: {
             tags: ['server'],
             summary: 'Liveness and database reachability (503 when the database is down)',

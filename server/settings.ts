@@ -33,6 +33,8 @@ export type AppSettings = {
   finalAfterMs: number;
   /** ADMIN_USERS: the site administrators, applied at start-up; null leaves the database's list alone. */
   adminUsers: string[] | null;
+  /** Fail (500 `unviewed_response`) any API answer whose body no view made (server/views/route-views.ts): on in tests. */
+  checkViews: boolean;
 };
 
 /** A uniform double in [0, 1) from the OS's random source. */
@@ -51,4 +53,5 @@ export const defaultSettings: AppSettings = {
   adminUsers: null,
   finalAfterMs: 24 * 3600_000,
   importRateLimit: { max: 30, windowMs: 10 * 60_000 },
+  checkViews: false,
 };

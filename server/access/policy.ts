@@ -135,6 +135,14 @@ export function pressReach(game: GameFacts, viewer: Viewer, now: Date = new Date
   return { all: false, power: seatOf(game, viewer)?.power ?? null, gameMaster: actsAsGameMaster(game, viewer) };
 }
 
+/**
+ * Whether what a phase's processing recorded (every power's orders and submissions, the results, the position after)
+ * is everyone's: once the phase is processed. Until then orders are their power's alone (the power's own route).
+ */
+export function adjudicationIsPublic(phase: { status: 'open' | 'processed' }): boolean {
+  return phase.status === 'processed';
+}
+
 /** Whether a press message reaches this viewer (the same rule as `pressReach`, for one message). */
 export function readsMessage(reach: PressReach, message: { public: boolean; senderPower: string | null; recipients: readonly string[] }, gameMasterRecipient: string): boolean {
   if (reach.all || message.public) return true;

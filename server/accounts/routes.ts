@@ -59,7 +59,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      config: { csrf: false, rateLimit },
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { csrf: false, rateLimit, view: 'none' },
       schema: {
         tags,
         summary: 'Create an account and log in',
@@ -93,7 +94,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { csrf: false },
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { csrf: false, view: 'none' },
       onRequest: passwordGuesses,
       schema: {
         tags,
@@ -122,6 +124,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
       schema: {
         tags,
         summary: 'End the session (or revoke the API token) that authenticated this request',
@@ -143,6 +147,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
       schema: {
         tags,
         summary: 'Who am I: the current user and the CSRF token for cookie sessions',
@@ -163,6 +169,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password',
     {
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
       // In the log-in's budget: the current password could otherwise be guessed here.
       onRequest: passwordGuesses,
       schema: {
@@ -202,6 +210,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tokens',
     {
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
       schema: {
         tags,
         summary: 'Create an API token (shown once) for a bot or script',
@@ -222,6 +232,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tokens',
     {
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
       schema: { tags, summary: 'List your API tokens', response: { 200: ApiTokenListSchema, ...errorResponses } },
     },
     async (request) => {
@@ -237,6 +249,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tokens/:tokenId',
     {
+      // Your own account, sessions and tokens: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
       schema: {
         tags,
         summary: 'Revoke an API token',

@@ -6,6 +6,7 @@ import { forbidden } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { errorResponses } from '../schemas.ts';
 import { applyAdminList } from './admins.ts';
+import { auditLogView } from '../views/gm-action.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.settings.adminUsers !== null) await applyAdminList(app.prisma, app.settings.adminUsers, app.log);
@@ -31,18 +32,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         take: limit + 1,
       });
       const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
-      return {
-        actions: page.map((row) => ({
-          id: row.id,
-          gameId: row.gameId,
-          gameName: row.game.name,
-          action: row.action,
-          actor: row.actor,
-          details: row.details as Record<string, unknown>,
-          at: row.createdAt.toISOString(),
-        })),
-        nextCursor,
-      };
+      return auditLogView(page, nextCursor);
     },
   );
 };

@@ -17,17 +17,24 @@
  * gives (JSON.stringify of `z.encode(ExportedGameSchema, game)`): each piece is
  * encoded with its part of that schema, fields in the schema's order.
  */
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { ENGINE_VERSION, formatOrder, phaseToDatcCase, type Rulebook, type SubmittedOrder } from '../../shared/index.ts';
+import { ENGINE_VERSION, phaseToDatcCase, type SubmittedOrder } from '../../shared/index.ts';
 import { EXPORT_FORMAT, EXPORT_LIMITS, EXPORT_VERSION, ExportEncoding, type ExportedGame, type ExportedPhase } from '../../shared/api/archive.ts';
-import type { GameOutcome } from '../../shared/api/games.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { conflict } from '../errors.ts';
 import { isFinal } from '../access/policy.ts';
-import { shownUser, viewableGame, type GameContext, type Viewer } from '../play/context.ts';
-import { loanActionsOf, parseState, playerStatusOnWire, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
+import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
+import { parseState, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
+import { gameSummaryView, seatsView } from '../views/game.ts';
+import { phaseRecordView } from '../views/phase.ts';
+import { submissionRecord } from '../views/submission.ts';
+import { loanRecord } from '../views/loan.ts';
+import { voteRecord } from '../views/votes.ts';
 import { pressInclude, pressMessageView, readablePress } from '../views/press.ts';
 import { gmLogDetails } from '../views/gm-action.ts';
+import { viewed } from '../views/viewed.ts';
+import { streamOf } from './stream.ts';
 
 function requireStarted(context: GameContext): void {
   if (context.game.status !== 'active' && context.game.status !== 'finished') {
@@ -46,27 +53,6 @@ class ChangedWhileExported extends Error {
   constructor(what: string) {
     super(`the game changed while it was exported (${what}); export it again`);
   }
-}
-
-function phaseRecord(phase: PhaseRow, submissions: ExportedPhase['submissions']): Omit<ExportedPhase, 'status'> {
-  const processed = phase.status === 'processed';
-  const orders = processed ? ((phase.orders ?? []) as StoredOrder[]) : null;
-  return {
-    index: phase.index,
-    name: phase.name,
-    kind: phase.kind,
-    deadlineAt: phase.deadlineAt?.toISOString() ?? null,
-    processedAt: phase.processedAt?.toISOString() ?? null,
-    stateBefore: parseState(phase.stateBefore),
-    loanActions: loanActionsOf(phase),
-    orders: orders && orders.map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
-    results: processed ? (phase.results as ExportedPhase['results']) : null,
-    events: processed ? (phase.events as ExportedPhase['events']) : null,
-    disbanded: processed ? (phase.disbanded as ExportedPhase['disbanded']) : null,
-    stateAfter: processed && phase.stateAfter ? parseState(phase.stateAfter) : null,
-    submissions: processed ? submissions : [],
-    engineVersion: processed ? phase.engineVersion : null,
-  };
 }
 
 type Shape = Record<string, z.ZodType>;
@@ -156,6 +142,8 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
   const referenced = await db.discardedPhase.findMany({ where: { gameId, discardedAt: until }, select: { gmActionId: true }, distinct: ['gmActionId'] });
   const logIndex = new Map<string, number>(referenced.map((row) => [row.gmActionId, -1]));
 
+  // The game and its players as the exporter sees them in the game (views/game.ts).
+  const summary = gameSummaryView(game, context.viewer);
   const header = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -164,33 +152,26 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
     // Nothing was left out only once the result is final: until then an ended game keeps its secrets.
     complete: isFinal(game),
     game: {
-      name: game.name,
-      variant: game.variantId as ExportedGame['game']['variant'],
-      status: game.status as 'active' | 'finished',
-      press: game.pressKind,
-      anonymous: game.anonymous,
-      deadlines: { movement: game.movementDeadlineSeconds, retreat: game.retreatDeadlineSeconds, adjustment: game.adjustmentDeadlineSeconds },
+      name: summary.name,
+      variant: summary.variant as ExportedGame['game']['variant'],
+      status: summary.status as 'active' | 'finished',
+      press: summary.press,
+      anonymous: summary.anonymous,
+      deadlines: summary.deadlines,
       maxMissedDeadlines: game.maxMissedDeadlines,
       powerAssignment: game.powerAssignment,
-      rules: game.rules as Rulebook,
-      createdAt: game.createdAt.toISOString(),
-      startedAt: game.startedAt?.toISOString() ?? null,
-      finishedAt: game.finishedAt?.toISOString() ?? null,
-      pausedAt: game.pausedAt?.toISOString() ?? null,
-      outcome: (game.outcome as GameOutcome | null) ?? null,
+      rules: summary.rules,
+      createdAt: summary.createdAt,
+      startedAt: summary.startedAt,
+      finishedAt: summary.finishedAt,
+      pausedAt: summary.pausedAt,
+      outcome: summary.outcome,
     },
-    // The game master is named on the game for everyone.
-    gameMaster: game.gameMaster.username,
+    gameMaster: summary.gameMaster.username,
     // In the variant's order of powers, as the game lists its seats (seat ids are random).
-    players: game.players
-      .filter((seat) => seat.power)
-      .sort((a, b) => context.variant.powers.indexOf(a.power!) - context.variant.powers.indexOf(b.power!))
-      .map((seat) => ({
-        power: seat.power!,
-        username: shownUser(context, seat.user)?.username ?? null,
-        status: playerStatusOnWire(seat.status),
-        missedDeadlines: seat.missedDeadlines,
-      })),
+    players: seatsView(game, context.viewer).flatMap((seat) =>
+      seat.power ? [{ power: seat.power, username: seat.user?.username ?? null, status: seat.status, missedDeadlines: seat.missedDeadlines }] : [],
+    ),
   };
   const listed = ['phases', 'press', 'loans', 'votes', 'gmLog', 'discardedPhases'] as const;
   const headerSchema = schemas.game.omit(Object.fromEntries(listed.map((key) => [key, true])) as { [K in (typeof listed)[number]]: true });
@@ -207,16 +188,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       });
       if (rows.length === 0) return;
       last = rows[rows.length - 1].seq;
-      yield rows.map((row) =>
-        encoded(schemas.submission, {
-          power: row.power,
-          text: row.text,
-          orders: row.orders as ExportedPhase['submissions'][number]['orders'],
-          ready: row.ready,
-          byGameMaster: row.byGameMaster,
-          submittedAt: row.createdAt.toISOString(),
-        }),
-      );
+      yield rows.map((row) => encoded(schemas.submission, submissionRecord(row)));
       if (rows.length < EXPORT_LIMITS.submissionsPerPage) return;
     }
   }
@@ -230,7 +202,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
         if (!row || (status === 'processed' && row.status !== 'processed')) throw new ChangedWhileExported(`phase ${index} was rolled back`);
         // Open when the export began: as it was then, whatever happened to it since.
         const asFixed: PhaseRow = status === 'processed' ? row : { ...row, status: 'open', processedAt: null };
-        const fields = z.encode(schemas.phase, { ...phaseRecord(asFixed, []), status } as never) as Record<string, unknown>;
+        const fields = z.encode(schemas.phase, { ...phaseRecordView(asFixed, []), status } as never) as Record<string, unknown>;
         // Its submissions, page by page.
         return status === 'processed' ? jsonObject(schemas.phase.shape, fields, { submissions: () => submissionsOf(id) }) : JSON.stringify(fields);
       });
@@ -266,25 +238,14 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
     for await (const rows of pagesOf(EXPORT_LIMITS.rowsPerPage, (cursor, take) =>
       db.loan.findMany({ where: { gameId, createdAt: until, ...cursor }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
     )) {
-      yield rows.map((row) =>
-        encoded(schemas.loan, {
-          centre: row.centre,
-          lender: row.lenderPower,
-          borrower: row.borrowerPower,
-          status: row.status,
-          startedInPhase: row.startedInPhase,
-          endedInPhase: row.endedInPhase,
-          endReason: row.endReason,
-          createdAt: row.createdAt.toISOString(),
-        }),
-      );
+      yield rows.map((row) => encoded(schemas.loan, loanRecord(row)));
     }
   }
 
   async function* votePages(): Pages {
     // One row per power and kind at most: one page.
     const votes = await db.drawVote.findMany({ where: { gameId, createdAt: until }, orderBy: { createdAt: 'asc' } });
-    yield votes.map((row) => encoded(schemas.vote, { power: row.power, kind: row.kind, powers: row.powers, phaseIndex: row.phaseIndex }));
+    yield votes.map((row) => encoded(schemas.vote, voteRecord(row)));
   }
 
   async function* logPages(): Pages {
@@ -328,7 +289,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
         .filter((row) => (logIndex.get(row.gmActionId) ?? -1) >= 0)
         .map((row) =>
           encoded(schemas.discardedPhase, {
-            ...phaseRecord(
+            ...phaseRecordView(
               { ...row, status: row.processedAt ? 'processed' : 'open', createdAt: row.discardedAt, id: row.id } as unknown as PhaseRow,
               row.submissions as ExportedPhase['submissions'],
             ),
@@ -376,4 +337,16 @@ export async function* exportDatc(db: Db, context: GameContext): AsyncGenerator<
     });
     yield `${start === 0 ? '' : '\n'}${cases.join('\n')}`;
   }
+}
+
+/**
+ * The exports as response bodies: written as they are read, at the pace of the reader (stream.ts). The export is
+ * this file's view of the game, every piece from the entity views, so it carries their mark (views/viewed.ts).
+ */
+export function gameExportBody(db: Db, context: GameContext): Readable {
+  return viewed(streamOf(exportGame(db, context), EXPORT_LIMITS.stallMs));
+}
+
+export function datcExportBody(db: Db, context: GameContext): Readable {
+  return viewed(streamOf(exportDatc(db, context), EXPORT_LIMITS.stallMs));
 }

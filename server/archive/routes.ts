@@ -5,9 +5,8 @@ import { EXPORT_LIMITS, ExportedGameSchema, IMPORT_LIMITS, ImportGameRequestSche
 import { GameDetailSchema, GameIdParamsSchema } from '../../shared/api/games.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
-import { exportContext, exportDatc, exportGame } from './export.ts';
+import { datcExportBody, exportContext, gameExportBody } from './export.ts';
 import { Gate } from './gate.ts';
-import { streamOf } from './stream.ts';
 import { importGame } from './import.ts';
 
 const tags = ['archive'];
@@ -62,7 +61,7 @@ const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       await exports.enter(request, reply);
       reply.type('application/json; charset=utf-8').header('content-disposition', `attachment; filename="game-${request.params.gameId}.json"`);
       // A stream: not through the route's serializer (the schema documents what it writes).
-      return reply.send(streamOf(exportGame(app.prisma, context), EXPORT_LIMITS.stallMs) as never);
+      return reply.send(gameExportBody(app.prisma, context) as never);
     },
   );
 
@@ -81,7 +80,7 @@ const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await exportContext(app.prisma, request.auth?.user ?? null, request.params.gameId);
       await exports.enter(request, reply);
       reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="game-${request.params.gameId}.datc"`);
-      return reply.send(streamOf(exportDatc(app.prisma, context), EXPORT_LIMITS.stallMs) as never);
+      return reply.send(datcExportBody(app.prisma, context) as never);
     },
   );
 

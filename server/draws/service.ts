@@ -11,28 +11,23 @@ import type { GameOutcome } from '../../shared/api/games.ts';
 import type { Db, Transaction } from '../db/database.ts';
 import { conflict, invalid } from '../errors.ts';
 import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import { openPhase, positionOf } from '../play/phases.ts';
+import { latestPosition, openPhase } from '../play/phases.ts';
+import { votesView } from '../views/votes.ts';
 import { finishGame } from '../play/process.ts';
 import type { Auth } from '../auth/caller.ts';
 
 async function survivorsNow(db: Db, context: GameContext): Promise<string[]> {
-  const last = await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' } });
-  return last ? survivors(context.variant, positionOf(context.variant, last)) : [];
+  const position = await latestPosition(db, context);
+  return position ? survivors(context.variant, position) : [];
 }
 
-async function votesView(db: Db, context: GameContext) {
-  const alive = await survivorsNow(db, context);
+async function votes(db: Db, context: GameContext) {
   const rows = await db.drawVote.findMany({ where: { gameId: context.game.id }, orderBy: { createdAt: 'asc' } });
-  return {
-    survivors: alive,
-    draw: rows.filter((row) => row.kind === 'draw').map((row) => row.power),
-    concessions: rows.filter((row) => row.kind === 'concede').map((row) => ({ power: row.power, to: row.powers[0] })),
-    outcome: (context.game.outcome as GameOutcome | null) ?? null,
-  };
+  return votesView(await survivorsNow(db, context), rows, (context.game.outcome as GameOutcome | null) ?? null);
 }
 
 export async function listVotes(db: Db, viewer: Viewer, gameId: string) {
-  return votesView(db, await viewableGame(db, gameId, viewer));
+  return votes(db, await viewableGame(db, gameId, viewer));
 }
 
 /** The outcome the votes agree on, if any. */
@@ -76,7 +71,7 @@ export async function castVote(app: FastifyInstance, user: Auth['user'], gameId:
     });
     await app.bus.publish(tx, `game:${gameId}`, { type: 'votes.changed', gameId, power, kind: body.kind, cast: true });
     await checkAgreement(app, tx, context);
-    return votesView(tx, await viewableGame(tx, gameId, user));
+    return votes(tx, await viewableGame(tx, gameId, user));
   });
 }
 
@@ -86,6 +81,6 @@ export async function withdrawVote(app: FastifyInstance, user: Auth['user'], gam
     const { power } = requirePower(context);
     const { count } = await tx.drawVote.deleteMany({ where: { gameId, power, kind } });
     if (count > 0) await app.bus.publish(tx, `game:${gameId}`, { type: 'votes.changed', gameId, power, kind, cast: false });
-    return votesView(tx, context);
+    return votes(tx, context);
   });
 }

@@ -4,8 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Rulebook } from '../../shared/index.ts';
-import type { CreateGameRequestSchema, GameDetail, GameSummary, JoinGameRequestSchema, ListGamesQuerySchema, Player } from '../../shared/api/games.ts';
+import type { CreateGameRequestSchema, JoinGameRequestSchema, ListGamesQuerySchema } from '../../shared/api/games.ts';
 import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
 import type { z } from 'zod';
 import type { Prisma, Transaction } from '../db/database.ts';
@@ -14,7 +13,7 @@ import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
 import { actsAsGameMaster, mayView } from '../access/policy.ts';
-import { gameInclude, gameSummaryView, readGame, type LoadedGame } from '../views/game.ts';
+import { gameInclude, gameListView, readGame, seatChangedEvent, type LoadedGame } from '../views/game.ts';
 import { createFirstPhase } from '../play/first-phase.ts';
 import { assignPowers } from './power-assignment.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
@@ -47,7 +46,7 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
     take: query.limit + 1,
   });
   const { page, nextCursor } = pageOf(games, query.limit, (game) => game[key] ?? game.createdAt);
-  return { games: page.map((game) => gameSummaryView(game, viewer)), nextCursor };
+  return gameListView(page, nextCursor, viewer);
 }
 
 // ───────────────────────────── writing ─────────────────────────────
@@ -149,11 +148,7 @@ export async function joinGame(app: FastifyInstance, user: User, gameId: string,
 
       await tx.player.create({ data: { gameId, userId: user.id, powerPreferences: request.powerPreferences } });
       const playerCount = game.players.length + 1;
-      await publishLobbyEvent(app, tx, game, {
-        type: 'player.joined',
-        ...lobbyEventFields(game, playerCount),
-        user: game.anonymous ? null : { id: user.id, username: user.username },
-      });
+      await publishLobbyEvent(app, tx, game, seatChangedEvent('player.joined', game, playerCount, user));
       if (playerCount === game.seats && game.autoStart) await startGame(app, tx, gameId);
     })
     .catch((error: unknown) => {
@@ -175,11 +170,7 @@ export async function leaveGame(app: FastifyInstance, user: User, gameId: string
     }
     if (game.status !== 'forming') throw conflict('not_joinable', `the game is ${game.status}: seats can only be left before it starts`);
     await tx.player.delete({ where: { id: seat.id } });
-    await publishLobbyEvent(app, tx, game, {
-      type: 'player.left',
-      ...lobbyEventFields(game, game.players.length - 1),
-      user: game.anonymous ? null : { id: user.id, username: user.username },
-    });
+    await publishLobbyEvent(app, tx, game, seatChangedEvent('player.left', game, game.players.length - 1, user));
     return game.inviteCode ?? undefined;
   });
   return readGame(app.prisma, user, gameId, inviteCode);

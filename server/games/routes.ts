@@ -22,7 +22,11 @@ const tags = ['games'];
 const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/variants',
-    { schema: { tags, summary: 'Variants a game can be created with', response: { 200: VariantListSchema, ...errorResponses } } },
+    {
+      // The engine's variants and their powers: no game data, so no view makes the body (server/views/route-views.ts).
+      config: { view: 'none' },
+      schema: { tags, summary: 'Variants a game can be created with', response: { 200: VariantListSchema, ...errorResponses } },
+    },
     async () => ({
       variants: VARIANT_IDS.map((id) => {
         const powers = variantPowers(id);

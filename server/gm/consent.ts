@@ -23,11 +23,11 @@ import { conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { makeContext, requireGameMaster, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import type { Auth } from '../auth/caller.ts';
 import { logGmAction, type GmActionRow } from '../play/gm-log.ts';
-import { gmActionView } from '../views/gm-action.ts';
+import { gmActionResponse, gmActionView } from '../views/gm-action.ts';
+import { gmProposalListView, gmProposalResponse, gmProposalView as view, proposalAnsweredView, type ProposalRow } from '../views/gm-proposal.ts';
 import { TOOLS, type ToolName } from './tools.ts';
 
 type User = Auth['user'];
-type ProposalRow = Prisma.GmProposalGetPayload<object>;
 
 export function needsConsent(tool: ToolName, context: GameContext): tool is ConsentTool {
   return context.playsAsGameMaster && context.game.status !== 'forming' && (CONSENT_TOOLS as readonly string[]).includes(tool);
@@ -65,25 +65,6 @@ function statusOf(row: ProposalRow, now: { phaseIndex: number; gameStatus: strin
   return row.phaseIndex === now.phaseIndex && row.gameStatus === now.gameStatus ? 'open' : 'lapsed';
 }
 
-function view(context: GameContext, row: ProposalRow, status: GmProposal['status']): GmProposal {
-  const request = { ...(row.request as Record<string, unknown>) };
-  // A newcomer's or successor's name, only where the game shows names.
-  if (!context.revealNames && 'username' in request) request.username = null;
-  return {
-    id: row.id,
-    action: row.action as ConsentTool,
-    request,
-    phaseIndex: row.phaseIndex,
-    needed: row.needed,
-    agreed: row.agreed,
-    status,
-    refusedBy: row.refusedBy,
-    note: row.note,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-  };
-}
-
 async function announce(app: FastifyInstance, tx: Transaction, row: ProposalRow, status: GmProposal['status']): Promise<void> {
   await app.bus.publish(tx, `game:${row.gameId}`, { type: 'gm.proposal', gameId: row.gameId, proposalId: row.id, action: row.action, status });
 }
@@ -99,7 +80,7 @@ export async function propose(app: FastifyInstance, tx: Transaction, context: Ga
     const seat = context.game.players.find((candidate) => candidate.power === power);
     return seat?.userId && seat.userId !== me && seat.status === 'active';
   });
-  if (needed.length === 0) return { action: gmActionView(context, await runTool(app, tx, context, tool, request, { consent: { agreed: [] } })) };
+  if (needed.length === 0) return gmActionResponse(context, await runTool(app, tx, context, tool, request, { consent: { agreed: [] } }));
   const now = await standing(tx, context);
   const pending = await tx.gmProposal.findMany({ where: { gameId: context.game.id, status: 'open' } });
   if (pending.some((row) => statusOf(row, now) === 'open')) {
@@ -110,14 +91,14 @@ export async function propose(app: FastifyInstance, tx: Transaction, context: Ga
     data: { gameId: context.game.id, proposedById: me, action: tool, request: (request ?? {}) as Prisma.InputJsonValue, ...now, needed },
   });
   await announce(app, tx, row, 'open');
-  return { proposal: view(context, row, 'open') };
+  return gmProposalResponse(view(context, row, 'open'));
 }
 
 export async function listProposals(app: FastifyInstance, viewer: Viewer, gameId: string): Promise<{ proposals: GmProposal[] }> {
   const context = await viewableGame(app.prisma, gameId, viewer);
   const rows = await app.prisma.gmProposal.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   const now = await standing(app.prisma, context);
-  return { proposals: rows.map((row) => view(context, row, statusOf(row, now))) };
+  return gmProposalListView(rows.map((row) => view(context, row, statusOf(row, now))));
 }
 
 async function proposalOf(tx: Transaction, gameId: string, proposalId: string): Promise<ProposalRow> {
@@ -149,13 +130,13 @@ export async function answerProposal(app: FastifyInstance, user: User, gameId: s
     if (!agree) {
       const refused = await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'refused', refusedBy: power, decidedAt: new Date() } });
       await announce(app, tx, refused, 'refused');
-      return { proposal: view(context, refused, 'refused'), action: null };
+      return proposalAnsweredView(view(context, refused, 'refused'), null);
     }
     const agreed = [...row.agreed, power];
     if (!row.needed.every((needed) => agreed.includes(needed))) {
       const updated = await tx.gmProposal.update({ where: { id: row.id }, data: { agreed } });
       await announce(app, tx, updated, 'open');
-      return { proposal: view(context, updated, 'open'), action: null };
+      return proposalAnsweredView(view(context, updated, 'open'), null);
     }
     // Everyone agreed: the game master's tool, as the game master (who must still be one).
     const master = await tx.user.findUnique({ where: { id: row.proposedById }, select: { id: true, username: true, createdAt: true, isAdmin: true } });
@@ -173,7 +154,7 @@ export async function answerProposal(app: FastifyInstance, user: User, gameId: s
     const done = await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'agreed', agreed, decidedAt: new Date() } });
     await announce(app, tx, done, 'agreed');
     // The answer shows the action as the one who answered may see it.
-    return { proposal: view(context, done, 'agreed'), action: gmActionView(context, action) };
+    return proposalAnsweredView(view(context, done, 'agreed'), gmActionView(context, action));
   });
   if ('error' in outcome) throw outcome.error;
   app.scheduler.wake();
@@ -189,6 +170,6 @@ export async function withdrawProposal(app: FastifyInstance, user: User, gameId:
     if (status !== 'open') throw conflict('proposal_closed', `the request is ${status} already`);
     const withdrawn = await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'withdrawn', decidedAt: new Date() } });
     await announce(app, tx, withdrawn, 'withdrawn');
-    return { proposal: view(context, withdrawn, 'withdrawn') };
+    return gmProposalResponse(view(context, withdrawn, 'withdrawn'));
   });
 }

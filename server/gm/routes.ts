@@ -69,7 +69,7 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const outcome = await useTool(app, requireUser(request), request.params.gameId, name, (request.body ?? {}) as ToolRequest<T>);
-        return outcome.proposal ? reply.code(202).send({ proposal: outcome.proposal }) : reply.send({ action: outcome.action });
+        return 'proposal' in outcome ? reply.code(202).send(outcome) : reply.send(outcome);
       },
     );
 

@@ -12,20 +12,20 @@ import { requireGameMaster, viewableGame, withLockedGame, type Viewer } from '..
 import type { Auth } from '../auth/caller.ts';
 import { needsConsent, propose, runTool } from './consent.ts';
 import { logGmAction } from '../play/gm-log.ts';
-import { gmActionView } from '../views/gm-action.ts';
+import { gmActionResponse, gmLogView } from '../views/gm-action.ts';
 import type { ToolName, ToolRequest } from './tools.ts';
 
 type User = Auth['user'];
 
-/** What using a tool answers: the action as logged, or (a game master who plays) the request put to the players. */
-export type ToolOutcome = { action: GmAction; proposal?: undefined } | { proposal: GmProposal; action?: undefined };
+/** What using a tool answers: the action as logged (200), or (a game master who plays) the request put to the players (202). */
+export type ToolOutcome = { action: GmAction } | { proposal: GmProposal };
 
 /** Uses a tool; wakes the scheduler, as deadlines may have moved. */
 export async function useTool<T extends ToolName>(app: FastifyInstance, user: User, gameId: string, tool: T, request: ToolRequest<T>): Promise<ToolOutcome> {
   const outcome = await withLockedGame(app, gameId, user, async (tx, context): Promise<ToolOutcome> => {
     requireGameMaster(context);
     if (needsConsent(tool, context)) return propose(app, tx, context, tool, request);
-    return { action: gmActionView(context, await runTool(app, tx, context, tool, request)) };
+    return gmActionResponse(context, await runTool(app, tx, context, tool, request));
   });
   app.scheduler.wake();
   return outcome;
@@ -41,7 +41,7 @@ export async function acceptInvitation(app: FastifyInstance, user: User, gameId:
     const before = context.game.gameMaster;
     await tx.game.update({ where: { id: gameId }, data: { gameMasterId: user.id, invitedGameMasterId: null } });
     const row = await logGmAction(tx, app.bus, gameId, user.id, 'take-over', { users: { from: before.username, to: user.username } });
-    return { action: gmActionView(context, row) };
+    return gmActionResponse(context, row);
   });
 }
 
@@ -64,5 +64,5 @@ export async function gmLog(app: FastifyInstance, viewer: Viewer, gameId: string
     include: { actor: { select: { id: true, username: true } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  return { actions: rows.map((row) => gmActionView(context, row)) };
+  return gmLogView(context, rows);
 }

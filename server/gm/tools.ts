@@ -16,7 +16,9 @@ import { conflict, invalid, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../play/first-phase.ts';
 import { syncLoans } from '../play/loan-sync.ts';
 import { requireActive, seatOf, type GameContext } from '../play/context.ts';
-import { latestSubmissions, openPhase, phaseRef, positionOf, type PhaseRow } from '../play/phases.ts';
+import { latestSubmissions, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
+import { phaseRef, playerStatusEvent } from '../views/phase.ts';
+import { submissionRecord } from '../views/submission.ts';
 import { finishGame, processIfAllReady, processPhase, type SeatBefore } from '../play/process.ts';
 
 /** What a tool did: its log entry, and work to do once it is logged (processing a phase everyone may now be ready for). */
@@ -120,7 +122,7 @@ const replacePlayer: Run<{ power: string; username: string }> = async (app, tx, 
   // The one handing over stays on record as a former holder (their public page keeps the game and its deadlines).
   const former = seat.userId && !seat.formerUserIds.includes(seat.userId) ? { formerUserIds: { push: seat.userId } } : {};
   await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0, ...former } });
-  await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power: body.power, status: 'active', missedDeadlines: 0, replaced: true });
+  await app.bus.publish(tx, `game:${gameId}`, playerStatusEvent(gameId, { power: body.power, userId: newcomer.id }, 'active', 0, true));
   return {
     action: 'replace-player',
     details: { power: body.power, users: { from: seat.user?.username ?? null, to: newcomer.username } },
@@ -133,7 +135,7 @@ const civilDisorder: Run<{ power: string }> = async (app, tx, context, _actionId
   const seat = seatOf(context, power);
   if (seat.status !== 'active') throw conflict('conflict', `${power} is ${seat.status === 'civil_disorder' ? 'in civil disorder' : seat.status} already`);
   await tx.player.update({ where: { id: seat.id }, data: { status: 'civil_disorder' } });
-  await app.bus.publish(tx, `game:${gameId}`, { type: 'player.status', gameId, power, status: 'civil-disorder', missedDeadlines: seat.missedDeadlines, replaced: false });
+  await app.bus.publish(tx, `game:${gameId}`, playerStatusEvent(gameId, { power, userId: seat.userId }, 'civil_disorder', seat.missedDeadlines));
   return {
     action: 'civil-disorder',
     details: { power },
@@ -209,9 +211,8 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
         engineVersion: phase.engineVersion,
         deadlineAt: phase.deadlineAt,
         processedAt: phase.processedAt,
-        submissions: json(
-          submissions.map((row) => ({ power: row.power, text: row.text, orders: row.orders, ready: row.ready, byGameMaster: row.byGameMaster, submittedAt: row.createdAt.toISOString() })),
-        ),
+        // As an export keeps them (views/submission.ts).
+        submissions: json(submissions.map(submissionRecord)),
       },
     });
   }

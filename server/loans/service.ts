@@ -8,37 +8,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endLoanOf, lendCentre, loansChangeable } from '../../shared/index.ts';
-import type { LoanRecord } from '../../shared/api/loans.ts';
 import type { LoanAction } from '../../shared/api/play.ts';
 import type { Db, Prisma, Transaction } from '../db/database.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import { loanActionsOf, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
+import { latestPosition, loanActionsOf, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
 import type { Auth } from '../auth/caller.ts';
 import { syncLoans } from '../play/loan-sync.ts';
-
-type LoanRow = Prisma.LoanGetPayload<object>;
-
-export function loanView(row: LoanRow): LoanRecord {
-  return {
-    id: row.id,
-    centre: row.centre,
-    lender: row.lenderPower,
-    borrower: row.borrowerPower,
-    status: row.status,
-    startedInPhase: row.startedInPhase,
-    endedInPhase: row.endedInPhase,
-    endReason: row.endReason,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+import { loanChangedEvent, loanListView, loanView } from '../views/loan.ts';
 
 export async function listLoans(db: Db, viewer: Viewer, gameId: string) {
   const context = await viewableGame(db, gameId, viewer);
-  const last = await db.phase.findFirst({ where: { gameId }, orderBy: { index: 'desc' } });
-  const current = last ? positionOf(context.variant, last).loans : [];
+  const current = (await latestPosition(db, context))?.loans ?? [];
   const rows = await db.loan.findMany({ where: { gameId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-  return { current, loans: rows.map(loanView) };
+  return loanListView(current, rows);
 }
 
 async function record(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, action: LoanAction, reason: string) {
@@ -46,17 +29,7 @@ async function record(app: FastifyInstance, tx: Transaction, context: GameContex
   await tx.phase.update({ where: { id: phase.id }, data: { loanActions: actions as unknown as Prisma.InputJsonValue } });
   const position = positionOf(context.variant, { stateBefore: phase.stateBefore, loanActions: actions });
   const changes = await syncLoans(tx, context.game.id, phase.index, position.loans, reason);
-  for (const change of changes) {
-    await app.bus.publish(tx, `game:${context.game.id}`, {
-      type: 'loan.changed',
-      gameId: context.game.id,
-      action: change.action,
-      centre: change.centre,
-      lender: change.lender,
-      borrower: change.borrower,
-      by: action.by,
-    });
-  }
+  for (const change of changes) await app.bus.publish(tx, `game:${context.game.id}`, loanChangedEvent(context.game.id, change, action.by));
   return changes;
 }
 

@@ -10,7 +10,7 @@ import { PhaseDetailSchema, PhaseListSchema, PhaseParamsSchema } from '../../sha
 import { notFound } from '../errors.ts';
 import { errorResponses } from '../schemas.ts';
 import { viewableGame } from '../play/context.ts';
-import { phaseDetail, phaseSummary } from '../play/phases.ts';
+import { phaseDetail, phaseListView } from '../views/phase.ts';
 
 const tags = ['phases'];
 
@@ -23,7 +23,7 @@ const phasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const context = await viewableGame(app.prisma, request.params.gameId, request.auth?.user ?? null);
       const phases = await app.prisma.phase.findMany({ where: { gameId: context.game.id }, orderBy: { index: 'asc' } });
-      return { phases: phases.map(phaseSummary) };
+      return phaseListView(phases);
     },
   );
 

@@ -8,6 +8,7 @@ import { initialState, phaseName } from '../../shared/index.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
 import { playableVariant } from './variants.ts';
+import { phaseRef } from '../views/phase.ts';
 
 export type StartedGame = {
   id: string;
@@ -39,7 +40,7 @@ export async function createFirstPhase(tx: Transaction, bus: LiveBus, game: Star
       deadlineAt: new Date(now.getTime() + deadlineSeconds(game, kind) * 1000),
     },
   });
-  const ref: PhaseRef = { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt!.toISOString() };
+  const ref = phaseRef(phase);
   await bus.publish(tx, `game:${game.id}`, { type: 'phase.started', gameId: game.id, phase: ref });
   return ref;
 }

@@ -2,26 +2,13 @@
  * Phases as stored, and the engine's view of them. A phase row keeps the
  * state it opened with (`stateBefore`) and the loan actions taken during it;
  * the position it is adjudicated from is stateBefore with those actions
- * applied by the engine (lendCentre / endLoanOf), in order.
+ * applied by the engine (lendCentre / endLoanOf), in order. What a viewer
+ * sees of a phase is views/phase.ts.
  */
-import {
-  endLoanOf,
-  formatOrder,
-  frozenState,
-  lendCentre,
-  powerSummary,
-  powersToOrder,
-  resultsAsNow,
-  type GameState,
-  type OrderResult,
-  type Order,
-  type Variant,
-} from '../../shared/index.ts';
-import type { LoanAction, PhaseDetail, PhaseSummary } from '../../shared/api/play.ts';
-import type { PhaseRef } from '../../shared/api/games.ts';
+import { endLoanOf, frozenState, lendCentre, type GameState, type Order, type Variant } from '../../shared/index.ts';
+import type { LoanAction } from '../../shared/api/play.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { GameContext } from './context.ts';
 
 export type PhaseRow = Prisma.PhaseGetPayload<object>;
 export type SubmissionRow = Prisma.OrderSubmissionGetPayload<object>;
@@ -57,12 +44,10 @@ export function positionOf(variant: Variant, phase: { stateBefore: unknown; loan
   return applyLoanActions(variant, parseState(phase.stateBefore), loanActionsOf(phase));
 }
 
-export function phaseRef(phase: Pick<PhaseRow, 'index' | 'name' | 'kind' | 'deadlineAt'>): PhaseRef {
-  return { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null };
-}
-
-export function phaseSummary(phase: PhaseRow): PhaseSummary {
-  return { ...phaseRef(phase), status: phase.status, processedAt: phase.processedAt?.toISOString() ?? null, engineVersion: phase.engineVersion };
+/** The position of the game's last phase (the one being played, or the one it ended in); null before it has started. */
+export async function latestPosition(db: Db, context: { game: { id: string }; variant: Variant }): Promise<GameState | null> {
+  const last = await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' }, select: { stateBefore: true, loanActions: true } });
+  return last && positionOf(context.variant, last);
 }
 
 /** The game's open phase; 409 when there is none (the game is not being played). */
@@ -99,45 +84,4 @@ export function ordersToAdjudicate(latest: Map<string, SubmissionRow>): StoredOr
     for (const accepted of submission.orders as StoredAcceptedOrder[]) orders.push({ power, order: accepted.order });
   }
   return orders;
-}
-
-/** Everything about a phase that this viewer may see (orders and results only once processed). */
-export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow): Promise<PhaseDetail> {
-  const { variant } = context;
-  const stateBefore = parseState(phase.stateBefore);
-  const state = positionOf(variant, phase);
-  const latest = await latestSubmissions(db, phase.id);
-  const mustOrder = new Set(powersToOrder(variant, state));
-  const processed = phase.status === 'processed';
-  const storedOrders = processed ? ((phase.orders ?? []) as StoredOrder[]) : null;
-  return {
-    ...phaseSummary(phase),
-    paused: !processed && context.game.pausedAt !== null,
-    stateBefore,
-    loanActions: loanActionsOf(phase),
-    state,
-    supply: powerSummary(variant, state),
-    powers: variant.powers.map((power) => {
-      const seat = context.game.players.find((player) => player.power === power);
-      const submission = latest.get(power);
-      return {
-        power,
-        playerStatus: !seat || seat.userId === null ? null : playerStatusOnWire(seat.status),
-        mustOrder: mustOrder.has(power),
-        submitted: submission !== undefined,
-        ready: submission?.ready ?? false,
-        missedDeadlines: seat?.missedDeadlines ?? 0,
-      };
-    }),
-    orders: storedOrders && storedOrders.map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
-    // As this engine writes results, whichever engine recorded them (shared/phases/results-then.ts).
-    results: processed ? resultsAsNow((phase.results ?? []) as OrderResult[], phase.engineVersion) : null,
-    events: processed ? ((phase.events ?? []) as PhaseDetail['events']) : null,
-    disbanded: processed ? ((phase.disbanded ?? []) as PhaseDetail['disbanded']) : null,
-    stateAfter: processed && phase.stateAfter ? parseState(phase.stateAfter) : null,
-  };
-}
-
-export function playerStatusOnWire(status: 'active' | 'civil_disorder' | 'eliminated'): 'active' | 'civil-disorder' | 'eliminated' {
-  return status === 'civil_disorder' ? 'civil-disorder' : status;
 }

@@ -16,7 +16,9 @@ import { deadlineSeconds } from './first-phase.ts';
 import type { LiveBus, Publication } from '../bus/live-bus.ts';
 import { syncLoans } from './loan-sync.ts';
 import { gameContextInclude, makeContext, type GameContext } from './context.ts';
-import { latestSubmissions, ordersToAdjudicate, phaseRef, playerStatusOnWire, positionOf } from './phases.ts';
+import { latestSubmissions, ordersToAdjudicate, positionOf } from './phases.ts';
+import { phaseRef, playerStatusEvent } from '../views/phase.ts';
+import { loanChangedEvent } from '../views/loan.ts';
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
@@ -77,7 +79,7 @@ export async function processPhase(
   await updateSeats(tx, live, context, mustOrder, next, ordered, deadlinePassed);
 
   for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
-    live.push({ channel, event: { type: 'loan.changed', gameId: game.id, action: change.action, centre: change.centre, lender: change.lender, borrower: change.borrower, by: null } });
+    live.push({ channel, event: loanChangedEvent(game.id, change, null) });
   }
 
   const processed = phaseRef(phase);
@@ -173,17 +175,7 @@ async function updateSeats(
     if (!alive.has(seat.power)) status = 'eliminated';
     if (missedDeadlines === seat.missedDeadlines && status === seat.status) continue;
     await tx.player.update({ where: { id: seat.id }, data: { missedDeadlines, status } });
-    events.push({
-      channel: `game:${game.id}`,
-      event: {
-        type: 'player.status',
-        gameId: game.id,
-        power: seat.power,
-        status: seat.userId === null ? null : playerStatusOnWire(status),
-        missedDeadlines,
-        replaced: false,
-      },
-    });
+    events.push({ channel: `game:${game.id}`, event: playerStatusEvent(game.id, { power: seat.power, userId: seat.userId }, status, missedDeadlines) });
   }
 }
 

@@ -44,7 +44,9 @@ import { conflict, forbidden, HttpError, notFound, unprocessable } from '../erro
 import { publicationStatement, type Publication } from '../bus/live-bus.ts';
 import { makeContext, requireActive, requireGameMaster, requirePower, seatOf, TX_OPTIONS, withLockedGame, type GameContext, type LoadedGame, type LoadedPlayer } from './context.ts';
 import { logGmAction } from './gm-log.ts';
-import { latestSubmissions, openPhaseNamed, playerStatusOnWire, positionOf, requireOpenPhase, type PhaseRow } from './phases.ts';
+import { latestSubmissions, openPhaseNamed, positionOf, requireOpenPhase, type PhaseRow } from './phases.ts';
+import { playerStatusEvent } from '../views/phase.ts';
+import { readyView, submissionView, submittedView } from '../views/submission.ts';
 import { processIfAllReady } from './process.ts';
 import { RowCache } from './row-cache.ts';
 import { GAME_JSON_SQL, loadedGameOf } from './stored-game.ts';
@@ -357,17 +359,8 @@ export class SubmissionBatcher {
       if ('ok' in outcome) return outcome;
       const { phaseIndex, row, verdicts } = outcome.pending;
       const { id, createdAt } = stored.shift()!;
-      const submission: OrderSubmission = {
-        id,
-        phaseIndex,
-        power: row.power,
-        text: row.text,
-        orders: row.orders as OrderSubmission['orders'],
-        ready: row.ready,
-        byGameMaster: row.by_game_master,
-        submittedAt: createdAt.toISOString(),
-      };
-      return { ok: true as const, value: { submission, checked: verdicts, phaseProcessed: false } };
+      const submission = submissionView(phaseIndex, { id, power: row.power, text: row.text, orders: row.orders, ready: row.ready, byGameMaster: row.by_game_master, createdAt });
+      return { ok: true as const, value: submittedView(submission, verdicts) };
     });
     if (tx) {
       // The game master's entries, in its log (the orders themselves stay secret there: how many, not which).
@@ -400,10 +393,7 @@ function playerBack(game: LoadedGame, seat: LoadedPlayer, back: Map<string, 'act
   if ((seat.missedDeadlines === 0 && seat.status !== 'civil_disorder') || back.has(seat.id)) return;
   const status = seat.status === 'civil_disorder' ? 'active' : seat.status;
   back.set(seat.id, status);
-  publications.push({
-    channel: `game:${game.id}`,
-    event: { type: 'player.status', gameId: game.id, power: seat.power!, status: playerStatusOnWire(status), missedDeadlines: 0, replaced: false },
-  });
+  publications.push({ channel: `game:${game.id}`, event: playerStatusEvent(game.id, { power: seat.power!, userId: seat.userId }, status, 0) });
 }
 
 /**
@@ -418,20 +408,20 @@ export async function setReady(app: FastifyInstance, user: User, gameId: string,
     const phase = await openPhaseNamed(tx, gameId, phaseIndex);
     if (!powersToOrder(context.variant, positionOf(context.variant, phase)).includes(power)) throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
     const latest = (await latestSubmissions(tx, phase.id)).get(power);
-    if (latest?.ready === ready) return { power, ready, phaseProcessed: false };
+    if (latest?.ready === ready) return readyView(power, ready, false);
     const sql = sqlOf(tx);
     if (latest) await tx.orderSubmission.update({ where: { id: latest.id }, data: { ready } });
     else if (ready) {
       const row: StoredRow = { game_id: gameId, phase_id: phase.id, power, submitted_by_id: user.id, by_game_master: false, text: '', orders: [], ready: true };
       await sql(INSERT_SQL, [JSON.stringify([row])]);
-    } else return { power, ready, phaseProcessed: false };
+    } else return readyView(power, ready, false);
     const publications: Publication[] = [{ channel: `game:${gameId}`, event: { type: 'orders.status', gameId, phaseIndex: phase.index, power, submitted: true, ready } }];
     const back = new Map<string, 'active' | 'eliminated'>();
     playerBack(context.game, seat, back, publications);
     if (back.size > 0) await sql(SEATS_BACK_SQL, [JSON.stringify([...back].map(([id, status]) => ({ id, status })))]);
     await app.bus.publishAll(tx, publications);
     const phaseProcessed = ready && (await processIfAllReady(tx, app.play, gameId, new Date()));
-    return { power, ready, phaseProcessed };
+    return readyView(power, ready, phaseProcessed);
   });
 }
 

@@ -14,9 +14,9 @@ import { GAME_MASTER_RECIPIENT, type SendPressRequestSchema } from '../../shared
 import type { Db, Prisma } from '../db/database.ts';
 import { forbidden, invalid } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
-import { requireActive, requireGameMaster, requirePower, shownUser, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import { requireActive, requireGameMaster, requirePower, viewableGame, withLockedGame, type Viewer } from '../play/context.ts';
 import type { Auth } from '../auth/caller.ts';
-import { pressInclude as include, pressMessageView, readablePress } from '../views/press.ts';
+import { pressInclude as include, pressListView, pressMessageView, readablePress } from '../views/press.ts';
 
 export async function listPress(db: Db, viewer: Viewer, gameId: string, query: { limit: number; cursor?: string }) {
   const context = await viewableGame(db, gameId, viewer);
@@ -24,7 +24,7 @@ export async function listPress(db: Db, viewer: Viewer, gameId: string, query: {
   if (query.cursor) where.push(olderThan('createdAt', decodeCursor(query.cursor)));
   const rows = await db.pressMessage.findMany({ where: { AND: where }, include, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit + 1 });
   const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
-  return { messages: page.map((row) => pressMessageView(context, row)), nextCursor };
+  return pressListView(context, page, nextCursor);
 }
 
 export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId: string, body: z.output<typeof SendPressRequestSchema>) {

@@ -1,17 +1,20 @@
 /**
- * A game as a viewer may see it: the lists' summary and the game's page. Names
- * of players only where the game reveals them to the viewer, the invite code
- * only to members, the invitation to run it only to those it concerns
+ * A game as a viewer may see it: the lists' summary and the game's page, its
+ * seats, and the lobby's live events of seats taken and given up. Names of
+ * players only where the game reveals them to the viewer, the invite code only
+ * to members, the invitation to run it only to those it concerns
  * (access/policy.ts decides each).
  */
 import type { Rulebook } from '../../shared/index.ts';
 import type { GameDetail, GameSummary, Player } from '../../shared/api/games.ts';
+import type { LiveEvent } from '../../shared/api/live.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
-import { isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation } from '../access/policy.ts';
+import { isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation, shownUser, type GameFacts } from '../access/policy.ts';
 import { variantPowers } from '../play/variants.ts';
-import { playerStatusOnWire } from '../play/phases.ts';
+import { phaseRef, playerStatusOnWire } from './phase.ts';
+import { viewed } from './viewed.ts';
 
 type Viewer = Auth['user'] | null;
 
@@ -22,9 +25,11 @@ export const gameInclude = {
   players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
 } satisfies Prisma.GameInclude;
 export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+/** What the summary and the seats read: a game loaded here, or for game play (play/context.ts, without the invitation). */
+type ShownGame = Omit<LoadedGame, 'invitedGameMaster'>;
 
 /** A game as the lists show it. */
-export function gameSummaryView(game: LoadedGame, viewer: Viewer): GameSummary {
+export function gameSummaryView(game: ShownGame, viewer: Viewer): GameSummary {
   return {
     id: game.id,
     name: game.name,
@@ -54,42 +59,45 @@ export function gameSummaryView(game: LoadedGame, viewer: Viewer): GameSummary {
   };
 }
 
-/** A game as its page shows it: the summary, its seats as the viewer may see them, and where it stands. */
-export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
+/** A page of a list of games, newest first. */
+export function gameListView(games: LoadedGame[], nextCursor: string | null, viewer: Viewer) {
+  return viewed({ games: games.map((game) => gameSummaryView(game, viewer)), nextCursor });
+}
+
+/** The game's seats as this viewer may see them, in the variant's order of powers once they are assigned (before that, by seat id, which is random). */
+export function seatsView(game: ShownGame, viewer: Viewer): Player[] {
   const reveal = revealsNames(game, viewer);
   const powers = variantPowers(game.variantId) ?? [];
   const place = new Map(powers.map((power, i) => [power.id, i]));
-  // In the variant's order of powers once they are assigned (before that, by seat id, which is random).
   const seats = [...game.players].sort((a, b) => (place.get(a.power ?? '') ?? powers.length) - (place.get(b.power ?? '') ?? powers.length));
-  const players: Player[] = seats.map((player) => {
-    const isYou = player.userId === viewer?.id;
-    return {
-      id: player.id,
-      user: reveal || isYou ? player.user : null,
-      power: player.power,
-      status: playerStatusOnWire(player.status),
-      missedDeadlines: player.missedDeadlines,
-      isYou,
-    };
-  });
+  return seats.map((player) => ({
+    id: player.id,
+    user: shownUser(reveal, viewer, player.user),
+    power: player.power,
+    status: playerStatusOnWire(player.status),
+    missedDeadlines: player.missedDeadlines,
+    isYou: player.userId === viewer?.id,
+  }));
+}
+
+/** A game as its page shows it: the summary, its seats as the viewer may see them, and where it stands. */
+export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
   const you = game.players.find((player) => player.userId === viewer?.id);
-  const phase = await db.phase.findFirst({ where: { gameId: game.id }, orderBy: { index: 'desc' } });
-  return {
+  const phase = await db.phase.findFirst({ where: { gameId: game.id }, orderBy: { index: 'desc' }, select: { index: true, name: true, kind: true, deadlineAt: true } });
+  return viewed({
     ...gameSummaryView(game, viewer),
     maxMissedDeadlines: game.maxMissedDeadlines,
     powerAssignment: game.powerAssignment,
     autoStart: game.autoStart,
-    powers,
-    players,
+    powers: variantPowers(game.variantId) ?? [],
+    players: seatsView(game, viewer),
     inviteCode: mayShareInvite(game, viewer) ? game.inviteCode : null,
     yourPowerPreferences: you ? you.powerPreferences : null,
-    currentPhase: phase
-      ? { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null }
-      : null,
+    currentPhase: phase ? phaseRef(phase) : null,
     imported: game.importedAt !== null,
     gameMasterPlays: game.players.some((player) => player.userId === game.gameMasterId),
     invitedGameMaster: game.invitedGameMaster && seesGameMasterInvitation(game, viewer) ? game.invitedGameMaster : null,
-  };
+  });
 }
 
 /** The game's page for this viewer; 404 when they may not see it (the invite code, when given, opens a private game). */
@@ -97,4 +105,17 @@ export async function readGame(db: Db, viewer: Viewer, gameId: string, inviteCod
   const game = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
   if (!game || !mayView(game, viewer, inviteCode)) throw notFound('no game with that id');
   return gameDetailView(db, game, viewer);
+}
+
+/**
+ * A seat taken or given up, as the game's watchers and (a public game) the lobby hear it: the player named only where
+ * the game shows names to anyone at all (the channels are not one viewer's).
+ */
+export function seatChangedEvent(
+  type: 'player.joined' | 'player.left',
+  game: GameFacts & { id: string; seats: number },
+  playerCount: number,
+  user: { id: string; username: string },
+): Extract<LiveEvent, { type: 'player.joined' | 'player.left' }> {
+  return { type, gameId: game.id, playerCount, seats: game.seats, user: shownUser(revealsNames(game, null), null, user) };
 }

@@ -2,11 +2,15 @@
  * A game master's log entry as a viewer may read it: the names in its details
  * (`details.users`, and an imported game's names from its export) are left out
  * where the game hides names from the viewer (access/policy.ts revealsNames).
+ * The game's log, an action's answer, and the site-wide audit log, which only
+ * administrators read, with every name (they act as the game master of every game).
  */
 import type { GmAction } from '../../shared/api/gm.ts';
 import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
+import type { Prisma } from '../db/database.ts';
 import type { GameContext } from '../play/context.ts';
 import type { GmActionRow } from '../play/gm-log.ts';
+import { viewed } from './viewed.ts';
 
 /** Keys of a log entry's details that hold user names. `importedActor`: where earlier imports kept the exported game's actor. */
 const NAME_KEYS = ['users', EXPORTED_NAMES_KEY, 'importedActor'];
@@ -18,6 +22,27 @@ export function gmLogDetails(revealNames: boolean, details: unknown): Record<str
   return shown;
 }
 
+function entryView(revealNames: boolean, row: GmActionRow): GmAction {
+  return { id: row.id, action: row.action, actor: row.actor, details: gmLogDetails(revealNames, row.details), at: row.createdAt.toISOString() };
+}
+
 export function gmActionView(context: GameContext, row: GmActionRow): GmAction {
-  return { id: row.id, action: row.action, actor: row.actor, details: gmLogDetails(context.revealNames, row.details), at: row.createdAt.toISOString() };
+  return viewed(entryView(context.revealNames, row));
+}
+
+/** What a game-master action answers: the entry it logged. */
+export function gmActionResponse(context: GameContext, row: GmActionRow) {
+  return viewed({ action: gmActionView(context, row) });
+}
+
+/** The game's log, oldest first. */
+export function gmLogView(context: GameContext, rows: GmActionRow[]) {
+  return viewed({ actions: rows.map((row) => gmActionView(context, row)) });
+}
+
+type AuditRow = GmActionRow & Prisma.GameMasterActionGetPayload<{ include: { game: { select: { name: true } } } }>;
+
+/** The site-wide audit log, newest first, for an administrator (the route checks): every game, every name. */
+export function auditLogView(rows: AuditRow[], nextCursor: string | null) {
+  return viewed({ actions: rows.map((row) => ({ ...entryView(true, row), gameId: row.gameId, gameName: row.game.name })), nextCursor });
 }

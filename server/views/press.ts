@@ -6,6 +6,7 @@
 import { GAME_MASTER_RECIPIENT, type PressMessage } from '../../shared/api/press.ts';
 import type { Prisma } from '../db/database.ts';
 import { shownUser, type GameContext } from '../play/context.ts';
+import { viewed } from './viewed.ts';
 
 export const pressInclude = {
   senderUser: { select: { id: true, username: true } },
@@ -16,7 +17,7 @@ export type MessageRow = Prisma.PressMessageGetPayload<{ include: typeof pressIn
 /** A message as its reader sees it: the sender's name only where the game shows names. */
 export function pressMessageView(context: GameContext, row: Pick<MessageRow, 'id' | 'senderPower' | 'senderUser' | 'public' | 'recipients' | 'body' | 'createdAt'> & { phase?: { name: string } | null }): PressMessage {
   const gameMaster = row.senderPower === null;
-  return {
+  return viewed({
     id: row.id,
     phase: row.phase?.name ?? null,
     from: {
@@ -28,7 +29,12 @@ export function pressMessageView(context: GameContext, row: Pick<MessageRow, 'id
     to: row.public ? 'all' : row.recipients,
     body: row.body,
     sentAt: row.createdAt.toISOString(),
-  };
+  });
+}
+
+/** A page of the messages this viewer may read, newest first. */
+export function pressListView(context: GameContext, rows: MessageRow[], nextCursor: string | null) {
+  return viewed({ messages: rows.map((row) => pressMessageView(context, row)), nextCursor });
 }
 
 /** Which messages this viewer may read (access/policy.ts `pressReach`), as a query. */

@@ -59,6 +59,8 @@ export const API_ERROR_CODES = [
   'variant_unavailable', // 422: the variant's map data is not installed
   'rate_limited', // 429
   'internal_error', // 500
+  'stored_data_invalid', // 500: a value stored in the database does not match its schema (the message names table, column and row)
+  'unviewed_response', // 500, in tests only: a route answered with a body no view made (server/views/route-views.ts)
   'database_unavailable', // 503: retry later
   'shutting_down', // 503
   'server_busy', // 503: too many imports or exports at once; retry after Retry-After

@@ -14,6 +14,8 @@ export const testSettings: Partial<AppSettings> = {
   scheduler: { enabled: false, intervalMs: 50, batch: 100 },
   // An ended game's result is final at once (its secrets public, no re-opening); tests of the time before that set one.
   finalAfterMs: 0,
+  // Every API answer must come from a view (server/views/route-views.ts): a route that shapes game data by hand fails.
+  checkViews: true,
 };
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };

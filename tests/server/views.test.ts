@@ -1,0 +1,166 @@
+/**
+ * Every API route answers with what a view made (server/views/: the access policy applied), or declares at the route
+ * that its body carries no game data. In test apps (testSettings.checkViews) a route that answers 2xx with a body no
+ * view made fails loudly: 500 `unviewed_response`, and a log line naming it. Here: that check itself, on throwaway
+ * routes; then a game played through every route of the OpenAPI document, each to a 2xx answer, which shows that
+ * each one answered with a view's body (or none at all), or is one of the routes written down below as needing none.
+ */
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { routeViews } from '../../server/views/route-views.ts';
+import { viewed } from '../../server/views/viewed.ts';
+import { Browser, startTestApp, testSettings, uniqueName, type TestApp } from './helpers/app.ts';
+import { createTestDatabase } from './helpers/database.ts';
+import { exportOf, randomPlayed } from './helpers/random-export.ts';
+import { buildWorld, documentedRoutes } from './fuzz-support/world.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+describe('a route whose body no view made', () => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    app = await buildApp({ database: database.options, settings: testSettings, logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } } });
+    app.get('/api/by-hand', async () => ({ secret: 'shaped by hand' }));
+    app.get('/api/by-hand-stream', async (_request, reply) => reply.type('text/plain').send(Readable.from(['shaped by hand'])));
+    app.get('/api/by-a-view', async () => viewed({ made: 'by a view' }));
+    app.get('/api/by-a-view-stream', async (_request, reply) => reply.type('text/plain').send(viewed(Readable.from(['made by a view']))));
+    // Declared at the route: no game data.
+    app.get('/api/declared', { config: { view: 'none' } }, async () => ({ nothing: 'of a game' }));
+    app.get('/api/refused', async () => {
+      throw Object.assign(new Error('no'), { statusCode: 404 });
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+
+  test('fails with 500 unviewed_response, and a log line naming the route', async () => {
+    for (const url of ['/api/by-hand', '/api/by-hand-stream']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(500);
+      expect(response.json().error.code, url).toBe('unviewed_response');
+      expect(response.body, url).not.toContain('shaped by hand');
+      expect(logged.some((line) => JSON.parse(line).route === `GET ${url}`), url).toBe(true);
+    }
+  });
+
+  test("a view's body, a declared route's and an error pass", async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/by-a-view' })).json()).toEqual({ made: 'by a view' });
+    expect((await app.inject({ method: 'GET', url: '/api/by-a-view-stream' })).body).toBe('made by a view');
+    expect((await app.inject({ method: 'GET', url: '/api/declared' })).json()).toEqual({ nothing: 'of a game' });
+    expect((await app.inject({ method: 'GET', url: '/api/refused' })).statusCode).toBe(404);
+  });
+});
+
+/** The routes whose bodies carry no game data, as their configs declare (`view: 'none'`): a new one is a decision to write down here. */
+const DECLARED_NONE = [
+  'DELETE /api/auth/tokens/{tokenId}',
+  'GET /api/auth/me',
+  'GET /api/auth/tokens',
+  'GET /api/health',
+  'GET /api/variants',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/password',
+  'POST /api/auth/register',
+  'POST /api/auth/tokens',
+];
+
+describe('every route', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // The game is ended and made final by its game master near the end: its result is not final at once.
+    testApp = await startTestApp({ settings: { finalAfterMs: 3600_000 } });
+    app = testApp.app;
+  }, 120_000);
+  afterAll(() => testApp.close(), 60_000);
+
+  /** Sends, and checks the 2xx answer expected. */
+  async function ok(browser: Browser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, status = 200) {
+    const response = await browser.request(method, url, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(status);
+    return response;
+  }
+
+  test('answers with a view’s body (or none), or declares that it needs none', async () => {
+    const world = await buildWorld(app);
+    const { id, powers, byPower, master } = world.game;
+    const game = `/api/games/${id}`;
+    const player = byPower.get(powers[0])!;
+
+    // The lobby, the phases, a player's orders.
+    await ok(player, 'GET', '/api/games?filter=active');
+    await ok(player, 'GET', game);
+    await ok(player, 'GET', `${game}/phases`);
+    await ok(player, 'GET', `${game}/phases/0`);
+    await ok(player, 'PUT', `${game}/phases/0/orders`, { orders: world.hints.orders[0] });
+    await ok(player, 'GET', `${game}/phases/0/orders`);
+    await ok(player, 'POST', `${game}/phases/0/ready`, { ready: false });
+    // Press, loans, votes.
+    await ok(player, 'POST', `${game}/press`, { to: 'all', body: 'Hello.' }, 201);
+    await ok(player, 'GET', `${game}/press`);
+    const loans = (await ok(player, 'GET', `${game}/loans`)).json().loans as { id: string; lender: string }[];
+    await ok(byPower.get(loans[0].lender)!, 'POST', `${game}/loans/${loans[0].id}/end`);
+    await ok(player, 'POST', `${game}/votes`, { kind: 'draw' });
+    await ok(player, 'DELETE', `${game}/votes/draw`);
+    await ok(player, 'GET', `${game}/votes`);
+    // The game master's tools.
+    await ok(master, 'POST', `${game}/gm/deadline`, { extendBySeconds: 3600 });
+    await ok(master, 'POST', `${game}/gm/pause`);
+    await ok(master, 'POST', `${game}/gm/resume`);
+    await ok(master, 'POST', `${game}/gm/replace`, { power: powers[4], username: (await new Browser(app).register()).user!.username });
+    await ok(master, 'POST', `${game}/gm/civil-disorder`, { power: powers[3] });
+    await ok(master, 'PUT', `${game}/gm/phases/0/orders/${powers[1]}`, { orders: '' });
+    await ok(master, 'POST', `${game}/gm/process`);
+    await ok(master, 'POST', `${game}/gm/rollback`, { phase: 0 });
+    await ok(master, 'GET', `${game}/gm/log`);
+    await ok(master, 'GET', `${game}/gm/proposals`);
+    await ok(master, 'POST', `${game}/gm/invite`, { username: (await new Browser(app).register()).user!.username });
+    await ok(master, 'DELETE', `${game}/gm/invitation`, undefined, 204);
+    const successor = await new Browser(app).register();
+    await ok(master, 'POST', `${game}/gm/invite`, { username: successor.user!.username });
+    await ok(successor, 'POST', `${game}/gm/invitation/accept`);
+    // The archive, the audit log, a player's page.
+    await ok(player, 'GET', `${game}/export`);
+    await ok(player, 'GET', `${game}/export/datc`);
+    await ok(player, 'POST', '/api/games/import', { export: exportOf('standard', randomPlayed('standard', 7, 2), 'Imported') }, 201);
+    await ok(world.admin, 'GET', '/api/admin/audit');
+    await ok(world.outsider, 'GET', `/api/users/${player.user!.username}`);
+    await ok(successor, 'POST', `${game}/gm/end`, { outcome: 'draw' });
+    await ok(successor, 'POST', `${game}/gm/finalize`);
+
+    // A game master who plays: a seat left and taken again, the game started by hand, a request put to the players.
+    const host = await new Browser(app).register(uniqueName('host'));
+    const hosted = (await ok(host, 'POST', '/api/games', { name: 'Hosted', variant: 'diadochi-v', autoStart: false }, 201)).json();
+    const guests = await Promise.all(Array.from({ length: hosted.seats - 1 }, () => new Browser(app).register()));
+    for (const guest of guests) await ok(guest, 'POST', `/api/games/${hosted.id}/join`, {});
+    await ok(guests[0], 'POST', `/api/games/${hosted.id}/leave`);
+    await ok(guests[0], 'POST', `/api/games/${hosted.id}/join`, {});
+    await ok(host, 'POST', `/api/games/${hosted.id}/start`);
+    const asked = (await ok(host, 'POST', `/api/games/${hosted.id}/gm/process`, undefined, 202)).json().proposal;
+    await ok(guests[1], 'POST', `/api/games/${hosted.id}/gm/proposals/${asked.id}/answer`, { agree: true });
+    await ok(host, 'DELETE', `/api/games/${hosted.id}/gm/proposals/${asked.id}`);
+
+    const documented = documentedRoutes((await app.inject({ method: 'GET', url: '/api/docs/json' })).json());
+    const { routes, answered } = routeViews(app);
+    const openApi = (key: string) => key.replace(/:(\w+)/g, '{$1}');
+    const kinds = new Map([...routes].map(([key, kind]) => [openApi(key), kind]));
+    const answers = new Map([...answered].map(([key, how]) => [openApi(key), how]));
+    expect([...kinds.keys()].sort()).toEqual(documented);
+    expect(documented.filter((route) => kinds.get(route) === 'none'), 'routes declaring that their bodies carry no game data').toEqual(DECLARED_NONE);
+    // The live websocket answers over its socket; its events are made by the views where they are published.
+    expect(documented.filter((route) => kinds.get(route) === 'websocket')).toEqual(['GET /api/live']);
+    const unproven = documented.filter((route) => kinds.get(route) === 'view' && !answers.get(route)?.has('viewed') && !answers.get(route)?.has('empty'));
+    expect(unproven, 'routes never seen answering 2xx with a view’s body (or none)').toEqual([]);
+  });
+});
