@@ -5,15 +5,16 @@
  * read this store; every change goes through the server and comes back.
  */
 import { getVariant, rulebookOptions, type Variant } from '../../../shared/index.ts';
-import type { GameDetail, LiveEvent, PhaseDetail, PhaseSummary, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
-import { ApiError, api, type LoanList, type Votes, type GmLog, type GmProposal } from '../lib/api.ts';
+import type { GameDetail, PhaseDetail, PhaseSummary, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
+import { ApiError, api, type GmLog, type GmProposal } from '../lib/api.ts';
 import type { LiveNews } from '../lib/live.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
-import { locationName } from '../map/overlay.ts';
 import { outcomeText, plural } from '../lib/format.ts';
 import { Drafts, ReadMarks, browserStore, isDirty, localTime, type Conversation } from './logic.ts';
 import { NoticeBoard, type Notice, type NoticeOptions } from './notices.svelte.ts';
 import { PressInbox } from './press.svelte.ts';
+import { LoanBook, loanNotice } from './loans.svelte.ts';
+import { Ballot } from './votes.svelte.ts';
 
 export type { Notice } from './notices.svelte.ts';
 
@@ -46,8 +47,15 @@ export class GameRoom {
 
   /** Press and what is unread (press.svelte.ts). */
   readonly inbox: PressInbox;
-  loans = $state.raw<LoanList | null>(null);
-  votes = $state.raw<Votes | null>(null);
+  /** The loans of centres, the draw votes and concessions (loans.svelte.ts, votes.svelte.ts). */
+  readonly loanBook: LoanBook = new LoanBook(this);
+  readonly ballot: Ballot = new Ballot(this);
+  get loans() {
+    return this.loanBook.list;
+  }
+  get votes() {
+    return this.ballot.votes;
+  }
   log = $state.raw<GmLog['actions']>([]);
   /** A game master who also plays: the requests put to the players for their consent, oldest first. */
   proposals = $state.raw<GmProposal[]>([]);
@@ -324,21 +332,12 @@ export class GameRoom {
     this.inbox.markRead(conversation);
   }
 
-  async loadLoans(): Promise<void> {
-    if (!this.variant.data.rules.loans) return;
-    try {
-      this.loans = await api.loans(this.id);
-    } catch (e) {
-      this.error = message(e);
-    }
+  loadLoans(): Promise<void> {
+    return this.loanBook.load();
   }
 
-  async loadVotes(): Promise<void> {
-    try {
-      this.votes = await api.votes(this.id);
-    } catch (e) {
-      if (!(e instanceof ApiError && e.status === 409)) this.error = message(e);
-    }
+  loadVotes(): Promise<void> {
+    return this.ballot.load();
   }
 
   async loadLog(): Promise<void> {
@@ -720,24 +719,6 @@ export class GameRoom {
         return;
     }
   }
-}
-
-/** What a party to a loan is told of a change it did not make itself (null: not a party). */
-function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.changed' }>, me: string, destroyed: boolean): Pick<Notice, 'text' | 'kind'> | null {
-  const { lender, borrower, by } = event;
-  const centre = locationName(variant, event.centre);
-  const ended = (loan: string) =>
-    by === null ? `${loan[0].toUpperCase()}${loan.slice(1)} ended at the adjustment (a capture or a rebellion)` : `${by} ended ${loan}`;
-  if (borrower === me) {
-    if (event.action === 'lend') return { text: `${lender} lent you ${centre}: it supports one of your units while the loan lasts.`, kind: 'info' };
-    const loan = by === lender ? `its loan of ${centre} to you` : `${lender}'s loan of ${centre} to you`;
-    return { text: `${ended(loan)}: your units need other support by the next adjustment.`, kind: 'warn' };
-  }
-  if (lender === me && event.action === 'end') {
-    const loan = by === borrower ? `your loan of ${centre}` : `your loan of ${centre} to ${borrower}`;
-    return { text: `${ended(loan)}: ${destroyed ? 'it is yours again, and supplies nobody until it is rebuilt' : 'it supplies your own units again'}.`, kind: 'info' };
-  }
-  return null;
 }
 
 /** " Orders are due …" for a notice about a phase that has just opened ("" without a deadline). */

@@ -1,0 +1,49 @@
+/**
+ * Loans of supply centres (a variant's rule, Diadochi V's): the game's list, and what a party to a loan is told of a
+ * change it did not make itself.
+ */
+import type { Variant } from '../../../shared/index.ts';
+import type { LiveEvent } from '../../../shared/api/index.ts';
+import { api, type LoanList } from '../lib/api.ts';
+import { locationName } from '../map/overlay.ts';
+import type { Notice } from './notices.svelte.ts';
+
+/** What the loans need of the game's store (room.svelte.ts). */
+export interface LoansRoom {
+  readonly id: string;
+  readonly variant: Variant;
+  failed(e: unknown): void;
+}
+
+export class LoanBook {
+  list = $state.raw<LoanList | null>(null);
+
+  constructor(private readonly room: LoansRoom) {}
+
+  async load(): Promise<void> {
+    if (!this.room.variant.data.rules.loans) return;
+    try {
+      this.list = await api.loans(this.room.id);
+    } catch (e) {
+      this.room.failed(e);
+    }
+  }
+}
+
+/** What a party to a loan is told of a change it did not make itself (null: not a party). */
+export function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.changed' }>, me: string, destroyed: boolean): Pick<Notice, 'text' | 'kind'> | null {
+  const { lender, borrower, by } = event;
+  const centre = locationName(variant, event.centre);
+  const ended = (loan: string) =>
+    by === null ? `${loan[0].toUpperCase()}${loan.slice(1)} ended at the adjustment (a capture or a rebellion)` : `${by} ended ${loan}`;
+  if (borrower === me) {
+    if (event.action === 'lend') return { text: `${lender} lent you ${centre}: it supports one of your units while the loan lasts.`, kind: 'info' };
+    const loan = by === lender ? `its loan of ${centre} to you` : `${lender}'s loan of ${centre} to you`;
+    return { text: `${ended(loan)}: your units need other support by the next adjustment.`, kind: 'warn' };
+  }
+  if (lender === me && event.action === 'end') {
+    const loan = by === borrower ? `your loan of ${centre}` : `your loan of ${centre} to ${borrower}`;
+    return { text: `${ended(loan)}: ${destroyed ? 'it is yours again, and supplies nobody until it is rebuilt' : 'it supplies your own units again'}.`, kind: 'info' };
+  }
+  return null;
+}
