@@ -2,14 +2,14 @@
  * A player's answer to a request of a game master who also plays, and what
  * the board tells of a request's outcome (carried out, refused, withdrawn,
  * lapsed and why), to the players asked and to the game master who asked.
- * Its own chunk: the game's store loads it with the first request there is
- * to answer or tell of.
+ * Its own chunk: the game master's record (gm.svelte.ts) loads it with the
+ * first request there is to answer or tell of.
  */
 import { ApiError, api, type GmProposal } from '../lib/api.ts';
 import { listInWords } from '../lib/format.ts';
 import { outcomeInWords, proposalWords, stillToAnswer } from './proposal-words.ts';
 
-/** What answering and telling need of the game's store (room.svelte.ts), which loads this module when they are. */
+/** What answering and telling need of the game master's record (gm.svelte.ts), which loads this module when they are. */
 export interface ConsentRoom {
   readonly id: string;
   readonly game: { anonymous: boolean };

@@ -6,7 +6,7 @@
  */
 import { getVariant, rulebookOptions, type Variant } from '../../../shared/index.ts';
 import type { GameDetail, PhaseDetail, PhaseSummary, CheckedOrder, OrderSubmission } from '../../../shared/api/index.ts';
-import { ApiError, api, type GmLog, type GmProposal } from '../lib/api.ts';
+import { ApiError, api, type GmProposal } from '../lib/api.ts';
 import type { LiveNews } from '../lib/live.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
 import { outcomeText, plural } from '../lib/format.ts';
@@ -15,6 +15,7 @@ import { NoticeBoard, type Notice, type NoticeOptions } from './notices.svelte.t
 import { PressInbox } from './press.svelte.ts';
 import { LoanBook, loanNotice } from './loans.svelte.ts';
 import { Ballot } from './votes.svelte.ts';
+import { GmRecord } from './gm.svelte.ts';
 
 export type { Notice } from './notices.svelte.ts';
 
@@ -56,12 +57,23 @@ export class GameRoom {
   get votes() {
     return this.ballot.votes;
   }
-  log = $state.raw<GmLog['actions']>([]);
-  /** A game master who also plays: the requests put to the players for their consent, oldest first. */
-  proposals = $state.raw<GmProposal[]>([]);
-  /** A player's answer to a request on its way, and what went wrong with the last one. */
-  answering = $state(false);
-  answerError = $state<string | null>(null);
+  /** The game master's log, and the requests of a game master who plays (gm.svelte.ts, consent.ts). */
+  readonly gm: GmRecord = new GmRecord(this);
+  get log() {
+    return this.gm.log;
+  }
+  set log(actions: GmRecord['log']) {
+    this.gm.log = actions;
+  }
+  get proposals(): GmProposal[] {
+    return this.gm.proposals;
+  }
+  get answering(): boolean {
+    return this.gm.answering;
+  }
+  get answerError(): string | null {
+    return this.gm.answerError;
+  }
   /**
    * The server stopped telling this page about the game and it may no longer be seen (a private game one left, or
    * whose seat was handed on): why, in the server's words. The page then shows no board.
@@ -111,15 +123,11 @@ export class GameRoom {
     const at = this.game.finalAt;
     return this.finished && at !== null && Date.parse(at) <= Date.now();
   }
-  /** The request of a game master who plays that still waits for the players (one at a time). */
   get openProposal(): GmProposal | null {
-    return this.proposals.find((p) => p.status === 'open') ?? null;
+    return this.gm.openProposal;
   }
-  /** That request, when it waits for my power's answer. */
   get askedOfMe(): GmProposal | null {
-    const p = this.openProposal;
-    const me = this.myPower;
-    return p && me && p.needed.includes(me) && !p.agreed.includes(me) ? p : null;
+    return this.gm.askedOfMe;
   }
   /** A phase's name, as far as this page knows it. */
   phaseName(index: number): string | null {
@@ -340,40 +348,14 @@ export class GameRoom {
     return this.ballot.load();
   }
 
-  async loadLog(): Promise<void> {
-    try {
-      this.log = (await api.gmLog(this.id)).actions;
-    } catch (e) {
-      this.error = message(e);
-    }
+  loadLog(): Promise<void> {
+    return this.gm.loadLog();
   }
-
-  /** Requests exist only where the game master plays (or played): other games are not asked. */
-  async loadProposals(force = false): Promise<void> {
-    if (!force && !this.game.gameMasterPlays && this.proposals.length === 0) return;
-    try {
-      this.proposals = (await api.gm.proposals(this.id)).proposals;
-    } catch (e) {
-      if (!(e instanceof ApiError && (e.status === 403 || e.status === 404))) this.error = message(e);
-    }
+  loadProposals(force?: boolean): Promise<void> {
+    return this.gm.loadProposals(force);
   }
-
-  // ───────────────────────────── consent ─────────────────────────────
-
-  /** Requests whose end was told already (by the answer to my own, or by an earlier event). */
-  readonly toldProposals = new Set<string>();
-
-  // The answers and their words load with the first request there is to answer or tell of (consent.ts): most
-  // boards never need them, and the map does not wait for them.
-
-  /** Tells the players who were asked, and the game master who asked, what became of a request. */
-  private async tellOutcome(p: GmProposal): Promise<void> {
-    if (p.status !== 'open' && !this.toldProposals.has(p.id)) (await import('./consent.ts')).tellOutcome(this, p);
-  }
-
-  /** Agree to (or refuse) the game master's request; the last agreement carries it out. */
-  async answerProposal(p: GmProposal, agree: boolean): Promise<void> {
-    await (await import('./consent.ts')).answerProposal(this, p, agree);
+  answerProposal(p: GmProposal, agree: boolean): Promise<void> {
+    return this.gm.answerProposal(p, agree);
   }
 
   // ───────────────────────────── orders ─────────────────────────────
@@ -706,9 +688,9 @@ export class GameRoom {
         await this.reloadGame();
         return;
       case 'gm.proposal': {
-        await this.loadProposals(true);
-        const p = this.proposals.find((q) => q.id === event.proposalId);
-        if (p) await this.tellOutcome(p);
+        await this.gm.loadProposals(true);
+        const p = this.gm.proposals.find((q) => q.id === event.proposalId);
+        if (p) await this.gm.tellOutcome(p);
         return;
       }
       case 'game.finished':
