@@ -16,6 +16,7 @@ import { PressInbox } from './press.svelte.ts';
 import { LoanBook, loanNotice } from './loans.svelte.ts';
 import { Ballot } from './votes.svelte.ts';
 import { GmRecord } from './gm.svelte.ts';
+import { PhaseTimeline } from './phases.svelte.ts';
 
 export type { Notice } from './notices.svelte.ts';
 
@@ -26,13 +27,29 @@ export class GameRoom {
   private readonly drafts: Drafts;
 
   game = $state.raw<GameDetail>() as unknown as GameDetail;
-  phases = $state.raw<PhaseSummary[]>([]);
-  /** The last phase (open while the game goes on). */
-  current = $state.raw<PhaseDetail | null>(null);
-  /** Processed phases, once fetched (they never change, until a roll-back). */
-  details = $state.raw<Record<number, PhaseDetail>>({});
-  /** The phase shown; null follows the last one. */
-  viewing = $state<number | null>(null);
+  /** The phases, the one open, the one on screen (phases.svelte.ts). */
+  readonly timeline: PhaseTimeline = new PhaseTimeline(this);
+  get phases(): PhaseSummary[] {
+    return this.timeline.phases;
+  }
+  set phases(phases: PhaseSummary[]) {
+    this.timeline.phases = phases;
+  }
+  get current(): PhaseDetail | null {
+    return this.timeline.current;
+  }
+  set current(phase: PhaseDetail | null) {
+    this.timeline.current = phase;
+  }
+  get details(): Record<number, PhaseDetail> {
+    return this.timeline.details;
+  }
+  get viewing(): number | null {
+    return this.timeline.viewing;
+  }
+  get justProcessed(): number | null {
+    return this.timeline.justProcessed;
+  }
 
   entry = $state.raw<OrderEntry | null>(null);
   saved = $state.raw<OrderSubmission | null>(null);
@@ -87,8 +104,6 @@ export class GameRoom {
   get notices(): Notice[] {
     return this.noticeBoard.shown;
   }
-  /** A phase processed while watching: its results are shown, with a way on to the new phase. */
-  justProcessed = $state<number | null>(null);
 
   constructor(
     game: GameDetail,
@@ -129,30 +144,20 @@ export class GameRoom {
   get askedOfMe(): GmProposal | null {
     return this.gm.askedOfMe;
   }
-  /** A phase's name, as far as this page knows it. */
   phaseName(index: number): string | null {
-    if (this.current?.index === index) return this.current.name;
-    return this.phases.find((p) => p.index === index)?.name ?? this.details[index]?.name ?? null;
+    return this.timeline.phaseName(index);
   }
-
-  /** The open phase, if the game goes on. */
   get open(): PhaseDetail | null {
-    // A game ended by agreement leaves its last phase unprocessed: nothing is open for orders any more.
-    return this.current?.status === 'open' && !this.finished ? this.current : null;
+    return this.timeline.open;
   }
   get shownIndex(): number | null {
-    return this.viewing ?? this.current?.index ?? null;
+    return this.timeline.shownIndex;
   }
-  /** The phase on screen: a fetched one from history, or the last. */
   get shown(): PhaseDetail | null {
-    const i = this.shownIndex;
-    if (i === null) return null;
-    if (this.current && i === this.current.index) return this.current;
-    return this.details[i] ?? null;
+    return this.timeline.shown;
   }
-  /** My power's line in the open phase (must it order, has it submitted, is it ready). */
   get myStatus() {
-    return this.open?.powers.find((p) => p.power === this.myPower) ?? null;
+    return this.timeline.myStatus;
   }
   get text(): string {
     return this.entry?.text ?? '';
@@ -197,37 +202,17 @@ export class GameRoom {
     }
   }
 
-  async loadPhases(): Promise<void> {
-    try {
-      this.phases = (await api.phases(this.id)).phases;
-    } catch (e) {
-      this.error = message(e);
-    }
+  loadPhases(): Promise<void> {
+    return this.timeline.loadPhases();
   }
-
-  /** Requests for the current phase, counted: an answer older than the latest is dropped. */
-  private currentRequests = 0;
-  /** Who submitted or got ready, as live events said, with the request count at that moment. */
-  private statusEvents: { at: number; phase: number; power: string; submitted: boolean; ready: boolean }[] = [];
-
-  async loadCurrent(prefetched: Promise<PhaseDetail | null> | null = null): Promise<void> {
-    const n = ++this.currentRequests;
-    try {
-      let detail = (await prefetched) ?? (await api.phase(this.id, 'current'));
-      if (n !== this.currentRequests) return;
-      // Events that arrived while this answer was on its way are newer than it.
-      for (const e of this.statusEvents)
-        if (e.at >= n && e.phase === detail.index)
-          detail = { ...detail, powers: detail.powers.map((p) => (p.power === e.power ? { ...p, submitted: e.submitted, ready: e.ready } : p)) };
-      this.statusEvents = this.statusEvents.filter((e) => e.at >= n);
-      const changed = this.current?.index !== detail.index;
-      this.current = detail;
-      if (detail.status === 'processed') this.details = { ...this.details, [detail.index]: detail };
-      if (changed || !this.entry) await this.loadMyOrders();
-      else this.entry.state = detail.state;
-    } catch (e) {
-      this.error = message(e);
-    }
+  loadCurrent(prefetched: Promise<PhaseDetail | null> | null = null): Promise<void> {
+    return this.timeline.loadCurrent(prefetched);
+  }
+  /** The last phase was read: the order box follows it (a new box for a new phase). */
+  followCurrent(detail: PhaseDetail, changed: boolean): Promise<void> | null {
+    if (changed || !this.entry) return this.loadMyOrders();
+    this.entry.state = detail.state;
+    return null;
   }
 
   /**
@@ -312,24 +297,8 @@ export class GameRoom {
     }
   }
 
-  /** A processed phase, fetched once. */
-  async loadPhase(index: number): Promise<PhaseDetail | null> {
-    if (this.details[index]) return this.details[index];
-    if (this.current?.index === index) return this.current;
-    try {
-      const detail = await api.phase(this.id, index);
-      if (detail.status === 'processed') this.details = { ...this.details, [index]: detail };
-      return detail;
-    } catch (e) {
-      this.error = message(e);
-      return null;
-    }
-  }
-
-  async view(index: number | null): Promise<void> {
-    if (index !== null && index !== this.current?.index) await this.loadPhase(index);
-    this.viewing = index === this.current?.index ? null : index;
-    if (index === null || index === this.current?.index) this.justProcessed = null;
+  view(index: number | null): Promise<void> {
+    return this.timeline.view(index);
   }
 
   loadPress(): Promise<void> {
@@ -517,8 +486,7 @@ export class GameRoom {
   }
 
   private patchPower(power: string, patch: Partial<PhaseDetail['powers'][number]>): void {
-    if (!this.current) return;
-    this.current = { ...this.current, powers: this.current.powers.map((p) => (p.power === power ? { ...p, ...patch } : p)) };
+    this.timeline.patchPower(power, patch);
   }
 
   /** A phase was adjudicated (by us, the clock, or the game master): show its results, then the next phase. */
@@ -534,7 +502,7 @@ export class GameRoom {
     // unsaved only once that answer is in.
     if (this.saving) await this.saving;
     const unsaved = this.open?.index === index && this.dirty ? this.open.name : null;
-    this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < index)) as Record<number, PhaseDetail>;
+    this.timeline.forgetFrom(index);
     const [processed] = await Promise.all([
       api.phase(this.id, index).catch(() => null),
       this.loadCurrent(),
@@ -542,10 +510,10 @@ export class GameRoom {
       this.loadLoans(),
       this.loadVotes(),
     ]);
-    if (processed?.status === 'processed') this.details = { ...this.details, [index]: processed };
+    if (processed) this.timeline.keep(processed);
     if (processed && this.current && this.current.index !== index && watching) {
-      this.justProcessed = index;
-      this.viewing = index;
+      this.timeline.justProcessed = index;
+      this.timeline.viewing = index;
     }
     if (this.current?.status === 'processed' || this.game.status !== 'active') await this.reloadGame();
     if (unsaved) this.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn', { phase: this.current?.index });
@@ -607,9 +575,9 @@ export class GameRoom {
               { phase: event.phase.index },
             );
           this.handledProcessing = new Set([...this.handledProcessing].filter((i) => i < event.phase.index));
-          this.details = Object.fromEntries(Object.entries(this.details).filter(([k]) => Number(k) < event.phase.index)) as Record<number, PhaseDetail>;
-          this.viewing = null;
-          this.justProcessed = null;
+          this.timeline.forgetFrom(event.phase.index);
+          this.timeline.viewing = null;
+          this.timeline.justProcessed = null;
         }
         if (earlier || reopened) this.announcedDeadline = { phaseIndex: event.phase.index, deadlineAt: event.phase.deadlineAt };
         if (reopened) {
@@ -622,10 +590,7 @@ export class GameRoom {
       }
       case 'deadline.changed': {
         const wasPaused = this.current?.paused ?? false;
-        if (this.current && this.current.index === event.phaseIndex) {
-          this.current = { ...this.current, deadlineAt: event.deadlineAt, paused: event.paused };
-          this.phases = this.phases.map((p) => (p.index === event.phaseIndex ? { ...p, deadlineAt: event.deadlineAt } : p));
-        }
+        this.timeline.deadlineChanged(event.phaseIndex, event.deadlineAt, event.paused);
         // The deadline a roll-back set, which its notice gave already: not said twice.
         const announced = this.announcedDeadline;
         this.announcedDeadline = null;
@@ -646,8 +611,7 @@ export class GameRoom {
         return;
       }
       case 'orders.status':
-        this.statusEvents = [...this.statusEvents, { at: this.currentRequests, phase: event.phaseIndex, power: event.power, submitted: event.submitted, ready: event.ready }];
-        if (this.current?.index === event.phaseIndex) this.patchPower(event.power, { submitted: event.submitted, ready: event.ready });
+        this.timeline.heardStatus(event);
         if (event.power === this.myPower && this.open?.index === event.phaseIndex) await this.refreshMyOrders();
         return;
       case 'press.message':
