@@ -47,6 +47,10 @@ export class LiveConnection {
     this.subscriptions.delete(channel);
   }
 
+  unsubscribeAll(): void {
+    for (const channel of [...this.subscriptions.keys()]) this.unsubscribe(channel);
+  }
+
   /** Whether a message may be sent: the socket is open and not too far behind. */
   sendable(): boolean {
     if (this.socket.readyState !== this.socket.OPEN) return false;

@@ -13,7 +13,7 @@ import type { GameFacts } from '../access/policy.ts';
 import type { Credentials } from '../auth/authenticate.ts';
 import type { History, LiveListener, LoggedEvent } from '../bus/live-bus.ts';
 import { LiveConnection, type LiveUser } from './connection.ts';
-import { Subscription } from './subscription.ts';
+import { Subscription, type Hold } from './subscription.ts';
 import { changesWhoMayWatch, gameIdOf, mayWatch } from './who-may-watch.ts';
 
 /** What the hub uses of the live bus (server/bus/live-bus.ts), its reads bound to the database. */
@@ -45,8 +45,8 @@ export class LiveHub {
   private closing = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly stopResync: () => void;
-  /** Who may watch a game, read once for all its watchers checked together (then forgotten). */
-  private readonly factLookups = new Map<LiveChannel, Promise<GameFacts | null>>();
+  /** A game's facts read after one of its events, once for all the watchers it has checked (then forgotten); by channel and number. */
+  private readonly factLookups = new Map<string, Promise<GameFacts | null>>();
   /** The last event sent, serialised: the bus gives each event to every watcher of its channel in turn. */
   private lastFrame: { channel: LiveChannel; seq: number; data: Buffer } | null = null;
 
@@ -71,7 +71,7 @@ export class LiveHub {
       connection.alive = true;
     });
     socket.on('close', () => {
-      for (const channel of [...connection.subscriptions.keys()]) connection.unsubscribe(channel);
+      connection.unsubscribeAll();
       this.connections.delete(connection);
     });
     connection.send({
@@ -144,7 +144,7 @@ export class LiveHub {
     if (!this.connections.has(connection) || connection.subscriptions.has(channel)) return;
     // Listen first (events wait), then read where the channel stands and what was missed.
     const subscription = new Subscription(channel, after ?? 0);
-    subscription.hold();
+    subscription.hold('read');
     subscription.stopListening = this.options.feed.subscribe(channel, (event, _channel, seq) => this.deliver(connection, subscription, { seq, event }));
     connection.subscriptions.set(channel, subscription);
     try {
@@ -155,7 +155,7 @@ export class LiveHub {
       throw error;
     }
     connection.send({ type: 'subscribed', channel, seq: subscription.lastSeq });
-    this.release(connection, subscription);
+    this.release(connection, subscription, 'read');
   }
 
   /**
@@ -168,7 +168,7 @@ export class LiveHub {
         return this.catchUp(subscription.channel, [[connection, subscription]]);
       case 'next':
         this.sendEvent(connection, subscription.channel, logged);
-        if (changesWhoMayWatch(logged.event)) this.recheck(connection, subscription);
+        if (changesWhoMayWatch(subscription.channel, logged.event)) this.recheck(connection, subscription, logged.seq);
     }
   }
 
@@ -180,9 +180,9 @@ export class LiveHub {
     connection.sendFrame(this.lastFrame.data);
   }
 
-  /** Gives the events that waited, once nothing holds the subscription any more. */
-  private release(connection: LiveConnection, subscription: Subscription): void {
-    for (const logged of subscription.release()) this.deliver(connection, subscription, logged);
+  /** Ends a hold, and gives the events that waited once nothing holds the subscription any more (up to a hold one of them starts). */
+  private release(connection: LiveConnection, subscription: Subscription, reason: Hold): void {
+    for (const logged of subscription.release(reason)) this.deliver(connection, subscription, logged);
   }
 
   /**
@@ -190,12 +190,12 @@ export class LiveHub {
    * (or when the check fails: better to ask the client to subscribe again than to go on unchecked) loses the
    * subscription and is told (`unsubscribed` with a reason).
    */
-  private recheck(connection: LiveConnection, subscription: Subscription): void {
-    subscription.hold();
-    void this.factsForRecheck(subscription.channel).then(
+  private recheck(connection: LiveConnection, subscription: Subscription, seq: number): void {
+    subscription.hold('check');
+    void this.factsAfter(subscription.channel, seq).then(
       (facts) => {
         if (!connection.watches(subscription)) return;
-        if (facts !== null && mayWatch(subscription.channel, connection.user, facts)) return this.release(connection, subscription);
+        if (mayWatch(subscription.channel, connection.user, facts)) return this.release(connection, subscription, 'check');
         this.drop(connection, subscription, 'you may no longer watch this game');
       },
       (error: unknown) => {
@@ -205,15 +205,19 @@ export class LiveHub {
     );
   }
 
-  /** The facts of a channel's game for a recheck, read once for the watchers checked together. */
-  private factsForRecheck(channel: LiveChannel): Promise<GameFacts | null> {
-    let lookup = this.factLookups.get(channel);
+  /**
+   * The facts of a channel's game as they are after its event `seq`, read once for the watchers that event has
+   * checked (the bus tells them in the same turn). Not shared with a read begun for an earlier event: that one
+   * may have read the game before this event's change was committed.
+   */
+  private factsAfter(channel: LiveChannel, seq: number): Promise<GameFacts | null> {
+    const key = `${channel}#${seq}`;
+    let lookup = this.factLookups.get(key);
     if (!lookup) {
       const gameId = gameIdOf(channel);
       lookup = gameId ? this.options.gameFacts(gameId) : Promise.resolve(null);
-      this.factLookups.set(channel, lookup);
-      // Kept for the watchers of this event (told in the same turn), then forgotten.
-      const forget = () => this.factLookups.delete(channel);
+      this.factLookups.set(key, lookup);
+      const forget = () => this.factLookups.delete(key);
       lookup.then(forget, forget);
     }
     return lookup;
@@ -225,18 +229,20 @@ export class LiveHub {
   }
 
   /**
-   * Gives a subscription (which holds for the read) the logged events it missed, or `resync` for the channel
-   * when they cannot all be replayed (or the log could not be read).
+   * Gives a subscription that holds for a read of the log the events it missed, or `resync` for the channel when
+   * they cannot all be replayed (or the log could not be read). The caller then ends the read's hold.
    */
   private replay(connection: LiveConnection, subscription: Subscription, history: History | null): void {
-    const waiting = subscription.setAside();
-    if (history?.complete) {
-      for (const logged of history.events) this.deliver(connection, subscription, logged);
-    } else {
+    if (!history?.complete) {
       connection.send({ type: 'resync', channel: subscription.channel });
-      subscription.passOver(history ? history.seq : null, waiting);
+      return subscription.passOver(history ? history.seq : null);
     }
-    subscription.putBack(waiting);
+    // The read's hold is lifted while the missed events are given, then taken again: what came meanwhile waits
+    // behind them, and so does the rest of them should one of them have the watcher checked again.
+    const meanwhile = subscription.release('read');
+    for (const logged of history.events) this.deliver(connection, subscription, logged);
+    subscription.hold('read');
+    subscription.wait(meanwhile);
   }
 
   /** Catches up subscriptions of one channel (each holding for it) with one read of the log, from the furthest behind. */
@@ -246,7 +252,7 @@ export class LiveHub {
       for (const [connection, subscription] of watchers) {
         if (!connection.watches(subscription)) continue;
         this.replay(connection, subscription, history);
-        this.release(connection, subscription);
+        this.release(connection, subscription, 'read');
       }
     });
   }
@@ -254,14 +260,15 @@ export class LiveHub {
   /**
    * The LISTEN connection was lost and is back: notifications in between were lost, not the events: catch
    * every subscription up from the log (one read per channel), or tell it to resync. (Events that arrive
-   * meanwhile wait; a gap they would reveal is handled by deliver as well.)
+   * meanwhile wait; a gap they would reveal is handled by deliver as well.) One held for a check is caught up
+   * too: what the read brings waits with the rest until the check is done.
    */
   private catchUpAll(): void {
     const byChannel = new Map<LiveChannel, Array<[LiveConnection, Subscription]>>();
     for (const connection of this.connections) {
       for (const subscription of connection.subscriptions.values()) {
-        if (subscription.holding) continue; // already being caught up
-        subscription.hold();
+        if (subscription.reading) continue; // already being caught up
+        subscription.hold('read');
         const watchers = byChannel.get(subscription.channel) ?? [];
         watchers.push([connection, subscription]);
         byChannel.set(subscription.channel, watchers);

@@ -8,18 +8,24 @@ import type { LoggedEvent } from '../bus/live-bus.ts';
 
 /**
  * What an arriving event is to the subscription: it `waits` (the subscription holds), was `seen` already (given
- * or passed over), reveals a `gap` (it waits while the missed ones are read: the subscription now holds), or is
- * the `next` one, to give now.
+ * or passed over), reveals a `gap` (it waits while the missed ones are read: the subscription now holds for that
+ * read), or is the `next` one, to give now.
  */
 export type Arrival = 'waits' | 'seen' | 'gap' | 'next';
+
+/**
+ * Why events wait: a `read` of the log (the subscription's first, or a catch-up), or a `check` that the watcher
+ * may still watch. Both may be under way at once (a replayed event has the watcher checked), so each is counted.
+ */
+export type Hold = 'read' | 'check';
 
 export class Subscription {
   /** The number of the last event on the channel that the socket has been given or passed over. */
   lastSeq: number;
   /** Stops the bus's calls for this subscription; set once it listens. */
   stopListening: () => void = () => {};
-  /** Reads or checks under way (the first read, a catch-up from the log, a check of who may watch): events wait meanwhile. */
-  private holds = 0;
+  private readonly holds: Record<Hold, number> = { read: 0, check: 0 };
+  /** In order of their numbers, each once: a catch-up's events and the bus's may arrive in any order, and twice. */
   private waiting: LoggedEvent[] = [];
 
   constructor(
@@ -30,54 +36,55 @@ export class Subscription {
   }
 
   get holding(): boolean {
-    return this.holds > 0;
+    return this.holds.read + this.holds.check > 0;
+  }
+
+  /** A read of the log is under way for it. */
+  get reading(): boolean {
+    return this.holds.read > 0;
   }
 
   accept(logged: LoggedEvent): Arrival {
     if (this.holding) {
-      this.waiting.push(logged);
+      this.wait([logged]);
       return 'waits';
     }
     if (logged.seq <= this.lastSeq) return 'seen';
     if (logged.seq > this.lastSeq + 1) {
-      this.hold();
-      this.waiting.push(logged);
+      this.hold('read');
+      this.wait([logged]);
       return 'gap';
     }
     this.lastSeq = logged.seq;
     return 'next';
   }
 
-  hold(): void {
-    this.holds = 1;
+  hold(reason: Hold): void {
+    this.holds[reason] += 1;
   }
 
   /** Ends one hold; once none is left, the events that waited (in order), for the caller to give. */
-  release(): LoggedEvent[] {
-    this.holds = 0;
+  release(reason: Hold): LoggedEvent[] {
+    this.holds[reason] -= 1;
+    if (this.holding) return [];
     const waiting = this.waiting;
     this.waiting = [];
     return waiting;
   }
 
-  /** Ends every hold and returns what waited, to be put back after a replay. */
-  setAside(): LoggedEvent[] {
-    const waiting = this.waiting;
-    this.waiting = [];
-    this.holds = 0;
-    return waiting;
-  }
-
-  putBack(waiting: LoggedEvent[]): void {
-    this.waiting = waiting;
-    this.holds = 1;
+  wait(events: readonly LoggedEvent[]): void {
+    for (const logged of events) {
+      let at = this.waiting.length;
+      while (at > 0 && this.waiting[at - 1].seq > logged.seq) at -= 1;
+      if (this.waiting[at - 1]?.seq !== logged.seq) this.waiting.splice(at, 0, logged);
+    }
   }
 
   /**
    * The events missed cannot be replayed (the client is told to refetch): go on from where the channel stands
    * (`channelSeq`, when it could be read), or else from the first event that waited.
    */
-  passOver(channelSeq: number | null, waiting: readonly LoggedEvent[]): void {
-    this.lastSeq = channelSeq !== null ? Math.max(this.lastSeq, channelSeq) : waiting.length ? waiting[0].seq - 1 : this.lastSeq;
+  passOver(channelSeq: number | null): void {
+    this.lastSeq = channelSeq !== null ? Math.max(this.lastSeq, channelSeq) : this.waiting.length ? this.waiting[0].seq - 1 : this.lastSeq;
   }
 }

@@ -21,8 +21,10 @@ export function mayWatch(channel: LiveChannel, user: NonNullable<Viewer>, game: 
 /**
  * Events after which someone watching a game may no longer be allowed to (a seat left or handed on, a new game
  * master): each watcher of the channel is checked again, and those no longer allowed lose the subscription at once.
+ * Only on a game's channel: the lobby (where a public game's `player.left` goes too) and your own channel stay yours.
  */
-export function changesWhoMayWatch(event: LiveEvent): boolean {
+export function changesWhoMayWatch(channel: LiveChannel, event: LiveEvent): boolean {
+  if (gameIdOf(channel) === null) return false;
   return event.type === 'player.left' || (event.type === 'player.status' && event.replaced) || event.type === 'gm.action';
 }
 
