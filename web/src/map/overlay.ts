@@ -101,6 +101,43 @@ export function describeUnit(variant: Variant, unit: Unit, dislodged = false): s
   return `${dislodged ? 'dislodged ' : ''}${power?.adjective ?? unit.power} ${unit.type} in ${locationName(variant, unit.at)}`;
 }
 
+/** "Roman triple supply centre (for Rome)", "neutral special build centre", "… (destroyed, being rebuilt)". */
+export function describeCentre(c: CentreMarker, powers: ReadonlyMap<string, PowerStyle>): string {
+  const what =
+    c.kind === 'build'
+      ? 'special build centre'
+      : `${c.kind === 'single' ? '' : `${c.kind} `}supply centre${c.kind === 'triple' ? ' (for Rome)' : ''}`;
+  const flags = [c.destroyed ? 'destroyed' : '', c.rebuilding ? 'being rebuilt' : '', c.rebel ? 'rebel' : '', c.indestructible ? 'indestructible' : '']
+    .filter(Boolean)
+    .join(', ');
+  const owner = c.owner ? `${powers.get(c.owner)?.adjective ?? c.owner}` : 'neutral';
+  return `${owner} ${what}${flags ? ` (${flags})` : ''}`;
+}
+
+/** What a province on the map says to a screen reader: its name, centre and units, and what the player may do there. */
+export interface ProvinceInWords {
+  name: string;
+  centre: string | undefined;
+  units: readonly UnitCounter[];
+  /** A build site, or another province ordered as itself (no unit to order stands there). */
+  site: boolean;
+  adjustment: boolean;
+  /** The order given there, if any. */
+  ordered: string | undefined;
+  target: boolean;
+}
+
+/** "Neapolis; neutral supply centre; a build site: B or Enter to build here; ordered: Build F Nea". */
+export function describeProvince(p: ProvinceInWords): string {
+  const parts = [p.name];
+  if (p.centre) parts.push(p.centre);
+  for (const u of p.units) parts.push(u.label);
+  if (p.site) parts.push(p.adjustment ? 'a build site: B or Enter to build here' : 'can be ordered: Enter to select');
+  if (p.site && p.ordered !== undefined) parts.push(`ordered: ${p.ordered}`);
+  if (p.target) parts.push('a target for the order being given');
+  return parts.join('; ');
+}
+
 /** Centre markers sit just right of the province's name, so the unit point stays free for the counter. */
 const CENTRE_OFFSET_PER_CHAR = 3.4;
 
