@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import Legend from '../../web/src/results/Legend.svelte';
-import mapView from '../../web/src/map/MapView.svelte?raw';
+import mapView from '../../web/src/map/OrderGlyphs.svelte?raw';
 
-/** The map's own styles for order shapes, from MapView.svelte's style block: selector → declarations. */
+/** The map's own styles for order shapes, from OrderGlyphs.svelte's style block: selector → declarations. */
 const mapStyles = (() => {
   const css = mapView.slice(mapView.lastIndexOf('<style>')).replace(/\/\*[\s\S]*?\*\//g, '');
   const rules = new Map<string, Record<string, string>>();
@@ -121,7 +121,7 @@ const LINES: { label: string; map: string[]; end: End }[] = [
   { label: 'Convoy', map: ['.convoy-line'], end: 'ring' },
 ];
 
-/** The markup MapView draws order shapes with (its glyphs), to read how each line ends. */
+/** The markup the map draws order shapes with (OrderGlyphs.svelte), to read how each line ends. */
 const glyphMarkup = mapView.slice(mapView.indexOf('<g class="glyphs"'), mapView.lastIndexOf('<style>'));
 
 /** How the map ends a line, read from its markup and styles. */
