@@ -24,6 +24,21 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A fault of the server's own that has a code of its own (500), e.g. a corrupt stored value: logged, and answered
+ * with its code and message. Not an HttpError, which is the request's fault: whatever runs it treats it as the
+ * fault it is (a batch of order submissions stores nothing and stores each again alone, play/submissions.ts).
+ */
+export class ServerFault extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServerFault';
+  }
+}
+
 export const badRequest = (code: ApiErrorCode, message: string) => new HttpError(400, code, message);
 /** A request field the rules refuse (`body.username`, `query.cursor`): 400 `validation_failed`, naming the field in the message and in `issues`. */
 export const invalid = (path: `${'body' | 'query' | 'params'}.${string}`, message: string) =>
@@ -69,6 +84,11 @@ export function installErrorHandlers(app: FastifyInstance, { serveClientIndex = 
       }));
       const message = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
       return reply.code(400).send(errorBody('validation_failed', message, issues));
+    }
+
+    if (error instanceof ServerFault) {
+      request.log.error({ err: error }, error.message);
+      return reply.code(500).send(errorBody(error.code, error.message));
     }
 
     if (isDatabaseUnavailable(error)) {

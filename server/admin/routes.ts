@@ -7,6 +7,7 @@ import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { errorResponses } from '../schemas.ts';
 import { applyAdminList } from './admins.ts';
 import { auditLogView } from '../views/gm-action.ts';
+import { gmActionOf } from '../db/tables/gm-log.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.settings.adminUsers !== null) await applyAdminList(app.prisma, app.settings.adminUsers, app.log);
@@ -32,7 +33,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         take: limit + 1,
       });
       const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
-      return auditLogView(page, nextCursor);
+      return auditLogView(page.map((row) => gmActionOf(row)), nextCursor);
     },
   );
 };

@@ -20,12 +20,16 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ENGINE_VERSION, phaseToDatcCase, type SubmittedOrder } from '../../shared/index.ts';
-import { EXPORT_FORMAT, EXPORT_LIMITS, EXPORT_VERSION, ExportEncoding, type ExportedGame, type ExportedPhase } from '../../shared/api/archive.ts';
+import { EXPORT_FORMAT, EXPORT_LIMITS, EXPORT_VERSION, ExportEncoding, type ExportedGame } from '../../shared/api/archive.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { conflict } from '../errors.ts';
 import { isFinal } from '../access/policy.ts';
 import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
-import { parseState, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
+import { positionOf } from '../play/phases.ts';
+import { discardedPhaseOf, phaseOf, type PhaseRecord } from '../db/tables/phases.ts';
+import { submissionOf } from '../db/tables/submissions.ts';
+import { gmActionOf } from '../db/tables/gm-log.ts';
+import { storedDataInvalid } from '../db/tables/stored.ts';
 import { gameSummaryView, seatsView } from '../views/game.ts';
 import { phaseRecordView } from '../views/phase.ts';
 import { submissionRecord } from '../views/submission.ts';
@@ -188,7 +192,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       });
       if (rows.length === 0) return;
       last = rows[rows.length - 1].seq;
-      yield rows.map((row) => encoded(schemas.submission, submissionRecord(row)));
+      yield rows.map((row) => encoded(schemas.submission, submissionRecord(submissionOf(row))));
       if (rows.length < EXPORT_LIMITS.submissionsPerPage) return;
     }
   }
@@ -196,12 +200,12 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
   async function* phasePages(): Pages {
     for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
       const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
-      const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, row]));
+      const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, phaseOf(row)]));
       yield fixed.map(({ id, index, status }) => {
         const row = rows.get(id);
         if (!row || (status === 'processed' && row.status !== 'processed')) throw new ChangedWhileExported(`phase ${index} was rolled back`);
         // Open when the export began: as it was then, whatever happened to it since.
-        const asFixed: PhaseRow = status === 'processed' ? row : { ...row, status: 'open', processedAt: null };
+        const asFixed: PhaseRecord = status === 'processed' ? row : { ...row, status: 'open', processedAt: null };
         const fields = z.encode(schemas.phase, { ...phaseRecordView(asFixed, []), status } as never) as Record<string, unknown>;
         // Its submissions, page by page.
         return status === 'processed' ? jsonObject(schemas.phase.shape, fields, { submissions: () => submissionsOf(id) }) : JSON.stringify(fields);
@@ -261,7 +265,7 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       yield rows.map((row) => {
         if (logIndex.has(row.id)) logIndex.set(row.id, i);
         i += 1;
-        return encoded(schemas.gmAction, { action: row.action, actor: row.actor?.username ?? null, details: gmLogDetails(context.revealNames, row.details), at: row.createdAt.toISOString() });
+        return encoded(schemas.gmAction, { action: row.action, actor: row.actor?.username ?? null, details: gmLogDetails(context.revealNames, gmActionOf(row).details), at: row.createdAt.toISOString() });
       });
     }
   }
@@ -287,16 +291,15 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       });
       const page = rows
         .filter((row) => (logIndex.get(row.gmActionId) ?? -1) >= 0)
-        .map((row) =>
-          encoded(schemas.discardedPhase, {
-            ...phaseRecordView(
-              { ...row, status: row.processedAt ? 'processed' : 'open', createdAt: row.discardedAt, id: row.id } as unknown as PhaseRow,
-              row.submissions as ExportedPhase['submissions'],
-            ),
+        .map((row) => {
+          // A discarded phase is a phase (db/tables/phases.ts), with the submissions it kept.
+          const phase = discardedPhaseOf(row);
+          return encoded(schemas.discardedPhase, {
+            ...phaseRecordView(phase, phase.submissions),
             rollback: logIndex.get(row.gmActionId)!,
             discardedAt: row.discardedAt.toISOString(),
-          }),
-        );
+          });
+        });
       yield page;
       if (rows.length < EXPORT_LIMITS.discardedPerPage) return;
       cursor = rows[rows.length - 1];
@@ -320,11 +323,12 @@ export async function* exportDatc(db: Db, context: GameContext): AsyncGenerator<
   yield `# ${context.game.name} (${context.variant.name}): ${phases.length} processed phases, exported ${new Date().toISOString()}\n`;
   for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
     const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
-    const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, row]));
+    const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, phaseOf(row)]));
     const cases = fixed.map(({ id, index }) => {
       const phase = rows.get(id);
       if (!phase || phase.status !== 'processed') throw new ChangedWhileExported(`phase ${index} was rolled back`);
-      const orders: SubmittedOrder[] = ((phase.orders ?? []) as StoredOrder[]).map((o) => ({ power: o.power, order: o.order }));
+      if (!phase.stateAfter) throw storedDataInvalid('phases', 'stateAfter', phase.id, new Error('a processed phase has no state after'));
+      const orders: SubmittedOrder[] = (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order }));
       return phaseToDatcCase(
         context.variant,
         `G${phase.index}`,
@@ -332,7 +336,7 @@ export async function* exportDatc(db: Db, context: GameContext): AsyncGenerator<
         // Loans made during the phase are part of the position it was adjudicated from.
         positionOf(context.variant, phase),
         orders,
-        parseState(phase.stateAfter),
+        phase.stateAfter,
       );
     });
     yield `${start === 0 ? '' : '\n'}${cases.join('\n')}`;

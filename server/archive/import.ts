@@ -31,7 +31,10 @@ import { IMPORT_LIMITS, type ExportedGame, type ImportGameRequestSchema } from '
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY, type ExportedOrigin } from '../../shared/api/imported-log.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
-import type { Prisma } from '../db/database.ts';
+import { discardedPhaseValues, phaseValues } from '../db/tables/phases.ts';
+import { submissionValues } from '../db/tables/submissions.ts';
+import { gameValues } from '../db/tables/games.ts';
+import { gmActionValues, JsonObjectSchema, type JsonObject } from '../db/tables/gm-log.ts';
 import { unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../play/first-phase.ts';
 import { readGame } from '../views/game.ts';
@@ -41,7 +44,6 @@ import { applyLoanActions, parseState } from '../play/phases.ts';
 import type { Auth } from '../auth/caller.ts';
 
 const invalid = (message: string) => unprocessable('import_invalid', message);
-const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */
 export function canonical(value: unknown): string {
@@ -258,13 +260,27 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  * the exported game's (an entry the exporting server had itself imported keeps its own origin). `importedActor`:
  * where this server kept the actor before.
  */
-function importedLogDetails(entry: ExportedGame['gmLog'][number]): Record<string, unknown> {
+function importedLogDetails(entry: ExportedGame['gmLog'][number]): JsonObject {
   const { users, [EXPORTED_NAMES_KEY]: earlier, [IMPORTED_ENTRY_KEY]: _imported, importedActor, ...details } = entry.details;
   const origin: ExportedOrigin = {
     actor: entry.actor ?? text(record(earlier)?.actor) ?? text(importedActor),
     users: record(users) ?? record(record(earlier)?.users),
   };
-  return { ...details, [IMPORTED_ENTRY_KEY]: true, [EXPORTED_NAMES_KEY]: origin };
+  // Details are JSON (they came in a JSON body), typed so by the log's own schema (db/tables/gm-log.ts).
+  return JsonObjectSchema.parse({ ...details, [IMPORTED_ENTRY_KEY]: true, [EXPORTED_NAMES_KEY]: origin });
+}
+
+/** What the engine made of an exported phase, as the phases' repository keeps it (orders without their text). */
+function engineRecord(phase: ExportedGame['phases'][number] | ExportedGame['discardedPhases'][number]) {
+  return {
+    stateBefore: phase.stateBefore,
+    loanActions: phase.loanActions,
+    orders: phase.orders && phase.orders.map((o) => ({ power: o.power, order: o.order })),
+    results: phase.results,
+    events: phase.events,
+    disbanded: phase.disbanded,
+    stateAfter: phase.stateAfter,
+  };
 }
 
 export async function importGame(app: FastifyInstance, user: Auth['user'], request: z.output<typeof ImportGameRequestSchema>) {
@@ -293,7 +309,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         rules: settings.rules,
         autoStart: false,
         seats: variant.powers.length,
-        outcome: settings.outcome ? json(settings.outcome) : undefined,
+        ...gameValues({ outcome: settings.outcome }),
         createdAt: new Date(settings.createdAt),
         startedAt: settings.startedAt ? new Date(settings.startedAt) : now,
         finishedAt: settings.finishedAt ? new Date(settings.finishedAt) : settings.status === 'finished' ? now : null,
@@ -317,13 +333,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
           name: phase.name,
           kind: phase.kind,
           status: phase.status,
-          stateBefore: json(phase.stateBefore),
-          loanActions: json(phase.loanActions),
-          orders: phase.orders ? json(phase.orders.map((o) => ({ power: o.power, order: o.order }))) : undefined,
-          results: phase.results ? json(phase.results) : undefined,
-          events: phase.events ? json(phase.events) : undefined,
-          disbanded: phase.disbanded ? json(phase.disbanded) : undefined,
-          stateAfter: phase.stateAfter ? json(phase.stateAfter) : undefined,
+          ...phaseValues(engineRecord(phase)),
           // As recorded: the version that adjudicated it (it also reproduces under this one, checked above).
           engineVersion: phase.status === 'processed' ? (phase.engineVersion ?? null) : null,
           // An open phase gets a fresh clock here (none once the game is over).
@@ -341,7 +351,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
             submittedById: null,
             byGameMaster: submission.byGameMaster,
             text: submission.text,
-            orders: json(submission.orders),
+            ...submissionValues({ orders: submission.orders }),
             ready: submission.ready,
             createdAt: new Date(submission.submittedAt),
           },
@@ -388,7 +398,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
     const logIds: string[] = [];
     for (const entry of data.gmLog) {
       const row = await tx.gameMasterAction.create({
-        data: { gameId: game.id, actorUserId: null, action: entry.action, details: json(importedLogDetails(entry)), createdAt: new Date(entry.at) },
+        data: { gameId: game.id, actorUserId: null, action: entry.action, ...gmActionValues({ details: importedLogDetails(entry) }), createdAt: new Date(entry.at) },
       });
       logIds.push(row.id);
     }
@@ -400,17 +410,10 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
           index: phase.index,
           name: phase.name,
           kind: phase.kind,
-          stateBefore: json(phase.stateBefore),
-          loanActions: json(phase.loanActions),
-          orders: phase.orders ? json(phase.orders.map((o) => ({ power: o.power, order: o.order }))) : undefined,
-          results: phase.results ? json(phase.results) : undefined,
-          events: phase.events ? json(phase.events) : undefined,
-          disbanded: phase.disbanded ? json(phase.disbanded) : undefined,
-          stateAfter: phase.stateAfter ? json(phase.stateAfter) : undefined,
+          ...discardedPhaseValues({ ...engineRecord(phase), submissions: phase.submissions }),
           engineVersion: phase.engineVersion ?? null,
           deadlineAt: phase.deadlineAt ? new Date(phase.deadlineAt) : null,
           processedAt: phase.processedAt ? new Date(phase.processedAt) : null,
-          submissions: json(phase.submissions),
           discardedAt: new Date(phase.discardedAt),
         },
       });
@@ -420,7 +423,8 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         gameId: game.id,
         actorUserId: user.id,
         action: 'import' satisfies GmActionKind,
-        details: json({
+        ...gmActionValues({
+          details: {
           exportedAt: data.exportedAt,
           complete: data.complete,
           phases: data.phases.length,
@@ -428,6 +432,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
           engineVersions: { server: ENGINE_VERSION, exporter: data.engineVersion ?? null, rechecked },
           // The exported game's names: users of another server, not this one's.
           [EXPORTED_NAMES_KEY]: { actor: null, users: { gameMaster: data.gameMaster, players: Object.fromEntries(data.players.map((player) => [player.power, player.username])) } } satisfies ExportedOrigin,
+          },
         }),
       },
     });

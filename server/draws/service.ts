@@ -23,7 +23,7 @@ async function survivorsNow(db: Db, context: GameContext): Promise<string[]> {
 
 async function votes(db: Db, context: GameContext) {
   const rows = await db.drawVote.findMany({ where: { gameId: context.game.id }, orderBy: { createdAt: 'asc' } });
-  return votesView(await survivorsNow(db, context), rows, (context.game.outcome as GameOutcome | null) ?? null);
+  return votesView(await survivorsNow(db, context), rows, context.game.outcome);
 }
 
 export async function listVotes(db: Db, viewer: Viewer, gameId: string) {

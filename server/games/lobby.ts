@@ -9,6 +9,7 @@ import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
 import type { z } from 'zod';
 import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { gameOf } from '../db/tables/games.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
@@ -46,7 +47,7 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
     take: query.limit + 1,
   });
   const { page, nextCursor } = pageOf(games, query.limit, (game) => game[key] ?? game.createdAt);
-  return gameListView(page, nextCursor, viewer);
+  return gameListView(page.map((game) => gameOf(game)), nextCursor, viewer);
 }
 
 // ───────────────────────────── writing ─────────────────────────────
@@ -76,7 +77,7 @@ async function publishLobbyEvent(app: FastifyInstance, tx: Transaction, game: { 
 /** Locks the game row for the rest of the transaction, so concurrent joins cannot overfill it. */
 async function lockGame(tx: Transaction, gameId: string): Promise<LoadedGame> {
   await tx.$queryRaw`SELECT id FROM games WHERE id = ${gameId}::uuid FOR UPDATE`;
-  const game = await tx.game.findUnique({ where: { id: gameId }, include: gameInclude });
+  const game = gameOf(await tx.game.findUnique({ where: { id: gameId }, include: gameInclude }));
   if (!game) throw notFound('no game with that id');
   return game;
 }
@@ -195,7 +196,7 @@ export async function startGameAsMaster(app: FastifyInstance, user: User, gameId
 
 /** Assigns the powers, marks the game active and creates its first phase. The game row is locked. */
 async function startGame(app: FastifyInstance, tx: Transaction, gameId: string): Promise<void> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameInclude });
+  const game = gameOf(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameInclude }));
   const powers = powersOrFail(game.variantId);
   const assignment = assignPowers(
     game.players.map((player) => ({ playerId: player.id, preferences: player.powerPreferences })),

@@ -22,9 +22,10 @@ import type { Prisma, Transaction } from '../db/database.ts';
 import { conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { makeContext, requireGameMaster, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import type { Auth } from '../auth/caller.ts';
-import { logGmAction, type GmActionRow } from '../play/gm-log.ts';
+import { logGmAction, type GmActionRow, type GmLogDetails } from '../play/gm-log.ts';
 import { gmActionResponse, gmActionView } from '../views/gm-action.ts';
-import { gmProposalListView, gmProposalResponse, gmProposalView as view, proposalAnsweredView, type ProposalRow } from '../views/gm-proposal.ts';
+import { gmProposalListView, gmProposalResponse, gmProposalView as view, proposalAnsweredView } from '../views/gm-proposal.ts';
+import { gmProposalOf, gmProposalValues, type GmProposalRow as ProposalRow } from '../db/tables/gm-log.ts';
 import { TOOLS, type ToolName } from './tools.ts';
 
 type User = Auth['user'];
@@ -34,7 +35,7 @@ export function needsConsent(tool: ToolName, context: GameContext): tool is Cons
 }
 
 /** Runs a tool as `context`'s viewer and logs it; returns the log entry. */
-export async function runTool(app: FastifyInstance, tx: Transaction, context: GameContext, tool: ToolName, request: unknown, extra: Record<string, unknown> = {}): Promise<GmActionRow> {
+export async function runTool(app: FastifyInstance, tx: Transaction, context: GameContext, tool: ToolName, request: unknown, extra: GmLogDetails = {}): Promise<GmActionRow> {
   const actionId = randomUUID();
   const done = await (TOOLS[tool] as (...args: unknown[]) => ReturnType<(typeof TOOLS)['pause']>)(app, tx, context, actionId, request);
   const row = await logGmAction(tx, app.bus, context.game.id, context.viewer!.id, done.action, { ...done.details, ...extra }, actionId);
@@ -73,7 +74,7 @@ async function announce(app: FastifyInstance, tx: Transaction, row: ProposalRow,
  * A tool used by a game master who plays: tried and undone, then put to the other active players (or used at once
  * when there is nobody else to ask). In the caller's transaction, holding the game's lock.
  */
-export async function propose(app: FastifyInstance, tx: Transaction, context: GameContext, tool: ConsentTool, request: unknown): Promise<{ proposal: GmProposal } | { action: GmAction }> {
+export async function propose(app: FastifyInstance, tx: Transaction, context: GameContext, tool: ConsentTool, request: Prisma.InputJsonObject): Promise<{ proposal: GmProposal } | { action: GmAction }> {
   const me = context.viewer!.id;
   // Every other power with a player at the board (not in civil disorder, not eliminated, not vacant), in the variant's order.
   const needed = context.variant.powers.filter((power) => {
@@ -82,27 +83,25 @@ export async function propose(app: FastifyInstance, tx: Transaction, context: Ga
   });
   if (needed.length === 0) return gmActionResponse(context, await runTool(app, tx, context, tool, request, { consent: { agreed: [] } }));
   const now = await standing(tx, context);
-  const pending = await tx.gmProposal.findMany({ where: { gameId: context.game.id, status: 'open' } });
+  const pending = (await tx.gmProposal.findMany({ where: { gameId: context.game.id, status: 'open' } })).map((row) => gmProposalOf(row));
   if (pending.some((row) => statusOf(row, now) === 'open')) {
     throw conflict('conflict', 'a request of yours is waiting for the players\' answers: withdraw it before asking another');
   }
   await tryTool(app, tx, context, tool, request);
-  const row = await tx.gmProposal.create({
-    data: { gameId: context.game.id, proposedById: me, action: tool, request: (request ?? {}) as Prisma.InputJsonValue, ...now, needed },
-  });
+  const row = gmProposalOf(await tx.gmProposal.create({ data: { gameId: context.game.id, proposedById: me, action: tool, ...gmProposalValues({ request }), ...now, needed } }));
   await announce(app, tx, row, 'open');
   return gmProposalResponse(view(context, row, 'open'));
 }
 
 export async function listProposals(app: FastifyInstance, viewer: Viewer, gameId: string): Promise<{ proposals: GmProposal[] }> {
   const context = await viewableGame(app.prisma, gameId, viewer);
-  const rows = await app.prisma.gmProposal.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const rows = (await app.prisma.gmProposal.findMany({ where: { gameId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map((row) => gmProposalOf(row));
   const now = await standing(app.prisma, context);
   return gmProposalListView(rows.map((row) => view(context, row, statusOf(row, now))));
 }
 
 async function proposalOf(tx: Transaction, gameId: string, proposalId: string): Promise<ProposalRow> {
-  const row = await tx.gmProposal.findUnique({ where: { id: proposalId } });
+  const row = gmProposalOf(await tx.gmProposal.findUnique({ where: { id: proposalId } }));
   if (!row || row.gameId !== gameId) throw notFound('no such request of the game master in this game');
   return row;
 }
@@ -128,13 +127,13 @@ export async function answerProposal(app: FastifyInstance, user: User, gameId: s
     if (status !== 'open') throw conflict('proposal_closed', `the request is ${status} already`);
     if (row.agreed.includes(power)) throw conflict('conflict', `${power} has agreed already`);
     if (!agree) {
-      const refused = await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'refused', refusedBy: power, decidedAt: new Date() } });
+      const refused = gmProposalOf(await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'refused', refusedBy: power, decidedAt: new Date() } }));
       await announce(app, tx, refused, 'refused');
       return proposalAnsweredView(view(context, refused, 'refused'), null);
     }
     const agreed = [...row.agreed, power];
     if (!row.needed.every((needed) => agreed.includes(needed))) {
-      const updated = await tx.gmProposal.update({ where: { id: row.id }, data: { agreed } });
+      const updated = gmProposalOf(await tx.gmProposal.update({ where: { id: row.id }, data: { agreed } }));
       await announce(app, tx, updated, 'open');
       return proposalAnsweredView(view(context, updated, 'open'), null);
     }
@@ -151,7 +150,7 @@ export async function answerProposal(app: FastifyInstance, user: User, gameId: s
       await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT consent_run');
       return { error: await lapse(app, tx, row, error.message) };
     }
-    const done = await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'agreed', agreed, decidedAt: new Date() } });
+    const done = gmProposalOf(await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'agreed', agreed, decidedAt: new Date() } }));
     await announce(app, tx, done, 'agreed');
     // The answer shows the action as the one who answered may see it.
     return proposalAnsweredView(view(context, done, 'agreed'), gmActionView(context, action));
@@ -168,7 +167,7 @@ export async function withdrawProposal(app: FastifyInstance, user: User, gameId:
     const row = await proposalOf(tx, gameId, proposalId);
     const status = statusOf(row, await standing(tx, context));
     if (status !== 'open') throw conflict('proposal_closed', `the request is ${status} already`);
-    const withdrawn = await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'withdrawn', decidedAt: new Date() } });
+    const withdrawn = gmProposalOf(await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'withdrawn', decidedAt: new Date() } }));
     await announce(app, tx, withdrawn, 'withdrawn');
     return gmProposalResponse(view(context, withdrawn, 'withdrawn'));
   });

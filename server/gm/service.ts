@@ -13,6 +13,7 @@ import type { Auth } from '../auth/caller.ts';
 import { needsConsent, propose, runTool } from './consent.ts';
 import { logGmAction } from '../play/gm-log.ts';
 import { gmActionResponse, gmLogView } from '../views/gm-action.ts';
+import { gmActionOf } from '../db/tables/gm-log.ts';
 import type { ToolName, ToolRequest } from './tools.ts';
 
 type User = Auth['user'];
@@ -64,5 +65,5 @@ export async function gmLog(app: FastifyInstance, viewer: Viewer, gameId: string
     include: { actor: { select: { id: true, username: true } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  return gmLogView(context, rows);
+  return gmLogView(context, rows.map((row) => gmActionOf(row)));
 }

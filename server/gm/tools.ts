@@ -11,18 +11,22 @@ import { MAX_DEADLINE_SECONDS, type EndGameRequest } from '../../shared/api/gm.t
 import type { GameOutcome } from '../../shared/api/games.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { mayReopen } from '../access/policy.ts';
-import { Prisma, type Transaction } from '../db/database.ts';
+import type { Transaction } from '../db/database.ts';
 import { conflict, invalid, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../play/first-phase.ts';
 import { syncLoans } from '../play/loan-sync.ts';
+import type { GmLogDetails } from '../play/gm-log.ts';
 import { requireActive, seatOf, type GameContext } from '../play/context.ts';
 import { latestSubmissions, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
 import { phaseRef, playerStatusEvent } from '../views/phase.ts';
 import { submissionRecord } from '../views/submission.ts';
-import { finishGame, processIfAllReady, processPhase, type SeatBefore } from '../play/process.ts';
+import { finishGame, processIfAllReady, processPhase } from '../play/process.ts';
+import { discardedPhaseValues, phaseOf, phaseValues } from '../db/tables/phases.ts';
+import { submissionOf } from '../db/tables/submissions.ts';
+import { gameValues } from '../db/tables/games.ts';
 
 /** What a tool did: its log entry, and work to do once it is logged (processing a phase everyone may now be ready for). */
-export type ToolResult = { action: GmActionKind; details: Record<string, unknown>; after?: () => Promise<void> };
+export type ToolResult = { action: GmActionKind; details: GmLogDetails; after?: () => Promise<void> };
 type Run<R> = (app: FastifyInstance, tx: Transaction, context: GameContext, actionId: string, request: R) => Promise<ToolResult>;
 
 /**
@@ -169,8 +173,6 @@ const endGame: Run<EndGameRequest> = async (app, tx, context, _actionId, body) =
   return { action: 'end-game', details: { phase: phase.index, phaseName: phase.name, outcome } };
 };
 
-const json = (value: unknown) => value as Prisma.InputJsonValue;
-
 /**
  * Re-opens phase `index`: later phases are discarded (kept in discarded_phases
  * with their submissions), the phase's adjudication is undone (its submissions
@@ -184,7 +186,7 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
   if (context.game.status === 'finished' && !mayReopen(context.game, context.now)) {
     throw conflict('result_final', `the result has been final since ${context.game.finalAt?.toISOString()}: the game can no longer be re-opened`);
   }
-  const phases = await tx.phase.findMany({ where: { gameId, index: { gte: index } }, orderBy: { index: 'asc' } });
+  const phases = (await tx.phase.findMany({ where: { gameId, index: { gte: index } }, orderBy: { index: 'asc' } })).map((row) => phaseOf(row));
   const target = phases[0];
   if (!target || target.index !== index) throw invalid('body.phase', `there is no phase ${index} in this game`);
   // The open phase of a game that has ended (by votes or by the game master): the game goes on from it.
@@ -194,6 +196,7 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
 
   for (const phase of discarding) {
     const submissions = await tx.orderSubmission.findMany({ where: { phaseId: phase.id }, orderBy: { seq: 'asc' } });
+    const { stateBefore, loanActions, orders, results, events, disbanded, stateAfter } = phase;
     await tx.discardedPhase.create({
       data: {
         gameId,
@@ -201,34 +204,34 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
         index: phase.index,
         name: phase.name,
         kind: phase.kind,
-        stateBefore: json(phase.stateBefore),
-        loanActions: json(phase.loanActions),
-        orders: json(phase.orders),
-        results: json(phase.results),
-        events: json(phase.events),
-        disbanded: json(phase.disbanded),
-        stateAfter: json(phase.stateAfter),
+        // The same record as the phase's (db/tables/phases.ts), and its submissions as an export keeps them (views/submission.ts).
+        ...discardedPhaseValues({
+          stateBefore,
+          loanActions,
+          orders,
+          results,
+          events,
+          disbanded,
+          stateAfter,
+          submissions: submissions.map((row) => submissionRecord(submissionOf(row))),
+        }),
         engineVersion: phase.engineVersion,
         deadlineAt: phase.deadlineAt,
         processedAt: phase.processedAt,
-        // As an export keeps them (views/submission.ts).
-        submissions: json(submissions.map(submissionRecord)),
       },
     });
   }
   await tx.phase.deleteMany({ where: { gameId, index: { gt: index } } });
   const now = new Date();
   const deadlineAt = new Date(now.getTime() + deadlineSeconds(context.game, target.kind) * 1000);
-  // Processed again from scratch: unset the adjudication (Prisma's DbNull writes SQL NULL).
-  const reopened = await tx.phase.update({
-    where: { id: target.id },
-    data: { status: 'open', processedAt: null, orders: Prisma.DbNull, results: Prisma.DbNull, events: Prisma.DbNull, disbanded: Prisma.DbNull, stateAfter: Prisma.DbNull, engineVersion: null, attendance: Prisma.DbNull, deadlineAt },
-  });
+  // Processed again from scratch: unset the adjudication (SQL NULL).
+  const unset = phaseValues({ orders: null, results: null, events: null, disbanded: null, stateAfter: null, attendance: null });
+  const reopened = phaseOf(await tx.phase.update({ where: { id: target.id }, data: { status: 'open', processedAt: null, ...unset, engineVersion: null, deadlineAt } }));
   const position = positionOf(context.variant, reopened);
   const alive = new Set(survivors(context.variant, position));
   // Missed deadlines and civil disorder as they were when the phase was processed, for seats still held by the
   // same player (a seat handed over since keeps its newcomer's); eliminations as the position has them.
-  const before = new Map(((target.seatsBefore ?? []) as SeatBefore[]).map((seat) => [seat.id, seat]));
+  const before = new Map((target.seatsBefore ?? []).map((seat) => [seat.id, seat]));
   for (const seat of context.game.players) {
     if (!seat.power) continue;
     const then = before.get(seat.id);
@@ -243,7 +246,7 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
   // phases' archive keeps the flags as they were.)
   await tx.orderSubmission.updateMany({ where: { phaseId: reopened.id, ready: true }, data: { ready: false } });
   await syncLoans(tx, gameId, index, position.loans, 'rolled back', 'cancelled');
-  await tx.game.update({ where: { id: gameId }, data: { status: 'active', finishedAt: null, finalAt: null, outcome: Prisma.DbNull } });
+  await tx.game.update({ where: { id: gameId }, data: { status: 'active', finishedAt: null, finalAt: null, ...gameValues({ outcome: null }) } });
   // The re-opened phase's deadline is set now: on resume it moves only by the time paused from now on.
   await restartPauseAt(tx, context, now);
   const ready = await latestSubmissions(tx, reopened.id);

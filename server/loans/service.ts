@@ -9,10 +9,11 @@
 import type { FastifyInstance } from 'fastify';
 import { endLoanOf, lendCentre, loansChangeable } from '../../shared/index.ts';
 import type { LoanAction } from '../../shared/api/play.ts';
-import type { Db, Prisma, Transaction } from '../db/database.ts';
+import type { Db, Transaction } from '../db/database.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
-import { latestPosition, loanActionsOf, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
+import { latestPosition, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
+import { phaseValues } from '../db/tables/phases.ts';
 import type { Auth } from '../auth/caller.ts';
 import { syncLoans } from '../play/loan-sync.ts';
 import { loanChangedEvent, loanListView, loanView } from '../views/loan.ts';
@@ -25,8 +26,8 @@ export async function listLoans(db: Db, viewer: Viewer, gameId: string) {
 }
 
 async function record(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, action: LoanAction, reason: string) {
-  const actions = [...loanActionsOf(phase), action];
-  await tx.phase.update({ where: { id: phase.id }, data: { loanActions: actions as unknown as Prisma.InputJsonValue } });
+  const actions = [...phase.loanActions, action];
+  await tx.phase.update({ where: { id: phase.id }, data: phaseValues({ loanActions: actions }) });
   const position = positionOf(context.variant, { stateBefore: phase.stateBefore, loanActions: actions });
   const changes = await syncLoans(tx, context.game.id, phase.index, position.loans, reason);
   for (const change of changes) await app.bus.publish(tx, `game:${context.game.id}`, loanChangedEvent(context.game.id, change, action.by));

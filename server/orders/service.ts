@@ -7,6 +7,8 @@ import { powersToOrder } from '../../shared/index.ts';
 import { notFound } from '../errors.ts';
 import { requirePower, viewableGame, type Viewer } from '../play/context.ts';
 import { positionOf } from '../play/phases.ts';
+import { phaseOf } from '../db/tables/phases.ts';
+import { submissionOf } from '../db/tables/submissions.ts';
 import { phaseRef } from '../views/phase.ts';
 import { myOrdersView } from '../views/submission.ts';
 
@@ -14,8 +16,8 @@ import { myOrdersView } from '../views/submission.ts';
 export async function myOrders(app: FastifyInstance, viewer: Viewer, gameId: string, phaseIndex: number) {
   const context = await viewableGame(app.prisma, gameId, viewer);
   const { power } = requirePower(context);
-  const phase = await app.prisma.phase.findUnique({ where: { gameId_index: { gameId, index: phaseIndex } } });
+  const phase = phaseOf(await app.prisma.phase.findUnique({ where: { gameId_index: { gameId, index: phaseIndex } } }));
   if (!phase) throw notFound(`no phase ${phaseIndex} in this game`);
-  const rows = await app.prisma.orderSubmission.findMany({ where: { phaseId: phase.id, power }, orderBy: { seq: 'desc' } });
+  const rows = (await app.prisma.orderSubmission.findMany({ where: { phaseId: phase.id, power }, orderBy: { seq: 'desc' } })).map((row) => submissionOf(row));
   return myOrdersView(phaseRef(phase), power, powersToOrder(context.variant, positionOf(context.variant, phase)).includes(power), rows);
 }

@@ -10,6 +10,7 @@ import { PhaseDetailSchema, PhaseListSchema, PhaseParamsSchema } from '../../sha
 import { notFound } from '../errors.ts';
 import { errorResponses } from '../schemas.ts';
 import { viewableGame } from '../play/context.ts';
+import { PHASE_HEADER, phaseOf } from '../db/tables/phases.ts';
 import { phaseDetail, phaseListView } from '../views/phase.ts';
 
 const tags = ['phases'];
@@ -22,7 +23,8 @@ const phasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const context = await viewableGame(app.prisma, request.params.gameId, request.auth?.user ?? null);
-      const phases = await app.prisma.phase.findMany({ where: { gameId: context.game.id }, orderBy: { index: 'asc' } });
+      // Without their positions: a list has no use for them.
+      const phases = await app.prisma.phase.findMany({ where: { gameId: context.game.id }, orderBy: { index: 'asc' }, select: PHASE_HEADER });
       return phaseListView(phases);
     },
   );
@@ -39,7 +41,7 @@ const phasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const context = await viewableGame(app.prisma, request.params.gameId, request.auth?.user ?? null);
-      const phase = await app.prisma.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' } });
+      const phase = phaseOf(await app.prisma.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' } }));
       if (!phase) throw notFound('the game has not started: it has no phase yet');
       return phaseDetail(app.prisma, context, phase);
     },
@@ -52,7 +54,7 @@ const phasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const context = await viewableGame(app.prisma, request.params.gameId, request.auth?.user ?? null);
-      const phase = await app.prisma.phase.findUnique({ where: { gameId_index: { gameId: context.game.id, index: request.params.index } } });
+      const phase = phaseOf(await app.prisma.phase.findUnique({ where: { gameId_index: { gameId: context.game.id, index: request.params.index } } }));
       if (!phase) throw notFound(`no phase ${request.params.index} in this game`);
       return phaseDetail(app.prisma, context, phase);
     },

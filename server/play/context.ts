@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Variant } from '../../shared/index.ts';
 import type { Db, Prisma, Transaction } from '../db/database.ts';
+import { gameOf, type StoredGame } from '../db/tables/games.ts';
 import { HttpError, conflict, forbidden, notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
 import { playableVariant } from './variants.ts';
@@ -22,7 +23,7 @@ export const gameContextInclude = {
   players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
   gameMaster: { select: { id: true, username: true } },
 } satisfies Prisma.GameInclude;
-export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameContextInclude }>;
+export type LoadedGame = StoredGame<Prisma.GameGetPayload<{ include: typeof gameContextInclude }>>;
 export type LoadedPlayer = LoadedGame['players'][number];
 
 export type GameContext = {
@@ -65,7 +66,7 @@ export function makeContext(game: LoadedGame, viewer: Viewer, now = new Date()):
 
 /** Loads a game for reading; 404 when it does not exist or the viewer may not see it. */
 export async function viewableGame(db: Db, gameId: string, viewer: Viewer): Promise<GameContext> {
-  const game = await db.game.findUnique({ where: { id: gameId }, include: gameContextInclude });
+  const game = gameOf(await db.game.findUnique({ where: { id: gameId }, include: gameContextInclude }));
   if (!game || !mayView(game, viewer)) throw notFound('no game with that id');
   return makeContext(game, viewer);
 }

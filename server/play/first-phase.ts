@@ -5,7 +5,8 @@
  */
 import type { PhaseRef } from '../../shared/api/games.ts';
 import { initialState, phaseName } from '../../shared/index.ts';
-import type { Prisma, Transaction } from '../db/database.ts';
+import type { Transaction } from '../db/database.ts';
+import { phaseValues } from '../db/tables/phases.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
 import { playableVariant } from './variants.ts';
 import { phaseRef } from '../views/phase.ts';
@@ -36,7 +37,7 @@ export async function createFirstPhase(tx: Transaction, bus: LiveBus, game: Star
       name: phaseName(variant, state.phase),
       kind,
       status: 'open',
-      stateBefore: state as unknown as Prisma.InputJsonValue,
+      ...phaseValues({ stateBefore: state }),
       deadlineAt: new Date(now.getTime() + deadlineSeconds(game, kind) * 1000),
     },
   });

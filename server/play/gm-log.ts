@@ -6,9 +6,12 @@
  */
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
+import { gmActionOf, gmActionValues, type GmActionRow } from '../db/tables/gm-log.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
 
-export type GmActionRow = Prisma.GameMasterActionGetPayload<{ include: { actor: { select: { id: true; username: true } } } }>;
+export type { GmActionRow };
+/** What an action did, as its log entry keeps it (a JSON object; user names under `users`). */
+export type GmLogDetails = Prisma.InputJsonObject;
 
 export async function logGmAction(
   tx: Transaction,
@@ -16,13 +19,15 @@ export async function logGmAction(
   gameId: string,
   actorUserId: string | null,
   action: GmActionKind,
-  details: Record<string, unknown>,
+  details: GmLogDetails,
   id?: string,
 ): Promise<GmActionRow> {
-  const row = await tx.gameMasterAction.create({
-    data: { id, gameId, actorUserId, action, details: details as Prisma.InputJsonValue },
-    include: { actor: { select: { id: true, username: true } } },
-  });
+  const row = gmActionOf(
+    await tx.gameMasterAction.create({
+      data: { id, gameId, actorUserId, action, ...gmActionValues({ details }) },
+      include: { actor: { select: { id: true, username: true } } },
+    }),
+  );
   await bus.publish(tx, `game:${gameId}`, { type: 'gm.action', gameId, actionId: row.id, action });
   return row;
 }

@@ -2,29 +2,22 @@
  * Phases as stored, and the engine's view of them. A phase row keeps the
  * state it opened with (`stateBefore`) and the loan actions taken during it;
  * the position it is adjudicated from is stateBefore with those actions
- * applied by the engine (lendCentre / endLoanOf), in order. What a viewer
- * sees of a phase is views/phase.ts.
+ * applied by the engine (lendCentre / endLoanOf), in order. Rows are read
+ * through their repositories (db/tables/), which parse their JSON columns;
+ * what a viewer sees of a phase is views/phase.ts.
  */
-import { endLoanOf, frozenState, lendCentre, type GameState, type Order, type Variant } from '../../shared/index.ts';
+import { endLoanOf, frozenState, lendCentre, type GameState, type Variant } from '../../shared/index.ts';
 import type { LoanAction } from '../../shared/api/play.ts';
-import type { Db, Prisma } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { phaseOf, type PhaseRow, type StoredOrder } from '../db/tables/phases.ts';
+import { submissionOf, type SubmissionRow } from '../db/tables/submissions.ts';
 import { conflict, notFound } from '../errors.ts';
 
-export type PhaseRow = Prisma.PhaseGetPayload<object>;
-export type SubmissionRow = Prisma.OrderSubmissionGetPayload<object>;
+export type { PhaseRow, StoredOrder, SubmissionRow };
 
-/** What the engine adjudicated: its SubmittedOrder with the structured order. */
-export type StoredOrder = { power: string; order: Order };
-/** An accepted order as stored in a submission (the engine's CheckedOrder, accepted). */
-export type StoredAcceptedOrder = { input: string; text: string; order: Order; unit?: string };
-
-/** A stored state, validated once and frozen: the engine takes it without validating it again. */
+/** A state from outside the database (an import), validated once and frozen: the engine takes it without validating it again. */
 export function parseState(json: unknown): GameState {
   return frozenState(json);
-}
-
-export function loanActionsOf(phase: { loanActions: unknown }): LoanAction[] {
-  return (phase.loanActions ?? []) as LoanAction[];
 }
 
 /** Applies loan actions with the engine; a refusal means the stored data is corrupt (they were checked when taken). */
@@ -40,26 +33,26 @@ export function applyLoanActions(variant: Variant, state: GameState, actions: re
 }
 
 /** The position the phase is (or was) adjudicated from. */
-export function positionOf(variant: Variant, phase: { stateBefore: unknown; loanActions: unknown }): GameState {
-  return applyLoanActions(variant, parseState(phase.stateBefore), loanActionsOf(phase));
+export function positionOf(variant: Variant, phase: { stateBefore: GameState; loanActions: readonly LoanAction[] }): GameState {
+  return applyLoanActions(variant, phase.stateBefore, phase.loanActions);
 }
 
 /** The position of the game's last phase (the one being played, or the one it ended in); null before it has started. */
 export async function latestPosition(db: Db, context: { game: { id: string }; variant: Variant }): Promise<GameState | null> {
-  const last = await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' }, select: { stateBefore: true, loanActions: true } });
+  const last = phaseOf(await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' }, select: { id: true, stateBefore: true, loanActions: true } }));
   return last && positionOf(context.variant, last);
 }
 
 /** The game's open phase; 409 when there is none (the game is not being played). */
 export async function openPhase(db: Db, gameId: string): Promise<PhaseRow> {
-  const phase = await db.phase.findFirst({ where: { gameId, status: 'open' }, orderBy: { index: 'desc' } });
+  const phase = phaseOf(await db.phase.findFirst({ where: { gameId, status: 'open' }, orderBy: { index: 'desc' } }));
   if (!phase) throw conflict('phase_closed', 'no phase is open for orders in this game');
   return phase;
 }
 
 /** The open phase, which must be the one the request names (orders for a past phase are refused). */
 export async function openPhaseNamed(db: Db, gameId: string, index: number): Promise<PhaseRow> {
-  return requireOpenPhase(await db.phase.findUnique({ where: { gameId_index: { gameId, index } } }), index);
+  return requireOpenPhase(phaseOf(await db.phase.findUnique({ where: { gameId_index: { gameId, index } } })), index);
 }
 
 /** The phase a request names (already read), which must exist (404) and be open (409 phase_closed). */
@@ -73,7 +66,8 @@ export function requireOpenPhase<P extends Pick<PhaseRow, 'status' | 'name'>>(ph
 export async function latestSubmissions(db: Db, phaseId: string): Promise<Map<string, SubmissionRow>> {
   const rows = await db.orderSubmission.findMany({ where: { phaseId }, orderBy: { seq: 'desc' } });
   const latest = new Map<string, SubmissionRow>();
-  for (const row of rows) if (!latest.has(row.power)) latest.set(row.power, row);
+  // Only the ones that count are parsed: a power that submitted many times has its earlier ones read but not used.
+  for (const row of rows) if (!latest.has(row.power)) latest.set(row.power, submissionOf(row));
   return latest;
 }
 
@@ -81,7 +75,7 @@ export async function latestSubmissions(db: Db, phaseId: string): Promise<Map<st
 export function ordersToAdjudicate(latest: Map<string, SubmissionRow>): StoredOrder[] {
   const orders: StoredOrder[] = [];
   for (const [power, submission] of [...latest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    for (const accepted of submission.orders as StoredAcceptedOrder[]) orders.push({ power, order: accepted.order });
+    for (const accepted of submission.orders) orders.push({ power, order: accepted.order });
   }
   return orders;
 }

@@ -11,7 +11,9 @@
 import { adjudicate, ENGINE_VERSION, phaseName, powersToOrder, survivors, type GameState } from '../../shared/index.ts';
 import type { GameOutcome, PhaseRef } from '../../shared/api/games.ts';
 import type { LiveChannel } from '../../shared/api/live.ts';
-import type { Prisma, Transaction } from '../db/database.ts';
+import type { Transaction } from '../db/database.ts';
+import { phaseOf, phaseValues, type Attendance } from '../db/tables/phases.ts';
+import { gameOf, gameValues } from '../db/tables/games.ts';
 import { deadlineSeconds } from './first-phase.ts';
 import type { LiveBus, Publication } from '../bus/live-bus.ts';
 import { syncLoans } from './loan-sync.ts';
@@ -19,8 +21,6 @@ import { gameContextInclude, makeContext, type GameContext } from './context.ts'
 import { latestSubmissions, ordersToAdjudicate, positionOf } from './phases.ts';
 import { phaseRef, playerStatusEvent } from '../views/phase.ts';
 import { loanChangedEvent } from '../views/loan.ts';
-
-const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 /**
  * What game play needs besides the transaction: where live events go, and how long an ended game's result
@@ -40,10 +40,10 @@ export async function processPhase(
   phaseId: string,
   now: Date,
 ): Promise<{ processed: PhaseRef; next: PhaseRef | null } | null> {
-  const phase = await tx.phase.findUnique({ where: { id: phaseId } });
+  const phase = phaseOf(await tx.phase.findUnique({ where: { id: phaseId } }));
   if (!phase || phase.gameId !== gameId || phase.status !== 'open') return null;
   // Fresh, under the lock: seats may have changed earlier in this transaction.
-  const context = makeContext(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude }), null);
+  const context = makeContext(gameOf(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude })), null);
   const { game, variant } = context;
   const channel = `game:${game.id}` as LiveChannel;
   const state = positionOf(variant, phase);
@@ -63,14 +63,16 @@ export async function processPhase(
     data: {
       status: 'processed',
       processedAt: now,
-      orders: json(orders),
-      results: json(results),
-      events: json(events),
-      disbanded: json(disbanded),
-      stateAfter: json(next),
+      ...phaseValues({
+        orders,
+        results,
+        events,
+        disbanded,
+        stateAfter: next,
+        seatsBefore: game.players.map(({ id, userId, missedDeadlines, status }) => ({ id, userId, missedDeadlines, status })),
+        attendance: attendanceOf(mustOrder, ordered, deadlinePassed),
+      }),
       engineVersion: ENGINE_VERSION,
-      seatsBefore: json(game.players.map(({ id, userId, missedDeadlines, status }) => ({ id, userId, missedDeadlines, status }) satisfies SeatBefore)),
-      attendance: json(attendanceOf(mustOrder, ordered, deadlinePassed)),
     },
   });
 
@@ -97,7 +99,7 @@ export async function processPhase(
       name: phaseName(variant, next.phase),
       kind: next.phase.type,
       status: 'open',
-      stateBefore: json(next),
+      ...phaseValues({ stateBefore: next }),
       deadlineAt: new Date(now.getTime() + deadlineSeconds(game, next.phase.type) * 1000),
     },
   });
@@ -108,16 +110,11 @@ export async function processPhase(
   return { processed, next: nextRef };
 }
 
-/** A seat as processing found it (Phase.seatsBefore): what a roll-back to that phase gives back. */
-export type SeatBefore = { id: string; userId: string | null; missedDeadlines: number; status: 'active' | 'civil_disorder' | 'eliminated' };
-
 /**
- * Deadlines kept in a phase (Phase.attendance), counted as missed deadlines are (`updateSeats`): `due`, the
+ * Deadlines kept in a phase (phases.attendance), counted as missed deadlines are (`updateSeats`): `due`, the
  * powers that had to order, but those the game master alone ordered for (a player may send the master their
  * orders); `missed`, those of them whose players sent none before the deadline passed.
  */
-export type Attendance = { due: string[]; missed: string[] };
-
 function attendanceOf(mustOrder: ReadonlySet<string>, ordered: WhoOrdered, deadlinePassed: boolean): Attendance {
   const due = [...mustOrder].filter((power) => !ordered.master.has(power)).sort();
   return { due, missed: deadlinePassed ? due.filter((power) => !ordered.players.has(power)) : [] };
@@ -186,7 +183,7 @@ async function updateSeats(
  */
 export async function finishGame(tx: Transaction, env: PlayEnv, gameId: string, outcome: GameOutcome, now: Date): Promise<void> {
   const finalAt = new Date(now.getTime() + env.finalAfterMs);
-  const game = await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, finalAt, outcome: json(outcome), pausedAt: null }, select: { private: true } });
+  const game = await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, finalAt, ...gameValues({ outcome }), pausedAt: null }, select: { private: true } });
   await tx.phase.updateMany({ where: { gameId, status: 'open' }, data: { deadlineAt: null } });
   const event = { type: 'game.finished', gameId, outcome } as const;
   await env.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }])]);
@@ -199,9 +196,9 @@ export async function finishGame(tx: Transaction, env: PlayEnv, gameId: string, 
  * for its deadline, so a game nobody plays any more does not spin through years.
  */
 export async function processIfAllReady(tx: Transaction, env: PlayEnv, gameId: string, now: Date): Promise<boolean> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude });
+  const game = gameOf(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude }));
   if (game.status !== 'active' || game.pausedAt !== null) return false;
-  const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+  const phase = phaseOf(await tx.phase.findFirst({ where: { gameId, status: 'open' }, select: { id: true, stateBefore: true, loanActions: true } }));
   if (!phase) return false;
   const context = makeContext(game, null);
   const mustOrder = new Set(powersToOrder(context.variant, positionOf(context.variant, phase)));

@@ -4,6 +4,8 @@
  * Prisma gives (`LoadedGame`, play/context.ts) by a schema, so that nothing downstream can tell the two apart.
  */
 import { z } from 'zod';
+import { GameOutcomeSchema } from '../../shared/api/games.ts';
+import { storedDataInvalid } from '../db/tables/stored.ts';
 import type { LoadedGame } from './context.ts';
 
 const date = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
@@ -43,7 +45,8 @@ export const StoredGameSchema = z.object({
   rules: z.string(),
   autoStart: z.boolean(),
   seats: z.number().int(),
-  outcome: z.unknown().nullable(),
+  // As the games table's repository reads it (db/tables/games.ts).
+  outcome: GameOutcomeSchema.nullable(),
   pausedAt: date.nullable(),
   importedAt: date.nullable(),
   createdAt: date,
@@ -54,9 +57,14 @@ export const StoredGameSchema = z.object({
   gameMaster: user,
 });
 
-/** The game as the schema checked it, typed as Prisma types it. */
+/**
+ * The game as the schema checked it, typed as Prisma types it (the schema's enums are Prisma's enums' values, which
+ * TypeScript cannot see: hence the cast). A value the schema refuses is a corrupt database, named as such.
+ */
 export function loadedGameOf(json: unknown): LoadedGame {
-  return StoredGameSchema.parse(json) as LoadedGame;
+  const game = StoredGameSchema.safeParse(json);
+  if (!game.success) throw storedDataInvalid('games', String(game.error.issues[0]?.path[0] ?? 'row'), String((json as { id?: unknown }).id), game.error);
+  return game.data as LoadedGame;
 }
 
 /** One JSON object per game row `g`: its fields as Prisma names them, its seats (by id, as play/context.ts orders them) and their users, its game master. */

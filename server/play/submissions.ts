@@ -45,6 +45,8 @@ import { publicationStatement, type Publication } from '../bus/live-bus.ts';
 import { makeContext, requireActive, requireGameMaster, requirePower, seatOf, TX_OPTIONS, withLockedGame, type GameContext, type LoadedGame, type LoadedPlayer } from './context.ts';
 import { logGmAction } from './gm-log.ts';
 import { latestSubmissions, openPhaseNamed, positionOf, requireOpenPhase, type PhaseRow } from './phases.ts';
+import { phaseOf } from '../db/tables/phases.ts';
+import type { StoredAcceptedOrder } from '../db/tables/submissions.ts';
 import { playerStatusEvent } from '../views/phase.ts';
 import { readyView, submissionView, submittedView } from '../views/submission.ts';
 import { processIfAllReady } from './process.ts';
@@ -103,7 +105,9 @@ export function judgeSubmission(context: GameContext, phase: Pick<PhaseRow, 'nam
       orders: verdicts,
     });
   }
-  return { text, verdicts, orders: verdicts.map(({ accepted: _accepted, ...order }) => order) };
+  // All accepted (a refusal was thrown above); stored without the verdict's flag.
+  const orders = verdicts.filter((verdict) => verdict.accepted).map(({ accepted: _accepted, ...order }) => order);
+  return { text, verdicts, orders };
 }
 
 /** Who submits for which power: a player their own; the game master (who does not play) the power named. */
@@ -251,8 +255,9 @@ export class SubmissionBatcher {
     if (cached) return cached.position;
     // Not sent when the cache held it at the time of the read; another batch may have evicted it since.
     const stored = phase.stored ?? ((await sql(PHASE_STATE_SQL, [phase.id]))[0] as ReadPhase['stored'] & object);
+    // Parsed here, where the row enters memory (the phases' repository), then cached: not again while it is unchanged.
     // Frozen by the cache, and so taken by the engine without being validated again (shared/state/checked.ts).
-    const position = frozenState(positionOf(variant, stored));
+    const position = frozenState(positionOf(variant, phaseOf({ id: phase.id, ...stored })));
     const { id, index, name, status } = phase;
     this.positions.set(key, phase.version, { row: { id, index, name, status }, position });
     return position;
@@ -438,7 +443,7 @@ async function inOrder<T extends unknown[]>(together: boolean, statements: { [K 
 }
 
 /** A submission as INSERT_SQL takes it (column names). */
-type StoredRow = { game_id: string; phase_id: string; power: string; submitted_by_id: string; by_game_master: boolean; text: string; orders: unknown; ready: boolean };
+type StoredRow = { game_id: string; phase_id: string; power: string; submitted_by_id: string; by_game_master: boolean; text: string; orders: StoredAcceptedOrder[]; ready: boolean };
 
 /** The games a batch names, each with the version of its rows and the phases named (from READ_SQL, or from the caches). */
 type Read = Map<string, { game: LoadedGame; version: string; phases: Map<number, ReadPhase> }>;

@@ -62,7 +62,7 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       }
       if (senderPower && body.to.includes(senderPower)) throw invalid('body.to', 'a power does not write to itself');
     }
-    const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' } });
+    const phase = await tx.phase.findFirst({ where: { gameId, status: 'open' }, select: { id: true } });
     const row = await tx.pressMessage.create({
       data: {
         gameId,

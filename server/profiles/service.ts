@@ -9,7 +9,8 @@ import { Prisma } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { gameInclude, type LoadedGame } from '../views/game.ts';
 import { partIn, userProfileView, type Part } from '../views/profile.ts';
-import type { Attendance, SeatBefore } from '../play/process.ts';
+import { phaseOf } from '../db/tables/phases.ts';
+import { gameOf } from '../db/tables/games.ts';
 import type { Auth } from '../auth/caller.ts';
 
 type Viewer = Auth['user'] | null;
@@ -17,7 +18,7 @@ type Viewer = Auth['user'] | null;
 export async function userProfile(app: FastifyInstance, viewer: Viewer, username: string): Promise<UserProfile> {
   const user = await app.prisma.user.findUnique({ where: { usernameKey: username.trim().toLowerCase() }, select: { id: true, username: true, createdAt: true } });
   if (!user) throw notFound(`no player is called "${username}"`);
-  const games = await app.prisma.game.findMany({
+  const rows = await app.prisma.game.findMany({
     where: {
       status: { not: 'cancelled' },
       OR: [{ gameMasterId: user.id }, { players: { some: { userId: user.id } } }, { players: { some: { formerUserIds: { has: user.id } } } }],
@@ -25,7 +26,7 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
     include: gameInclude,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
-  const parts = games.map((game) => partIn(game, user, viewer)).filter((part): part is Part => part !== null);
+  const parts = rows.map((row) => partIn(gameOf(row), user, viewer)).filter((part): part is Part => part !== null);
   const reliable = await reliability(app, user.id, parts.flatMap(({ game, seat }) => (seat ? [game] : [])));
   return userProfileView(user, parts, reliable, viewer);
 }
@@ -39,13 +40,13 @@ async function reliability(app: FastifyInstance, userId: string, games: LoadedGa
   const powerOfSeat = new Map(games.flatMap((game) => game.players.flatMap((seat) => (seat.power ? [[seat.id, seat.power] as const] : []))));
   const phases = await app.prisma.phase.findMany({
     where: { gameId: { in: games.map((game) => game.id) }, status: 'processed', attendance: { not: Prisma.DbNull } },
-    select: { seatsBefore: true, attendance: true },
+    select: { id: true, seatsBefore: true, attendance: true },
   });
   let due = 0;
   let missed = 0;
-  for (const phase of phases) {
-    const attendance = phase.attendance as Attendance | null;
-    for (const seat of (phase.seatsBefore ?? []) as SeatBefore[]) {
+  for (const row of phases) {
+    const { attendance, seatsBefore } = phaseOf(row);
+    for (const seat of seatsBefore ?? []) {
       const power = seat.userId === userId ? powerOfSeat.get(seat.id) : undefined;
       if (!power || !attendance?.due.includes(power)) continue;
       due += 1;

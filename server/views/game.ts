@@ -9,6 +9,7 @@ import type { Rulebook } from '../../shared/index.ts';
 import type { GameDetail, GameSummary, Player } from '../../shared/api/games.ts';
 import type { LiveEvent } from '../../shared/api/live.ts';
 import type { Db, Prisma } from '../db/database.ts';
+import { gameOf, type StoredGame } from '../db/tables/games.ts';
 import { notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
 import { isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation, shownUser, type GameFacts } from '../access/policy.ts';
@@ -24,7 +25,7 @@ export const gameInclude = {
   // By id: random for seats, so the order tells nobody who joined first (the creator).
   players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
 } satisfies Prisma.GameInclude;
-export type LoadedGame = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+export type LoadedGame = StoredGame<Prisma.GameGetPayload<{ include: typeof gameInclude }>>;
 /** What the summary and the seats read: a game loaded here, or for game play (play/context.ts, without the invitation). */
 type ShownGame = Omit<LoadedGame, 'invitedGameMaster'>;
 
@@ -51,7 +52,7 @@ export function gameSummaryView(game: ShownGame, viewer: Viewer): GameSummary {
     startedAt: game.startedAt?.toISOString() ?? null,
     finishedAt: game.finishedAt?.toISOString() ?? null,
     joined: !!viewer && game.players.some((player) => player.userId === viewer.id),
-    outcome: (game.outcome as GameSummary['outcome']) ?? null,
+    outcome: game.outcome,
     pausedAt: game.pausedAt?.toISOString() ?? null,
     finalAt: game.finalAt?.toISOString() ?? null,
     imported: game.importedAt !== null,
@@ -102,7 +103,7 @@ export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): 
 
 /** The game's page for this viewer; 404 when they may not see it (the invite code, when given, opens a private game). */
 export async function readGame(db: Db, viewer: Viewer, gameId: string, inviteCode?: string): Promise<GameDetail> {
-  const game = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
+  const game = gameOf(await db.game.findUnique({ where: { id: gameId }, include: gameInclude }));
   if (!game || !mayView(game, viewer, inviteCode)) throw notFound('no game with that id');
   return gameDetailView(db, game, viewer);
 }

@@ -7,7 +7,7 @@
  */
 import type { GmAction } from '../../shared/api/gm.ts';
 import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
-import type { Prisma } from '../db/database.ts';
+import type { JsonObject } from '../db/tables/gm-log.ts';
 import type { GameContext } from '../play/context.ts';
 import type { GmActionRow } from '../play/gm-log.ts';
 import { viewed } from './viewed.ts';
@@ -16,8 +16,8 @@ import { viewed } from './viewed.ts';
 const NAME_KEYS = ['users', EXPORTED_NAMES_KEY, 'importedActor'];
 
 /** A log entry's details without the names, where names are hidden. */
-export function gmLogDetails(revealNames: boolean, details: unknown): Record<string, unknown> {
-  const shown = { ...(details as Record<string, unknown>) };
+export function gmLogDetails(revealNames: boolean, details: JsonObject): JsonObject {
+  const shown = { ...details };
   if (!revealNames) for (const key of NAME_KEYS) delete shown[key];
   return shown;
 }
@@ -40,7 +40,7 @@ export function gmLogView(context: GameContext, rows: GmActionRow[]) {
   return viewed({ actions: rows.map((row) => gmActionView(context, row)) });
 }
 
-type AuditRow = GmActionRow & Prisma.GameMasterActionGetPayload<{ include: { game: { select: { name: true } } } }>;
+type AuditRow = GmActionRow & { game: { name: string } };
 
 /** The site-wide audit log, newest first, for an administrator (the route checks): every game, every name. */
 export function auditLogView(rows: AuditRow[], nextCursor: string | null) {

@@ -4,15 +4,13 @@
  */
 import type { GmAction, GmProposal } from '../../shared/api/gm.ts';
 import type { ConsentTool } from '../../shared/api/gm-actions.ts';
-import type { Prisma } from '../db/database.ts';
+import type { GmProposalRow } from '../db/tables/gm-log.ts';
 import type { GameContext } from '../play/context.ts';
 import { viewed } from './viewed.ts';
 
-export type ProposalRow = Prisma.GmProposalGetPayload<object>;
-
 /** The request as it stands (`status`: as counted now, a request the game has moved past having lapsed). */
-export function gmProposalView(context: GameContext, row: ProposalRow, status: GmProposal['status']): GmProposal {
-  const request = { ...(row.request as Record<string, unknown>) };
+export function gmProposalView(context: GameContext, row: GmProposalRow, status: GmProposal['status']): GmProposal {
+  const request: Record<string, unknown> = { ...row.request };
   if (!context.revealNames && 'username' in request) request.username = null;
   return viewed({
     id: row.id,

@@ -4,15 +4,16 @@
  * results, the position after — only once the phase is processed (access/policy.ts `adjudicationIsPublic`).
  * And a seat's standing as the wire words it, in a phase's table and in live events.
  */
-import { formatOrder, powerSummary, powersToOrder, resultsAsNow, type OrderResult } from '../../shared/index.ts';
+import { formatOrder, powerSummary, powersToOrder, resultsAsNow } from '../../shared/index.ts';
 import type { ExportedPhase } from '../../shared/api/archive.ts';
 import type { PhaseRef } from '../../shared/api/games.ts';
 import type { LiveEvent } from '../../shared/api/live.ts';
 import type { PhaseDetail, PhaseSummary } from '../../shared/api/play.ts';
 import { adjudicationIsPublic } from '../access/policy.ts';
 import type { Db } from '../db/database.ts';
+import type { PhaseRecord, SubmissionRecord } from '../db/tables/phases.ts';
 import type { GameContext } from '../play/context.ts';
-import { latestSubmissions, loanActionsOf, parseState, positionOf, type PhaseRow, type StoredOrder } from '../play/phases.ts';
+import { latestSubmissions, positionOf } from '../play/phases.ts';
 import { viewed } from './viewed.ts';
 
 type PlayerStatus = 'active' | 'civil_disorder' | 'eliminated';
@@ -33,11 +34,11 @@ export function playerStatusEvent(
   return { type: 'player.status', gameId, power: seat.power, status: seat.userId === null ? null : playerStatusOnWire(status), missedDeadlines, replaced };
 }
 
-export function phaseRef(phase: Pick<PhaseRow, 'index' | 'name' | 'kind' | 'deadlineAt'>): PhaseRef {
+export function phaseRef(phase: Pick<PhaseRecord, 'index' | 'name' | 'kind' | 'deadlineAt'>): PhaseRef {
   return { index: phase.index, name: phase.name, kind: phase.kind, deadlineAt: phase.deadlineAt?.toISOString() ?? null };
 }
 
-export function phaseSummary(phase: Pick<PhaseRow, 'index' | 'name' | 'kind' | 'deadlineAt' | 'status' | 'processedAt' | 'engineVersion'>): PhaseSummary {
+export function phaseSummary(phase: Pick<PhaseRecord, 'index' | 'name' | 'kind' | 'deadlineAt' | 'status' | 'processedAt' | 'engineVersion'>): PhaseSummary {
   return { ...phaseRef(phase), status: phase.status, processedAt: phase.processedAt?.toISOString() ?? null, engineVersion: phase.engineVersion };
 }
 
@@ -47,19 +48,19 @@ export function phaseListView(phases: Parameters<typeof phaseSummary>[0][]) {
 }
 
 /** What processing recorded, as recorded: everyone's once the phase is processed, nothing before. */
-function adjudication(phase: PhaseRow) {
+function adjudication(phase: PhaseRecord) {
   if (!adjudicationIsPublic(phase)) return { orders: null, results: null, events: null, disbanded: null, stateAfter: null };
   return {
-    orders: ((phase.orders ?? []) as StoredOrder[]).map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
-    results: (phase.results ?? []) as OrderResult[],
-    events: (phase.events ?? []) as PhaseDetail['events'] & object,
-    disbanded: (phase.disbanded ?? []) as PhaseDetail['disbanded'] & object,
-    stateAfter: phase.stateAfter ? parseState(phase.stateAfter) : null,
+    orders: (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
+    results: phase.results ?? [],
+    events: phase.events ?? [],
+    disbanded: phase.disbanded ?? [],
+    stateAfter: phase.stateAfter,
   };
 }
 
 /** Everything about a phase that this viewer may see (orders and results only once processed). */
-export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow): Promise<PhaseDetail> {
+export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRecord): Promise<PhaseDetail> {
   const { variant } = context;
   const state = positionOf(variant, phase);
   const latest = await latestSubmissions(db, phase.id);
@@ -68,8 +69,8 @@ export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow)
   return viewed({
     ...phaseSummary(phase),
     paused: phase.status === 'open' && context.game.pausedAt !== null,
-    stateBefore: parseState(phase.stateBefore),
-    loanActions: loanActionsOf(phase),
+    stateBefore: phase.stateBefore,
+    loanActions: phase.loanActions,
     state,
     supply: powerSummary(variant, state),
     powers: variant.powers.map((power) => {
@@ -91,7 +92,7 @@ export async function phaseDetail(db: Db, context: GameContext, phase: PhaseRow)
 }
 
 /** A phase in an export: as recorded (results in the words of the engine that adjudicated it), its submissions once processed. */
-export function phaseRecordView(phase: PhaseRow, submissions: ExportedPhase['submissions']): Omit<ExportedPhase, 'status'> {
+export function phaseRecordView(phase: PhaseRecord, submissions: SubmissionRecord[]): Omit<ExportedPhase, 'status'> {
   const shown = adjudicationIsPublic(phase);
   return {
     index: phase.index,
@@ -99,8 +100,8 @@ export function phaseRecordView(phase: PhaseRow, submissions: ExportedPhase['sub
     kind: phase.kind,
     deadlineAt: phase.deadlineAt?.toISOString() ?? null,
     processedAt: phase.processedAt?.toISOString() ?? null,
-    stateBefore: parseState(phase.stateBefore),
-    loanActions: loanActionsOf(phase),
+    stateBefore: phase.stateBefore,
+    loanActions: phase.loanActions,
     ...adjudication(phase),
     submissions: shown ? submissions : [],
     engineVersion: shown ? phase.engineVersion : null,

@@ -41,7 +41,7 @@ function profileGameView({ game, seat, replaced }: Part, viewer: Viewer): Profil
     power: seat?.power ?? null,
     playerStatus: seat && !replaced ? playerStatusOnWire(seat.status) : null,
     replaced,
-    result: seat?.power && !replaced && game.status === 'finished' && game.outcome ? resultOf(game.outcome as GameOutcome, seat.power) : null,
+    result: seat?.power && !replaced && game.status === 'finished' && game.outcome ? resultOf(game.outcome, seat.power) : null,
   };
 }
 

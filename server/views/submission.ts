@@ -4,21 +4,21 @@
  * One shape for all of them: the record (what an export and a discarded phase keep) and, on the API, the record
  * with its id and phase.
  */
-import type { ExportedPhase } from '../../shared/api/archive.ts';
 import type { PhaseRef } from '../../shared/api/games.ts';
 import type { CheckedOrder, OrderSubmission } from '../../shared/api/play.ts';
-import type { SubmissionRow, StoredAcceptedOrder } from '../play/phases.ts';
+import type { SubmissionRecord } from '../db/tables/phases.ts';
+import type { SubmissionRow } from '../db/tables/submissions.ts';
 import { viewed } from './viewed.ts';
 
-/** What a submission is, whichever way it was read (Prisma's row, or the fields the order batches insert). */
-export type SubmissionFacts = Pick<SubmissionRow, 'power' | 'text' | 'ready' | 'byGameMaster' | 'createdAt'> & { orders: unknown };
+/** What a submission is, whichever way it was read (its row, or the fields the order batches insert). */
+export type SubmissionFacts = Pick<SubmissionRow, 'power' | 'text' | 'orders' | 'ready' | 'byGameMaster' | 'createdAt'>;
 
 /** A submission as an export and a discarded phase keep it. */
-export function submissionRecord(row: SubmissionFacts): ExportedPhase['submissions'][number] {
+export function submissionRecord(row: SubmissionFacts): SubmissionRecord {
   return {
     power: row.power,
     text: row.text,
-    orders: row.orders as StoredAcceptedOrder[],
+    orders: row.orders,
     ready: row.ready,
     byGameMaster: row.byGameMaster,
     submittedAt: row.createdAt.toISOString(),
