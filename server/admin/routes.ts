@@ -6,7 +6,7 @@ import { forbidden } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { errorResponses } from '../schemas.ts';
 import { applyAdminList } from './admins.ts';
-import { auditLogView } from '../views/gm-action.ts';
+import { auditGameSelect, auditLogView } from '../views/gm-action.ts';
 import { gmActionOf } from '../db/tables/gm-log.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,12 +28,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { limit, cursor } = request.query;
       const rows = await app.prisma.gameMasterAction.findMany({
         where: cursor ? olderThan('createdAt', decodeCursor(cursor)) : {},
-        include: { actor: { select: { id: true, username: true } }, game: { select: { name: true } } },
+        include: { actor: { select: { id: true, username: true } }, game: { select: auditGameSelect } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit + 1,
       });
       const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
-      return auditLogView(page.map((row) => gmActionOf(row)), nextCursor);
+      return auditLogView(user, page.map((row) => ({ ...gmActionOf(row), game: row.game })), nextCursor);
     },
   );
 };

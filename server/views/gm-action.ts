@@ -3,12 +3,14 @@
  * (`details.users`, and an imported game's names from its export) are left out
  * where the game hides names from the viewer (access/policy.ts revealsNames).
  * The game's log, an action's answer, and the site-wide audit log, which only
- * administrators read, with every name (they act as the game master of every game).
+ * administrators read (they act as the game master of every game they do not play in).
  */
 import type { GmAction } from '../../shared/api/gm.ts';
 import { EXPORTED_NAMES_KEY } from '../../shared/api/imported-log.ts';
+import type { Prisma } from '../db/database.ts';
 import type { JsonObject } from '../db/tables/gm-log.ts';
-import type { GameContext } from '../play/context.ts';
+import type { GameContext, Viewer } from '../play/context.ts';
+import { revealsNames, type GameFacts } from '../access/policy.ts';
 import type { GmActionRow } from '../play/gm-log.ts';
 import { viewed } from './viewed.ts';
 
@@ -40,9 +42,22 @@ export function gmLogView(context: GameContext, rows: GmActionRow[]) {
   return viewed({ actions: rows.map((row) => gmActionView(context, row)) });
 }
 
-type AuditRow = GmActionRow & { game: { name: string } };
+/** What the audit log reads of each entry's game: its name, and the facts that say whether it shows names (access/policy.ts). */
+export const auditGameSelect = {
+  name: true,
+  private: true,
+  anonymous: true,
+  status: true,
+  gameMasterId: true,
+  finalAt: true,
+  players: { select: { userId: true, power: true } },
+} satisfies Prisma.GameSelect;
+type AuditRow = GmActionRow & { game: GameFacts & { name: string } };
 
-/** The site-wide audit log, newest first, for an administrator (the route checks): every game, every name. */
-export function auditLogView(rows: AuditRow[], nextCursor: string | null) {
-  return viewed({ actions: rows.map((row) => ({ ...entryView(true, row), gameId: row.gameId, gameName: row.game.name })), nextCursor });
+/**
+ * The site-wide audit log, newest first, for an administrator (the route checks): every game, and every name but
+ * those of an anonymous game the administrator plays in, which they read as a player does until its result is final.
+ */
+export function auditLogView(viewer: NonNullable<Viewer>, rows: AuditRow[], nextCursor: string | null) {
+  return viewed({ actions: rows.map((row) => ({ ...entryView(revealsNames(row.game, viewer), row), gameId: row.gameId, gameName: row.game.name })), nextCursor });
 }

@@ -12,7 +12,7 @@ export const AuditQuerySchema = z.object({
   cursor: z.string().max(200).optional().describe('`nextCursor` of the previous page'),
 });
 
-/** Every game's game-master actions, newest first, with every name shown. */
+/** Every game's game-master actions, newest first, with every name shown but in an anonymous game the administrator plays in. */
 export const AuditLogSchema = z
   .object({
     actions: z.array(GmActionSchema.extend({ gameId: IdSchema, gameName: z.string() })),

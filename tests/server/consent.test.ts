@@ -166,6 +166,29 @@ describe('a game master who plays', () => {
   });
 });
 
+describe('an administrator who plays', () => {
+  test('reads the site-wide audit log without the names of the anonymous game they play in; one who does not play reads them', async () => {
+    const [master, ...players] = await registeredBrowsers(app, 6);
+    const created = (await master.request('POST', '/api/games', { name: 'Audit', variant: 'diadochi-v', anonymous: true, joinAsPlayer: false })).json();
+    for (const player of players.slice(0, 5)) expect((await player.request('POST', `/api/games/${created.id}/join`, {})).statusCode).toBe(200);
+    const [playingAdmin, replaced] = players;
+    const [newcomer, outsideAdmin] = await registeredBrowsers(app, 2);
+    // Made administrators as the operator does (which sessions already open take in at once).
+    const { adminCommand } = await import('../../server/admin/admins.ts');
+    for (const admin of [playingAdmin, outsideAdmin]) expect((await adminCommand(app.prisma, ['grant', admin.user!.username], false)).exitCode).toBe(0);
+    const power = (await replaced.request('GET', `/api/games/${created.id}`)).json().players.find((seat: { isYou: boolean }) => seat.isYou).power;
+    expect((await master.request('POST', `/api/games/${created.id}/gm/replace`, { power, username: newcomer.user!.username })).statusCode).toBe(200);
+
+    const entry = async (admin: Browser) =>
+      (await admin.request('GET', '/api/admin/audit?limit=50')).json().actions.find((a: { gameId: string; action: string }) => a.gameId === created.id && a.action === 'replace-player');
+    expect((await entry(outsideAdmin)).details.users).toEqual({ from: replaced.user!.username, to: newcomer.user!.username });
+    const asPlayer = await entry(playingAdmin);
+    expect(asPlayer).toMatchObject({ gameName: 'Audit', details: { power } });
+    expect(asPlayer.details.users).toBeUndefined();
+    expect(JSON.stringify(asPlayer)).not.toContain(replaced.user!.username);
+  });
+});
+
 describe('results become final', () => {
   test('until then an ended game keeps its secrets and may be re-opened; then everything is public and it may not', async () => {
     const windowed = await startTestApp({ settings: { finalAfterMs: 3600_000 } });
