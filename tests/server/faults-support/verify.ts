@@ -40,7 +40,7 @@ export async function verifyGames(prisma: PrismaClient, gameIds: readonly string
     if (game.status === 'active') assert.deepEqual(open.map((phase) => phase.index), [phases.length - 1], `game ${gameId}: only the last phase is open`);
     else assert.equal(open.length <= 1, true);
 
-    const submissions = await prisma.orderSubmission.findMany({ where: { gameId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const submissions = await prisma.orderSubmission.findMany({ where: { gameId }, orderBy: { seq: 'desc' } }); // latest first, as the server counts them
     submissionsStored += submissions.length;
     let previousAfter: GameState | null = null;
     for (const phase of phases) {
