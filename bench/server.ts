@@ -245,7 +245,7 @@ async function submissionRun(base: string, bodies: Submission[], seconds: number
 
 /** `count` websocket clients (20 per user, the per-user limit) subscribed to one game. */
 async function watchers(base: string, users: User[], count: number, gameId: string): Promise<WebSocket[]> {
-  const url = base.replace('http', 'ws') + '/api/live';
+  const url = `${base.replace('http', 'ws')}/api/live`;
   return pool(
     Array.from({ length: count }, (_, i) => users[Math.floor(i / 20)]),
     50,

@@ -326,7 +326,7 @@ export async function* exportDatc(db: Db, context: GameContext): AsyncGenerator<
     const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, phaseOf(row)]));
     const cases = fixed.map(({ id, index }) => {
       const phase = rows.get(id);
-      if (!phase || phase.status !== 'processed') throw new ChangedWhileExported(`phase ${index} was rolled back`);
+      if (phase?.status !== 'processed') throw new ChangedWhileExported(`phase ${index} was rolled back`);
       if (!phase.stateAfter) throw storedDataInvalid('phases', 'stateAfter', phase.id, new Error('a processed phase has no state after'));
       const orders: SubmittedOrder[] = (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order }));
       return phaseToDatcCase(

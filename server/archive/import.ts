@@ -275,7 +275,7 @@ function engineRecord(phase: ExportedGame['phases'][number] | ExportedGame['disc
   return {
     stateBefore: phase.stateBefore,
     loanActions: phase.loanActions,
-    orders: phase.orders && phase.orders.map((o) => ({ power: o.power, order: o.order })),
+    orders: phase.orders?.map((o) => ({ power: o.power, order: o.order })),
     results: phase.results,
     events: phase.events,
     disbanded: phase.disbanded,

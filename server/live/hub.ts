@@ -165,7 +165,8 @@ export class LiveHub {
   private deliver(connection: LiveConnection, subscription: Subscription, logged: LoggedEvent): void {
     switch (subscription.accept(logged)) {
       case 'gap':
-        return this.catchUp(subscription.channel, [[connection, subscription]]);
+        this.catchUp(subscription.channel, [[connection, subscription]]);
+        return;
       case 'next':
         this.sendEvent(connection, subscription.channel, logged);
         if (changesWhoMayWatch(subscription.channel, logged.event)) this.recheck(connection, subscription, logged.seq);
@@ -235,7 +236,8 @@ export class LiveHub {
   private replay(connection: LiveConnection, subscription: Subscription, history: History | null): void {
     if (!history?.complete) {
       connection.send({ type: 'resync', channel: subscription.channel });
-      return subscription.passOver(history ? history.seq : null);
+      subscription.passOver(history ? history.seq : null);
+      return;
     }
     // The read's hold is lifted while the missed events are given, then taken again: what came meanwhile waits
     // behind them, and so does the rest of them should one of them have the watcher checked again.

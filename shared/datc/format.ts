@@ -152,7 +152,7 @@ export function formatDatcCase(c: {
   phase: string;
   blocks: Partial<Record<BlockName, readonly string[]>>;
 }): string {
-  const out = [`VARIANT_ALL ${c.variant}`, ...(c.rules && c.rules !== 'datc' ? [`RULES ${c.rules}`] : []), `CASE ${c.id}${c.title ? ' ' + c.title : ''}`, `PRESTATE_SETPHASE ${c.phase}`];
+  const out = [`VARIANT_ALL ${c.variant}`, ...(c.rules && c.rules !== 'datc' ? [`RULES ${c.rules}`] : []), `CASE ${c.id}${c.title ? ` ${c.title}` : ''}`, `PRESTATE_SETPHASE ${c.phase}`];
   for (const name of blockNames) {
     const lines = c.blocks[name];
     if (lines === undefined || (lines.length === 0 && !meaningfulWhenEmpty(name))) continue;

@@ -339,7 +339,7 @@ function priorResult(v: Variant, l: DatcLine, problems: string[]): Prior | undef
   const s = m ? splitPowerLine(m[2]) : undefined;
   const w = s ? power(v, s.power) : undefined;
   const o = s ? parseOrder(v, s.rest, 'movement') : undefined;
-  if (!m || !s || !w || !o || !o.ok) {
+  if (!m || !s || !w || !o?.ok) {
     problems.push(`line ${l.line}: expected "SUCCESS: Power: order" or "FAILURE: …", not "${l.text}"${o && !o.ok ? ` (${o.error})` : ''}`);
     return undefined;
   }

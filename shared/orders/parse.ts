@@ -98,7 +98,7 @@ class Parser {
   /** A province of this map for the examples in reasons: its first home centre. */
   private example(): string {
     const home = this.v.homeOf.findIndex((power) => power >= 0);
-    return this.v.provinceIds[home >= 0 ? home : 0];
+    return this.v.provinceIds[Math.max(home , 0)];
   }
 
   done(): boolean {

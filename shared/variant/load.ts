@@ -51,7 +51,7 @@ export function findLocation(v: Variant, id: string): number {
   if (p < 0) return -1;
   if (coast === undefined) return p;
   const c = coast.toLowerCase();
-  for (const l of v.coasts[p]) if (v.locationIds[l].endsWith('/' + c)) return l;
+  for (const l of v.coasts[p]) if (v.locationIds[l].endsWith(`/${c}`)) return l;
   return -1;
 }
 

@@ -52,7 +52,7 @@ describe.skipIf(!postgresBinaries())('PostgreSQL stopped and started under load 
     const games: Game[] = await startGames(base, master, players, 4, 4);
 
     // The game master watches every game over one websocket for the whole test.
-    const watcher: LiveClient = await connect(base.replace('http', 'ws') + '/api/live', { authorization: `Bearer ${master.token}` });
+    const watcher: LiveClient = await connect(`${base.replace('http', 'ws')}/api/live`, { authorization: `Bearer ${master.token}` });
     const subscribedAt = new Map<string, number>();
     for (const game of games) {
       watcher.send({ type: 'subscribe', channel: `game:${game.id}` });

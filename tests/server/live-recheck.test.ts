@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent, ServerMessage } from '../../shared/api/live.ts';
-import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
+import { type Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, listen, settled, type LiveClient } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { seededRandom } from '../../server/games/power-assignment.ts';
 import { legalOrders } from './faults-support/client.ts';
-import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
+import { type Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });

@@ -87,7 +87,7 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
     const seat = game.seats[0];
     const channel = `game:${game.id}` as const;
     const open = async (server: ServerProcess, after?: number): Promise<{ live: LiveClient; seq: number }> => {
-      const live = await connect(server.url.replace('http', 'ws') + '/api/live', { authorization: `Bearer ${master.token}` });
+      const live = await connect(`${server.url.replace('http', 'ws')}/api/live`, { authorization: `Bearer ${master.token}` });
       live.send({ type: 'subscribe', channel, ...(after === undefined ? {} : { after }) });
       return { live, seq: (await live.next('subscribed')).seq! };
     };
@@ -186,11 +186,11 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
 
       // A websocket through the balancer with the browser's cookie and Origin (the upgrade passes, the origin check holds).
       const game = games[1];
-      const socket = await connect(lb.url.replace('http', 'ws') + '/api/live', { cookie: user.cookie, origin: lb.url });
+      const socket = await connect(`${lb.url.replace('http', 'ws')}/api/live`, { cookie: user.cookie, origin: lb.url });
       await socket.next('welcome');
       socket.send({ type: 'subscribe', channel: `game:${game.id}` });
       const subscribed = await socket.next('subscribed');
-      const foreign = await connect(lb.url.replace('http', 'ws') + '/api/live', { cookie: user.cookie, origin: 'https://evil.example' }).catch((error) => error);
+      const foreign = await connect(`${lb.url.replace('http', 'ws')}/api/live`, { cookie: user.cookie, origin: 'https://evil.example' }).catch((error) => error);
       expect(foreign.statusCode).toBe(403);
       // Events caused through the balancer, wherever they land, reach it.
       const phase = await currentPhase(lb.url, master.token, game.id);

@@ -54,8 +54,8 @@ describe("the benchmark's HTTP client", () => {
 
   it('waits for the whole answer, and says what it cannot read', () => {
     const head = 'HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n';
-    expect(answerIn(Buffer.from(head + 'abc'))).toBeNull();
-    expect(answerIn(Buffer.from(head + 'abcde'))).toEqual({ status: 200, length: head.length + 5 });
+    expect(answerIn(Buffer.from(`${head}abc`))).toBeNull();
+    expect(answerIn(Buffer.from(`${head}abcde`))).toEqual({ status: 200, length: head.length + 5 });
     const chunked = 'HTTP/1.1 201 Created\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n';
     expect(answerIn(Buffer.from(chunked.slice(0, -2)))).toBeNull();
     expect(answerIn(Buffer.from(chunked))).toEqual({ status: 201, length: chunked.length });

@@ -59,7 +59,7 @@ function writeAndSend(text: string): HTMLButtonElement {
 describe('sending from the keyboard', () => {
   it('gives the focus back to the message box once sent, where the emptied box left Send unavailable', async () => {
     await open('full');
-    const send = writeAndSend('Greetings from Egypt');
+    writeAndSend('Greetings from Egypt');
     await vi.waitFor(() => expect(sent).toEqual([{ to: 'all', body: 'Greetings from Egypt', asGameMaster: false }]));
     await vi.waitFor(() => expect(document.activeElement).toBe(box()));
     expect(box()!.value).toBe('');
@@ -70,7 +70,7 @@ describe('a player who goes elsewhere while the server answers', () => {
   it('keeps their place: the focus is not pulled back to the message box', async () => {
     await open('full');
     let answer!: () => void;
-    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (_path: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         await new Promise<void>((resolve) => (answer = resolve));
         sent.push(JSON.parse(String(init.body)));

@@ -585,7 +585,7 @@ const geometry = {
 /* ------------------------------------------------------------------ */
 
 const pathD = (rings: number[][][]) =>
-  rings.map((r) => 'M' + r.map(([x, y]) => `${x} ${y}`).join('L') + 'Z').join('');
+  rings.map((r) => `M${r.map(([x, y]) => `${x} ${y}`).join('L')}Z`).join('');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function svg(): string {
@@ -629,7 +629,7 @@ function svg(): string {
   const coastArcs: string[] = [];
   topo.arcs.forEach((arc, i) => {
     if ((isLandLabel(arc.left) && isWaterLabel(arc.right)) || (isWaterLabel(arc.left) && isLandLabel(arc.right)))
-      coastArcs.push('M' + arcCoords[i].map(([x, y]) => `${x} ${y}`).join('L'));
+      coastArcs.push(`M${arcCoords[i].map(([x, y]) => `${x} ${y}`).join('L')}`);
   });
   lines.push(`<g id="rivers">`);
   for (const r of RIVERS) lines.push(`<path class="river" d="M${r.course.map(toSvg).map(([x, y]) => `${x} ${y}`).join('L')}"><title>${esc(r.name)}</title></path>`);
@@ -693,7 +693,7 @@ function svg(): string {
   lines.push(`</g>`);
   lines.push(`<rect class="frame" x="1" y="1" width="${W - 2}" height="${H - 2}"/>`);
   lines.push(`</svg>`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /* ------------------------------------------------------------------ */
@@ -784,7 +784,7 @@ if (process.env.MAPGEN_DEBUG_PNG) {
 /* ------------------------------------------------------------------ */
 
 for (const p of problems) log(`  PROBLEM: ${p}`);
-writeFileSync(join(outDir, 'variant.json'), JSON.stringify(variant, null, 2) + '\n');
+writeFileSync(join(outDir, 'variant.json'), `${JSON.stringify(variant, null, 2)}\n`);
 {
   // One province per line, so that a change to the map gives a readable diff.
   const { provinces: provs, background, islands, ...head } = geometry;
@@ -810,7 +810,7 @@ writeFileSync(join(outDir, 'map.svg'), svg());
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
   if (a >= 0 && b > a) {
-    readme = readme.slice(0, a + start.length) + '\n' + readmeTable() + '\n' + readme.slice(b);
+    readme = `${readme.slice(0, a + start.length)}\n${readmeTable()}\n${readme.slice(b)}`;
     writeFileSync(readmePath, readme);
   }
 }

@@ -477,7 +477,6 @@ export function traceTopology(grid: Grid, label: Int16Array): Topology {
     if (arc.left !== OUT) addOut(arc.left, first, i);
     if (arc.right !== OUT) addOut(arc.right, last, ~i);
   });
-  const refStart = (r: number) => (r >= 0 ? arcs[r].corners[0] : arcs[~r].corners[arcs[~r].corners.length - 1]);
   const refEnd = (r: number) => (r >= 0 ? arcs[r].corners[arcs[r].corners.length - 1] : arcs[~r].corners[0]);
   /** Direction (dx, dy) of the first / last step of a directed arc. */
   const cornerXY = (c: number): [number, number] => [c % W1, Math.floor(c / W1)];

@@ -4,7 +4,7 @@
  * convoy by the standard rules here; orders a variant's rules add (destroy and
  * rebuild in Diadochi V) by those rules (`v.rules.movementOrders`).
  */
-import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy, type Variant } from '../../variant/load.ts';
+import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy, } from '../../variant/load.ts';
 import { canReach, locationName, ownUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { Order, OrderKind } from '../../orders/types.ts';

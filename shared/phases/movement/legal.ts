@@ -1,4 +1,4 @@
-import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName, type Variant } from '../../variant/load.ts';
+import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName, } from '../../variant/load.ts';
 import { canReach, type Board } from '../../state/board.ts';
 import type { Economy } from '../../model.ts';
 import type { Order, UnitRef } from '../../orders/types.ts';
@@ -13,7 +13,6 @@ export function legalMovementOrders(board: Board, eco: Economy, u: number): Orde
   const unit = ref(board, u);
   const here = board.province[u];
   const out: Order[] = [{ kind: 'hold', unit }];
-  const P = v.provinceCount;
 
   // Moves, by land or sea, and armies by convoy.
   for (const to of moveTargets(board, u)) out.push({ kind: 'move', unit, to: v.locationIds[to], viaConvoy: false });

@@ -11,7 +11,7 @@ export const centreValues: RuleModule = {
   name: 'centre-values',
   summary: 'Centres may supply two or three units, some more to one power; a centre lent or taken supplies no more than it would its owner.',
   declaredBy: (data) => data.provinces.some((p) => p.centre && (p.centre.supply > 1 || p.centre.supplyFor !== undefined)),
-  extend: (base, v) => ({
+  extend: (base) => ({
     ...base,
     centreSupply: (eco, centre, holder) => Math.min(base.centreSupply(eco, centre, holder), base.centreSupply(eco, centre, eco.owner[centre])),
   }),

@@ -179,7 +179,7 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
     await pause(Math.max(0, latest - Date.now() + 100)); // the clock passes the deadlines
     server = await startServer({ port, databaseUrl, dataDir, env, logLevel });
     // Nobody does anything: the restarted server processes what fell due.
-    const watch = await connect(base.replace('http', 'ws') + '/api/live', { authorization: `Bearer ${master.token}` });
+    const watch = await connect(`${base.replace('http', 'ws')}/api/live`, { authorization: `Bearer ${master.token}` });
     const notResumed: string[] = [];
     for (const { game, index } of due) {
       watch.send({ type: 'subscribe', channel: `game:${game.id}` });

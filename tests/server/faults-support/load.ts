@@ -63,7 +63,7 @@ export function driveLoad(options: { base: string; games: Game[]; master: User; 
       const game = games[Math.floor(random() * games.length)];
       const seat = game.seats[Math.floor(random() * game.seats.length)];
       const phase = await attempt(() => currentPhase(base, seat.user.token, game.id));
-      if (!phase || phase.status !== 'open' || !phase.powers.find((p) => p.power === seat.power)?.mustOrder) continue;
+      if (phase?.status !== 'open' || !phase.powers.find((p) => p.power === seat.power)?.mustOrder) continue;
       const orders: Order[] = legalOrders(phase.state, seat.power, random);
       const ready = random() < (options.readyShare ?? 0.15);
       const response = await attempt(() =>
@@ -82,7 +82,7 @@ export function driveLoad(options: { base: string; games: Game[]; master: User; 
       for (const game of games) {
         if (!running) break;
         const phase = await attempt(() => currentPhase(base, master.token, game.id));
-        if (!phase || phase.status !== 'open' || !phase.deadlineAt || Date.parse(phase.deadlineAt) < Date.now() + 2000) continue;
+        if (phase?.status !== 'open' || !phase.deadlineAt || Date.parse(phase.deadlineAt) < Date.now() + 2000) continue;
         const at = new Date(Date.now() + 50 + Math.floor(random() * 500)).toISOString();
         await attempt(() => call(base, 'POST', `/api/games/${game.id}/gm/deadline`, { token: master.token, body: { deadlineAt: at } }));
       }

@@ -218,10 +218,14 @@ export function checkAnswer(response: LightMyRequestResponse, description: strin
   try {
     body = JSON.parse(response.body);
   } catch {
-    return fail('an error body that does not parse');
+    fail('an error body that does not parse');
+    return;
   }
   const parsed = ApiErrorSchema.safeParse(body);
-  if (!parsed.success) return fail('an error body that is not { error: { code, message } }');
+  if (!parsed.success) {
+    fail('an error body that is not { error: { code, message } }');
+    return;
+  }
   const { code, message, issues } = parsed.data.error;
   if (!knownCodes.has(code)) fail(`error code "${code}" is not in shared/api/errors.ts`);
   if (message.trim().length < 10) fail('an error message too short to name the problem');

@@ -9,7 +9,6 @@ import type {
   ApiTokenListSchema,
   ChangePasswordRequest,
   CreatedApiTokenSchema,
-  PasswordChanged,
   CastVoteRequest,
   ChangeDeadlineRequestSchema,
   CheckedOrder,
@@ -23,28 +22,22 @@ import type {
   GmProposalListSchema,
   ProposalAnsweredSchema,
   LoanListSchema,
-  LoanRecord,
   MyOrdersSchema,
-  PhaseDetail,
   PhaseListSchema,
   PressListSchema,
-  PressMessage,
   ReadyResponseSchema,
   ReplacePlayerRequestSchema,
   SendPressRequest,
   SubmitOrdersRequest,
   SubmitOrdersResponseSchema,
   VotesSchema,
-  GameDetail,
   GameListSchema,
   JoinGameRequest,
   ListGamesQuery,
   LoginRequest,
   RegisterRequest,
-  SessionInfo,
   UserProfileSchema,
   VariantListSchema,
-  WhoAmI,
 } from '../../../shared/api/index.ts';
 import { API_ROUTES, pathOf, type PathParams, type RouteName } from '../../../shared/api/routes.ts';
 import type { WireInput, WireName, WireOutput } from '../../../shared/api/wire.ts';
@@ -165,7 +158,7 @@ function noteStarted<T extends { id: string; status: string; currentPhase?: unkn
 type Routes = typeof API_ROUTES;
 /** What a route answers, by the wire names in its table entry (a tool's 200 or 202; nothing for 204). */
 type AnswerOf<N extends RouteName> = {
-  [S in keyof Routes[N]['answers']]: Routes[N]['answers'][S] extends WireName ? WireOutput<Routes[N]['answers'][S]> : void;
+  [S in keyof Routes[N]['answers']]: Routes[N]['answers'][S] extends WireName ? WireOutput<Routes[N]['answers'][S]> : undefined;
 }[keyof Routes[N]['answers']];
 type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends WireName } ? WireInput<B> : undefined;
 type Query = Record<string, unknown>;

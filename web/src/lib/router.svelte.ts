@@ -81,7 +81,7 @@ export function interceptLinks(event: MouseEvent): void {
   const a = (event.target as Element | null)?.closest?.('a');
   if (!a || a.target || a.hasAttribute('download')) return;
   const href = a.getAttribute('href');
-  if (!href || !href.startsWith('/') || href.startsWith('/api')) return;
+  if (!href?.startsWith('/') || href.startsWith('/api')) return;
   event.preventDefault();
   router.go(href);
 }

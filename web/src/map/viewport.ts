@@ -94,8 +94,8 @@ export function initialView(map: Bounds, aspect: number, focusX = map.width / 2,
 /** Keep the view inside the map (or centred on it when the view is larger), and the zoom within bounds. */
 export function clamp(v: ViewBox, map: Bounds, aspect: number): ViewBox {
   const all = fitAll(map, aspect);
-  let w = Math.min(Math.max(v.w, all.w / MAX_ZOOM), all.w);
-  let h = w / aspect;
+  const w = Math.min(Math.max(v.w, all.w / MAX_ZOOM), all.w);
+  const h = w / aspect;
   const fix = (pos: number, size: number, extent: number) => (size >= extent ? (extent - size) / 2 : Math.min(Math.max(pos, 0), extent - size));
   // Scale about the view's centre when the zoom was limited.
   const cx = v.x + v.w / 2;
