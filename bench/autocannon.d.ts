@@ -6,7 +6,13 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }>;
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -62,7 +62,9 @@ function measure(label: string, phases: Phase[], repeat: number): Figure[] {
 
 export function datcPhases(dir: string): Phase[] {
   const out: Phase[] = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.txt')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.txt'))
+    .sort()) {
     const parsed = parseDatcFile(readFileSync(join(dir, f), 'utf8'));
     if (!parsed.ok) continue;
     for (const c of parsed.value) {

@@ -75,7 +75,15 @@ const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** di
 /** Latencies (ms) → n, median, p99, max. */
 function latencyFigure(name: string, samples: number[], extra: Record<string, string | number | boolean | null> = {}): ServerFigure {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { bench: 'server', name, n: sorted.length, median_ms: round(percentile(sorted, 0.5)), p99_ms: round(percentile(sorted, 0.99)), max_ms: round(sorted.at(-1) ?? 0), ...extra };
+  return {
+    bench: 'server',
+    name,
+    n: sorted.length,
+    median_ms: round(percentile(sorted, 0.5)),
+    p99_ms: round(percentile(sorted, 0.99)),
+    max_ms: round(sorted.at(-1) ?? 0),
+    ...extra,
+  };
 }
 
 type Database = { url: string; describe: string; close(): Promise<void>; postgresCpuSeconds(): number };
@@ -121,7 +129,12 @@ async function benchDatabase(): Promise<Database> {
   if (postgresBinaries()) {
     const cluster: PrivateCluster = await startPrivateCluster({ settings: { max_connections: '200' } });
     const version = execFileSync(path.join(postgresBinaries()!, 'postgres'), ['--version']).toString().trim();
-    return { url: cluster.url, describe: `${version}, private cluster (default settings, max_connections 200)`, close: () => cluster.destroy(), postgresCpuSeconds: () => clusterCpuSeconds(cluster.dir) };
+    return {
+      url: cluster.url,
+      describe: `${version}, private cluster (default settings, max_connections 200)`,
+      close: () => cluster.destroy(),
+      postgresCpuSeconds: () => clusterCpuSeconds(cluster.dir),
+    };
   }
   const server = process.env.DATABASE_URL;
   if (!server) throw new Error('the server benchmarks need PostgreSQL: its binaries under /usr/lib/postgresql, or DATABASE_URL');
@@ -228,11 +241,23 @@ async function submissionRun(base: string, bodies: Submission[], seconds: number
   let next = 0;
   const request = () => {
     const submission = bodies[next++ % bodies.length];
-    return { method: 'PUT' as const, path: submission.path, headers: { authorization: `Bearer ${submission.token}`, 'content-type': 'application/json' }, body: submission.body };
+    return {
+      method: 'PUT' as const,
+      path: submission.path,
+      headers: { authorization: `Bearer ${submission.token}`, 'content-type': 'application/json' },
+      body: submission.body,
+    };
   };
   if (rate) {
     const result = await steadyLoad(base, { rate, seconds, connections: connections ?? 64, next: request });
-    return { total: result.ok + result.non2xx, ratePerSecond: result.ratePerSecond, medianMs: round(percentile(result.latencies, 0.5)), p99Ms: round(percentile(result.latencies, 0.99)), maxMs: round(result.latencies.at(-1) ?? 0), errors: result.non2xx + result.errors };
+    return {
+      total: result.ok + result.non2xx,
+      ratePerSecond: result.ratePerSecond,
+      medianMs: round(percentile(result.latencies, 0.5)),
+      p99Ms: round(percentile(result.latencies, 0.99)),
+      maxMs: round(result.latencies.at(-1) ?? 0),
+      errors: result.non2xx + result.errors,
+    };
   }
   const result = await autocannon({
     url: base,
@@ -240,7 +265,14 @@ async function submissionRun(base: string, bodies: Submission[], seconds: number
     duration: seconds,
     requests: [{ method: 'PUT', setupRequest: (defaults: Record<string, unknown>) => ({ ...defaults, ...request() }) }],
   });
-  return { total: result.requests.total, ratePerSecond: result.requests.average, medianMs: result.latency.p50, p99Ms: result.latency.p99, maxMs: result.latency.max, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    total: result.requests.total,
+    ratePerSecond: result.requests.average,
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** `count` websocket clients (20 per user, the per-user limit) subscribed to one game. */
@@ -272,7 +304,13 @@ async function watchers(base: string, users: User[], count: number, gameId: stri
  */
 type FanOutRound = { answeredMs: number; firstMs: number; lastMs: number };
 
-async function fanOut(base: string, master: User, gameId: string, sockets: WebSocket[], rounds: number): Promise<{ samples: number[]; missing: number; rounds: FanOutRound[] }> {
+async function fanOut(
+  base: string,
+  master: User,
+  gameId: string,
+  sockets: WebSocket[],
+  rounds: number,
+): Promise<{ samples: number[]; missing: number; rounds: FanOutRound[] }> {
   const samples: number[] = [];
   const timings: FanOutRound[] = [];
   let missing = 0;
@@ -310,7 +348,13 @@ async function fanOut(base: string, master: User, gameId: string, sockets: WebSo
 
 /** The median of each part of the rounds' time (fan-out figures). */
 function roundParts(rounds: FanOutRound[]): Record<string, number> {
-  const median = (values: number[]) => round(percentile([...values].sort((a, b) => a - b), 0.5));
+  const median = (values: number[]) =>
+    round(
+      percentile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      ),
+    );
   return {
     answered_ms_median: median(rounds.map((r) => r.answeredMs)),
     first_told_ms_median: median(rounds.map((r) => r.firstMs)),
@@ -349,7 +393,16 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
   const entry = path.join(root, 'dist/server/main.mjs');
   const database = await benchDatabase();
   const start = startCommand(root);
-  const server = await startServer({ port: await freePort(), databaseUrl: database.url, entry, env: { ...start.env, AUTH_RATE_LIMIT_MAX: '1000000', ...options.serverEnv }, nodeFlags: options.nodeFlags ?? start.flags, onLog: options.serverLog, logLevel: options.serverEnv?.LOG_LEVEL, keepLogs: 1000 });
+  const server = await startServer({
+    port: await freePort(),
+    databaseUrl: database.url,
+    entry,
+    env: { ...start.env, AUTH_RATE_LIMIT_MAX: '1000000', ...options.serverEnv },
+    nodeFlags: options.nodeFlags ?? start.flags,
+    onLog: options.serverLog,
+    logLevel: options.serverEnv?.LOG_LEVEL,
+    keepLogs: 1000,
+  });
   const memory = new MemoryWatch(server);
   const observer = new pg.Client({ connectionString: database.url });
   const machine = { cores: (await import('node:os')).cpus().length, load_before: round(loadavg()[0], 2), database: database.describe };
@@ -366,121 +419,154 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
     // ── set-up ──
     memory.step('set-up: users and games through the API');
     let t = performance.now();
-    const [master, ...players] = await pool(Array.from({ length: 6 }, (_, i) => i), 6, (i) => registerUser(base, `bench${i}_${Date.now().toString(36)}`));
+    const [master, ...players] = await pool(
+      Array.from({ length: 6 }, (_, i) => i),
+      6,
+      (i) => registerUser(base, `bench${i}_${Date.now().toString(36)}`),
+    );
     const games = await startGames(base, master, players, 2 * options.games, 16);
     const doubled = await startGames(base, master, players, options.games, 16);
-    await observer.query(`UPDATE phases SET state_before = $2::jsonb WHERE index = 0 AND game_id = ANY($1::uuid[])`, [doubled.map((game) => game.id), JSON.stringify(doubledUnits())]);
-    log(`# set-up: ${games.length + doubled.length} games started through the API in ${round((performance.now() - t) / 1000)} s; server RSS ${memory.section()} MB`);
+    await observer.query(`UPDATE phases SET state_before = $2::jsonb WHERE index = 0 AND game_id = ANY($1::uuid[])`, [
+      doubled.map((game) => game.id),
+      JSON.stringify(doubledUnits()),
+    ]);
+    log(
+      `# set-up: ${games.length + doubled.length} games started through the API in ${round((performance.now() - t) / 1000)} s; server RSS ${memory.section()} MB`,
+    );
 
     const wanted = (section: string) => !options.only || options.only.includes(section);
     // ── order submissions: N and 2N units per power ──
-    if (wanted('submissions')) for (const [label, set] of [
-      ['units N (Diadochi V opening)', games],
-      ['units 2N (each power doubled)', doubled],
-    ] as const) {
-      memory.step(`submissions, ${label}: reading the phases, warm-up`);
-      const bodies = await submissionsFor(base, set, master, random);
-      const orders = JSON.parse(bodies[0].body).orders.length;
-      await submissionRun(base, bodies, 3); // warm-up
-      for (const rate of [undefined, SUBMISSION_RATE]) {
-        memory.step(`submissions, ${label}, ${rate ? `${rate}/s` : 'most per second'}`);
-        // At a steady rate, a warm-up of its own first, on the connections measured: the first seconds of
-        // a new generator (its code compiled, its connections opened) would otherwise count as the server's latency.
-        const connections = rate ? steadyConnections(base, 64) : undefined;
-        if (rate) await submissionRun(base, bodies, 2, rate, connections);
-        memory.section();
-        const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
-        // How late the load generator's own event loop ran: every request due meanwhile went out late, and
-        // that is counted in its latency (on two shared cores, mostly the generator waiting for a core).
-        const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
-        generatorDelay.enable();
-        const result = await submissionRun(base, bodies, options.seconds, rate, connections);
-        generatorDelay.disable();
-        const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
-        await connections?.destroy();
-        const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.total), 0);
-        const { errors } = result;
-        const achieved = round(result.ratePerSecond, 0);
-        figures.push({
-          bench: 'server',
-          name: rate ? `order submissions at ${rate}/s, ${label}` : `order submissions, most per second, ${label}`,
-          n: result.total,
-          rate_per_s: achieved,
-          median_ms: result.medianMs,
-          p99_ms: result.p99Ms,
-          max_ms: result.maxMs,
-          orders_per_submission: orders,
-          errors,
-          server_cpu_us_per_request: perRequest(used[0]),
-          postgres_cpu_us_per_request: perRequest(used[1]),
-          loader_cpu_us_per_request: perRequest(used[2]),
-          loader_loop_delay_p99_ms: round(generatorDelay.percentile(99) / 1e6),
-          loader_loop_delay_max_ms: round(generatorDelay.max / 1e6),
-          rss_peak_mb: memory.section(),
-          target: rate ? `sustains ${rate}/s with p99 < 50 ms` : `rate >= ${SUBMISSION_RATE}/s`,
-          // Sustained: within 1 % of the rate offered (the last answers come after the last request is due).
-          ok: (rate ? achieved >= 0.99 * rate && result.p99Ms < 50 : achieved >= SUBMISSION_RATE) && errors === 0,
-        });
-        log(JSON.stringify(figures.at(-1)));
+    if (wanted('submissions'))
+      for (const [label, set] of [
+        ['units N (Diadochi V opening)', games],
+        ['units 2N (each power doubled)', doubled],
+      ] as const) {
+        memory.step(`submissions, ${label}: reading the phases, warm-up`);
+        const bodies = await submissionsFor(base, set, master, random);
+        const orders = JSON.parse(bodies[0].body).orders.length;
+        await submissionRun(base, bodies, 3); // warm-up
+        for (const rate of [undefined, SUBMISSION_RATE]) {
+          memory.step(`submissions, ${label}, ${rate ? `${rate}/s` : 'most per second'}`);
+          // At a steady rate, a warm-up of its own first, on the connections measured: the first seconds of
+          // a new generator (its code compiled, its connections opened) would otherwise count as the server's latency.
+          const connections = rate ? steadyConnections(base, 64) : undefined;
+          if (rate) await submissionRun(base, bodies, 2, rate, connections);
+          memory.section();
+          const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
+          // How late the load generator's own event loop ran: every request due meanwhile went out late, and
+          // that is counted in its latency (on two shared cores, mostly the generator waiting for a core).
+          const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
+          generatorDelay.enable();
+          const result = await submissionRun(base, bodies, options.seconds, rate, connections);
+          generatorDelay.disable();
+          const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
+          await connections?.destroy();
+          const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.total), 0);
+          const { errors } = result;
+          const achieved = round(result.ratePerSecond, 0);
+          figures.push({
+            bench: 'server',
+            name: rate ? `order submissions at ${rate}/s, ${label}` : `order submissions, most per second, ${label}`,
+            n: result.total,
+            rate_per_s: achieved,
+            median_ms: result.medianMs,
+            p99_ms: result.p99Ms,
+            max_ms: result.maxMs,
+            orders_per_submission: orders,
+            errors,
+            server_cpu_us_per_request: perRequest(used[0]),
+            postgres_cpu_us_per_request: perRequest(used[1]),
+            loader_cpu_us_per_request: perRequest(used[2]),
+            loader_loop_delay_p99_ms: round(generatorDelay.percentile(99) / 1e6),
+            loader_loop_delay_max_ms: round(generatorDelay.max / 1e6),
+            rss_peak_mb: memory.section(),
+            target: rate ? `sustains ${rate}/s with p99 < 50 ms` : `rate >= ${SUBMISSION_RATE}/s`,
+            // Sustained: within 1 % of the rate offered (the last answers come after the last request is due).
+            ok: (rate ? achieved >= 0.99 * rate && result.p99Ms < 50 : achieved >= SUBMISSION_RATE) && errors === 0,
+          });
+          log(JSON.stringify(figures.at(-1)));
+        }
       }
-    }
 
     // ── websocket fan-out: N and 2N clients watching one game ──
     memory.step('fan-out: signing up the watchers');
-    const watcherUsers = wanted('fanout') ? await pool(Array.from({ length: Math.ceil((2 * options.clients) / 20) }, (_, i) => i), 8, (i) => registerUser(base, `watch${i}_${Date.now().toString(36)}`)) : [];
-    if (wanted('fanout')) for (const count of [options.clients, 2 * options.clients]) {
-      const [game] = await startGames(base, master, players, 1, 1);
-      memory.step(`fan-out: connecting ${count} clients`);
-      t = performance.now();
-      const sockets = await watchers(base, watcherUsers, count, game.id);
-      const connectSeconds = round((performance.now() - t) / 1000);
-      memory.step(`fan-out: ${count} clients`);
-      memory.section();
-      await fanOut(base, master, game.id, sockets, 2); // warm-up
-      const { samples, missing, rounds } = await fanOut(base, master, game.id, sockets, 10);
-      figures.push(
-        latencyFigure(`phase result to ${count} websocket clients`, samples, {
-          clients: count,
-          missing,
-          ...roundParts(rounds),
-          connect_s: connectSeconds,
-          rss_peak_mb: memory.section(),
-          target: 'p99 < 200 ms',
-          ok: percentile([...samples].sort((a, b) => a - b), 0.99) < 200 && missing === 0,
-        }),
-      );
-      log(JSON.stringify(figures.at(-1)));
-      await Promise.all(sockets.map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))));
-    }
+    const watcherUsers = wanted('fanout')
+      ? await pool(
+          Array.from({ length: Math.ceil((2 * options.clients) / 20) }, (_, i) => i),
+          8,
+          (i) => registerUser(base, `watch${i}_${Date.now().toString(36)}`),
+        )
+      : [];
+    if (wanted('fanout'))
+      for (const count of [options.clients, 2 * options.clients]) {
+        const [game] = await startGames(base, master, players, 1, 1);
+        memory.step(`fan-out: connecting ${count} clients`);
+        t = performance.now();
+        const sockets = await watchers(base, watcherUsers, count, game.id);
+        const connectSeconds = round((performance.now() - t) / 1000);
+        memory.step(`fan-out: ${count} clients`);
+        memory.section();
+        await fanOut(base, master, game.id, sockets, 2); // warm-up
+        const { samples, missing, rounds } = await fanOut(base, master, game.id, sockets, 10);
+        figures.push(
+          latencyFigure(`phase result to ${count} websocket clients`, samples, {
+            clients: count,
+            missing,
+            ...roundParts(rounds),
+            connect_s: connectSeconds,
+            rss_peak_mb: memory.section(),
+            target: 'p99 < 200 ms',
+            ok:
+              percentile(
+                [...samples].sort((a, b) => a - b),
+                0.99,
+              ) < 200 && missing === 0,
+          }),
+        );
+        log(JSON.stringify(figures.at(-1)));
+        await Promise.all(sockets.map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))));
+      }
 
     // ── deadlines: N and 2N games falling due together, and N games with twice the units ──
     // Listening only from here: every event of the sections before would otherwise cost this process (and
     // PostgreSQL, which sends each to every listener) CPU that the submissions' latency pays for.
     if (wanted('deadlines')) await observer.query('LISTEN diadochi_live');
-    if (wanted('deadlines')) for (const [label, set] of [
-      [`${options.games} games`, games.slice(0, options.games)],
-      [`${2 * options.games} games`, games],
-      [`${options.games} games, units 2N`, doubled],
-    ] as const) {
-      memory.step(`deadlines: ${label}`);
-      memory.section();
-      const { seconds, processed } = await deadlines(observer, seen, set.map((game) => game.id));
-      figures.push({
-        bench: 'server',
-        name: `deadlines falling due together: ${label}`,
-        games: set.length,
-        processed,
-        seconds,
-        per_s: round(processed / seconds, 0),
-        rss_peak_mb: memory.section(),
-        target: set.length <= options.games ? 'all processed within 30 s' : null,
-        ok: processed === set.length && (set.length > options.games || seconds <= 30),
-      });
-      log(JSON.stringify(figures.at(-1)));
-    }
+    if (wanted('deadlines'))
+      for (const [label, set] of [
+        [`${options.games} games`, games.slice(0, options.games)],
+        [`${2 * options.games} games`, games],
+        [`${options.games} games, units 2N`, doubled],
+      ] as const) {
+        memory.step(`deadlines: ${label}`);
+        memory.section();
+        const { seconds, processed } = await deadlines(
+          observer,
+          seen,
+          set.map((game) => game.id),
+        );
+        figures.push({
+          bench: 'server',
+          name: `deadlines falling due together: ${label}`,
+          games: set.length,
+          processed,
+          seconds,
+          per_s: round(processed / seconds, 0),
+          rss_peak_mb: memory.section(),
+          target: set.length <= options.games ? 'all processed within 30 s' : null,
+          ok: processed === set.length && (set.length > options.games || seconds <= 30),
+        });
+        log(JSON.stringify(figures.at(-1)));
+      }
 
     memory.stop();
-    figures.push({ bench: 'server', name: 'server RSS, peak over the whole run', rss_peak_mb: round(memory.peak / 1024 / 1024), during: memory.peakDuring, target: '< 300 MB', ok: memory.peak < 300 * 1024 * 1024 });
+    figures.push({
+      bench: 'server',
+      name: 'server RSS, peak over the whole run',
+      rss_peak_mb: round(memory.peak / 1024 / 1024),
+      during: memory.peakDuring,
+      target: '< 300 MB',
+      ok: memory.peak < 300 * 1024 * 1024,
+    });
     figures.push({ bench: 'server', name: 'machine', ...machine, load_after: round(loadavg()[0], 2) });
     return figures;
   } finally {
@@ -496,8 +582,18 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
 export function ratios(figures: ServerFigure[]): ServerFigure[] {
   const find = (prefix: string) => figures.find((figure) => figure.name.startsWith(prefix));
   const pairs: Array<[string, string, string, string]> = [
-    ['order submissions, units 2N / N: most per second', 'order submissions, most per second, units N', 'order submissions, most per second, units 2N', 'rate_per_s'],
-    [`order submissions at ${SUBMISSION_RATE}/s, units 2N / N: p99`, `order submissions at ${SUBMISSION_RATE}/s, units N`, `order submissions at ${SUBMISSION_RATE}/s, units 2N`, 'p99_ms'],
+    [
+      'order submissions, units 2N / N: most per second',
+      'order submissions, most per second, units N',
+      'order submissions, most per second, units 2N',
+      'rate_per_s',
+    ],
+    [
+      `order submissions at ${SUBMISSION_RATE}/s, units 2N / N: p99`,
+      `order submissions at ${SUBMISSION_RATE}/s, units N`,
+      `order submissions at ${SUBMISSION_RATE}/s, units 2N`,
+      'p99_ms',
+    ],
   ];
   const out: ServerFigure[] = [];
   for (const [name, n, twice, field] of pairs) {
@@ -507,7 +603,11 @@ export function ratios(figures: ServerFigure[]): ServerFigure[] {
   }
   const fanOuts = figures.filter((figure) => figure.name.startsWith('phase result to'));
   if (fanOuts.length === 2) {
-    out.push({ bench: 'server', name: 'websocket clients 2N / N: median', ratio: round((fanOuts[1].median_ms as number) / (fanOuts[0].median_ms as number), 2) });
+    out.push({
+      bench: 'server',
+      name: 'websocket clients 2N / N: median',
+      ratio: round((fanOuts[1].median_ms as number) / (fanOuts[0].median_ms as number), 2),
+    });
     out.push({ bench: 'server', name: 'websocket clients 2N / N: p99', ratio: round((fanOuts[1].p99_ms as number) / (fanOuts[0].p99_ms as number), 2) });
   }
   const due = figures.filter((figure) => figure.name.startsWith('deadlines falling due'));
@@ -521,7 +621,11 @@ export function ratios(figures: ServerFigure[]): ServerFigure[] {
 export function printServerFigures(figures: ServerFigure[]): void {
   for (const figure of figures) {
     const { bench: _bench, name, ...rest } = figure;
-    console.log(`${name.padEnd(58)} ${Object.entries(rest).map(([key, value]) => `${key} ${value}`).join('  ')}`);
+    console.log(
+      `${name.padEnd(58)} ${Object.entries(rest)
+        .map(([key, value]) => `${key} ${value}`)
+        .join('  ')}`,
+    );
   }
   for (const figure of figures) console.log(JSON.stringify(figure));
 }

@@ -17,7 +17,15 @@ import path from 'node:path';
 import { viewSizes } from '../web/scripts/size.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface WebFigure {
   bench: 'web';
@@ -98,7 +106,15 @@ async function benchDatabase(): Promise<Database> {
 async function startServer(root: string, webDist: string, database: Database): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'diadochi-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '1000',
+  };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
   const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -176,7 +192,9 @@ export async function webBenchmarks(root: string, runs = 7): Promise<WebFigure[]
       busy.push((metrics.get('TaskDuration') ?? NaN) * 1000);
       if (process.env.BENCH_WEB_PROFILE)
         console.log(
-          ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => `${k} ${Math.round((metrics.get(k) ?? 0) * 1000)} ms`).join(', '),
+          ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration']
+            .map((k) => `${k} ${Math.round((metrics.get(k) ?? 0) * 1000)} ms`)
+            .join(', '),
         );
       if (process.env.BENCH_WEB_PROFILE)
         console.log(
@@ -190,7 +208,11 @@ export async function webBenchmarks(root: string, runs = 7): Promise<WebFigure[]
               ),
               resources: performance
                 .getEntriesByType('resource')
-                .map((e) => [e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 50), Math.round(e.startTime), Math.round((e as PerformanceResourceTiming).responseEnd)]),
+                .map((e) => [
+                  e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 50),
+                  Math.round(e.startTime),
+                  Math.round((e as PerformanceResourceTiming).responseEnd),
+                ]),
             })),
           ),
         );
@@ -223,7 +245,11 @@ export async function webBenchmarks(root: string, runs = 7): Promise<WebFigure[]
 }
 
 /** BENCH_WEB_PROFILE=cpu: where the page's main thread spent its time in the last run (self time per function). */
-function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, k) => {
@@ -237,7 +263,10 @@ function printProfile(profile: { nodes: { id: number; callFrame: { functionName:
 export function printWebFigures(figures: WebFigure[]): void {
   for (const f of figures) {
     if ('gzip_kb' in f) console.log(`${f.name.padEnd(48)} ${String(f.gzip_kb).padStart(7)} KB gzipped JS${f.budget_kb ? ` (budget ${f.budget_kb} KB)` : ''}`);
-    else console.log(`${f.name.padEnd(48)} median ${String(f.median_ms).padStart(7)} ms   min ${f.min_ms} ms   max ${f.max_ms} ms   (n=${f.n}, ${f.database}, load ${f.load_avg_1m})`);
+    else
+      console.log(
+        `${f.name.padEnd(48)} median ${String(f.median_ms).padStart(7)} ms   min ${f.min_ms} ms   max ${f.max_ms} ms   (n=${f.n}, ${f.database}, load ${f.load_avg_1m})`,
+      );
   }
   for (const f of figures) console.log(JSON.stringify(f));
 }

@@ -11,9 +11,7 @@ import { openDatabase } from './db/database.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 1 }
-    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+  config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 1 } : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
 try {
   await database.migrate();

@@ -16,13 +16,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIVE_LIMITS } from '../shared/api/live.ts';
 import authPlugin from './auth/authenticate.ts';
@@ -66,7 +60,13 @@ class AccessLog extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // remoteAddress: the client's (the forwarded one behind a trusted proxy).
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, remoteAddress: request.ip };
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      remoteAddress: request.ip,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
@@ -132,8 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', `too many attempts; try again in ${context.after}`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, 'rate_limited', `too many attempts; try again in ${context.after}`),
   });
   await app.register(swagger, {
     openapi: {
@@ -208,7 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preCompressed: true,
       // Vite names what it puts in assets/ by its content, so a browser may keep those for good;
       // index.html (which names them) and the rest are checked again on every visit.
-      setHeaders: (reply, file) => reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (reply, file) =>
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
 
   return app;

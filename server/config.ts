@@ -29,7 +29,8 @@ function trustedProxies(value: string, context: z.RefinementCtx): false | string
   if (/^\d+$/.test(text)) return refuse(`a hop count (${text}) cannot tell the proxy from a client that connects directly`);
   const addresses = text.split(',').map((entry) => entry.trim());
   const bad = addresses.filter((entry) => !ProxyAddressSchema.safeParse(entry).success);
-  if (bad.length > 0) return refuse(`${bad.map((entry) => JSON.stringify(entry)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not an IP address or CIDR range`);
+  if (bad.length > 0)
+    return refuse(`${bad.map((entry) => JSON.stringify(entry)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not an IP address or CIDR range`);
   return addresses;
 }
 
@@ -41,9 +42,7 @@ const EnvSchema = z.object({
   /** Write each log line at once (a system call per line) rather than 4 KiB at a time or every 100 ms. */
   LOG_SYNC: booleanFlag.default(false),
   /** PostgreSQL connection string; without it an embedded PGlite database lives in DATA_DIR. */
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// connection string' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// connection string' }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
@@ -55,7 +54,12 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   /**
    * Comma-separated usernames of the site administrators. When set it is the whole
    * list, applied at every start-up; unset, `tsx server/admin.ts` manages them.
@@ -63,13 +67,24 @@ const EnvSchema = z.object({
   ADMIN_USERS: z
     .string()
     .optional()
-    .transform((list) => (list === undefined ? null : list.split(',').map((name) => name.trim()).filter(Boolean))),
+    .transform((list) =>
+      list === undefined
+        ? null
+        : list
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+    ),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
    * Hours an ended game may still be re-opened by its game master before its result is final and its secrets
    * (private press, the names in an anonymous game) public; 0: final at once, never re-opened.
    */
-  FINAL_AFTER_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  FINAL_AFTER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Log-in and sign-up attempts allowed per client IP and window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

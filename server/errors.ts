@@ -93,10 +93,7 @@ export function installErrorHandlers(app: FastifyInstance, { serveClientIndex = 
 
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send(errorBody('database_unavailable', 'the database is unavailable; try again in a few seconds'));
+      return reply.code(503).header('retry-after', '5').send(errorBody('database_unavailable', 'the database is unavailable; try again in a few seconds'));
     }
 
     // Safety nets for races the handlers did not foresee: a duplicate, or a row gone meanwhile.

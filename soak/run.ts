@@ -17,7 +17,13 @@ const soaks: Record<string, () => void | Promise<void>> = {
   live: () => soakLive(40, 1000),
   // The real server SIGKILLed 300 times while processing phases (npm test: 6); PostgreSQL with DATABASE_URL, else PGlite on disk.
   kill: async () => {
-    const report = await killScenario({ kills: 300, games: 8, submitters: 6, postgresUrl: process.env.DATABASE_URL || undefined, log: (line) => console.log(`kill: ${line}`) });
+    const report = await killScenario({
+      kills: 300,
+      games: 8,
+      submitters: 6,
+      postgresUrl: process.env.DATABASE_URL || undefined,
+      log: (line) => console.log(`kill: ${line}`),
+    });
     console.log(`kill: ${JSON.stringify(report)}`);
   },
   // 6000 log-ins, sign-ups and password changes, each with a new forged X-Forwarded-For, through the real nginx of

@@ -49,8 +49,7 @@ const json = args.includes('--json');
 const caseId = flag('--case');
 const phaseIndex = flag('--phase');
 const files = args.filter((a) => a !== '--json');
-if (files.length < 1 || files.length > 2)
-  fail(`${USAGE.split('\n')[0]} (--help says more)`);
+if (files.length < 1 || files.length > 2) fail(`${USAGE.split('\n')[0]} (--help says more)`);
 
 const read = (file: string): string => {
   try {
@@ -144,7 +143,9 @@ for (const s of powerSummary(variant, next)) {
   out.push(`  ${s.power}: ${units.join(', ') || 'no units'}  (centres ${s.centres.length}, supply ${s.supply})`);
 }
 for (const d of next.dislodged)
-  out.push(`  dislodged: ${d.power} ${d.type === 'army' ? 'A' : 'F'} ${d.at}${d.attackerFrom ? ` (attacked from ${d.attackerFrom})` : ' (attacked by convoy)'}`);
+  out.push(
+    `  dislodged: ${d.power} ${d.type === 'army' ? 'A' : 'F'} ${d.at}${d.attackerFrom ? ` (attacked from ${d.attackerFrom})` : ' (attacked by convoy)'}`,
+  );
 console.log(out.join('\n'));
 
 function describeEvent(e: (typeof events)[number]): string {

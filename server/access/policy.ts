@@ -119,7 +119,11 @@ export function revealsNames(game: GameFacts, viewer: Viewer, now: Date = new Da
 }
 
 /** A user as this viewer may see them: themselves always, others where names are revealed. */
-export function shownUser<U extends { id: string; username: string }>(reveal: boolean, viewer: Viewer, user: U | null): { id: string; username: string } | null {
+export function shownUser<U extends { id: string; username: string }>(
+  reveal: boolean,
+  viewer: Viewer,
+  user: U | null,
+): { id: string; username: string } | null {
   if (!user) return null;
   return reveal || user.id === viewer?.id ? { id: user.id, username: user.username } : null;
 }
@@ -144,7 +148,11 @@ export function adjudicationIsPublic(phase: { status: 'open' | 'processed' }): b
 }
 
 /** Whether a press message reaches this viewer (the same rule as `pressReach`, for one message). */
-export function readsMessage(reach: PressReach, message: { public: boolean; senderPower: string | null; recipients: readonly string[] }, gameMasterRecipient: string): boolean {
+export function readsMessage(
+  reach: PressReach,
+  message: { public: boolean; senderPower: string | null; recipients: readonly string[] },
+  gameMasterRecipient: string,
+): boolean {
   if (reach.all || message.public) return true;
   if (reach.power && (message.senderPower === reach.power || message.recipients.includes(reach.power))) return true;
   return reach.gameMaster && (message.senderPower === null || message.recipients.includes(gameMasterRecipient));

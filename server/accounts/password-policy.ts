@@ -33,7 +33,11 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
  */
 function zxcvbn(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, english] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]);
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
     return new ZxcvbnFactory({
       dictionary: { ...common.dictionary, ...english.dictionary },
       graphs: common.adjacencyGraphs,

@@ -135,7 +135,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.auth) {
         const { sessionId } = request.auth;
-        await app.prisma.$transaction([app.prisma.session.deleteMany({ where: { id: sessionId } }), announceSessionsChanged(app.prisma, `session ${sessionId}`)]);
+        await app.prisma.$transaction([
+          app.prisma.session.deleteMany({ where: { id: sessionId } }),
+          announceSessionsChanged(app.prisma, `session ${sessionId}`),
+        ]);
         // The other instances are told when it commits; this one must not answer the next request from its cache meanwhile.
         app.sessions.forgetSession(sessionId);
       }
@@ -223,7 +226,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       // A token that could mint tokens would outlive its own revocation once leaked.
-      if (request.auth!.via !== 'cookie') throw forbidden('forbidden', 'API tokens can be created only when logged in with your password (a browser session), not with an API token');
+      if (request.auth!.via !== 'cookie')
+        throw forbidden('forbidden', 'API tokens can be created only when logged in with your password (a browser session), not with an API token');
       const { token, session } = await createSession(app.prisma, user.id, 'api_token', { name: request.body.name });
       return reply.code(201).send({ ...apiToken(session), token });
     },

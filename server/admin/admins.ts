@@ -25,7 +25,7 @@ export async function applyAdminList(db: Db, usernames: readonly string[], log?:
   const promoted = await db.user.updateMany({ where: { isAdmin: false, usernameKey: { in: keys } }, data: { isAdmin: true } });
   // Instances already running hold these users' sessions with the old flag.
   if (demoted.count + promoted.count > 0) await announceSessionsChanged(db, 'all');
-  const admins = (await db.user.findMany({ where: { isAdmin: true }, select: { username: true, usernameKey: true } }));
+  const admins = await db.user.findMany({ where: { isAdmin: true }, select: { username: true, usernameKey: true } });
   const unknown = keys.filter((key) => !admins.some((admin) => admin.usernameKey === key));
   if (unknown.length > 0) log?.warn({ unknown }, 'ADMIN_USERS names users who have no account; create them, then restart');
   log?.info({ admins: admins.map((admin) => admin.username) }, 'site administrators (ADMIN_USERS)');

@@ -33,7 +33,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         take: limit + 1,
       });
       const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
-      return auditLogView(user, page.map((row) => ({ ...gmActionOf(row), game: row.game })), nextCursor);
+      return auditLogView(
+        user,
+        page.map((row) => ({ ...gmActionOf(row), game: row.game })),
+        nextCursor,
+      );
     },
   );
 };

@@ -118,7 +118,10 @@ function after(cursor: { createdAt: Date; id: string } | null) {
 }
 
 /** Pages of rows in (createdAt, id) order, `size` at a time. */
-async function* pagesOf<Row extends { createdAt: Date; id: string }>(size: number, read: (cursor: ReturnType<typeof after>, take: number) => Promise<Row[]>): AsyncGenerator<Row[]> {
+async function* pagesOf<Row extends { createdAt: Date; id: string }>(
+  size: number,
+  read: (cursor: ReturnType<typeof after>, take: number) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
   let cursor: Row | null = null;
   for (;;) {
     const rows = await read(after(cursor), size);
@@ -265,7 +268,12 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       yield rows.map((row) => {
         if (logIndex.has(row.id)) logIndex.set(row.id, i);
         i += 1;
-        return encoded(schemas.gmAction, { action: row.action, actor: row.actor?.username ?? null, details: gmLogDetails(context.revealNames, gmActionOf(row).details), at: row.createdAt.toISOString() });
+        return encoded(schemas.gmAction, {
+          action: row.action,
+          actor: row.actor?.username ?? null,
+          details: gmLogDetails(context.revealNames, gmActionOf(row).details),
+          at: row.createdAt.toISOString(),
+        });
       });
     }
   }

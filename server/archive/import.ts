@@ -26,7 +26,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { adjudicate, ENGINE_VERSION, getVariant, phaseName, resultsAsNow, rulebookOptions, survivors, type GameState, type Variant } from '../../shared/index.ts';
+import {
+  adjudicate,
+  ENGINE_VERSION,
+  getVariant,
+  phaseName,
+  resultsAsNow,
+  rulebookOptions,
+  survivors,
+  type GameState,
+  type Variant,
+} from '../../shared/index.ts';
 import { IMPORT_LIMITS, type ExportedGame, type ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY, type ExportedOrigin } from '../../shared/api/imported-log.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
@@ -105,7 +115,9 @@ export function checkDates(data: ExportedGame, now: Date): void {
     }
     if (open && phase.processedAt) throw invalid(`${label}.processedAt: an open phase has not been processed`);
     // Not necessarily in order: a phase rolled back and processed again is processed after the ones that followed it.
-    const processed: [string, number] | null = phase.processedAt ? [`${label}.processedAt`, within(`${label}.processedAt`, phase.processedAt, started, until)] : null;
+    const processed: [string, number] | null = phase.processedAt
+      ? [`${label}.processedAt`, within(`${label}.processedAt`, phase.processedAt, started, until)]
+      : null;
     for (const [k, submission] of phase.submissions.entries()) {
       within(`${label}.submissions[${k}].submittedAt`, submission.submittedAt, started, processed ?? until);
     }
@@ -117,7 +129,10 @@ export function checkDates(data: ExportedGame, now: Date): void {
   // The game master acts after the end too (re-opening it, importing it).
   for (const [i, entry] of data.gmLog.entries()) within(`gmLog[${i}].at`, entry.at, created, exported);
   for (const [i, phase] of data.discardedPhases.entries()) {
-    const discarded: [string, number] = [`discardedPhases[${i}].discardedAt`, within(`discardedPhases[${i}].discardedAt`, phase.discardedAt, started, exported)];
+    const discarded: [string, number] = [
+      `discardedPhases[${i}].discardedAt`,
+      within(`discardedPhases[${i}].discardedAt`, phase.discardedAt, started, exported),
+    ];
     phaseDates(`discardedPhases[${i}]`, phase, !phase.processedAt, discarded);
   }
 }
@@ -173,18 +188,21 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     const last = i === phases.length - 1;
     const shouldBeProcessed = !last || lastMustBeProcessed;
     if ((phase.status === 'processed') !== shouldBeProcessed) {
-      throw invalid(
-        `${label}.status: is "${phase.status}"; every phase but the last is processed, and the last is open unless the game was won in it`,
-      );
+      throw invalid(`${label}.status: is "${phase.status}"; every phase but the last is processed, and the last is open unless the game was won in it`);
     }
     if (phase.status === 'open') {
-      if (phase.orders !== null || phase.results !== null || phase.stateAfter !== null) throw invalid(`${label}: an open phase has no orders, results or state after`);
+      if (phase.orders !== null || phase.results !== null || phase.stateAfter !== null)
+        throw invalid(`${label}: an open phase has no orders, results or state after`);
       return;
     }
     if (!phase.orders || !phase.results || !phase.events || !phase.disbanded || !phase.stateAfter) {
       throw invalid(`${label}: a processed phase needs its orders, results, events, disbanded units and state after`);
     }
-    const outcomeOfEngine = adjudicate(variant, position, phase.orders.map((o) => ({ power: o.power, order: o.order })));
+    const outcomeOfEngine = adjudicate(
+      variant,
+      position,
+      phase.orders.map((o) => ({ power: o.power, order: o.order })),
+    );
     if (!outcomeOfEngine.ok) throw invalid(`${label}: the engine cannot adjudicate it: ${outcomeOfEngine.error.join('; ')}`);
     const { results, events, disbanded, next } = outcomeOfEngine.value;
     const recordedVersion = phase.engineVersion ?? null;
@@ -213,7 +231,8 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
   const lastPhase = phases[phases.length - 1];
   if (outcome?.kind === 'victory') {
     const winners = parseState(lastPhase.stateAfter).winners ?? [];
-    if (canonical([...winners].sort()) !== canonical([...outcome.powers].sort())) throw invalid(`game.outcome: the engine's winners are ${winners.join(', ') || 'none'}`);
+    if (canonical([...winners].sort()) !== canonical([...outcome.powers].sort()))
+      throw invalid(`game.outcome: the engine's winners are ${winners.join(', ') || 'none'}`);
   } else if (outcome) {
     const alive = survivors(variant, applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions));
     const expected = outcome.kind === 'draw' ? alive : outcome.powers;
@@ -222,12 +241,14 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     }
     // A draw the players vote for is shared by every survivor; the game master may end the game as a draw among some
     // of them (the log's last ending or re-opening is the game master's ending; later entries, e.g. imports, do not count).
-    const declared = outcome.kind === 'draw' && data.gmLog.findLast((entry) => entry.action === 'end-game' || entry.action === 'rollback')?.action === 'end-game';
+    const declared =
+      outcome.kind === 'draw' && data.gmLog.findLast((entry) => entry.action === 'end-game' || entry.action === 'rollback')?.action === 'end-game';
     if (declared) {
       if (outcome.powers.length === 0 || !outcome.powers.every((power) => alive.includes(power))) {
         throw invalid(`game.outcome: the game master's draw is shared by surviving powers (${alive.join(', ')})`);
       }
-    } else if (canonical([...expected].sort()) !== canonical([...outcome.powers].sort())) throw invalid(`game.outcome: a draw is shared by the survivors (${alive.join(', ')})`);
+    } else if (canonical([...expected].sort()) !== canonical([...outcome.powers].sort()))
+      throw invalid(`game.outcome: a draw is shared by the survivors (${alive.join(', ')})`);
   }
 
   for (const [i, phase] of [...data.phases, ...data.discardedPhases].entries()) {
@@ -235,9 +256,11 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     if (unknown) throw invalid(`phases[${i}].submissions: "${unknown.power}" is not a power of the game`);
   }
   for (const [i, message] of data.press.entries()) {
-    if (message.fromPower !== null && !powers.includes(message.fromPower)) throw invalid(`press[${i}].fromPower: "${message.fromPower}" is not a power of the game`);
+    if (message.fromPower !== null && !powers.includes(message.fromPower))
+      throw invalid(`press[${i}].fromPower: "${message.fromPower}" is not a power of the game`);
     // GAME_MASTER_RECIPIENT: a message to the game master.
-    if (message.to !== 'all' && !message.to.every((power) => power === GAME_MASTER_RECIPIENT || powers.includes(power))) throw invalid(`press[${i}].to: names a power not in the game`);
+    if (message.to !== 'all' && !message.to.every((power) => power === GAME_MASTER_RECIPIENT || powers.includes(power)))
+      throw invalid(`press[${i}].to: names a power not in the game`);
     if (message.phaseIndex !== null && (message.phaseIndex < 0 || message.phaseIndex >= phases.length)) throw invalid(`press[${i}].phaseIndex: no such phase`);
   }
   for (const [i, loan] of data.loans.entries()) {
@@ -252,7 +275,8 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
   return { variant, rechecked };
 }
 
-const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
@@ -337,7 +361,13 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
           // As recorded: the version that adjudicated it (it also reproduces under this one, checked above).
           engineVersion: phase.status === 'processed' ? (phase.engineVersion ?? null) : null,
           // An open phase gets a fresh clock here (none once the game is over).
-          deadlineAt: open ? (settings.status === 'active' ? new Date(now.getTime() + deadlineSeconds(game, phase.kind) * 1000) : null) : phase.deadlineAt ? new Date(phase.deadlineAt) : null,
+          deadlineAt: open
+            ? settings.status === 'active'
+              ? new Date(now.getTime() + deadlineSeconds(game, phase.kind) * 1000)
+              : null
+            : phase.deadlineAt
+              ? new Date(phase.deadlineAt)
+              : null,
           processedAt: phase.processedAt ? new Date(phase.processedAt) : null,
         },
       });
@@ -388,7 +418,8 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
       });
     }
     const lastPhase = data.phases[data.phases.length - 1];
-    const current = lastPhase.status === 'open' ? applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions) : parseState(lastPhase.stateAfter);
+    const current =
+      lastPhase.status === 'open' ? applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions) : parseState(lastPhase.stateAfter);
     await syncLoans(tx, game.id, lastPhase.index, current.loans, 'not in the imported position');
     if (settings.status === 'active') {
       for (const vote of data.votes) {
@@ -398,7 +429,13 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
     const logIds: string[] = [];
     for (const entry of data.gmLog) {
       const row = await tx.gameMasterAction.create({
-        data: { gameId: game.id, actorUserId: null, action: entry.action, ...gmActionValues({ details: importedLogDetails(entry) }), createdAt: new Date(entry.at) },
+        data: {
+          gameId: game.id,
+          actorUserId: null,
+          action: entry.action,
+          ...gmActionValues({ details: importedLogDetails(entry) }),
+          createdAt: new Date(entry.at),
+        },
       });
       logIds.push(row.id);
     }
@@ -425,13 +462,16 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         action: 'import' satisfies GmActionKind,
         ...gmActionValues({
           details: {
-          exportedAt: data.exportedAt,
-          complete: data.complete,
-          phases: data.phases.length,
-          // Phases recorded under another engine version (or none), which this server's engine re-adjudicated identically.
-          engineVersions: { server: ENGINE_VERSION, exporter: data.engineVersion ?? null, rechecked },
-          // The exported game's names: users of another server, not this one's.
-          [EXPORTED_NAMES_KEY]: { actor: null, users: { gameMaster: data.gameMaster, players: Object.fromEntries(data.players.map((player) => [player.power, player.username])) } } satisfies ExportedOrigin,
+            exportedAt: data.exportedAt,
+            complete: data.complete,
+            phases: data.phases.length,
+            // Phases recorded under another engine version (or none), which this server's engine re-adjudicated identically.
+            engineVersions: { server: ENGINE_VERSION, exporter: data.engineVersion ?? null, rechecked },
+            // The exported game's names: users of another server, not this one's.
+            [EXPORTED_NAMES_KEY]: {
+              actor: null,
+              users: { gameMaster: data.gameMaster, players: Object.fromEntries(data.players.map((player) => [player.power, player.username])) },
+            } satisfies ExportedOrigin,
           },
         }),
       },

@@ -99,7 +99,11 @@ const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         maxJsonItems: IMPORT_LIMITS.jsonItems,
         maxJsonKeys: IMPORT_LIMITS.jsonKeys,
         // Each import re-adjudicates every phase: a few per user and window.
-        rateLimit: { max: app.settings.importRateLimit.max, timeWindow: app.settings.importRateLimit.windowMs, keyGenerator: (request) => request.auth?.user.id ?? request.ip },
+        rateLimit: {
+          max: app.settings.importRateLimit.max,
+          timeWindow: app.settings.importRateLimit.windowMs,
+          keyGenerator: (request) => request.auth?.user.id ?? request.ip,
+        },
       },
       schema: {
         tags,

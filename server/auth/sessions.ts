@@ -124,7 +124,10 @@ export async function findSession(db: Db | Database, token: string, kind: Sessio
       if (session) cache?.keep(session, generation, now);
     }
   } else {
-    const row = await db.session.findUnique({ where: { tokenHash }, include: { user: { select: { id: true, username: true, isAdmin: true, createdAt: true } } } });
+    const row = await db.session.findUnique({
+      where: { tokenHash },
+      include: { user: { select: { id: true, username: true, isAdmin: true, createdAt: true } } },
+    });
     session = row && { ...row, kind: row.kind };
   }
   if (!session || session.kind !== kind) return null;

@@ -8,13 +8,7 @@
 const unavailablePrismaCodes = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 
 /** Driver-adapter error kinds (@prisma/driver-adapter-utils) that mean the same. */
-const unavailableAdapterKinds = new Set([
-  'DatabaseNotReachable',
-  'ConnectionClosed',
-  'SocketTimeout',
-  'TooManyConnections',
-  'DatabaseDoesNotExist',
-]);
+const unavailableAdapterKinds = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
 
 /** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart). */
 const unavailableSqlState = /^(08|57P0[1-3])/;

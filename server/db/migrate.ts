@@ -31,11 +31,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as engineGlue from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm';
 
@@ -60,7 +56,11 @@ function loadSchemaEngine(): Promise<SchemaEngineClass> {
   engineClass ??= (async () => {
     // (2) The glue calls `global.PRISMA_WASM_PANIC_REGISTRY.set_message` on a Rust panic.
     const globals = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { set_message(message: string): void } };
-    globals.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (message) => { lastPanicMessage = message; } };
+    globals.PRISMA_WASM_PANIC_REGISTRY ??= {
+      set_message: (message) => {
+        lastPanicMessage = message;
+      },
+    };
 
     // (1) Load the .wasm next to the glue module.
     const gluePath = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
@@ -83,10 +83,7 @@ function loadSchemaEngine(): Promise<SchemaEngineClass> {
 
 let lastPanicMessage: string | undefined;
 
-async function withEngine<T>(
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  use: (engine: SchemaEngine) => Promise<T>,
-): Promise<T> {
+async function withEngine<T>(adapterFactory: SqlMigrationAwareDriverAdapterFactory, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const SchemaEngineClass = await loadSchemaEngine();
   const bound = bindMigrationAwareSqlAdapterFactory(adapterFactory);
   const engine = await SchemaEngineClass.new({ datamodels: undefined }, () => {}, bound).catch((error: unknown) => {
@@ -140,10 +137,7 @@ export async function loadMigrationList(directory = migrationsDir): Promise<Migr
 }
 
 /** `prisma migrate deploy`: applies the migrations not yet recorded in `_prisma_migrations`. */
-export async function applyMigrations(
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  directory = migrationsDir,
-): Promise<string[]> {
+export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory, directory = migrationsDir): Promise<string[]> {
   const migrationsList = await loadMigrationList(directory);
   return withEngine(adapterFactory, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilter });
@@ -266,10 +260,7 @@ export function postgresMigrationAdapter(connectionString: string): SqlMigration
  * Migration adapter for PGlite; the shadow database is a second in-memory PGlite
  * (from `createShadow`, by default a new one), closed after use.
  */
-export function pgliteMigrationAdapter(
-  database: PGlite,
-  createShadow: () => Promise<PGlite> = () => PGlite.create(),
-): SqlMigrationAwareDriverAdapterFactory {
+export function pgliteMigrationAdapter(database: PGlite, createShadow: () => Promise<PGlite> = () => PGlite.create()): SqlMigrationAwareDriverAdapterFactory {
   const factory = new PrismaPGlite(database);
   return {
     provider: factory.provider,

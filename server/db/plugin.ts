@@ -19,8 +19,10 @@ export default fp<DatabasePluginOptions>(
     const ownsDatabase = !('prisma' in database);
     const db = ownsDatabase ? await openDatabase(database, app.log) : database;
     if (ownsDatabase) app.addHook('onClose', () => db.close());
-    const applied = await retryWhileUnavailable(() => db.migrate(), startupTimeoutMs, (error) =>
-      app.log.warn({ err: error }, 'database unavailable at start-up; retrying'),
+    const applied = await retryWhileUnavailable(
+      () => db.migrate(),
+      startupTimeoutMs,
+      (error) => app.log.warn({ err: error }, 'database unavailable at start-up; retrying'),
     ).catch(async (error: unknown) => {
       // The app will not start, so its onClose hooks will not run: close what we opened.
       if (ownsDatabase) await db.close().catch(() => {});

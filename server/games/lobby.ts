@@ -47,7 +47,11 @@ export async function listGames(app: FastifyInstance, viewer: Viewer, query: Lis
     take: query.limit + 1,
   });
   const { page, nextCursor } = pageOf(games, query.limit, (game) => game[key] ?? game.createdAt);
-  return gameListView(page.map((game) => gameOf(game)), nextCursor, viewer);
+  return gameListView(
+    page.map((game) => gameOf(game)),
+    nextCursor,
+    viewer,
+  );
 }
 
 // ───────────────────────────── writing ─────────────────────────────

@@ -30,12 +30,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function assignPowers(
-  seats: readonly Seat[],
-  powers: readonly string[],
-  mode: 'random' | 'preferences',
-  random: () => number,
-): Map<string, string> {
+export function assignPowers(seats: readonly Seat[], powers: readonly string[], mode: 'random' | 'preferences', random: () => number): Map<string, string> {
   if (seats.length !== powers.length) {
     throw new Error(`cannot assign ${powers.length} powers to ${seats.length} players`);
   }

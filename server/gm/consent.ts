@@ -35,7 +35,14 @@ export function needsConsent(tool: ToolName, context: GameContext): tool is Cons
 }
 
 /** Runs a tool as `context`'s viewer and logs it; returns the log entry. */
-export async function runTool(app: FastifyInstance, tx: Transaction, context: GameContext, tool: ToolName, request: unknown, extra: GmLogDetails = {}): Promise<GmActionRow> {
+export async function runTool(
+  app: FastifyInstance,
+  tx: Transaction,
+  context: GameContext,
+  tool: ToolName,
+  request: unknown,
+  extra: GmLogDetails = {},
+): Promise<GmActionRow> {
   const actionId = randomUUID();
   const done = await (TOOLS[tool] as (...args: unknown[]) => ReturnType<(typeof TOOLS)['pause']>)(app, tx, context, actionId, request);
   const row = await logGmAction(tx, app.bus, context.game.id, context.viewer!.id, done.action, { ...done.details, ...extra }, actionId);
@@ -55,7 +62,10 @@ async function tryTool(app: FastifyInstance, tx: Transaction, context: GameConte
 }
 
 /** Where the game stands, as a request records it: the last phase's index and the game's status. */
-async function standing(tx: Transaction | FastifyInstance['prisma'], context: GameContext): Promise<{ phaseIndex: number; gameStatus: GameContext['game']['status'] }> {
+async function standing(
+  tx: Transaction | FastifyInstance['prisma'],
+  context: GameContext,
+): Promise<{ phaseIndex: number; gameStatus: GameContext['game']['status'] }> {
   const last = await tx.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' }, select: { index: true } });
   return { phaseIndex: last?.index ?? 0, gameStatus: context.game.status };
 }
@@ -74,7 +84,13 @@ async function announce(app: FastifyInstance, tx: Transaction, row: ProposalRow,
  * A tool used by a game master who plays: tried and undone, then put to the other active players (or used at once
  * when there is nobody else to ask). In the caller's transaction, holding the game's lock.
  */
-export async function propose(app: FastifyInstance, tx: Transaction, context: GameContext, tool: ConsentTool, request: Prisma.InputJsonObject): Promise<{ proposal: GmProposal } | { action: GmAction }> {
+export async function propose(
+  app: FastifyInstance,
+  tx: Transaction,
+  context: GameContext,
+  tool: ConsentTool,
+  request: Prisma.InputJsonObject,
+): Promise<{ proposal: GmProposal } | { action: GmAction }> {
   const me = context.viewer!.id;
   // Every other power with a player at the board (not in civil disorder, not eliminated, not vacant), in the variant's order.
   const needed = context.variant.powers.filter((power) => {
@@ -85,10 +101,12 @@ export async function propose(app: FastifyInstance, tx: Transaction, context: Ga
   const now = await standing(tx, context);
   const pending = (await tx.gmProposal.findMany({ where: { gameId: context.game.id, status: 'open' } })).map((row) => gmProposalOf(row));
   if (pending.some((row) => statusOf(row, now) === 'open')) {
-    throw conflict('conflict', 'a request of yours is waiting for the players\' answers: withdraw it before asking another');
+    throw conflict('conflict', "a request of yours is waiting for the players' answers: withdraw it before asking another");
   }
   await tryTool(app, tx, context, tool, request);
-  const row = gmProposalOf(await tx.gmProposal.create({ data: { gameId: context.game.id, proposedById: me, action: tool, ...gmProposalValues({ request }), ...now, needed } }));
+  const row = gmProposalOf(
+    await tx.gmProposal.create({ data: { gameId: context.game.id, proposedById: me, action: tool, ...gmProposalValues({ request }), ...now, needed } }),
+  );
   await announce(app, tx, row, 'open');
   return gmProposalResponse(view(context, row, 'open'));
 }
@@ -110,7 +128,10 @@ async function proposalOf(tx: Transaction, gameId: string, proposalId: string): 
 async function lapse(app: FastifyInstance, tx: Transaction, row: ProposalRow, note: string | null): Promise<HttpError> {
   await tx.gmProposal.update({ where: { id: row.id }, data: { status: 'lapsed', note, decidedAt: new Date() } });
   await announce(app, tx, row, 'lapsed');
-  return conflict('proposal_closed', note ? `the request can no longer be carried out (${note}): it was closed` : 'the game has moved on since the request was made: it lapsed');
+  return conflict(
+    'proposal_closed',
+    note ? `the request can no longer be carried out (${note}): it was closed` : 'the game has moved on since the request was made: it lapsed',
+  );
 }
 
 /**

@@ -83,7 +83,12 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
   tool('pause', 'pause', 'Stop the clock');
   tool('resume', 'resume', 'Restart the clock; the deadline moves by the time paused (since it was last set, if set during the pause)');
   tool('replace', 'replace-player', "Hand a power's seat to another user", ReplacePlayerRequestSchema);
-  tool('civil-disorder', 'civil-disorder', 'Put a power in civil disorder: phases stop waiting for it (its player can come back by submitting orders)', PowerRequestSchema);
+  tool(
+    'civil-disorder',
+    'civil-disorder',
+    'Put a power in civil disorder: phases stop waiting for it (its player can come back by submitting orders)',
+    PowerRequestSchema,
+  );
   tool(
     'rollback',
     'rollback',
@@ -96,15 +101,24 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
     'End the game now: a draw among surviving powers (every survivor unless named, at least two) or a concession to one. Votes pending are dropped; until the result is final, a rollback to the open phase re-opens the game',
     EndGameRequestSchema,
   );
-  tool('finalize', 'finalize', "Make an ended game's result final now: its private press and (anonymous game) names become public, and it can no longer be re-opened");
-  tool('invite', 'invite-game-master', 'Ask another user to take over as game master; they become it only by accepting (replaces an invitation pending)', InviteGameMasterRequestSchema);
+  tool(
+    'finalize',
+    'finalize',
+    "Make an ended game's result final now: its private press and (anonymous game) names become public, and it can no longer be re-opened",
+  );
+  tool(
+    'invite',
+    'invite-game-master',
+    'Ask another user to take over as game master; they become it only by accepting (replaces an invitation pending)',
+    InviteGameMasterRequestSchema,
+  );
 
   app.put(
     '/games/:gameId/gm/phases/:index/orders/:power',
     {
       schema: {
         tags,
-        summary: 'Enter orders for a power in the open phase (same checks and answers as a player\'s submission)',
+        summary: "Enter orders for a power in the open phase (same checks and answers as a player's submission)",
         params: PhaseParamsSchema.extend({ power: PowerIdSchema }),
         body: SubmitOrdersRequestSchema,
         response: { 200: SubmitOrdersResponseSchema, 422: OrdersRejectedSchema, ...errorResponses },
@@ -112,7 +126,13 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Stored as a player's are (play/submissions.ts), and logged.
     async (request) =>
-      app.submissions.submit({ user: requireUser(request), gameId: request.params.gameId, phaseIndex: request.params.index, body: request.body, asGameMaster: { power: request.params.power } }),
+      app.submissions.submit({
+        user: requireUser(request),
+        gameId: request.params.gameId,
+        phaseIndex: request.params.index,
+        body: request.body,
+        asGameMaster: { power: request.params.power },
+      }),
   );
 
   app.get(
@@ -120,7 +140,7 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A game master who plays: the requests put to the players, oldest first, with who agreed (visible to whoever may see the game)",
+        summary: 'A game master who plays: the requests put to the players, oldest first, with who agreed (visible to whoever may see the game)',
         params: GameIdParamsSchema,
         response: { 200: GmProposalListSchema, ...errorResponses },
       },
@@ -133,7 +153,7 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Agree to or refuse a request of a game master who plays (players whose consent it needs); the last agreement carries it out",
+        summary: 'Agree to or refuse a request of a game master who plays (players whose consent it needs); the last agreement carries it out',
         description: '409 `proposal_closed` when it was answered, withdrawn, or lapsed as the game moved on (or can no longer be carried out).',
         params: ProposalParamsSchema,
         body: AnswerProposalRequestSchema,
@@ -146,7 +166,12 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/games/:gameId/gm/proposals/:proposalId',
     {
-      schema: { tags, summary: 'Withdraw your request before the players have all answered (game master)', params: ProposalParamsSchema, response: { 200: GmProposalResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Withdraw your request before the players have all answered (game master)',
+        params: ProposalParamsSchema,
+        response: { 200: GmProposalResponseSchema, ...errorResponses },
+      },
     },
     async (request) => withdrawProposal(app, requireUser(request), request.params.gameId, request.params.proposalId),
   );
@@ -154,7 +179,12 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/games/:gameId/gm/invitation/accept',
     {
-      schema: { tags, summary: 'Accept the invitation to run the game: you are its game master from now on', params: GameIdParamsSchema, response: { 200: GmActionResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Accept the invitation to run the game: you are its game master from now on',
+        params: GameIdParamsSchema,
+        response: { 200: GmActionResponseSchema, ...errorResponses },
+      },
     },
     async (request) => acceptInvitation(app, requireUser(request), request.params.gameId),
   );
@@ -174,7 +204,6 @@ const gmRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send();
     },
   );
-
 };
 
 export default gmRoutes;

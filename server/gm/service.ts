@@ -38,7 +38,8 @@ export async function useTool<T extends ToolName>(app: FastifyInstance, user: Us
  */
 export async function acceptInvitation(app: FastifyInstance, user: User, gameId: string) {
   return withLockedGame(app, gameId, user, async (tx, context) => {
-    if (context.game.invitedGameMasterId !== user.id) throw conflict('not_invited', 'you have not been asked to run this game (or the invitation was withdrawn)');
+    if (context.game.invitedGameMasterId !== user.id)
+      throw conflict('not_invited', 'you have not been asked to run this game (or the invitation was withdrawn)');
     const before = context.game.gameMaster;
     await tx.game.update({ where: { id: gameId }, data: { gameMasterId: user.id, invitedGameMasterId: null } });
     const row = await logGmAction(tx, app.bus, gameId, user.id, 'take-over', { users: { from: before.username, to: user.username } });
@@ -50,7 +51,8 @@ export async function acceptInvitation(app: FastifyInstance, user: User, gameId:
 export async function dropInvitation(app: FastifyInstance, user: User, gameId: string): Promise<void> {
   await withLockedGame(app, gameId, user, async (tx, context) => {
     const invited = context.game.invitedGameMasterId;
-    if (!invited || (invited !== user.id && !context.isGameMaster)) throw conflict('not_invited', 'there is no invitation to run this game that you could decline or withdraw');
+    if (!invited || (invited !== user.id && !context.isGameMaster))
+      throw conflict('not_invited', 'there is no invitation to run this game that you could decline or withdraw');
     await tx.game.update({ where: { id: gameId }, data: { invitedGameMasterId: null } });
     await app.bus.publish(tx, `game:${gameId}`, { type: 'gm.invitation', gameId, pending: false });
     // The one asked may not be watching the game: their lobby hears it on their own channel.
@@ -65,5 +67,8 @@ export async function gmLog(app: FastifyInstance, viewer: Viewer, gameId: string
     include: { actor: { select: { id: true, username: true } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  return gmLogView(context, rows.map((row) => gmActionOf(row)));
+  return gmLogView(
+    context,
+    rows.map((row) => gmActionOf(row)),
+  );
 }

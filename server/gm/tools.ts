@@ -33,7 +33,15 @@ type Run<R> = (app: FastifyInstance, tx: Transaction, context: GameContext, acti
  * `listed`: the change shows in the game lists too (the clock paused or running again, a finished game
  * played on), so a public game tells the lobby as well; a deadline moved concerns only the game's page.
  */
-async function publishDeadline(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, deadlineAt: Date | null, paused: boolean, listed = false) {
+async function publishDeadline(
+  app: FastifyInstance,
+  tx: Transaction,
+  context: GameContext,
+  phase: PhaseRow,
+  deadlineAt: Date | null,
+  paused: boolean,
+  listed = false,
+) {
   const gameId = context.game.id;
   const event = { type: 'deadline.changed', gameId, phaseIndex: phase.index, deadlineAt: deadlineAt?.toISOString() ?? null, paused } as const;
   await app.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(listed && !context.game.private ? [{ channel: 'lobby' as const, event }] : [])]);
@@ -121,7 +129,8 @@ const replacePlayer: Run<{ power: string; username: string }> = async (app, tx, 
   const newcomer = await tx.user.findUnique({ where: { usernameKey: body.username.toLowerCase() } });
   if (!newcomer) throw invalid('body.username', `there is no user named "${body.username}"`);
   const existing = context.game.players.find((player) => player.userId === newcomer.id);
-  if (existing) throw conflict('already_joined', `the user ${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
+  if (existing)
+    throw conflict('already_joined', `the user ${newcomer.username} already has a seat in this game${existing.power ? ` (${existing.power})` : ''}`);
   if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
   // The one handing over stays on record as a former holder (their public page keeps the game and its deadlines).
   const former = seat.userId && !seat.formerUserIds.includes(seat.userId) ? { formerUserIds: { push: seat.userId } } : {};
@@ -161,10 +170,14 @@ const endGame: Run<EndGameRequest> = async (app, tx, context, _actionId, body) =
   const named = new Set(body.powers ?? alive);
   for (const power of named) {
     seatOf(context, power);
-    if (!alive.includes(power)) throw conflict('conflict', `${power} has no unit and no centre left: only surviving powers (${alive.join(', ')}) can share a draw or be conceded to`);
+    if (!alive.includes(power))
+      throw conflict('conflict', `${power} has no unit and no centre left: only surviving powers (${alive.join(', ')}) can share a draw or be conceded to`);
   }
   if (body.outcome === 'draw' && named.size < 2 && alive.length > 1) {
-    throw conflict('conflict', `a draw is shared by at least two surviving powers (${alive.join(', ')}); to end the game for one power, record a concession to it`);
+    throw conflict(
+      'conflict',
+      `a draw is shared by at least two surviving powers (${alive.join(', ')}); to end the game for one power, record a concession to it`,
+    );
   }
   // In the variant's order, however the game master listed them.
   const outcome: GameOutcome = { kind: body.outcome, powers: alive.filter((power) => named.has(power)) };
@@ -226,7 +239,9 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
   const deadlineAt = new Date(now.getTime() + deadlineSeconds(context.game, target.kind) * 1000);
   // Processed again from scratch: unset the adjudication (SQL NULL).
   const unset = phaseValues({ orders: null, results: null, events: null, disbanded: null, stateAfter: null, attendance: null });
-  const reopened = phaseOf(await tx.phase.update({ where: { id: target.id }, data: { status: 'open', processedAt: null, ...unset, engineVersion: null, deadlineAt } }));
+  const reopened = phaseOf(
+    await tx.phase.update({ where: { id: target.id }, data: { status: 'open', processedAt: null, ...unset, engineVersion: null, deadlineAt } }),
+  );
   const position = positionOf(context.variant, reopened);
   const alive = new Set(survivors(context.variant, position));
   // Missed deadlines and civil disorder as they were when the phase was processed, for seats still held by the
@@ -238,7 +253,8 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
     const kept = then && then.userId === seat.userId ? then : seat;
     const status = !alive.has(seat.power) ? 'eliminated' : kept.status === 'eliminated' ? (seat.userId ? 'active' : 'civil_disorder') : kept.status;
     const { missedDeadlines } = kept;
-    if (status !== seat.status || missedDeadlines !== seat.missedDeadlines) await tx.player.update({ where: { id: seat.id }, data: { status, missedDeadlines } });
+    if (status !== seat.status || missedDeadlines !== seat.missedDeadlines)
+      await tx.player.update({ where: { id: seat.id }, data: { status, missedDeadlines } });
   }
   await tx.drawVote.deleteMany({ where: { gameId } });
   // Orders saved stay, but a Ready given before the roll-back would process the re-opened phase as soon as the last

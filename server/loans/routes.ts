@@ -28,7 +28,8 @@ const loansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Lend a centre your power holds to another power (Diadochi V rule 9); counts from the next adjustment',
-        description: 'The rules engine decides: 422 `loan_refused` with its reason (not held, borrower owns no centre, units left unsupplied, variant without loans).',
+        description:
+          'The rules engine decides: 422 `loan_refused` with its reason (not held, borrower owns no centre, units left unsupplied, variant without loans).',
         params: GameIdParamsSchema,
         body: CreateLoanRequestSchema,
         response: { 201: LoanRecordSchema, ...errorResponses },

@@ -48,7 +48,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: compiledSuccessSerializer,
     },
     // Submissions arriving together are stored together (play/submissions.ts).
-    async (request) => app.submissions.submit({ user: requireUser(request), gameId: request.params.gameId, phaseIndex: request.params.index, body: request.body }),
+    async (request) =>
+      app.submissions.submit({ user: requireUser(request), gameId: request.params.gameId, phaseIndex: request.params.index, body: request.body }),
   );
 
   app.post(

@@ -14,7 +14,16 @@ import { gameOf, type StoredGame } from '../db/tables/games.ts';
 import { HttpError, conflict, forbidden, notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
 import { playableVariant } from './variants.ts';
-import { actsAsGameMaster, mayView, playsAsGameMaster, pressReach, revealsNames, seatOf as seatOfViewer, shownUser as shownUserOf, type PressReach } from '../access/policy.ts';
+import {
+  actsAsGameMaster,
+  mayView,
+  playsAsGameMaster,
+  pressReach,
+  revealsNames,
+  seatOf as seatOfViewer,
+  shownUser as shownUserOf,
+  type PressReach,
+} from '../access/policy.ts';
 
 export type Viewer = Auth['user'] | null;
 
@@ -78,7 +87,12 @@ export async function lockedGame(tx: Transaction, gameId: string, viewer: Viewer
 }
 
 /** Runs `work` in a transaction holding the game's lock. */
-export function withLockedGame<T>(app: FastifyInstance, gameId: string, viewer: Viewer, work: (tx: Transaction, context: GameContext) => Promise<T>): Promise<T> {
+export function withLockedGame<T>(
+  app: FastifyInstance,
+  gameId: string,
+  viewer: Viewer,
+  work: (tx: Transaction, context: GameContext) => Promise<T>,
+): Promise<T> {
   return app.prisma.$transaction(async (tx) => work(tx, await lockedGame(tx, gameId, viewer)), TX_OPTIONS);
 }
 

@@ -39,7 +39,9 @@ export function positionOf(variant: Variant, phase: { stateBefore: GameState; lo
 
 /** The position of the game's last phase (the one being played, or the one it ended in); null before it has started. */
 export async function latestPosition(db: Db, context: { game: { id: string }; variant: Variant }): Promise<GameState | null> {
-  const last = phaseOf(await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' }, select: { id: true, stateBefore: true, loanActions: true } }));
+  const last = phaseOf(
+    await db.phase.findFirst({ where: { gameId: context.game.id }, orderBy: { index: 'desc' }, select: { id: true, stateBefore: true, loanActions: true } }),
+  );
   return last && positionOf(context.variant, last);
 }
 

@@ -133,7 +133,11 @@ async function whoOrdered(tx: Transaction, phaseId: string, latest: Map<string, 
   for (const [power, row] of latest) (row.byGameMaster ? master : players).add(power);
   if (master.size > 0) {
     // The game master's orders may have replaced the player's own: the player was still at the board.
-    const own = await tx.orderSubmission.findMany({ where: { phaseId, power: { in: [...master] }, byGameMaster: false }, select: { power: true }, distinct: ['power'] });
+    const own = await tx.orderSubmission.findMany({
+      where: { phaseId, power: { in: [...master] }, byGameMaster: false },
+      select: { power: true },
+      distinct: ['power'],
+    });
     for (const { power } of own) {
       master.delete(power);
       players.add(power);
@@ -183,7 +187,11 @@ async function updateSeats(
  */
 export async function finishGame(tx: Transaction, env: PlayEnv, gameId: string, outcome: GameOutcome, now: Date): Promise<void> {
   const finalAt = new Date(now.getTime() + env.finalAfterMs);
-  const game = await tx.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: now, finalAt, ...gameValues({ outcome }), pausedAt: null }, select: { private: true } });
+  const game = await tx.game.update({
+    where: { id: gameId },
+    data: { status: 'finished', finishedAt: now, finalAt, ...gameValues({ outcome }), pausedAt: null },
+    select: { private: true },
+  });
   await tx.phase.updateMany({ where: { gameId, status: 'open' }, data: { deadlineAt: null } });
   const event = { type: 'game.finished', gameId, outcome } as const;
   await env.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }])]);

@@ -42,7 +42,18 @@ import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../errors.ts';
 import { publicationStatement, type Publication } from '../bus/live-bus.ts';
-import { makeContext, requireActive, requireGameMaster, requirePower, seatOf, TX_OPTIONS, withLockedGame, type GameContext, type LoadedGame, type LoadedPlayer } from './context.ts';
+import {
+  makeContext,
+  requireActive,
+  requireGameMaster,
+  requirePower,
+  seatOf,
+  TX_OPTIONS,
+  withLockedGame,
+  type GameContext,
+  type LoadedGame,
+  type LoadedPlayer,
+} from './context.ts';
 import { logGmAction } from './gm-log.ts';
 import { latestSubmissions, openPhaseNamed, positionOf, requireOpenPhase, type PhaseRow } from './phases.ts';
 import { phaseOf } from '../db/tables/phases.ts';
@@ -72,7 +83,10 @@ export type BatchOptions = {
 /** Text: one order per line, blank lines ignored. Structured: as given. */
 function ordersOf(input: z.output<typeof OrdersInputSchema>): { list: (Order | string)[]; text: string } {
   if (typeof input === 'string') {
-    const list = input.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0);
+    const list = input
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0);
     return { list, text: list.join('\n') };
   }
   return { list: input, text: input.map((order) => formatOrder(order)).join('\n') };
@@ -118,7 +132,8 @@ function submitterOf(context: GameContext, job: SubmissionRequest): { power: str
   }
   requireGameMaster(context);
   // Orders typed for a rival would be orders no rival gave; a player's own go through the player's route.
-  if (context.playsAsGameMaster) throw forbidden('game_master_plays', 'a game master who also plays a power enters no orders for powers (submit your own as a player)');
+  if (context.playsAsGameMaster)
+    throw forbidden('game_master_plays', 'a game master who also plays a power enters no orders for powers (submit your own as a player)');
   requireActive(context);
   return { power: job.asGameMaster.power, seat: seatOf(context, job.asGameMaster.power), byGameMaster: true };
 }
@@ -198,7 +213,10 @@ export class SubmissionBatcher {
       this.stats.busyMs += performance.now() - started;
       if (this.stats.batches % 200 === 0) {
         const { batches, submissions, largest, busyMs, fromCache, changedSinceCached } = this.stats;
-        this.app.log.debug({ batches, submissions, largest, meanBatch: submissions / batches, meanMs: busyMs / batches, fromCache, changedSinceCached }, 'order submission batches');
+        this.app.log.debug(
+          { batches, submissions, largest, meanBatch: submissions / batches, meanMs: busyMs / batches, fromCache, changedSinceCached },
+          'order submission batches',
+        );
       }
     } catch (error) {
       if (alone || jobs.length === 1 || isDatabaseUnavailable(error)) {
@@ -325,16 +343,30 @@ export class SubmissionBatcher {
         // Without a pause when the batch was read from the caches: its statements then leave in one write.
         const position = phase.position ?? (await this.positionOf(sql, context.variant, game.id, phase));
         const { text, verdicts, orders } = judgeSubmission(context, phase, position, power, job.body);
-        const row: StoredRow = { game_id: game.id, phase_id: phase.id, power, submitted_by_id: job.user.id, by_game_master: byGameMaster, text, orders, ready: job.body.ready };
+        const row: StoredRow = {
+          game_id: game.id,
+          phase_id: phase.id,
+          power,
+          submitted_by_id: job.user.id,
+          by_game_master: byGameMaster,
+          text,
+          orders,
+          ready: job.body.ready,
+        };
         rows.push(row);
         const channel = `game:${game.id}` as const;
-        publications.push({ channel, event: { type: 'orders.status', gameId: game.id, phaseIndex: phase.index, power, submitted: true, ready: job.body.ready } });
+        publications.push({
+          channel,
+          event: { type: 'orders.status', gameId: game.id, phaseIndex: phase.index, power, submitted: true, ready: job.body.ready },
+        });
         // The player is back at the board: missed deadlines reset, civil disorder ends (once per seat). Not for
         // orders the game master entered: the power was not left unordered, but its player did not come back either.
         if (!byGameMaster) playerBack(game, seat, seatsBack, publications);
         if (job.body.ready) lastReady.set(game.id, i);
         // Whether the game master's log may say these orders replace others (by the player or the game master).
-        const replaced = byGameMaster ? (await sql(HAS_SUBMISSION_SQL, [phase.id, power]))[0].exists === true || rows.slice(0, -1).some((r) => r.phase_id === phase.id && r.power === power) : undefined;
+        const replaced = byGameMaster
+          ? (await sql(HAS_SUBMISSION_SQL, [phase.id, power]))[0].exists === true || rows.slice(0, -1).some((r) => r.phase_id === phase.id && r.power === power)
+          : undefined;
         outcomes[i] = { pending: { phaseIndex: phase.index, row, verdicts, phaseId: phase.id, replaced } };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
@@ -364,7 +396,15 @@ export class SubmissionBatcher {
       if ('ok' in outcome) return outcome;
       const { phaseIndex, row, verdicts } = outcome.pending;
       const { id, createdAt } = stored.shift()!;
-      const submission = submissionView(phaseIndex, { id, power: row.power, text: row.text, orders: row.orders, ready: row.ready, byGameMaster: row.by_game_master, createdAt });
+      const submission = submissionView(phaseIndex, {
+        id,
+        power: row.power,
+        text: row.text,
+        orders: row.orders,
+        ready: row.ready,
+        byGameMaster: row.by_game_master,
+        createdAt,
+      });
       return { ok: true as const, value: submittedView(submission, verdicts) };
     });
     if (tx) {
@@ -411,7 +451,8 @@ export async function setReady(app: FastifyInstance, user: User, gameId: string,
     requireActive(context);
     const { power, seat } = requirePower(context);
     const phase = await openPhaseNamed(tx, gameId, phaseIndex);
-    if (!powersToOrder(context.variant, positionOf(context.variant, phase)).includes(power)) throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
+    if (!powersToOrder(context.variant, positionOf(context.variant, phase)).includes(power))
+      throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
     const latest = (await latestSubmissions(tx, phase.id)).get(power);
     if (latest?.ready === ready) return readyView(power, ready, false);
     const sql = sqlOf(tx);
@@ -420,7 +461,9 @@ export async function setReady(app: FastifyInstance, user: User, gameId: string,
       const row: StoredRow = { game_id: gameId, phase_id: phase.id, power, submitted_by_id: user.id, by_game_master: false, text: '', orders: [], ready: true };
       await sql(INSERT_SQL, [JSON.stringify([row])]);
     } else return readyView(power, ready, false);
-    const publications: Publication[] = [{ channel: `game:${gameId}`, event: { type: 'orders.status', gameId, phaseIndex: phase.index, power, submitted: true, ready } }];
+    const publications: Publication[] = [
+      { channel: `game:${gameId}`, event: { type: 'orders.status', gameId, phaseIndex: phase.index, power, submitted: true, ready } },
+    ];
     const back = new Map<string, 'active' | 'eliminated'>();
     playerBack(context.game, seat, back, publications);
     if (back.size > 0) await sql(SEATS_BACK_SQL, [JSON.stringify([...back].map(([id, status]) => ({ id, status })))]);
@@ -443,7 +486,16 @@ async function inOrder<T extends unknown[]>(together: boolean, statements: { [K 
 }
 
 /** A submission as INSERT_SQL takes it (column names). */
-type StoredRow = { game_id: string; phase_id: string; power: string; submitted_by_id: string; by_game_master: boolean; text: string; orders: StoredAcceptedOrder[]; ready: boolean };
+type StoredRow = {
+  game_id: string;
+  phase_id: string;
+  power: string;
+  submitted_by_id: string;
+  by_game_master: boolean;
+  text: string;
+  orders: StoredAcceptedOrder[];
+  ready: boolean;
+};
 
 /** The games a batch names, each with the version of its rows and the phases named (from READ_SQL, or from the caches). */
 type Read = Map<string, { game: LoadedGame; version: string; phases: Map<number, ReadPhase> }>;

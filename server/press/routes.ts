@@ -14,7 +14,8 @@ const pressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Messages you may read, newest first: public ones, and private ones you sent or received (the game master: to "@gm"; all, once the game has ended)',
+        summary:
+          'Messages you may read, newest first: public ones, and private ones you sent or received (the game master: to "@gm"; all, once the game has ended)',
         params: GameIdParamsSchema,
         querystring: ListPressQuerySchema,
         response: { 200: PressListSchema, ...errorResponses },
@@ -30,7 +31,7 @@ const pressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a message to all, to some powers or to the game master ("@gm") (as your power, or as the game master)',
         description:
-          'Respects the game\'s press kind: none (gunboat) refuses players\' messages, public refuses private ones (403 `press_not_allowed`), ' +
+          "Respects the game's press kind: none (gunboat) refuses players' messages, public refuses private ones (403 `press_not_allowed`), " +
           'except a private message to the game master alone (`"to": ["@gm"]`), which players may send whatever the press kind. ' +
           'The game master posts with `"asGameMaster": true`.',
         params: GameIdParamsSchema,

@@ -47,10 +47,16 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       senderPower = power;
       if (!toGameMasterOnly) {
         if (context.game.pressKind === 'none') {
-          throw forbidden('press_not_allowed', `this is a gunboat game: players send no press (but may write to the game master alone: "to": ["${GAME_MASTER_RECIPIENT}"])`);
+          throw forbidden(
+            'press_not_allowed',
+            `this is a gunboat game: players send no press (but may write to the game master alone: "to": ["${GAME_MASTER_RECIPIENT}"])`,
+          );
         }
         if (context.game.pressKind === 'public' && body.to !== 'all') {
-          throw forbidden('press_not_allowed', `this game allows public press only: send it "to": "all" (or privately to the game master alone: "to": ["${GAME_MASTER_RECIPIENT}"])`);
+          throw forbidden(
+            'press_not_allowed',
+            `this game allows public press only: send it "to": "all" (or privately to the game master alone: "to": ["${GAME_MASTER_RECIPIENT}"])`,
+          );
         }
       }
       if (seat.status === 'eliminated') throw forbidden('press_not_allowed', `${power} has been eliminated and sends no more press`);
@@ -58,7 +64,10 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
     if (body.to !== 'all') {
       const unknown = body.to.filter((power) => power !== GAME_MASTER_RECIPIENT && !powers.includes(power));
       if (unknown.length > 0) {
-        throw invalid('body.to', `${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')}; "${GAME_MASTER_RECIPIENT}" for the game master)`);
+        throw invalid(
+          'body.to',
+          `${unknown.map((p) => `"${p}"`).join(', ')} not a power of this game (${powers.join(', ')}; "${GAME_MASTER_RECIPIENT}" for the game master)`,
+        );
       }
       if (senderPower && body.to.includes(senderPower)) throw invalid('body.to', 'a power does not write to itself');
     }
@@ -85,7 +94,10 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       // The game's game master hears of what is addressed to it, and of what an administrator posts as game master.
       if (toGameMaster || senderPower === null) readers.push(context.game.gameMasterId);
       // On each reader's own channel, not the game's: there, the event's number would tell every watcher that a message passed.
-      await app.bus.publishAll(tx, [...new Set(readers)].map((reader) => ({ channel: `user:${reader}` as const, event })));
+      await app.bus.publishAll(
+        tx,
+        [...new Set(readers)].map((reader) => ({ channel: `user:${reader}` as const, event })),
+      );
     }
     return pressMessageView(context, row);
   });

@@ -16,7 +16,10 @@ import type { Auth } from '../auth/caller.ts';
 type Viewer = Auth['user'] | null;
 
 export async function userProfile(app: FastifyInstance, viewer: Viewer, username: string): Promise<UserProfile> {
-  const user = await app.prisma.user.findUnique({ where: { usernameKey: username.trim().toLowerCase() }, select: { id: true, username: true, createdAt: true } });
+  const user = await app.prisma.user.findUnique({
+    where: { usernameKey: username.trim().toLowerCase() },
+    select: { id: true, username: true, createdAt: true },
+  });
   if (!user) throw notFound(`no player is called "${username}"`);
   const rows = await app.prisma.game.findMany({
     where: {
@@ -27,7 +30,11 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
   const parts = rows.map((row) => partIn(gameOf(row), user, viewer)).filter((part): part is Part => part !== null);
-  const reliable = await reliability(app, user.id, parts.flatMap(({ game, seat }) => (seat ? [game] : [])));
+  const reliable = await reliability(
+    app,
+    user.id,
+    parts.flatMap(({ game, seat }) => (seat ? [game] : [])),
+  );
   return userProfileView(user, parts, reliable, viewer);
 }
 

@@ -84,7 +84,11 @@ export function seatsView(game: ShownGame, viewer: Viewer): Player[] {
 /** A game as its page shows it: the summary, its seats as the viewer may see them, and where it stands. */
 export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
   const you = game.players.find((player) => player.userId === viewer?.id);
-  const phase = await db.phase.findFirst({ where: { gameId: game.id }, orderBy: { index: 'desc' }, select: { index: true, name: true, kind: true, deadlineAt: true } });
+  const phase = await db.phase.findFirst({
+    where: { gameId: game.id },
+    orderBy: { index: 'desc' },
+    select: { index: true, name: true, kind: true, deadlineAt: true },
+  });
   return viewed({
     ...gameSummaryView(game, viewer),
     maxMissedDeadlines: game.maxMissedDeadlines,

@@ -59,5 +59,8 @@ type AuditRow = GmActionRow & { game: GameFacts & { name: string } };
  * those of an anonymous game the administrator plays in, which they read as a player does until its result is final.
  */
 export function auditLogView(viewer: NonNullable<Viewer>, rows: AuditRow[], nextCursor: string | null) {
-  return viewed({ actions: rows.map((row) => ({ ...entryView(revealsNames(row.game, viewer), row), gameId: row.gameId, gameName: row.game.name })), nextCursor });
+  return viewed({
+    actions: rows.map((row) => ({ ...entryView(revealsNames(row.game, viewer), row), gameId: row.gameId, gameName: row.game.name })),
+    nextCursor,
+  });
 }

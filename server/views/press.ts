@@ -15,7 +15,10 @@ export const pressInclude = {
 export type MessageRow = Prisma.PressMessageGetPayload<{ include: typeof pressInclude }>;
 
 /** A message as its reader sees it: the sender's name only where the game shows names. */
-export function pressMessageView(context: GameContext, row: Pick<MessageRow, 'id' | 'senderPower' | 'senderUser' | 'public' | 'recipients' | 'body' | 'createdAt'> & { phase?: { name: string } | null }): PressMessage {
+export function pressMessageView(
+  context: GameContext,
+  row: Pick<MessageRow, 'id' | 'senderPower' | 'senderUser' | 'public' | 'recipients' | 'body' | 'createdAt'> & { phase?: { name: string } | null },
+): PressMessage {
   const gameMaster = row.senderPower === null;
   return viewed({
     id: row.id,

@@ -45,9 +45,7 @@ export const ChangePasswordRequestSchema = z
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 
 /** The password is changed; the user's other browser sessions have ended (API tokens are kept). */
-export const PasswordChangedSchema = z
-  .object({ otherSessionsEnded: z.number().int().nonnegative() })
-  .meta({ id: 'PasswordChanged' });
+export const PasswordChangedSchema = z.object({ otherSessionsEnded: z.number().int().nonnegative() }).meta({ id: 'PasswordChanged' });
 export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;
 
 export const CurrentUserSchema = UserRefSchema.extend({
@@ -71,9 +69,7 @@ export const SessionInfoSchema = z
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** Who-am-I for a visitor: the request carried no session (nor API token), or its cookie's session has ended. */
-export const VisitorSessionSchema = z
-  .object({ user: z.null(), authenticatedBy: z.null(), csrfToken: z.null() })
-  .meta({ id: 'VisitorSession' });
+export const VisitorSessionSchema = z.object({ user: z.null(), authenticatedBy: z.null(), csrfToken: z.null() }).meta({ id: 'VisitorSession' });
 
 /**
  * `GET /api/auth/me`: the session, or a visitor's answer (`user: null`). Not being logged in is an answer, not an

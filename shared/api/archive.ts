@@ -15,7 +15,17 @@
 import { z } from 'zod';
 import { IMPORT_LIMITS } from './archive-limits.ts';
 import { TimestampSchema } from './common.ts';
-import { DeadlinesSchema, GameOutcomeSchema, GameStatusSchema, PhaseKindSchema, PlayerStatusSchema, PowerAssignmentSchema, PressKindSchema, VariantIdSchema, RulebookSchema } from './games.ts';
+import {
+  DeadlinesSchema,
+  GameOutcomeSchema,
+  GameStatusSchema,
+  PhaseKindSchema,
+  PlayerStatusSchema,
+  PowerAssignmentSchema,
+  PressKindSchema,
+  VariantIdSchema,
+  RulebookSchema,
+} from './games.ts';
 import {
   AcceptedOrderSchema,
   AdjudicatedOrderSchema,
@@ -80,7 +90,8 @@ export function jsonOverBounds(value: unknown, bounds: JsonBounds): { path: (str
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, item] = entries[i];
         if (typeof key === 'string') {
-          if (bounds.stringChars !== undefined && key.length > bounds.stringChars) return { path: [...path, key], message: `keys must be at most ${bounds.stringChars} characters` };
+          if (bounds.stringChars !== undefined && key.length > bounds.stringChars)
+            return { path: [...path, key], message: `keys must be at most ${bounds.stringChars} characters` };
           chars += key.length + 3;
           items += 1;
         }
@@ -215,10 +226,7 @@ function archiveSchemas(bounded: boolean) {
       outcome: bound(GameOutcomeSchema, { stringChars: 24, entries: 24 }).nullable(),
     }),
     gameMaster: UsernameRef,
-    players: list(
-      z.object({ power: PowerName, username: UsernameRef, status: PlayerStatusSchema, missedDeadlines: z.number().int().min(0).max(1000) }),
-      24,
-    ),
+    players: list(z.object({ power: PowerName, username: UsernameRef, status: PlayerStatusSchema, missedDeadlines: z.number().int().min(0).max(1000) }), 24),
     /** In order; the last one is open in a game still going on. */
     phases: z.array(phase).min(1, 'must have at least one phase').max(L.phases, entries(L.phases)),
     press: list(press, L.press),

@@ -10,9 +10,7 @@ export const ApiErrorSchema = z
       code: z.string().describe('Stable machine-readable code, e.g. `validation_failed`, `username_taken`'),
       message: z.string().describe('What went wrong, in words, naming the offending field'),
       /** For `validation_failed`: one entry per problem. */
-      issues: z
-        .array(z.object({ path: z.string().describe('e.g. `body.username`'), message: z.string() }))
-        .optional(),
+      issues: z.array(z.object({ path: z.string().describe('e.g. `body.username`'), message: z.string() })).optional(),
     }),
   })
   .meta({ id: 'ApiError' });

@@ -63,7 +63,9 @@ export const CreateGameRequestSchema = z
     powerAssignment: PowerAssignmentSchema.default('random'),
     rules: RulebookSchema.default('datc'),
     autoStart: z.boolean().default(true).describe('Start as soon as the last seat is taken'),
-    gameMaster: UsernameSchema.optional().describe('A user asked to be the game master: they become it by accepting (the creator runs the game until then, and when omitted)'),
+    gameMaster: UsernameSchema.optional().describe(
+      'A user asked to be the game master: they become it by accepting (the creator runs the game until then, and when omitted)',
+    ),
     joinAsPlayer: z.boolean().default(true).describe('The creator takes a seat'),
     powerPreferences: PowerPreferencesSchema.default([]).describe("The creator's preferences when joining"),
   })
@@ -177,9 +179,7 @@ export const ListGamesQuerySchema = z.object({
 });
 export type ListGamesQuery = z.input<typeof ListGamesQuerySchema>;
 
-export const GameListSchema = z
-  .object({ games: z.array(GameSummarySchema), nextCursor: z.string().nullable() })
-  .meta({ id: 'GameList' });
+export const GameListSchema = z.object({ games: z.array(GameSummarySchema), nextCursor: z.string().nullable() }).meta({ id: 'GameList' });
 
 export const GameIdParamsSchema = z.object({ gameId: IdSchema });
 export const ViewGameQuerySchema = z.object({

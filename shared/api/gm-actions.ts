@@ -27,5 +27,13 @@ export type GmActionKind = (typeof GM_ACTIONS)[number];
  * give them information (processing now, then rolling back, shows everyone's orders) or an advantage (ending the
  * game, changing who plays a rival power, handing the game master's tools to a friend, publishing the press now).
  */
-export const CONSENT_TOOLS = ['process-now', 'rollback', 'end-game', 'replace-player', 'civil-disorder', 'invite-game-master', 'finalize'] as const satisfies readonly GmActionKind[];
+export const CONSENT_TOOLS = [
+  'process-now',
+  'rollback',
+  'end-game',
+  'replace-player',
+  'civil-disorder',
+  'invite-game-master',
+  'finalize',
+] as const satisfies readonly GmActionKind[];
 export type ConsentTool = (typeof CONSENT_TOOLS)[number];

@@ -37,9 +37,7 @@ export const ReplacePlayerRequestSchema = z
 
 export const PowerRequestSchema = z.object({ power: PowerIdSchema }).meta({ id: 'PowerRequest' });
 
-export const RollbackRequestSchema = z
-  .object({ phase: PhaseIndexSchema.describe('Index of the phase to re-open') })
-  .meta({ id: 'RollbackRequest' });
+export const RollbackRequestSchema = z.object({ phase: PhaseIndexSchema.describe('Index of the phase to re-open') }).meta({ id: 'RollbackRequest' });
 
 export const EndGameRequestSchema = z
   .object({

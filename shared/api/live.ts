@@ -40,11 +40,9 @@ export const LIVE_LIMITS = {
  * what everyone who may see it may know), or `user:<your id>` (what is for you alone, in any game: private press
  * you send or receive). Only you may watch your own user channel.
  */
-export const LiveChannelSchema = z.union([
-  z.literal('lobby'),
-  z.templateLiteral(['game:', IdSchema]),
-  z.templateLiteral(['user:', IdSchema]),
-], { error: 'must be "lobby", "game:<game id>" or "user:<your user id>"' });
+export const LiveChannelSchema = z.union([z.literal('lobby'), z.templateLiteral(['game:', IdSchema]), z.templateLiteral(['user:', IdSchema])], {
+  error: 'must be "lobby", "game:<game id>" or "user:<your user id>"',
+});
 export type LiveChannel = z.infer<typeof LiveChannelSchema>;
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
@@ -78,7 +76,13 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   /** A phase was adjudicated: fetch GET /api/games/{id}/phases/{index}. `next` is null when the game ended. */
   z.object({ type: z.literal('phase.processed'), gameId: IdSchema, phase: PhaseRefSchema, next: PhaseRefSchema.nullable() }),
   /** The open phase's deadline moved (game master), or the clock was paused or resumed. */
-  z.object({ type: z.literal('deadline.changed'), gameId: IdSchema, phaseIndex: z.number().int(), deadlineAt: TimestampSchema.nullable(), paused: z.boolean() }),
+  z.object({
+    type: z.literal('deadline.changed'),
+    gameId: IdSchema,
+    phaseIndex: z.number().int(),
+    deadlineAt: TimestampSchema.nullable(),
+    paused: z.boolean(),
+  }),
   /** A power submitted orders or changed its ready flag (never what it ordered). */
   z.object({ type: z.literal('orders.status'), gameId: IdSchema, phaseIndex: z.number().int(), power: z.string(), submitted: z.boolean(), ready: z.boolean() }),
   /** A message you may read (public ones on the game's channel, private ones on your user channel): fetch GET /api/games/{id}/press. */
@@ -104,22 +108,44 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   /** A power cast or withdrew a draw vote or concession. */
   z.object({ type: z.literal('votes.changed'), gameId: IdSchema, power: z.string(), kind: z.enum(['draw', 'concede']), cast: z.boolean() }),
   /** A seat changed: missed deadlines, civil disorder, elimination, or a new player (never named here). */
-  z.object({ type: z.literal('player.status'), gameId: IdSchema, power: z.string(), status: PlayerStatusSchema.nullable(), missedDeadlines: z.number().int(), replaced: z.boolean() }),
+  z.object({
+    type: z.literal('player.status'),
+    gameId: IdSchema,
+    power: z.string(),
+    status: PlayerStatusSchema.nullable(),
+    missedDeadlines: z.number().int(),
+    replaced: z.boolean(),
+  }),
   /** The game master did something: fetch GET /api/games/{id}/gm/log. */
   z.object({ type: z.literal('gm.action'), gameId: IdSchema, actionId: IdSchema, action: z.string() }),
   /** Someone was asked to take over as game master (`pending`), or the invitation was declined or withdrawn. */
   z.object({ type: z.literal('gm.invitation'), gameId: IdSchema, pending: z.boolean() }),
   /** A game master who plays asked the players' consent for a tool, or the request was answered, withdrawn or lapsed: fetch GET /api/games/{id}/gm/proposals. */
-  z.object({ type: z.literal('gm.proposal'), gameId: IdSchema, proposalId: IdSchema, action: z.string(), status: z.enum(['open', 'agreed', 'refused', 'withdrawn', 'lapsed']) }),
+  z.object({
+    type: z.literal('gm.proposal'),
+    gameId: IdSchema,
+    proposalId: IdSchema,
+    action: z.string(),
+    status: z.enum(['open', 'agreed', 'refused', 'withdrawn', 'lapsed']),
+  }),
   z.object({ type: z.literal('game.finished'), gameId: IdSchema, outcome: GameOutcomeSchema }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
 export const ServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('welcome'), user: UserRefSchema, limits: z.object({
-    maxMessageBytes: z.number(), maxSubscriptionsPerSocket: z.number(), maxSocketsPerUser: z.number(), heartbeatMs: z.number(),
-    maxMessagesPerWindow: z.number(), messageWindowMs: z.number(), maxBufferedBytes: z.number(),
-  }) }),
+  z.object({
+    type: z.literal('welcome'),
+    user: UserRefSchema,
+    limits: z.object({
+      maxMessageBytes: z.number(),
+      maxSubscriptionsPerSocket: z.number(),
+      maxSocketsPerUser: z.number(),
+      heartbeatMs: z.number(),
+      maxMessagesPerWindow: z.number(),
+      messageWindowMs: z.number(),
+      maxBufferedBytes: z.number(),
+    }),
+  }),
   /** `seq`: the channel's latest event number; later events follow. */
   z.object({ type: z.literal('subscribed'), channel: LiveChannelSchema, seq: z.number().int().optional() }),
   /** `reason` when the server ended the subscription (you may no longer watch the channel: you left the game, or your seat was handed on). */

@@ -55,9 +55,7 @@ export const PowerPhaseStatusSchema = z
   .meta({ id: 'PowerPhaseStatus' });
 
 /** One order as adjudicated: the engine's SubmittedOrder (structured), and its canonical text. */
-export const AdjudicatedOrderSchema = z
-  .object({ power: z.string(), order: OrderSchema, text: z.string() })
-  .meta({ id: 'AdjudicatedOrder' });
+export const AdjudicatedOrderSchema = z.object({ power: z.string(), order: OrderSchema, text: z.string() }).meta({ id: 'AdjudicatedOrder' });
 
 export const PhaseStatusSchema = z.enum(['open', 'processed']);
 
@@ -111,7 +109,7 @@ export const PhaseParamsSchema = z.object({
 export const OrdersInputSchema = z
   .union([
     z.string().max(20_000, 'must be at most 20000 characters').describe('One order per line, e.g. "A Gad - Had"; blank lines are ignored'),
-    z.array(OrderSchema).max(200, 'must be at most 200 orders').describe('Structured orders (the engine\'s Order JSON)'),
+    z.array(OrderSchema).max(200, 'must be at most 200 orders').describe("Structured orders (the engine's Order JSON)"),
   ])
   .meta({ id: 'OrdersInput' });
 
@@ -179,7 +177,4 @@ export const SubmitOrdersResponseSchema = z
 export const OrdersRejectedSchema = ApiErrorSchema.extend({ orders: z.array(CheckedOrderSchema).optional() }).meta({ id: 'OrdersRejected' });
 
 export const SetReadyRequestSchema = z.object({ ready: z.boolean() }).meta({ id: 'SetReadyRequest' });
-export const ReadyResponseSchema = z
-  .object({ power: z.string(), ready: z.boolean(), phaseProcessed: z.boolean() })
-  .meta({ id: 'ReadyResponse' });
-
+export const ReadyResponseSchema = z.object({ power: z.string(), ready: z.boolean(), phaseProcessed: z.boolean() }).meta({ id: 'ReadyResponse' });

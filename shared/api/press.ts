@@ -42,11 +42,7 @@ export const SendPressRequestSchema = z
           .refine((list) => new Set(list).size === list.length, 'must not name a power twice'),
       ])
       .describe(`"all" for a public message, or the powers a private one is for ("${GAME_MASTER_RECIPIENT}" for the game master)`),
-    body: z
-      .string()
-      .trim()
-      .min(1, 'is required')
-      .max(PRESS_LIMITS.maxBodyChars, `must be at most ${PRESS_LIMITS.maxBodyChars} characters`),
+    body: z.string().trim().min(1, 'is required').max(PRESS_LIMITS.maxBodyChars, `must be at most ${PRESS_LIMITS.maxBodyChars} characters`),
     asGameMaster: z.boolean().default(false).describe('Post as the game master (game master only)'),
   })
   .meta({ id: 'SendPressRequest' });
@@ -78,6 +74,4 @@ export const ListPressQuerySchema = z.object({
 });
 
 /** Newest first. */
-export const PressListSchema = z
-  .object({ messages: z.array(PressMessageSchema), nextCursor: z.string().nullable() })
-  .meta({ id: 'PressList' });
+export const PressListSchema = z.object({ messages: z.array(PressMessageSchema), nextCursor: z.string().nullable() }).meta({ id: 'PressList' });

@@ -19,14 +19,7 @@ export function datcPhase(v: Variant, state: GameState): string {
  * blocks), so that `npm run datc` can re-check it: the position before, the
  * orders as given, and the position the server recorded after.
  */
-export function phaseToDatcCase(
-  v: Variant,
-  id: string,
-  title: string,
-  before: GameState,
-  orders: readonly SubmittedOrder[],
-  after: GameState,
-): string {
+export function phaseToDatcCase(v: Variant, id: string, title: string, before: GameState, orders: readonly SubmittedOrder[], after: GameState): string {
   const byOwner = new Map<string, string[]>();
   for (const [c, w] of [...Object.entries(before.owners), ...Object.entries(before.control)]) byOwner.set(w, [...(byOwner.get(w) ?? []), c]);
   const blocks: Partial<Record<BlockName, string[]>> = {

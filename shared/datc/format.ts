@@ -140,7 +140,8 @@ export function splitPowerLine(text: string): { power: string; rest: string } | 
 }
 
 /** Blocks written even when empty, because an empty one still says something ("no units", "nothing destroyed"). */
-const meaningfulWhenEmpty = (name: BlockName) => name === 'ORDERS' || name === 'PRESTATE' || name === 'PRESTATE_SUPPLYCENTER_OWNERS' || name.startsWith('POSTSTATE');
+const meaningfulWhenEmpty = (name: BlockName) =>
+  name === 'ORDERS' || name === 'PRESTATE' || name === 'PRESTATE_SUPPLYCENTER_OWNERS' || name.startsWith('POSTSTATE');
 
 /** Write a case back in the same format (used to export game phases). Blocks left undefined are not written. */
 export function formatDatcCase(c: {
@@ -152,7 +153,12 @@ export function formatDatcCase(c: {
   phase: string;
   blocks: Partial<Record<BlockName, readonly string[]>>;
 }): string {
-  const out = [`VARIANT_ALL ${c.variant}`, ...(c.rules && c.rules !== 'datc' ? [`RULES ${c.rules}`] : []), `CASE ${c.id}${c.title ? ` ${c.title}` : ''}`, `PRESTATE_SETPHASE ${c.phase}`];
+  const out = [
+    `VARIANT_ALL ${c.variant}`,
+    ...(c.rules && c.rules !== 'datc' ? [`RULES ${c.rules}`] : []),
+    `CASE ${c.id}${c.title ? ` ${c.title}` : ''}`,
+    `PRESTATE_SETPHASE ${c.phase}`,
+  ];
   for (const name of blockNames) {
     const lines = c.blocks[name];
     if (lines === undefined || (lines.length === 0 && !meaningfulWhenEmpty(name))) continue;

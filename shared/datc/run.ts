@@ -160,7 +160,10 @@ export function runCase(v: Variant, c: DatcCase): CaseReport {
   }
   if (c.blocks.POSTSTATE_LOANS) {
     const key = (l: Loan) => `${l.from}: ${l.centre} -> ${l.to}`;
-    const want = c.blocks.POSTSTATE_LOANS.map((l) => loanLine(v, l, problems)).filter((x) => x !== undefined).map((x) => key(x.loan)).sort();
+    const want = c.blocks.POSTSTATE_LOANS.map((l) => loanLine(v, l, problems))
+      .filter((x) => x !== undefined)
+      .map((x) => key(x.loan))
+      .sort();
     const got = next.loans.map(key).sort();
     if (want.join() !== got.join()) diffs.push(`loans: expected [${want.join('; ')}], got [${got.join('; ')}]`);
   }
@@ -184,7 +187,9 @@ export function runCase(v: Variant, c: DatcCase): CaseReport {
     }
   }
   if (c.blocks.POSTSTATE_WINNERS) {
-    const want = c.blocks.POSTSTATE_WINNERS.filter((l) => normaliseName(l.text) !== 'none').map((l) => power(v, l.text) ?? l.text).sort();
+    const want = c.blocks.POSTSTATE_WINNERS.filter((l) => normaliseName(l.text) !== 'none')
+      .map((l) => power(v, l.text) ?? l.text)
+      .sort();
     const got = [...(next.winners ?? [])].sort();
     if (want.join() !== got.join()) diffs.push(`winners: expected [${want.join(', ') || 'none'}], got [${got.join(', ') || 'none'}]`);
   }
@@ -199,8 +204,7 @@ function compareUnits(what: string, want: readonly Unit[], got: readonly Unit[],
   const b = got.map(key).sort();
   const missing = a.filter((x) => !b.includes(x));
   const extra = b.filter((x) => !a.includes(x));
-  if (missing.length || extra.length)
-    diffs.push(`${what}: expected but missing [${missing.join('; ')}], present but not expected [${extra.join('; ')}]`);
+  if (missing.length || extra.length) diffs.push(`${what}: expected but missing [${missing.join('; ')}], present but not expected [${extra.join('; ')}]`);
 }
 
 /** Power names as written in case files; a misspelling close to exactly one power is read as that power. */
@@ -305,7 +309,7 @@ function replayMovement(
   const arrived = new Set(prior.filter((r) => r.success && r.order.kind === 'move').map((r) => findProvince(v, (r.order as { to: string }).to.split('/')[0])));
   for (const u of units) {
     const p = findProvince(v, u.at.split('/')[0]);
-    if (!taken.has(p) && !arrived.has(p)) (taken.add(p), before.push(u));
+    if (!taken.has(p) && !arrived.has(p)) taken.add(p), before.push(u);
   }
   const state: GameState = {
     variant: v.id,
@@ -319,7 +323,11 @@ function replayMovement(
     rebuilding: [],
     loans: [],
   };
-  const out = adjudicate(v, state, prior.map((r) => ({ power: r.power, order: r.order })));
+  const out = adjudicate(
+    v,
+    state,
+    prior.map((r) => ({ power: r.power, order: r.order })),
+  );
   if (!out.ok || out.value.next.phase.type !== 'retreat') return undefined;
   const key = (u: Unit) => `${u.power} ${u.type} ${u.at}`;
   const same = (a: readonly Unit[], b: readonly Unit[]) => a.map(key).sort().join('|') === b.map(key).sort().join('|');

@@ -12,9 +12,7 @@ import { AdjustmentLedger } from '../phases/adjustment/ledger.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** One submitted order after checking: accepted in canonical form, or rejected with the reason. */
-export type CheckedOrder =
-  | { accepted: true; input: string; order: Order; text: string; unit?: string }
-  | { accepted: false; input: string; reason: string };
+export type CheckedOrder = { accepted: true; input: string; order: Order; text: string; unit?: string } | { accepted: false; input: string; reason: string };
 
 /**
  * Check a power's order set as it is submitted, before the deadline: each
@@ -28,12 +26,7 @@ export type CheckedOrder =
  * which validated it. The order-entry client calls this on every keystroke, and
  * without the schema at all (zod stays out of the game page's first load).
  */
-export function checkOrders(
-  v: Variant,
-  state: GameState,
-  powerName: string,
-  orders: readonly (Order | string)[],
-): Result<CheckedOrder[]> {
+export function checkOrders(v: Variant, state: GameState, powerName: string, orders: readonly (Order | string)[]): Result<CheckedOrder[]> {
   const power = findPower(v, powerName);
   if (power < 0) return err(`"${powerName}" is not a power in this game.`);
   const position = positionOf(v, state);

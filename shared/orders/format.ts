@@ -8,9 +8,7 @@ export function formatOrder(order: Order): string {
     case 'move':
       return `${unit(order.unit)} - ${order.to}${order.viaConvoy ? ' via convoy' : ''}`;
     case 'support':
-      return order.to === undefined
-        ? `${unit(order.unit)} S ${unit(order.supported)}`
-        : `${unit(order.unit)} S ${unit(order.supported)} - ${order.to}`;
+      return order.to === undefined ? `${unit(order.unit)} S ${unit(order.supported)}` : `${unit(order.unit)} S ${unit(order.supported)} - ${order.to}`;
     case 'convoy':
       return `${unit(order.unit)} C ${unit({ type: 'army', at: order.army.at })} - ${order.to}`;
     case 'destroy':

@@ -69,7 +69,14 @@ const REMOVE_WORDS = new Set(['remove', 'removes']);
 const BUILD_WORDS = new Set(['b', 'build', 'builds']);
 const WAIVE_WORDS = new Set(['waive', 'waives', 'waived', 'pass']);
 const COAST_WORDS: Record<string, string> = {
-  north: 'nc', south: 'sc', east: 'ec', west: 'wc', n: 'nc', s: 'sc', e: 'ec', w: 'wc',
+  north: 'nc',
+  south: 'sc',
+  east: 'ec',
+  west: 'wc',
+  n: 'nc',
+  s: 'sc',
+  e: 'ec',
+  w: 'wc',
 };
 
 /** Whether the variant's rules add this kind of movement order (destroy and rebuild, in Diadochi V). */
@@ -98,7 +105,7 @@ class Parser {
   /** A province of this map for the examples in reasons: its first home centre. */
   private example(): string {
     const home = this.v.homeOf.findIndex((power) => power >= 0);
-    return this.v.provinceIds[Math.max(home , 0)];
+    return this.v.provinceIds[Math.max(home, 0)];
   }
 
   done(): boolean {
@@ -200,7 +207,9 @@ class Parser {
     if (BUILD_WORDS.has(word) && this.phase === 'adjustment') {
       return { kind: 'build', ...(unit.type ? { unitType: unit.type } : {}), at: unit.at };
     }
-    throw new ParseError(`"${typedWord}" is not an order word: use H (hold), - (move), S (support), C (convoy)${addsOrder(this.v, 'destroy') ? ', Z (destroy), R (rebuild)' : ''}.`);
+    throw new ParseError(
+      `"${typedWord}" is not an order word: use H (hold), - (move), S (support), C (convoy)${addsOrder(this.v, 'destroy') ? ', Z (destroy), R (rebuild)' : ''}.`,
+    );
   }
 
   /** A destroy or rebuild acts on the centre the unit stands in: a place after it is refused, the move it may have meant said. */

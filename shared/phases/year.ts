@@ -28,7 +28,12 @@ export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]
   }
   const before = copyEconomy(e);
   for (const p of captureCentres(v, e, b)) {
-    events.push({ kind: 'centre-captured', province: v.provinceIds[p], from: before.owner[p] < 0 ? null : v.powers[before.owner[p]], to: v.powers[e.owner[p]] });
+    events.push({
+      kind: 'centre-captured',
+      province: v.provinceIds[p],
+      from: before.owner[p] < 0 ? null : v.powers[before.owner[p]],
+      to: v.powers[e.owner[p]],
+    });
   }
   for (const step of v.rules.afterCapture) step(v, e, b, events, before);
 

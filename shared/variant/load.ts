@@ -17,10 +17,8 @@ export const unitTypeName = (c: number): UnitType => (c === ARMY ? 'army' : 'fle
 
 export type { Variant } from '../model.ts';
 
-export const isAdjacentArmy = (v: Variant, from: number, to: number): boolean =>
-  v.armyMatrix[from * v.provinceCount + to] === 1;
-export const isAdjacentFleet = (v: Variant, from: number, to: number): boolean =>
-  v.fleetMatrix[from * v.locationCount + to] === 1;
+export const isAdjacentArmy = (v: Variant, from: number, to: number): boolean => v.armyMatrix[from * v.provinceCount + to] === 1;
+export const isAdjacentFleet = (v: Variant, from: number, to: number): boolean => v.fleetMatrix[from * v.locationCount + to] === 1;
 
 /** Look up a province by id or full name, ignoring case and surrounding space. */
 export function findProvince(v: Variant, name: string): number {
@@ -40,7 +38,11 @@ export function findPower(v: Variant, name: string): number {
 
 /** Case, dots, apostrophes and hyphens do not matter in names: "St. Petersburg" = "st petersburg". */
 export const normaliseName = (s: string): string =>
-  s.toLowerCase().replace(/[.'’]/g, '').replace(/[\s_-]+/g, ' ').trim();
+  s
+    .toLowerCase()
+    .replace(/[.'’]/g, '')
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 
 /** Location id: `spa/nc` → its index, or -1. Case-insensitive. */
 export function findLocation(v: Variant, id: string): number {
@@ -56,8 +58,7 @@ export function findLocation(v: Variant, id: string): number {
 }
 
 /** Supply the centre at `province` gives to power `power` (0 if not a centre). */
-export const supplyOf = (v: Variant, province: number, power: number): number =>
-  v.supplyTable[province * v.powers.length + power];
+export const supplyOf = (v: Variant, province: number, power: number): number => v.supplyTable[province * v.powers.length + power];
 
 /**
  * Compile map data that is already in the schema's output form (every default written out), such as the
@@ -141,8 +142,7 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
       ? Object.entries(p.coasts).map(([c, coast]) => [locationIndex.get(`${p.id}/${c}`)!, `${p.id}/${c}`, coast.fleet])
       : [[i, p.id, p.fleet]];
     for (const [from, fromId, list] of fleetLists) {
-      if (list.length > 0 && (p.kind === 'land' || p.kind === 'impassable'))
-        errors.push(`${fromId}: a ${p.kind} province cannot have fleet adjacency`);
+      if (list.length > 0 && (p.kind === 'land' || p.kind === 'impassable')) errors.push(`${fromId}: a ${p.kind} province cannot have fleet adjacency`);
       let touchesSea = false;
       for (const to of list) {
         const j = locationIndex.get(to);
@@ -159,8 +159,7 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
         const k = provinceKind[locationProvince[j]];
         if (k === LAND || k === IMPASSABLE) errors.push(`${fromId}: fleet adjacency ${fromId}–${to} reaches a ${k === LAND ? 'land' : 'impassable'} province`);
         if (k === SEA) touchesSea = true;
-        if (coasts[locationProvince[j]].length > 0 && j < P)
-          errors.push(`${fromId}: fleet adjacency names "${to}" without its coast`);
+        if (coasts[locationProvince[j]].length > 0 && j < P) errors.push(`${fromId}: fleet adjacency names "${to}" without its coast`);
         fleetMatrix[from * L + j] = 1;
       }
       if (p.kind === 'coastal' && !touchesSea) errors.push(`${fromId}: coast without sea (a coastal location must border at least one sea)`);
@@ -177,11 +176,8 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
       if (fleetMatrix[i * L + j] && !fleetMatrix[j * L + i])
         errors.push(`asymmetric fleet edge: ${locationIds[i]} lists ${locationIds[j]} but not the other way round`);
 
-  for (let i = 0; i < P; i++)
-    for (let j = 0; j < P; j++) if (armyMatrix[i * P + j]) anyMatrix[i * P + j] = 1;
-  for (let i = 0; i < L; i++)
-    for (let j = 0; j < L; j++)
-      if (fleetMatrix[i * L + j]) anyMatrix[locationProvince[i] * P + locationProvince[j]] = 1;
+  for (let i = 0; i < P; i++) for (let j = 0; j < P; j++) if (armyMatrix[i * P + j]) anyMatrix[i * P + j] = 1;
+  for (let i = 0; i < L; i++) for (let j = 0; j < L; j++) if (fleetMatrix[i * L + j]) anyMatrix[locationProvince[i] * P + locationProvince[j]] = 1;
 
   const toLists = (m: Uint8Array, n: number): number[][] =>
     Array.from({ length: n }, (_, i) => {

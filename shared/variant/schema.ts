@@ -9,9 +9,7 @@ import { z } from 'zod';
 const idPattern = /^[A-Za-z][A-Za-z0-9]{0,15}$/;
 export const ProvinceId = z.string().regex(idPattern, 'a province id is letters and digits, starting with a letter');
 /** A location is a province id, optionally with a named coast: `spa/nc`. */
-export const LocationId = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9]{0,15}(\/[a-z]{1,3})?$/, 'a location is a province id, optionally followed by /coast');
+export const LocationId = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,15}(\/[a-z]{1,3})?$/, 'a location is a province id, optionally followed by /coast');
 export const PowerId = z.string().regex(/^[A-Z][A-Za-z-]{1,23}$/, 'a power id is a capitalised name');
 export const UnitType = z.enum(['army', 'fleet']);
 export type UnitType = z.infer<typeof UnitType>;

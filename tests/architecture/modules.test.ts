@@ -45,10 +45,13 @@ describe('the module structure', () => {
 
     test('a cycle, an impure engine, a domain reaching into another, a core importing a domain', { timeout: 120_000 }, async () => {
       cpSync(path.join(root, '.dependency-cruiser.cjs'), path.join(fixture, '.dependency-cruiser.cjs'));
-      writeFileSync(path.join(fixture, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler' } }));
+      writeFileSync(
+        path.join(fixture, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler' } }),
+      );
       write('shared/rules.ts', "import { readFileSync } from 'node:fs';\nexport const rules = readFileSync;\n");
       write('server/press/service.ts', "import { lobby } from '../games/lobby.ts';\nexport const press = lobby;\n");
-      write('server/games/lobby.ts', "export const lobby = 1;\n");
+      write('server/games/lobby.ts', 'export const lobby = 1;\n');
       write('server/play/process.ts', "import { press } from '../press/service.ts';\nexport const process = press;\n");
       write('server/play/a.ts', "import { b } from './b.ts';\nexport const a = () => b;\n");
       write('server/play/b.ts', "import { a } from './a.ts';\nexport const b = () => a;\n");

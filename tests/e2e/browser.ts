@@ -5,7 +5,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const LAPTOP = { width: 1366, height: 860 };
 export const PHONE = { width: 375, height: 740 };
@@ -14,7 +22,11 @@ export const PHONE = { width: 375, height: 740 };
  * One headless Chromium; each player gets a fresh, isolated context (its own
  * cookies and storage, like a separate browser profile).
  */
-export async function launchBrowser(): Promise<{ browser: Browser; newPage(viewport?: { width: number; height: number }): Promise<Page>; close(): Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  browser: Browser;
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}> {
   if (!hasChromium) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   return {

@@ -17,7 +17,12 @@ export default async function setup(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn', mode: 'production', build: { outDir: E2E_WEB_DIST, emptyOutDir: true } });
+    await build({
+      configFile: path.join(root, 'web', 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+      build: { outDir: E2E_WEB_DIST, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

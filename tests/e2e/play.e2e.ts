@@ -50,11 +50,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       // The test provokes refusals (422, and 403 to a wrong current password) on purpose: the browser logs those
       // responses, the page expects them. Nothing else: a visitor's who-am-I is answered (not refused), and a game
       // still forming is not asked for a phase it has not got.
-      const expected =
-        m.text().includes('status of 422') ||
-        (m.text().includes('status of 403') && m.location().url.endsWith('/api/auth/password'));
-      if (m.type() === 'error' && !expected)
-        consoleErrors.push(`${m.text()} (${m.location().url})`);
+      const expected = m.text().includes('status of 422') || (m.text().includes('status of 403') && m.location().url.endsWith('/api/auth/password'));
+      if (m.type() === 'error' && !expected) consoleErrors.push(`${m.text()} (${m.location().url})`);
     });
     page.on('pageerror', (e) => consoleErrors.push(String(e)));
     return page;
@@ -210,7 +207,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     const caught = await page.evaluate(() => {
       let hits = 0;
       let samples = 0;
-      for (const shape of Array.from(document.querySelectorAll<SVGGeometryElement>('svg.dmap .static-over :is(path, line, polyline, polygon, circle, ellipse, rect)'))) {
+      for (const shape of Array.from(
+        document.querySelectorAll<SVGGeometryElement>('svg.dmap .static-over :is(path, line, polyline, polygon, circle, ellipse, rect)'),
+      )) {
         const toScreen = shape.getScreenCTM();
         if (!toScreen) continue;
         const length = shape.getTotalLength();
@@ -330,7 +329,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       const gamePath = new URL(gameUrl).pathname.replace('/games/', '/api/games/');
       const firstReads = ['/api/auth/me', gamePath, `${gamePath}/phases/current`];
       expect(api.slice(0, 3).sort()).toEqual([...firstReads].sort());
-      for (const read of firstReads) expect(api.filter((p) => p === read), read).toHaveLength(1);
+      for (const read of firstReads)
+        expect(
+          api.filter((p) => p === read),
+          read,
+        ).toHaveLength(1);
       const big = scripts.filter((h) => h['content-encoding']);
       expect(big.length).toBeGreaterThan(0);
       for (const headers of big) {
@@ -352,7 +355,8 @@ describe.skipIf(!hasChromium)('in the browser', () => {
           .map((e) => new URL(e.name).pathname);
       });
       expect(beforeMap.length).toBeGreaterThan(2);
-      for (const script of beforeMap) expect((await (await egypt.request.get(`${server.url}${script}`)).text()).includes('ZodObject'), `zod in ${script}`).toBe(false);
+      for (const script of beforeMap)
+        expect((await (await egypt.request.get(`${server.url}${script}`)).text()).includes('ZodObject'), `zod in ${script}`).toBe(false);
     }
 
     // The deadline in the player's own time (a weekday and a clock time), then the time left.
@@ -402,7 +406,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await carthage.getByRole('tab', { name: /Press/ }).click();
     await carthage.locator('.conversations').getByRole('button', { name: /Rome/ }).click();
     await carthage.locator('.messages').getByText('Shall we divide Sicily between us?').waitFor();
-    await carthage.locator('.conversations').getByRole('button', { name: /Public/ }).click();
+    await carthage
+      .locator('.conversations')
+      .getByRole('button', { name: /Public/ })
+      .click();
     await carthage.locator('#press-body').fill('Carthage wishes all of you a calm spring.');
     await carthage.getByRole('button', { name: 'Send' }).click();
     await pages.Syria.getByRole('tab', { name: /Press.*unread/ }).waitFor();
@@ -421,7 +428,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => rome.locator('.supply tbody tr', { hasText: 'Rome' }).locator('td').nth(1).textContent()).toBe('6');
     await rome.getByLabel('Lend the centre').selectOption('Rom');
     await rome.getByLabel('to', { exact: true }).selectOption('Carthage');
-    await rome.locator('#lend-refusal').getByText(/^Not possible: Rome would keep supply for \d+ units but has \d+/).waitFor();
+    await rome
+      .locator('#lend-refusal')
+      .getByText(/^Not possible: Rome would keep supply for \d+ units but has \d+/)
+      .waitFor();
     await expect(rome.getByRole('button', { name: 'Lend', exact: true }).isDisabled()).resolves.toBe(true);
     await rome.getByLabel('Lend the centre').selectOption('Nea');
     await rome.locator('#lend-refusal').waitFor({ state: 'detached' });
@@ -446,7 +456,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('tab', { name: 'Game' }).click();
     await rome.getByRole('button', { name: 'Change the deadline…' }).click();
     await rome.getByRole('button', { name: 'Confirm' }).click();
-    await rome.locator('.log [data-action="change-deadline"]').getByText(/Moved the deadline of Spring 240 BC Movement 1 day later/).waitFor();
+    await rome
+      .locator('.log [data-action="change-deadline"]')
+      .getByText(/Moved the deadline of Spring 240 BC Movement 1 day later/)
+      .waitFor();
     await pages.Macedonia.locator('.notice.warn').getByText('The deadline changed').waitFor();
     await pages.Macedonia.getByRole('tab', { name: 'Game' }).click();
     await pages.Macedonia.locator('.log [data-action="change-deadline"]').first().waitFor();
@@ -462,7 +475,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
 
     const phaseApi = `${new URL(gameUrl).pathname.replace('/games/', '/api/games/')}/phases/current`;
     const onServer = (power: string) =>
-      rome.evaluate(async ([url, p]) => (await (await fetch(url)).json()).powers.find((line: { power: string }) => line.power === p), [phaseApi, power] as const);
+      rome.evaluate(async ([url, p]) => (await (await fetch(url)).json()).powers.find((line: { power: string }) => line.power === p), [
+        phaseApi,
+        power,
+      ] as const);
     // Carthage ticks Ready with an order the server refuses: nothing is saved, and the box does not stay ticked.
     await carthage.getByRole('tab', { name: /Orders/ }).click();
     await carthage.locator('#orders-text').fill('A Had - Num\nA Gad - Rom');
@@ -495,7 +511,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => pages[powers.at(-1)!].evaluate(() => document.activeElement?.textContent)).toBe('Spring 240 BC Movement results');
     // With the results, when the next orders are due.
     // Inside the live region: a screen reader announces it.
-    await expect(rome.locator('.notices[role="status"] .notice.next').textContent()).resolves.toMatch(/Orders for Fall 240 BC Movement ▸\s*Due .+ \(.+ left\)\./);
+    await expect(rome.locator('.notices[role="status"] .notice.next').textContent()).resolves.toMatch(
+      /Orders for Fall 240 BC Movement ▸\s*Due .+ \(.+ left\)\./,
+    );
     await eventually(() => rome.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
     await rome.locator('svg.dmap .glyph.arrow.success').first().click();
     await rome.locator('.results .reason').first().waitFor();
@@ -607,7 +625,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await pages.Carthage.getByText('You agreed to let the game master process Fall 240 BC Movement now; it waits for Egypt, Macedonia and Syria.').waitFor();
     await rome.locator('.gm .request').getByText('Agreed: Carthage. Still to answer: Egypt, Macedonia and Syria.').waitFor();
     await agreeAll(others.slice(1), 'process Fall 240 BC Movement now');
-    await Promise.all([...powers.map((power) => pages[power].getByText('Results of Fall 240 BC Movement').waitFor()), phone.getByText('Results of Fall 240 BC Movement').waitFor()]);
+    await Promise.all([
+      ...powers.map((power) => pages[power].getByText('Results of Fall 240 BC Movement').waitFor()),
+      phone.getByText('Results of Fall 240 BC Movement').waitFor(),
+    ]);
     await pages.Egypt.getByText("All the players asked agreed: the game master's request to process Fall 240 BC Movement now was carried out.").waitFor();
     await rome.getByText('Every other player agreed: your request to process Fall 240 BC Movement now was carried out.').waitFor();
     await shot(pages.Egypt, 'consent-carried-out');
@@ -646,7 +667,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       const page = pages[power];
       await page.getByRole('tab', { name: 'Game' }).click();
       const vote = page.getByRole('button', { name: 'Vote for a draw…' });
-      await vote.or(page.getByRole('button', { name: 'Withdraw my draw vote' })).or(page.locator('.deadline').getByText('Game over')).first().waitFor();
+      await vote
+        .or(page.getByRole('button', { name: 'Withdraw my draw vote' }))
+        .or(page.locator('.deadline').getByText('Game over'))
+        .first()
+        .waitFor();
       if (await vote.count()) {
         await vote.click();
         // Asked first; the last vote needed says it ends the game (tests/web/game-panel.test.ts).
@@ -659,11 +684,16 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => pages.Egypt.locator('.deadline').textContent()).toMatch(/Game over: Draw among Carthage, Egypt, Macedonia, Rome and Syria/);
 
     // Not final yet: the result says until when the game master may re-open the game, and what stays hidden.
-    await eventually(() => pages.Egypt.locator('.final-note').textContent()).toMatch(/^The result becomes final on .+: until then the game master may re-open the game, and private messages stay hidden\.$/);
+    await eventually(() => pages.Egypt.locator('.final-note').textContent()).toMatch(
+      /^The result becomes final on .+: until then the game master may re-open the game, and private messages stay hidden\.$/,
+    );
     // The game master re-opens the game where it ended (every open board goes on), then ends it from the panel, as a
     // draw between every survivor: each with the other players' consent.
     await rome.getByRole('tab', { name: 'Game' }).click();
-    await rome.locator('#gm-rollback-until').getByText(/^Possible until .+, when the result becomes final\.$/).waitFor();
+    await rome
+      .locator('#gm-rollback-until')
+      .getByText(/^Possible until .+, when the result becomes final\.$/)
+      .waitFor();
     await rome.getByRole('combobox', { name: 'Roll back to' }).selectOption({ label: 'Spring 239 BC Movement (where the game ended)' });
     await rome.getByRole('button', { name: 'Ask to roll back…' }).click();
     await rome.getByRole('button', { name: 'Ask them' }).click();
@@ -675,13 +705,17 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await rome.getByRole('button', { name: 'Ask them' }).click();
     await agreeAll(others, 'end the game now as a draw between Carthage, Egypt, Macedonia, Rome and Syria');
     await pages.Egypt.locator('.deadline').getByText('Game over:').waitFor();
-    await pages.Egypt.locator('section[aria-labelledby="votes-h"]').getByText('The game is over: Draw among Carthage, Egypt, Macedonia, Rome and Syria.').waitFor();
+    await pages.Egypt.locator('section[aria-labelledby="votes-h"]')
+      .getByText('The game is over: Draw among Carthage, Egypt, Macedonia, Rome and Syria.')
+      .waitFor();
     await eventually(() => rome.locator('.log [data-action="end-game"]').first().textContent()).toMatch(
       /^Ended the game in Spring 239 BC Movement as a draw between Carthage, Egypt, Macedonia, Rome and Syria \(agreed by Carthage, Egypt, Macedonia and Syria\)\.$/,
     );
     // The result made final now, with the players' consent: its private press is public, and nothing re-opens it.
     await rome.getByRole('button', { name: 'Ask to make the result final now…' }).click();
-    await rome.getByText(/^Make the result final now\? The private messages between powers are published, and the game can then no longer be re-opened/).waitFor();
+    await rome
+      .getByText(/^Make the result final now\? The private messages between powers are published, and the game can then no longer be re-opened/)
+      .waitFor();
     await rome.getByRole('button', { name: 'Ask them' }).click();
     await agreeAll(others, 'make the result final now, publishing the private press');
     await rome.getByText('The game has ended, and its result is final: it can no longer be re-opened.').waitFor();
@@ -699,7 +733,10 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => visitor.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
     await visitor.getByRole('tab', { name: 'Game' }).click();
     await expect(visitor.getByRole('link', { name: 'Download the game (JSON)' }).getAttribute('href')).resolves.toMatch(/\/api\/games\/.+\/export$/);
-    const exported = await visitor.evaluate(async (href) => (await fetch(href!)).json(), await visitor.getByRole('link', { name: 'Download the game (JSON)' }).getAttribute('href'));
+    const exported = await visitor.evaluate(
+      async (href) => (await fetch(href!)).json(),
+      await visitor.getByRole('link', { name: 'Download the game (JSON)' }).getAttribute('href'),
+    );
     expect(exported).toMatchObject({ format: 'diadochi-online/game', complete: true, game: { status: 'finished', outcome: { kind: 'draw' } } });
     await visitor.getByRole('tab', { name: 'Orders' }).click();
     await shot(visitor, 'archive');

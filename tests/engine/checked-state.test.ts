@@ -71,7 +71,14 @@ describe('Diadochi V positions that cannot arise are refused with the reason (a 
 
   it('accepts the positions play produces: a centre destroyed and being rebuilt, a chain of loans', () => {
     expect(problems({ destroyed: ['Bru'], rebuilding: ['Bru'] })).toEqual([]);
-    expect(problems({ loans: [{ centre: 'Gad', from: 'Carthage', to: 'Egypt' }, { centre: 'Gad', from: 'Egypt', to: 'Syria' }] })).toEqual([]);
+    expect(
+      problems({
+        loans: [
+          { centre: 'Gad', from: 'Carthage', to: 'Egypt' },
+          { centre: 'Gad', from: 'Egypt', to: 'Syria' },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('refuses an indestructible centre destroyed (rule 7), and a rebuilding centre that is not destroyed (rule 8)', () => {
@@ -80,12 +87,22 @@ describe('Diadochi V positions that cannot arise are refused with the reason (a 
   });
 
   it('refuses loans that have no holder: round in a circle, lent twice, or lent by a power that does not hold the centre', () => {
-    expect(problems({ loans: [{ centre: 'Gad', from: 'Carthage', to: 'Egypt' }, { centre: 'Gad', from: 'Egypt', to: 'Carthage' }] })).toEqual([
-      'loans: the loans of Gades go round in a circle back to Carthage',
-    ]);
-    expect(problems({ loans: [{ centre: 'Gad', from: 'Carthage', to: 'Egypt' }, { centre: 'Gad', from: 'Carthage', to: 'Rome' }] })).toEqual([
-      'loans: Carthage lends Gades twice',
-    ]);
+    expect(
+      problems({
+        loans: [
+          { centre: 'Gad', from: 'Carthage', to: 'Egypt' },
+          { centre: 'Gad', from: 'Egypt', to: 'Carthage' },
+        ],
+      }),
+    ).toEqual(['loans: the loans of Gades go round in a circle back to Carthage']);
+    expect(
+      problems({
+        loans: [
+          { centre: 'Gad', from: 'Carthage', to: 'Egypt' },
+          { centre: 'Gad', from: 'Carthage', to: 'Rome' },
+        ],
+      }),
+    ).toEqual(['loans: Carthage lends Gades twice']);
     expect(problems({ loans: [{ centre: 'Gad', from: 'Rome', to: 'Egypt' }] })).toEqual(['loans: Gades is lent by a power that neither owns nor borrows it']);
     expect(problems({ loans: [{ centre: 'Syr', from: 'Rome', to: 'Egypt' }] })).toEqual(['loans: Syracuse is not an owned supply centre']);
   });

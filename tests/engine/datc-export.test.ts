@@ -52,6 +52,8 @@ describe('a game played under the 1971 rulebook', () => {
     const modern = runDatcText(text.replace(/^RULES 1971$/gm, ''));
     expect(modern.reports.filter((r) => !r.passed).map((r) => r.id)).toContain('G.1');
     // A rule set nobody knows is named as the problem.
-    expect(runDatcText(text.replace(/^RULES 1971$/m, 'RULES 1982')).fileProblems).toEqual([expect.stringMatching(/^case G\.0 .*unknown rules "1982" \(known: datc, 1971\)$/)]);
+    expect(runDatcText(text.replace(/^RULES 1971$/m, 'RULES 1982')).fileProblems).toEqual([
+      expect.stringMatching(/^case G\.0 .*unknown rules "1982" \(known: datc, 1971\)$/),
+    ]);
   });
 });

@@ -45,7 +45,10 @@ describe('order options for order-entry interfaces', () => {
   });
 
   it('gives every result its order in structured form', () => {
-    const out = adjudicate(v, initialState(v), [{ power: 'Rome', order: 'F Nea - Syr' }, { power: 'Egypt', order: 'A Pto - Sin' }]);
+    const out = adjudicate(v, initialState(v), [
+      { power: 'Rome', order: 'F Nea - Syr' },
+      { power: 'Egypt', order: 'A Pto - Sin' },
+    ]);
     if (!out.ok) throw new Error(out.error.join());
     expect(out.value.results.every((r) => r.parsed !== undefined)).toBe(true);
     expect(out.value.results.find((r) => r.unit === 'Nea')!.parsed).toEqual({ kind: 'move', unit: { type: 'fleet', at: 'Nea' }, to: 'Syr', viaConvoy: false });

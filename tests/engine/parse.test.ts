@@ -176,7 +176,33 @@ describe('parser robustness', () => {
     );
   });
   it('never throws on mutations of real orders', () => {
-    const words = ['A', 'F', 'par', 'bur', '-', 'S', 'C', 'H', 'via', 'convoy', 'spa', '/', 'nc', '(', ')', 'stp', 'sc', 'build', 'remove', 'waive', 'north', 'coast', 'to', '->', 'x'];
+    const words = [
+      'A',
+      'F',
+      'par',
+      'bur',
+      '-',
+      'S',
+      'C',
+      'H',
+      'via',
+      'convoy',
+      'spa',
+      '/',
+      'nc',
+      '(',
+      ')',
+      'stp',
+      'sc',
+      'build',
+      'remove',
+      'waive',
+      'north',
+      'coast',
+      'to',
+      '->',
+      'x',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...words), { maxLength: 9 }), phases, (ws, phase) => {
         const r = parseOrder(v, ws.join(' '), phase);
@@ -188,10 +214,13 @@ describe('parser robustness', () => {
   });
   it('reads back what it writes', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...['A par - bur', 'F spa/sc - wes', 'F nth C A lon - bel', 'A ruh S A mun - bur', 'A lon - bel via convoy', 'A bur S F bre']), (text) => {
-        const once = formatOrder(parsed(text));
-        expect(formatOrder(parsed(once))).toBe(once);
-      }),
+      fc.property(
+        fc.constantFrom(...['A par - bur', 'F spa/sc - wes', 'F nth C A lon - bel', 'A ruh S A mun - bur', 'A lon - bel via convoy', 'A bur S F bre']),
+        (text) => {
+          const once = formatOrder(parsed(text));
+          expect(formatOrder(parsed(once))).toBe(once);
+        },
+      ),
     );
   });
 });

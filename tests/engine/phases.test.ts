@@ -14,7 +14,11 @@ const position = (phase: GameState['phase'], units: Unit[], owners?: Record<stri
   ...(owners ? { owners } : {}),
 });
 const play = (state: GameState, orders: [string, string][]) => {
-  const r = adjudicate(v, state, orders.map(([power, order]): SubmittedOrder => ({ power, order })));
+  const r = adjudicate(
+    v,
+    state,
+    orders.map(([power, order]): SubmittedOrder => ({ power, order })),
+  );
   if (!r.ok) throw new Error(r.error.join('; '));
   return r.value;
 };
@@ -29,20 +33,33 @@ describe('phase progression', () => {
   });
 
   it("gives an unreadable order that names a unit as that unit's one result: it holds, with no second 'no order' line", () => {
-    const out = play(initialState(v), [['England', 'F lon - Nowhere'], ['England', 'Q zzz']]);
+    const out = play(initialState(v), [
+      ['England', 'F lon - Nowhere'],
+      ['England', 'Q zzz'],
+    ]);
     const england = out.results.filter((r) => r.power === 'England');
     const london = england.filter((r) => r.unit === 'lon');
-    expect(london).toEqual([expect.objectContaining({ order: 'F lon - Nowhere', code: 'illegal', reason: expect.stringMatching(/^"Nowhere" is not a province.* The unit holds\.$/) })]);
+    expect(london).toEqual([
+      expect.objectContaining({ order: 'F lon - Nowhere', code: 'illegal', reason: expect.stringMatching(/^"Nowhere" is not a province.* The unit holds\.$/) }),
+    ]);
     // An order that names no unit stays apart from the units, which hold without orders.
     expect(england.find((r) => r.order === 'Q zzz')).toMatchObject({ code: 'illegal' });
     expect(england.find((r) => r.order === 'Q zzz')!.unit).toBeUndefined();
-    expect(england.filter((r) => r.code === 'unordered').map((r) => r.unit).sort()).toEqual(['edi', 'lvp']);
+    expect(
+      england
+        .filter((r) => r.code === 'unordered')
+        .map((r) => r.unit)
+        .sort(),
+    ).toEqual(['edi', 'lvp']);
     expect(out.next.units).toContainEqual(U('England', 'fleet', 'lon'));
   });
 
   it('stops for a retreat phase only when a dislodged unit has somewhere to go', () => {
     const s = position(spring, [U('France', 'army', 'bur'), U('Germany', 'army', 'mun'), U('Germany', 'army', 'ruh')]);
-    const out = play(s, [['Germany', 'A mun - bur'], ['Germany', 'A ruh S A mun - bur']]);
+    const out = play(s, [
+      ['Germany', 'A mun - bur'],
+      ['Germany', 'A ruh S A mun - bur'],
+    ]);
     expect(out.next.phase).toEqual({ ...spring, type: 'retreat' });
     expect(out.next.dislodged).toEqual([{ ...U('France', 'army', 'bur'), attackerFrom: 'mun' }]);
     // The retreat may not go back where the attacker came from.
@@ -63,7 +80,10 @@ describe('phase progression', () => {
       U('Turkey', 'army', 'ber'),
       U('Russia', 'army', 'den'),
     ]);
-    const out = play(s, [['Russia', 'F hel - kie'], ['Russia', 'A den S F hel - kie']]);
+    const out = play(s, [
+      ['Russia', 'F hel - kie'],
+      ['Russia', 'A den S F hel - kie'],
+    ]);
     expect(out.disbanded).toEqual([U('Germany', 'army', 'kie')]);
     expect(out.next.phase).toEqual(fall);
     expect(out.results.find((r) => r.unit === 'kie' && r.power === 'Germany')!.reason).toMatch(/nowhere to retreat/);
@@ -104,9 +124,16 @@ describe('phase progression', () => {
   it('says builds with no free site to use them could not be placed, not that they were unordered, and how many', () => {
     const winter = { season: 'winter', year: 1901, type: 'adjustment' } as const;
     // Four centres, three units, each on a home centre: one build due and nowhere to build it.
-    const s = position(winter, [U('France', 'army', 'par'), U('France', 'fleet', 'bre'), U('France', 'army', 'mar')], { par: 'France', bre: 'France', mar: 'France', bel: 'France' });
+    const s = position(winter, [U('France', 'army', 'par'), U('France', 'fleet', 'bre'), U('France', 'army', 'mar')], {
+      par: 'France',
+      bre: 'France',
+      mar: 'France',
+      bel: 'France',
+    });
     const out = play(s, []);
-    expect(out.results).toMatchObject([{ power: 'France', order: 'Waive', code: 'no-build-site', unused: 1, reason: '1 build not used (no free build site left).' }]);
+    expect(out.results).toMatchObject([
+      { power: 'France', order: 'Waive', code: 'no-build-site', unused: 1, reason: '1 build not used (no free build site left).' },
+    ]);
   });
 
   it('says the most basic reason a build is refused: not a home centre before occupied, and one build per centre', () => {
@@ -140,7 +167,11 @@ describe('phase progression', () => {
   it('ends the game when a power owns 18 centres after Fall', () => {
     const centres = ['par', 'bre', 'mar', 'spa', 'por', 'bel', 'hol', 'lon', 'lvp', 'edi', 'nwy', 'den', 'kie', 'ber', 'mun', 'tun', 'nap', 'rom'];
     const owners = Object.fromEntries(centres.map((c) => [c, 'France']));
-    const s = position(fall, centres.map((c) => U('France', 'army', c)), owners);
+    const s = position(
+      fall,
+      centres.map((c) => U('France', 'army', c)),
+      owners,
+    );
     const out = play(s, []);
     expect(out.next.winners).toEqual(['France']);
     expect(out.events).toContainEqual({ kind: 'victory', powers: ['France'] });
@@ -208,7 +239,7 @@ describe('checking orders at submission', () => {
       'A mar - bur',
       'The unit in Paris already has an order in this set.',
       expect.stringMatching(/cannot move from Brest to London/),
-      "The army in Munich belongs to Germany.",
+      'The army in Munich belongs to Germany.',
     ]);
   });
 

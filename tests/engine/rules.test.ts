@@ -11,7 +11,15 @@ import { RULE_MODULES } from '../../shared/rules/index.ts';
 describe('the rules a variant plays with', () => {
   test('the standard game has no rule of its own; Diadochi V has each of its rules, in order', () => {
     expect(getVariant('standard')!.rules.names).toEqual([]);
-    expect(getVariant('diadochi-v')!.rules.names).toEqual(['centre-values', 'build-centres', 'destroy-rebuild', 'rebels', 'loans', 'fleet-build-limit', 'self-supporting-victory']);
+    expect(getVariant('diadochi-v')!.rules.names).toEqual([
+      'centre-values',
+      'build-centres',
+      'destroy-rebuild',
+      'rebels',
+      'loans',
+      'fleet-build-limit',
+      'self-supporting-victory',
+    ]);
     for (const module of RULE_MODULES) expect(module.summary.length, module.name).toBeGreaterThan(20);
   });
 
@@ -29,6 +37,9 @@ describe('the rules a variant plays with', () => {
     expect(spring.ok && spring.value.next.destroyed).toEqual(['par']);
     // Without the rule, the same order is refused by name.
     const plain = adjudicate(getVariant('standard')!, initialState(getVariant('standard')!), [{ power: 'France', order: 'A par Z' }]);
-    expect(plain.ok && plain.value.results.find((r) => r.order.startsWith('A par Z'))).toMatchObject({ code: 'illegal', reason: expect.stringContaining('This variant has no destroy orders') });
+    expect(plain.ok && plain.value.results.find((r) => r.order.startsWith('A par Z'))).toMatchObject({
+      code: 'illegal',
+      reason: expect.stringContaining('This variant has no destroy orders'),
+    });
   });
 });

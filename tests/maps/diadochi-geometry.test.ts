@@ -128,9 +128,7 @@ function listedEdges(): { army: Set<string>; fleet: Set<string>; asymmetric: str
       army.add(pkey(p.id, to));
       directed.add(`A ${p.id}>${to}`);
     }
-    const lists: [string, string[]][] = p.coasts
-      ? Object.entries(p.coasts).map(([c, coast]) => [`${p.id}/${c}`, coast.fleet])
-      : [[p.id, p.fleet]];
+    const lists: [string, string[]][] = p.coasts ? Object.entries(p.coasts).map(([c, coast]) => [`${p.id}/${c}`, coast.fleet]) : [[p.id, p.fleet]];
     for (const [from, list] of lists)
       for (const to of list) {
         fleet.add(pkey(from, to));
@@ -187,7 +185,12 @@ describe('Diadochi V map data', () => {
     expect(playable).toHaveLength(100);
     expect(playable.filter((p) => p.kind === 'sea')).toHaveLength(22);
     expect(playable.filter((p) => p.kind !== 'sea')).toHaveLength(78);
-    expect(map.provinces.filter((p) => p.kind === 'impassable').map((p) => p.id).sort()).toEqual(['Bri', 'Dac']);
+    expect(
+      map.provinces
+        .filter((p) => p.kind === 'impassable')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['Bri', 'Dac']);
     for (const p of map.provinces) {
       expect(p.id === p.id.toUpperCase(), `${p.id}: seas are upper case, land mixed case`).toBe(p.kind === 'sea');
     }
@@ -250,7 +253,10 @@ describe('Diadochi V map data', () => {
   });
 
   it('gives each double coast two coasts that face different seas', () => {
-    const doubles = map.provinces.filter((p) => p.coasts).map((p) => p.id).sort();
+    const doubles = map.provinces
+      .filter((p) => p.coasts)
+      .map((p) => p.id)
+      .sort();
     expect(doubles).toEqual(['Aqu', 'Lar', 'Scy']);
     for (const id of doubles) {
       const p = byId.get(id)!;
@@ -261,7 +267,10 @@ describe('Diadochi V map data', () => {
       expect(seasOf[0].filter((s) => seasOf[1].includes(s))).toEqual([]);
       // Every sea the province touches belongs to exactly one of its coasts.
       for (const s of ids.filter((x) => isSea(x) && borders(id, x)))
-        expect(seasOf.filter((l) => l.includes(s)), `${id} ${s}`).toHaveLength(1);
+        expect(
+          seasOf.filter((l) => l.includes(s)),
+          `${id} ${s}`,
+        ).toHaveLength(1);
       for (const [, c] of coasts) expect(c.draw?.unit, `${id} coast unit`).toBeDefined();
     }
   });
@@ -310,7 +319,10 @@ describe('Diadochi V map data', () => {
     // Britain and Dacia cannot be reached by any unit.
     for (const p of map.provinces) {
       const all = [...p.army, ...p.fleet, ...Object.values(p.coasts ?? {}).flatMap((c) => c.fleet)];
-      expect(all.some((l) => l === 'Bri' || l === 'Dac'), p.id).toBe(false);
+      expect(
+        all.some((l) => l === 'Bri' || l === 'Dac'),
+        p.id,
+      ).toBe(false);
     }
   });
 });

@@ -45,9 +45,20 @@ describe('Standard map data', () => {
 
   it('spells province names as the rulebook does', () => {
     const names: Record<string, string> = {
-      nth: 'North Sea', bot: 'Gulf of Bothnia', stp: 'St Petersburg', mid: 'Mid-Atlantic Ocean', gol: 'Gulf of Lyon',
-      tys: 'Tyrrhenian Sea', tyr: 'Tyrolia', hel: 'Helgoland Bight', nat: 'North Atlantic Ocean', rum: 'Rumania',
-      eas: 'Eastern Mediterranean', wes: 'Western Mediterranean', nrg: 'Norwegian Sea', naf: 'North Africa',
+      nth: 'North Sea',
+      bot: 'Gulf of Bothnia',
+      stp: 'St Petersburg',
+      mid: 'Mid-Atlantic Ocean',
+      gol: 'Gulf of Lyon',
+      tys: 'Tyrrhenian Sea',
+      tyr: 'Tyrolia',
+      hel: 'Helgoland Bight',
+      nat: 'North Atlantic Ocean',
+      rum: 'Rumania',
+      eas: 'Eastern Mediterranean',
+      wes: 'Western Mediterranean',
+      nrg: 'Norwegian Sea',
+      naf: 'North Africa',
     };
     for (const [id, name] of Object.entries(names)) expect(byId.get(id)?.name).toBe(name);
   });
@@ -65,23 +76,49 @@ describe('Standard map data', () => {
     const homes: Record<string, string[]> = {};
     for (const p of centres) if (p.home) (homes[p.home] ??= []).push(p.id);
     expect(homes).toEqual({
-      Austria: ['bud', 'tri', 'vie'], England: ['edi', 'lon', 'lvp'], France: ['bre', 'mar', 'par'], Germany: ['ber', 'kie', 'mun'],
-      Italy: ['nap', 'rom', 'ven'], Russia: ['mos', 'sev', 'stp', 'war'], Turkey: ['ank', 'con', 'smy'],
+      Austria: ['bud', 'tri', 'vie'],
+      England: ['edi', 'lon', 'lvp'],
+      France: ['bre', 'mar', 'par'],
+      Germany: ['ber', 'kie', 'mun'],
+      Italy: ['nap', 'rom', 'ven'],
+      Russia: ['mos', 'sev', 'stp', 'war'],
+      Turkey: ['ank', 'con', 'smy'],
     });
-    expect(centres.filter((p) => !p.home).map((p) => p.id)).toEqual(
-      ['bel', 'bul', 'den', 'gre', 'hol', 'nwy', 'por', 'rum', 'ser', 'spa', 'swe', 'tun'],
+    expect(centres.filter((p) => !p.home).map((p) => p.id)).toEqual(['bel', 'bul', 'den', 'gre', 'hol', 'nwy', 'por', 'rum', 'ser', 'spa', 'swe', 'tun']);
+    expect(Object.keys(map.start.owners).sort()).toEqual(
+      centres
+        .filter((p) => p.home)
+        .map((p) => p.id)
+        .sort(),
     );
-    expect(Object.keys(map.start.owners).sort()).toEqual(centres.filter((p) => p.home).map((p) => p.id).sort());
     for (const [id, owner] of Object.entries(map.start.owners)) expect(byId.get(id)!.home).toBe(owner);
   });
 
   it('starts with the 22 units of 1901', () => {
     const units = map.start.units.map((u) => `${u.power} ${u.type === 'army' ? 'A' : 'F'} ${u.at}`).sort();
     expect(units).toEqual([
-      'Austria A bud', 'Austria A vie', 'Austria F tri', 'England A lvp', 'England F edi', 'England F lon',
-      'France A mar', 'France A par', 'France F bre', 'Germany A ber', 'Germany A mun', 'Germany F kie',
-      'Italy A rom', 'Italy A ven', 'Italy F nap', 'Russia A mos', 'Russia A war', 'Russia F sev', 'Russia F stp/sc',
-      'Turkey A con', 'Turkey A smy', 'Turkey F ank',
+      'Austria A bud',
+      'Austria A vie',
+      'Austria F tri',
+      'England A lvp',
+      'England F edi',
+      'England F lon',
+      'France A mar',
+      'France A par',
+      'France F bre',
+      'Germany A ber',
+      'Germany A mun',
+      'Germany F kie',
+      'Italy A rom',
+      'Italy A ven',
+      'Italy F nap',
+      'Russia A mos',
+      'Russia A war',
+      'Russia F sev',
+      'Russia F stp/sc',
+      'Turkey A con',
+      'Turkey A smy',
+      'Turkey F ank',
     ]);
   });
 
@@ -113,7 +150,7 @@ describe('Standard map data', () => {
   });
 
   // [unit type, from, to, adjacent?]: checked in both directions.
-  const spot: [('army' | 'fleet'), string, string, boolean][] = [
+  const spot: ['army' | 'fleet', string, string, boolean][] = [
     ['fleet', 'rom', 'tus', true],
     ['fleet', 'rom', 'ven', false],
     ['army', 'rom', 'ven', true],

@@ -127,9 +127,12 @@ describe('password strength (sign-up and password change)', () => {
     expect((await signUp(username, `${username} keeps kettle violin umbrella`)).statusCode).toBe(201);
   });
 
-  test.each(['correct horse battery', 'purple monkey dishwasher', 'kettle violin umbrella', 'Tr0ub4dor&3', `${'a'.repeat(8)} quiet lanterns drift`])('sign-up accepts %j', async (password) => {
-    expect((await signUp(uniqueName(), password)).statusCode).toBe(201);
-  });
+  test.each(['correct horse battery', 'purple monkey dishwasher', 'kettle violin umbrella', 'Tr0ub4dor&3', `${'a'.repeat(8)} quiet lanterns drift`])(
+    'sign-up accepts %j',
+    async (password) => {
+      expect((await signUp(uniqueName(), password)).statusCode).toBe(201);
+    },
+  );
 
   test('a changed password must be as hard to guess: 400 naming newPassword; a good one is taken', async () => {
     const browser = await new Browser(app).register();
@@ -139,7 +142,9 @@ describe('password strength (sign-up and password change)', () => {
       expect(response.json().error.message, newPassword).toMatch(/^body\.newPassword: (is too easy to guess|must not be built from the username)/);
     }
     expect((await new Browser(app).login(browser.user!.username, PASSWORD)).statusCode).toBe(200);
-    expect((await browser.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'eleven quiet lanterns drift' })).statusCode).toBe(200);
+    expect((await browser.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'eleven quiet lanterns drift' })).statusCode).toBe(
+      200,
+    );
   });
 
   test('only the first 64 characters are rated, so a long hostile password cannot hold the server up', async () => {
@@ -188,7 +193,7 @@ describe('log-in and log-out', () => {
     }
   });
 
-  test("who-am-I answers a visitor (no credentials) that nobody is logged in: 200, not an error a browser would log", async () => {
+  test('who-am-I answers a visitor (no credentials) that nobody is logged in: 200, not an error a browser would log', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: null, authenticatedBy: null, csrfToken: null });
@@ -378,7 +383,7 @@ describe('changing the password', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  test('two changes at once: one wins, the other is told, and the winner\'s password is the one that works', async () => {
+  test("two changes at once: one wins, the other is told, and the winner's password is the one that works", async () => {
     const first = await new Browser(app).register();
     const username = first.user!.username;
     const second = new Browser(app);
@@ -452,7 +457,8 @@ describe('rate limits and headers', () => {
       const limited = await startSiblingApp(app, { settings: { authRateLimit: { max: 3, windowMs: 60_000 } } });
       try {
         const statuses: number[] = [];
-        for (let attempt = 0; attempt < 3; attempt++) statuses.push((order === 'log-ins first' ? await login(limited) : await change(limited, attempt)).statusCode);
+        for (let attempt = 0; attempt < 3; attempt++)
+          statuses.push((order === 'log-ins first' ? await login(limited) : await change(limited, attempt)).statusCode);
         const then = order === 'log-ins first' ? await change(limited, 9) : await login(limited);
         expect([...statuses, then.statusCode], order).toEqual(order === 'log-ins first' ? [401, 401, 401, 429] : [403, 403, 403, 429]);
         expect(then.json().error.code).toBe('rate_limited');

@@ -54,10 +54,14 @@ describe('an export written as it is read', () => {
     const context = await exportContext(app.prisma, master.user as never, gameId);
     const whole = (await master.request('GET', `/api/games/${gameId}/export`)).json() as ExportedGame;
     // The first phase written, then the open phase (19) is processed, and phase 20 begins.
-    const text = await readAround(exportGame(app.prisma, context), (t) => t.includes('"phases":[{'), async () => {
-      const processed = await master.request('POST', `/api/games/${gameId}/gm/process`);
-      expect(processed.statusCode, processed.body).toBe(200);
-    });
+    const text = await readAround(
+      exportGame(app.prisma, context),
+      (t) => t.includes('"phases":[{'),
+      async () => {
+        const processed = await master.request('POST', `/api/games/${gameId}/gm/process`);
+        expect(processed.statusCode, processed.body).toBe(200);
+      },
+    );
     const document = JSON.parse(text) as ExportedGame;
     expect(document.phases).toHaveLength(20);
     expect(document.phases[19]).toMatchObject({ status: 'open', orders: null, results: null, stateAfter: null, processedAt: null, submissions: [] });
@@ -69,9 +73,13 @@ describe('an export written as it is read', () => {
   test('a roll-back while the game is exported stops the export, unfinished', async () => {
     const gameId = await importedGame();
     const context = await exportContext(app.prisma, master.user as never, gameId);
-    const reading = readAround(exportGame(app.prisma, context), (t) => t.includes('"phases":[{'), async () => {
-      expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 12 })).statusCode).toBe(200);
-    });
+    const reading = readAround(
+      exportGame(app.prisma, context),
+      (t) => t.includes('"phases":[{'),
+      async () => {
+        expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 12 })).statusCode).toBe(200);
+      },
+    );
     await expect(reading).rejects.toThrow('the game changed while it was exported (phase 12 was rolled back); export it again');
   });
 

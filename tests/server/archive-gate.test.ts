@@ -25,21 +25,25 @@ beforeEach(async () => {
   app = Fastify();
   installErrorHandlers(app);
   installJsonParser(app);
-  app.post('/heavy', {
-    preParsing: async (request, reply) => {
-      await gate.enter(request, reply);
+  app.post(
+    '/heavy',
+    {
+      preParsing: async (request, reply) => {
+        await gate.enter(request, reply);
+      },
+      preValidation: async (request) => {
+        events.push(`parsed ${(request.body as { n: number }).n}`);
+      },
     },
-    preValidation: async (request) => {
-      events.push(`parsed ${(request.body as { n: number }).n}`);
+    async (request) => {
+      const { n } = request.body as { n: number };
+      return gate.run(request, async () => {
+        await new Promise<void>((resolve) => finish.set(n, resolve));
+        events.push(`done ${n}`);
+        return { n };
+      });
     },
-  }, async (request) => {
-    const { n } = request.body as { n: number };
-    return gate.run(request, async () => {
-      await new Promise<void>((resolve) => finish.set(n, resolve));
-      events.push(`done ${n}`);
-      return { n };
-    });
-  });
+  );
   await app.ready();
 });
 afterEach(() => app.close());

@@ -39,7 +39,11 @@ describe('import', () => {
     // Seats are vacant until handed over; the original names are in the import's log entry, as the exported game's.
     expect(game.players.every((seat: { user: unknown }) => seat.user === null)).toBe(true);
     const log = (await master.request('GET', `/api/games/${game.id}/gm/log`)).json().actions;
-    expect(log.at(-1)).toMatchObject({ action: 'import', actor: master.user, details: { phases: 106, exported: { users: { gameMaster: 'someone-elsewhere' } } } });
+    expect(log.at(-1)).toMatchObject({
+      action: 'import',
+      actor: master.user,
+      details: { phases: 106, exported: { users: { gameMaster: 'someone-elsewhere' } } },
+    });
     expect(await expectReproducible(app, game.id)).toBe(105);
 
     // The last phase's orders, entered by the game master for each power.
@@ -124,36 +128,86 @@ describe('an import cannot forge the archive', () => {
   test('every date is checked: none in the future, the game created, started, finished and exported in order, everything within its span', async () => {
     const importer = await new Browser(app).register();
     const cases: [string, (data: ExportedGame) => void, string][] = [
-      ['a finish in 9999', (data) => {
-        data.game.status = 'finished';
-        data.game.outcome = { kind: 'draw', powers: data.players.map((p) => p.power) };
-        data.game.finishedAt = '9999-12-31T00:00:00.000Z';
-      }, 'game.finishedAt: 9999-12-31T00:00:00.000Z is in the future'],
+      [
+        'a finish in 9999',
+        (data) => {
+          data.game.status = 'finished';
+          data.game.outcome = { kind: 'draw', powers: data.players.map((p) => p.power) };
+          data.game.finishedAt = '9999-12-31T00:00:00.000Z';
+        },
+        'game.finishedAt: 9999-12-31T00:00:00.000Z is in the future',
+      ],
       ['an export from the future', (data) => void (data.exportedAt = '2100-01-01T00:00:00.000Z'), 'exportedAt: 2100-01-01T00:00:00.000Z is in the future'],
       ['a game before 1970', (data) => void (data.game.createdAt = '1960-01-01T00:00:00.000Z'), 'game.createdAt: 1960-01-01T00:00:00.000Z is before 1970'],
-      ['started before it was created', (data) => void (data.game.startedAt = shift(data.game.createdAt, -day)), 'game.startedAt: 2025-12-31T00:00:00.000Z is before game.createdAt'],
+      [
+        'started before it was created',
+        (data) => void (data.game.startedAt = shift(data.game.createdAt, -day)),
+        'game.startedAt: 2025-12-31T00:00:00.000Z is before game.createdAt',
+      ],
       ['a game going on that finished', (data) => void (data.game.finishedAt = data.exportedAt), 'game.finishedAt: a game going on has not finished'],
-      ['a phase processed before the game started', (data) => void (data.phases[1].processedAt = shift(data.game.startedAt!, -day)), 'phases[1].processedAt: 2025-12-31T00:00:00.000Z is before game.startedAt'],
-      ['a phase processed after the game finished', (data) => {
-        data.game.status = 'finished';
-        data.game.outcome = { kind: 'draw', powers: data.players.map((p) => p.power) };
-        data.game.finishedAt = shift(data.exportedAt, -day);
-        data.game.createdAt = data.game.startedAt = shift(data.exportedAt, -2 * day);
-      }, 'phases[0].processedAt: 2026-01-01T00:00:00.000Z is after game.finishedAt'],
+      [
+        'a phase processed before the game started',
+        (data) => void (data.phases[1].processedAt = shift(data.game.startedAt!, -day)),
+        'phases[1].processedAt: 2025-12-31T00:00:00.000Z is before game.startedAt',
+      ],
+      [
+        'a phase processed after the game finished',
+        (data) => {
+          data.game.status = 'finished';
+          data.game.outcome = { kind: 'draw', powers: data.players.map((p) => p.power) };
+          data.game.finishedAt = shift(data.exportedAt, -day);
+          data.game.createdAt = data.game.startedAt = shift(data.exportedAt, -2 * day);
+        },
+        'phases[0].processedAt: 2026-01-01T00:00:00.000Z is after game.finishedAt',
+      ],
       ['an open phase processed', (data) => void (data.phases[2].processedAt = data.exportedAt), 'phases[2].processedAt: an open phase has not been processed'],
-      ['a deadline years away', (data) => void (data.phases[2].deadlineAt = '2031-01-01T00:00:00.000Z'), 'phases[2].deadlineAt: 2031-01-01T00:00:00.000Z is more than a year away'],
-      ['orders submitted after the phase was processed', (data) => {
-        data.game.createdAt = data.game.startedAt = shift(data.exportedAt, -2 * day);
-        data.phases[0].processedAt = shift(data.exportedAt, -day);
-        data.phases[0].submissions.push({ power: 'France', text: '', orders: [], ready: true, byGameMaster: false, submittedAt: data.exportedAt });
-      }, 'phases[0].submissions[0].submittedAt: 2026-01-01T00:00:00.000Z is after phases[0].processedAt'],
-      ['press from the future', (data) => void (data.press[0].sentAt = '2100-01-01T00:00:00.000Z'), 'press[0].sentAt: 2100-01-01T00:00:00.000Z is in the future'],
-      ['press after the export', (data) => {
-        data.exportedAt = shift(data.exportedAt, day);
-        data.press[0].sentAt = shift(data.exportedAt, day);
-      }, 'press[0].sentAt: 2026-01-03T00:00:00.000Z is after exportedAt'],
-      ['a log entry before the game', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: {}, at: '2025-01-01T00:00:00.000Z' }), 'gmLog[0].at: 2025-01-01T00:00:00.000Z is before game.createdAt'],
-      ['a loan from the future', (data) => void data.loans.push({ centre: 'Par', lender: 'France', borrower: 'England', status: 'returned', startedInPhase: 0, endedInPhase: 1, endReason: null, createdAt: '2100-01-01T00:00:00.000Z' }), 'loans[0].createdAt'],
+      [
+        'a deadline years away',
+        (data) => void (data.phases[2].deadlineAt = '2031-01-01T00:00:00.000Z'),
+        'phases[2].deadlineAt: 2031-01-01T00:00:00.000Z is more than a year away',
+      ],
+      [
+        'orders submitted after the phase was processed',
+        (data) => {
+          data.game.createdAt = data.game.startedAt = shift(data.exportedAt, -2 * day);
+          data.phases[0].processedAt = shift(data.exportedAt, -day);
+          data.phases[0].submissions.push({ power: 'France', text: '', orders: [], ready: true, byGameMaster: false, submittedAt: data.exportedAt });
+        },
+        'phases[0].submissions[0].submittedAt: 2026-01-01T00:00:00.000Z is after phases[0].processedAt',
+      ],
+      [
+        'press from the future',
+        (data) => void (data.press[0].sentAt = '2100-01-01T00:00:00.000Z'),
+        'press[0].sentAt: 2100-01-01T00:00:00.000Z is in the future',
+      ],
+      [
+        'press after the export',
+        (data) => {
+          data.exportedAt = shift(data.exportedAt, day);
+          data.press[0].sentAt = shift(data.exportedAt, day);
+        },
+        'press[0].sentAt: 2026-01-03T00:00:00.000Z is after exportedAt',
+      ],
+      [
+        'a log entry before the game',
+        (data) => void data.gmLog.push({ action: 'pause', actor: null, details: {}, at: '2025-01-01T00:00:00.000Z' }),
+        'gmLog[0].at: 2025-01-01T00:00:00.000Z is before game.createdAt',
+      ],
+      [
+        'a loan from the future',
+        (data) =>
+          void data.loans.push({
+            centre: 'Par',
+            lender: 'France',
+            borrower: 'England',
+            status: 'returned',
+            startedInPhase: 0,
+            endedInPhase: 1,
+            endReason: null,
+            createdAt: '2100-01-01T00:00:00.000Z',
+          }),
+        'loans[0].createdAt',
+      ],
     ];
     const gamesBefore = await app.prisma.game.count();
     for (const [what, change, message] of cases) {
@@ -171,7 +225,7 @@ describe('an import cannot forge the archive', () => {
     expect((await importer.request('POST', '/api/games/import', { export: skewed })).statusCode).toBe(201);
   });
 
-  test('imported games are marked imported in the lists and on the game master\'s page; games played here are not', async () => {
+  test("imported games are marked imported in the lists and on the game master's page; games played here are not", async () => {
     const importer = await new Browser(app).register();
     const data = base();
     data.game.status = 'finished';
@@ -181,12 +235,18 @@ describe('an import cannot forge the archive', () => {
     expect(imported.imported).toBe(true);
     const created = (await importer.request('POST', '/api/games', { name: 'Played here', variant: 'standard' })).json();
     const mine = (await importer.request('GET', '/api/games?filter=mine')).json().games;
-    expect(mine.map((game: { name: string; imported: boolean }) => [game.name, game.imported]).sort()).toEqual([['Forged', true], ['Played here', false]]);
+    expect(mine.map((game: { name: string; imported: boolean }) => [game.name, game.imported]).sort()).toEqual([
+      ['Forged', true],
+      ['Played here', false],
+    ]);
     const finished = (await new Browser(app).request('GET', '/api/games?filter=finished&limit=100')).json().games;
     expect(finished.find((game: { id: string }) => game.id === imported.id)).toMatchObject({ imported: true });
     const page = (await new Browser(app).request('GET', `/api/users/${importer.user!.username}`)).json();
     expect(page.games.map((entry: { game: { id: string; imported: boolean } }) => [entry.game.id, entry.game.imported]).sort()).toEqual(
-      [[imported.id, true], [created.id, false]].sort(),
+      [
+        [imported.id, true],
+        [created.id, false],
+      ].sort(),
     );
   });
 
@@ -211,17 +271,27 @@ describe('an import cannot forge the archive', () => {
     expect(log).toHaveLength(2);
     // Copied: no actor here, marked imported, the exported game's actor and names under `exported`.
     expect(log[0]).toMatchObject({ action: 'replace-player', actor: null });
-    expect(log[0].details).toEqual({ power: 'France', imported: true, exported: { actor: stranger.user!.username, users: { from: importer.user!.username, to: stranger.user!.username } } });
+    expect(log[0].details).toEqual({
+      power: 'France',
+      imported: true,
+      exported: { actor: stranger.user!.username, users: { from: importer.user!.username, to: stranger.user!.username } },
+    });
     // The import itself: by the importer, the exported game's names under `exported`, none under `users`.
     expect(log[1]).toMatchObject({ action: 'import', actor: importer.user });
     expect(log[1].details.users).toBeUndefined();
     expect(log[1].details.exported).toMatchObject({ actor: null, users: { gameMaster: 'someone-elsewhere', players: { Austria: 'alice-elsewhere' } } });
 
     // Exported and imported again: each entry keeps where it came from.
-    const again = (await importer.request('POST', '/api/games/import', { export: (await importer.request('GET', `/api/games/${open.id}/export`)).json() })).json();
+    const again = (
+      await importer.request('POST', '/api/games/import', { export: (await importer.request('GET', `/api/games/${open.id}/export`)).json() })
+    ).json();
     const copied = (await importer.request('GET', `/api/games/${again.id}/gm/log`)).json().actions;
     expect(copied[0].details.exported).toEqual({ actor: stranger.user!.username, users: { from: importer.user!.username, to: stranger.user!.username } });
-    expect(copied[1]).toMatchObject({ action: 'import', actor: null, details: { imported: true, exported: { actor: importer.user!.username, users: { gameMaster: 'someone-elsewhere' } } } });
+    expect(copied[1]).toMatchObject({
+      action: 'import',
+      actor: null,
+      details: { imported: true, exported: { actor: importer.user!.username, users: { gameMaster: 'someone-elsewhere' } } },
+    });
 
     // An anonymous game going on: no names from the export for those it hides names from, in the log or the export.
     const anonymous = (await importer.request('POST', '/api/games/import', { export: forged(true) })).json();

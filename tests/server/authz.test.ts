@@ -66,13 +66,23 @@ const powerWrite = (status = 200): Expected => ({ anonymous: 401, outsider: 404,
 const gmWrite = (status = 200): Expected => ({ anonymous: 401, outsider: 404, otherPower: 403, ownPower: 403, gm: status, admin: status });
 const loggedIn = (status: number, anonymous = 401): Expected => ({ ...all(status), anonymous });
 
-const game = (path = '') => async (context: Context) => ({ url: `/api/games/${context.gameId}${path}` });
+const game =
+  (path = '') =>
+  async (context: Context) => ({ url: `/api/games/${context.gameId}${path}` });
 const asGm = (context: Context, path: string, body?: unknown) => context.gm.request('POST', `/api/games/${context.gameId}${path}`, body);
 
 const MATRIX: Entry[] = [
   // ───────── accounts ─────────
-  { route: 'POST /api/auth/register', request: async () => ({ url: '/api/auth/register', body: { username: uniqueName('new'), password: 'a long enough password' } }), expect: all(201) },
-  { route: 'POST /api/auth/login', request: async (context) => ({ url: '/api/auth/login', body: { username: context.stash.loginName, password: 'correct horse battery' } }), expect: all(200) },
+  {
+    route: 'POST /api/auth/register',
+    request: async () => ({ url: '/api/auth/register', body: { username: uniqueName('new'), password: 'a long enough password' } }),
+    expect: all(201),
+  },
+  {
+    route: 'POST /api/auth/login',
+    request: async (context) => ({ url: '/api/auth/login', body: { username: context.stash.loginName, password: 'correct horse battery' } }),
+    expect: all(200),
+  },
   { route: 'POST /api/auth/logout', request: async () => ({ url: '/api/auth/logout' }), expect: all(204) },
   // A visitor is answered too (`user: null`): not being logged in is no error.
   { route: 'GET /api/auth/me', request: async () => ({ url: '/api/auth/me' }), expect: all(200) },
@@ -90,7 +100,11 @@ const MATRIX: Entry[] = [
     request: async (context) => ({ url: `/api/auth/tokens/${context.stash.ownToken}` }),
     expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 204, gm: 404, admin: 404 },
   },
-  { route: 'GET /api/admin/audit', request: async () => ({ url: '/api/admin/audit' }), expect: { anonymous: 401, outsider: 403, otherPower: 403, ownPower: 403, gm: 403, admin: 200 } },
+  {
+    route: 'GET /api/admin/audit',
+    request: async () => ({ url: '/api/admin/audit' }),
+    expect: { anonymous: 401, outsider: 403, otherPower: 403, ownPower: 403, gm: 403, admin: 200 },
+  },
 
   // ───────── players ─────────
   {
@@ -109,14 +123,26 @@ const MATRIX: Entry[] = [
   { route: 'GET /api/games', request: async () => ({ url: '/api/games?filter=active' }), expect: all(200) },
   { route: 'POST /api/games', request: async () => ({ url: '/api/games', body: { name: 'Another', variant: 'standard' } }), expect: loggedIn(201) },
   { route: 'GET /api/games/{gameId}', request: game(), expect: gameRead() },
-  { route: 'POST /api/games/{gameId}/join', request: async (context) => ({ url: `/api/games/${context.gameId}/join`, body: {} }), expect: { ...gmWrite(409), otherPower: 409, ownPower: 409 } },
-  { route: 'POST /api/games/{gameId}/leave', request: game('/leave'), expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 } },
+  {
+    route: 'POST /api/games/{gameId}/join',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/join`, body: {} }),
+    expect: { ...gmWrite(409), otherPower: 409, ownPower: 409 },
+  },
+  {
+    route: 'POST /api/games/{gameId}/leave',
+    request: game('/leave'),
+    expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 },
+  },
   { route: 'POST /api/games/{gameId}/start', request: game('/start'), expect: gmWrite(409) },
 
   // ───────── phases and orders ─────────
   { route: 'GET /api/games/{gameId}/phases', request: game('/phases'), expect: gameRead() },
   { route: 'GET /api/games/{gameId}/phases/current', request: game('/phases/current'), expect: gameRead() },
-  { route: 'GET /api/games/{gameId}/phases/{index}', request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}` }), expect: gameRead() },
+  {
+    route: 'GET /api/games/{gameId}/phases/{index}',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}` }),
+    expect: gameRead(),
+  },
   {
     route: 'GET /api/games/{gameId}/phases/{index}/orders',
     request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/orders` }),
@@ -168,12 +194,20 @@ const MATRIX: Entry[] = [
 
   // ───────── votes ─────────
   { route: 'GET /api/games/{gameId}/votes', request: game('/votes'), expect: gameRead() },
-  { route: 'POST /api/games/{gameId}/votes', request: async (context) => ({ url: `/api/games/${context.gameId}/votes`, body: { kind: 'draw' } }), expect: powerWrite(200) },
+  {
+    route: 'POST /api/games/{gameId}/votes',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/votes`, body: { kind: 'draw' } }),
+    expect: powerWrite(200),
+  },
   { route: 'DELETE /api/games/{gameId}/votes/{kind}', request: game('/votes/draw'), expect: powerWrite(200) },
 
   // ───────── game master ─────────
   { route: 'GET /api/games/{gameId}/gm/log', request: game('/gm/log'), expect: gameRead() },
-  { route: 'POST /api/games/{gameId}/gm/deadline', request: async (context) => ({ url: `/api/games/${context.gameId}/gm/deadline`, body: { extendBySeconds: 3600 } }), expect: gmWrite() },
+  {
+    route: 'POST /api/games/{gameId}/gm/deadline',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/deadline`, body: { extendBySeconds: 3600 } }),
+    expect: gmWrite(),
+  },
   {
     route: 'POST /api/games/{gameId}/gm/pause',
     request: game('/gm/pause'),
@@ -189,12 +223,18 @@ const MATRIX: Entry[] = [
   {
     route: 'POST /api/games/{gameId}/gm/replace',
     // A bystander's seat, handed to a newcomer (by each allowed actor to another one).
-    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/replace`, body: { power: context.bystanders[1], username: (await new Browser(context.app).register()).user!.username } }),
+    request: async (context) => ({
+      url: `/api/games/${context.gameId}/gm/replace`,
+      body: { power: context.bystanders[1], username: (await new Browser(context.app).register()).user!.username },
+    }),
     expect: gmWrite(),
   },
   {
     route: 'POST /api/games/{gameId}/gm/civil-disorder',
-    request: async (context, actor) => ({ url: `/api/games/${context.gameId}/gm/civil-disorder`, body: { power: actor === 'admin' ? context.bystanders[2] : context.bystanders[1] } }),
+    request: async (context, actor) => ({
+      url: `/api/games/${context.gameId}/gm/civil-disorder`,
+      body: { power: actor === 'admin' ? context.bystanders[2] : context.bystanders[1] },
+    }),
     expect: gmWrite(),
   },
   {
@@ -223,11 +263,18 @@ const MATRIX: Entry[] = [
   { route: 'POST /api/games/{gameId}/gm/finalize', request: game('/gm/finalize'), expect: gmWrite(409) },
   {
     route: 'POST /api/games/{gameId}/gm/invite',
-    request: async (context) => ({ url: `/api/games/${context.gameId}/gm/invite`, body: { username: (await new Browser(context.app).register()).user!.username } }),
+    request: async (context) => ({
+      url: `/api/games/${context.gameId}/gm/invite`,
+      body: { username: (await new Browser(context.app).register()).user!.username },
+    }),
     expect: gmWrite(),
   },
   // Nobody of the six was asked to run the game (the one asked is a newcomer): members are told so; the game stays unknown to others.
-  { route: 'POST /api/games/{gameId}/gm/invitation/accept', request: game('/gm/invitation/accept'), expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 } },
+  {
+    route: 'POST /api/games/{gameId}/gm/invitation/accept',
+    request: game('/gm/invitation/accept'),
+    expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 },
+  },
   {
     route: 'DELETE /api/games/{gameId}/gm/invitation',
     request: game('/gm/invitation'),
@@ -252,7 +299,11 @@ const MATRIX: Entry[] = [
   // ───────── archive ─────────
   { route: 'GET /api/games/{gameId}/export', request: game('/export'), expect: gameRead() },
   { route: 'GET /api/games/{gameId}/export/datc', request: game('/export/datc'), expect: gameRead() },
-  { route: 'POST /api/games/import', request: async (context) => ({ url: '/api/games/import', body: { export: JSON.parse(context.stash.export) } }), expect: loggedIn(201) },
+  {
+    route: 'POST /api/games/import',
+    request: async (context) => ({ url: '/api/games/import', body: { export: JSON.parse(context.stash.export) } }),
+    expect: loggedIn(201),
+  },
 
   // ───────── server ─────────
   { route: 'GET /api/live', label: 'without an upgrade', request: async () => ({ url: '/api/live' }), expect: loggedIn(426) },
@@ -263,7 +314,12 @@ const MATRIX: Entry[] = [
 type WsEntry = { type: string; label: string; message(context: Context): unknown; expect: Record<Exclude<ActorName, 'anonymous'>, string> };
 const allWs = (answer: string) => ({ outsider: answer, otherPower: answer, ownPower: answer, gm: answer, admin: answer });
 const WS_MATRIX: WsEntry[] = [
-  { type: 'subscribe', label: 'the private game', message: (context) => ({ type: 'subscribe', channel: `game:${context.gameId}` }), expect: { ...allWs('subscribed'), outsider: 'error:not_found' } },
+  {
+    type: 'subscribe',
+    label: 'the private game',
+    message: (context) => ({ type: 'subscribe', channel: `game:${context.gameId}` }),
+    expect: { ...allWs('subscribed'), outsider: 'error:not_found' },
+  },
   { type: 'subscribe', label: 'the lobby', message: () => ({ type: 'subscribe', channel: 'lobby' }), expect: allWs('subscribed') },
   {
     type: 'subscribe',
@@ -271,7 +327,12 @@ const WS_MATRIX: WsEntry[] = [
     message: (context) => ({ type: 'subscribe', channel: `user:${context.world.game.byPower.get(context.own)!.user!.id}` }),
     expect: { ...allWs('error:not_found'), ownPower: 'subscribed' },
   },
-  { type: 'unsubscribe', label: 'the private game', message: (context) => ({ type: 'unsubscribe', channel: `game:${context.gameId}` }), expect: allWs('unsubscribed') },
+  {
+    type: 'unsubscribe',
+    label: 'the private game',
+    message: (context) => ({ type: 'unsubscribe', channel: `game:${context.gameId}` }),
+    expect: allWs('unsubscribed'),
+  },
   { type: 'ping', label: '', message: () => ({ type: 'ping' }), expect: allWs('pong') },
 ];
 
@@ -289,7 +350,12 @@ beforeAll(async () => {
   const world = await buildWorld(app, { private: true });
   // The power concerned is one that can lend a centre: the lender of the world's loan, which it ends
   // here so that it can lend that centre again in the matrix (to the same borrower, a bystander).
-  const loans = (await world.game.master.request('GET', `/api/games/${world.game.id}/loans`)).json().loans as { id: string; lender: string; borrower: string; centre: string }[];
+  const loans = (await world.game.master.request('GET', `/api/games/${world.game.id}/loans`)).json().loans as {
+    id: string;
+    lender: string;
+    borrower: string;
+    centre: string;
+  }[];
   const loan = loans.find((row) => row.id === world.loanId)!;
   const own = loan.lender;
   const borrower = loan.borrower;
@@ -298,7 +364,13 @@ beforeAll(async () => {
   const ownPlayer = world.game.byPower.get(own)!;
   const ended = await ownPlayer.request('POST', `/api/games/${world.game.id}/loans/${loan.id}/end`);
   if (ended.statusCode !== 200) throw new Error(`ending the world's loan: ${ended.body}`);
-  users.set('anonymous', null).set('outsider', world.outsider.user).set('otherPower', world.game.byPower.get(other)!.user).set('ownPower', ownPlayer.user).set('gm', world.game.master.user).set('admin', world.admin.user);
+  users
+    .set('anonymous', null)
+    .set('outsider', world.outsider.user)
+    .set('otherPower', world.game.byPower.get(other)!.user)
+    .set('ownPower', ownPlayer.user)
+    .set('gm', world.game.master.user)
+    .set('admin', world.admin.user);
 
   const login = await new Browser(app).register();
   const played = randomPlayed('standard', 3, 2);
@@ -337,10 +409,19 @@ describe('the authorization matrix', () => {
     const documented = documentedRoutes(document);
     expect(documented).toEqual(servedRoutes(app));
     const inMatrix = new Set(MATRIX.map((entry) => entry.route));
-    expect(documented.filter((route) => !inMatrix.has(route)), 'routes without an entry in MATRIX').toEqual([]);
-    expect([...inMatrix].filter((route) => !documented.includes(route)), 'entries for routes that do not exist').toEqual([]);
+    expect(
+      documented.filter((route) => !inMatrix.has(route)),
+      'routes without an entry in MATRIX',
+    ).toEqual([]);
+    expect(
+      [...inMatrix].filter((route) => !documented.includes(route)),
+      'entries for routes that do not exist',
+    ).toEqual([]);
     const types = ClientMessageSchema.options.map((option) => option.shape.type.value);
-    expect(types.filter((type) => !WS_MATRIX.some((entry) => entry.type === type)), 'message types without an entry in WS_MATRIX').toEqual([]);
+    expect(
+      types.filter((type) => !WS_MATRIX.some((entry) => entry.type === type)),
+      'message types without an entry in WS_MATRIX',
+    ).toEqual([]);
   });
 
   test('each person gets exactly the answer written down, on every route', async () => {
@@ -353,7 +434,8 @@ describe('the authorization matrix', () => {
         if (allowed) await entry.before?.(context, actor);
         const response = await send(actor, method, await entry.request(context, actor));
         const what = `${entry.route}${entry.label ? ` (${entry.label})` : ''} as ${actor}`;
-        if (response.statusCode !== entry.expect[actor]) mismatches.push(`${what}: expected ${entry.expect[actor]}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (response.statusCode !== entry.expect[actor])
+          mismatches.push(`${what}: expected ${entry.expect[actor]}, got ${response.statusCode} ${response.body.slice(0, 200)}`);
         if (response.statusCode >= 400) expect(response.json().error.code, what).toEqual(expect.any(String));
         if (allowed && response.statusCode < 300) await entry.after?.(context, actor, response);
       }
@@ -374,7 +456,8 @@ describe('the authorization matrix', () => {
         await vi.waitFor(() => expect(client.messages.length).toBeGreaterThan(before));
         const answer = client.messages[before];
         const got = answer.type === 'error' ? `error:${answer.error.code}` : answer.type;
-        if (got !== entry.expect[actor]) mismatches.push(`${entry.type} ${entry.label} as ${actor}: expected ${entry.expect[actor]}, got ${JSON.stringify(answer)}`);
+        if (got !== entry.expect[actor])
+          mismatches.push(`${entry.type} ${entry.label} as ${actor}: expected ${entry.expect[actor]}, got ${JSON.stringify(answer)}`);
       }
       client.socket.close();
     }
@@ -390,7 +473,12 @@ describe('site administrators', () => {
     // Nothing a user can send makes them one.
     const tries = [
       await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: uniqueName(), password: 'a long enough password', isAdmin: true } }),
-      await app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: `{"__proto__":{"isAdmin":true},"username":"${uniqueName()}","password":"a long enough password"}` }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"__proto__":{"isAdmin":true},"username":"${uniqueName()}","password":"a long enough password"}`,
+      }),
     ];
     expect(tries.map((response) => response.statusCode)).toEqual([201, 400]);
     expect(tries[0].json().user.isAdmin).toBe(false);
@@ -414,17 +502,28 @@ describe('site administrators', () => {
   test('the command line lists, grants and revokes; refuses to when ADMIN_USERS rules', async () => {
     const { adminCommand } = await import('../../server/admin/admins.ts');
     const carol = await new Browser(app).register();
-    expect(await adminCommand(app.prisma, ['grant', carol.user!.username], false)).toEqual({ exitCode: 0, output: `${carol.user!.username} is now a site administrator` });
+    expect(await adminCommand(app.prisma, ['grant', carol.user!.username], false)).toEqual({
+      exitCode: 0,
+      output: `${carol.user!.username} is now a site administrator`,
+    });
     expect((await adminCommand(app.prisma, ['list'], false)).output.split('\n')).toContain(carol.user!.username);
     expect((await adminCommand(app.prisma, ['revoke', carol.user!.username], true)).exitCode).toBe(1);
-    expect(await adminCommand(app.prisma, ['revoke', carol.user!.username], false)).toEqual({ exitCode: 0, output: `${carol.user!.username} is no longer a site administrator` });
+    expect(await adminCommand(app.prisma, ['revoke', carol.user!.username], false)).toEqual({
+      exitCode: 0,
+      output: `${carol.user!.username} is no longer a site administrator`,
+    });
     expect((await adminCommand(app.prisma, ['grant', 'no-such-user'], false)).exitCode).toBe(1);
     expect((await adminCommand(app.prisma, ['promote'], false)).exitCode).toBe(2);
   });
 
-  test('act as game master: their actions are in the game\'s log under their name and in the site-wide audit log', async () => {
+  test("act as game master: their actions are in the game's log under their name and in the site-wide audit log", async () => {
     const admin = await actorFor(app, 'admin', context.world.admin.user, 'cookie');
-    const extended = await app.inject({ method: 'POST', url: `/api/games/${context.gameId}/gm/deadline`, headers: admin.credentials.headers, payload: { extendBySeconds: 60 } });
+    const extended = await app.inject({
+      method: 'POST',
+      url: `/api/games/${context.gameId}/gm/deadline`,
+      headers: admin.credentials.headers,
+      payload: { extendBySeconds: 60 },
+    });
     expect(extended.statusCode, extended.body).toBe(200);
     expect(extended.json().action.actor).toEqual(context.world.admin.user);
     const audit = await app.inject({ method: 'GET', url: '/api/admin/audit?limit=5', headers: admin.credentials.headers });

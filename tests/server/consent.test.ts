@@ -49,11 +49,13 @@ const answer = (browser: Browser, gameId: string, proposalId: string, agree: boo
   browser.request('POST', `/api/games/${gameId}/gm/proposals/${proposalId}/answer`, { agree });
 
 describe('a game master who plays', () => {
-  test('sees no other player\'s name in an anonymous game, and nothing about the seats tells which power they play', async () => {
+  test("sees no other player's name in an anonymous game, and nothing about the seats tells which power they play", async () => {
     const { gameId, master, masterPower, byPower, others } = await playingGame({ anonymous: true });
     const seenByMaster = (await master.request('GET', `/api/games/${gameId}`)).json();
     expect(seenByMaster.gameMasterPlays).toBe(true);
-    expect(seenByMaster.players.filter((seat: { user: unknown }) => seat.user !== null)).toEqual([expect.objectContaining({ power: masterPower, isYou: true })]);
+    expect(seenByMaster.players.filter((seat: { user: unknown }) => seat.user !== null)).toEqual([
+      expect.objectContaining({ power: masterPower, isYou: true }),
+    ]);
     // Seats come in the variant's order of powers, whoever joined first; their ids are random, not time-ordered.
     const seenByPlayer = (await byPower.get(others[0])!.request('GET', `/api/games/${gameId}`)).json();
     expect(seenByPlayer.players.map((seat: { power: string }) => seat.power)).toEqual(variant.powers);
@@ -139,7 +141,10 @@ describe('a game master who plays', () => {
     expect((await master.request('GET', `/api/games/${gameId}/gm/proposals`)).json().proposals.at(-1)).toMatchObject({ id: disorder.id, status: 'lapsed' });
 
     // Withdrawn by the game master.
-    const replace = await master.request('POST', `/api/games/${gameId}/gm/replace`, { power: others[1], username: (await new Browser(app).register()).user!.username });
+    const replace = await master.request('POST', `/api/games/${gameId}/gm/replace`, {
+      power: others[1],
+      username: (await new Browser(app).register()).user!.username,
+    });
     expect(replace.statusCode, replace.body).toBe(202);
     const withdrawn = await master.request('DELETE', `/api/games/${gameId}/gm/proposals/${replace.json().proposal.id}`);
     expect(withdrawn.json().proposal.status).toBe('withdrawn');
@@ -180,7 +185,9 @@ describe('an administrator who plays', () => {
     expect((await master.request('POST', `/api/games/${created.id}/gm/replace`, { power, username: newcomer.user!.username })).statusCode).toBe(200);
 
     const entry = async (admin: Browser) =>
-      (await admin.request('GET', '/api/admin/audit?limit=50')).json().actions.find((a: { gameId: string; action: string }) => a.gameId === created.id && a.action === 'replace-player');
+      (await admin.request('GET', '/api/admin/audit?limit=50'))
+        .json()
+        .actions.find((a: { gameId: string; action: string }) => a.gameId === created.id && a.action === 'replace-player');
     expect((await entry(outsideAdmin)).details.users).toEqual({ from: replaced.user!.username, to: newcomer.user!.username });
     const asPlayer = await entry(playingAdmin);
     expect(asPlayer).toMatchObject({ gameName: 'Audit', details: { power } });
@@ -198,7 +205,8 @@ describe('results become final', () => {
       const created = (await master.request('POST', '/api/games', { name: 'Final', variant: 'diadochi-v', anonymous: true, joinAsPlayer: false })).json();
       for (const player of players) await player.request('POST', `/api/games/${created.id}/join`, {});
       const byPower = new Map<string, Browser>();
-      for (const player of players) byPower.set((await player.request('GET', `/api/games/${created.id}`)).json().players.find((s: { isYou: boolean }) => s.isYou).power, player);
+      for (const player of players)
+        byPower.set((await player.request('GET', `/api/games/${created.id}`)).json().players.find((s: { isYou: boolean }) => s.isYou).power, player);
       const [a, b, c] = [...byPower.keys()];
       expect((await byPower.get(a)!.request('POST', `/api/games/${created.id}/press`, { to: [b], body: 'A secret pact.' })).statusCode).toBe(201);
 
@@ -208,7 +216,8 @@ describe('results become final', () => {
       expect(detail.status).toBe('finished');
       expect(Date.parse(detail.finalAt) - Date.now()).toBeGreaterThan(3500_000);
       // Ended, not final: the third power reads no private press and no names; the export says it is not complete.
-      const readBy = async (browser: Browser) => (await browser.request('GET', `/api/games/${created.id}/press`)).json().messages.map((m: { body: string }) => m.body);
+      const readBy = async (browser: Browser) =>
+        (await browser.request('GET', `/api/games/${created.id}/press`)).json().messages.map((m: { body: string }) => m.body);
       expect(await readBy(byPower.get(c)!)).toEqual([]);
       expect(detail.players.filter((seat: { user: unknown }) => seat.user !== null)).toHaveLength(1);
       expect(await readBy(new Browser(windowed.app))).toEqual([]);

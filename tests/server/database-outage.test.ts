@@ -165,9 +165,9 @@ describe.skipIf(!usingPostgres)('database outage', () => {
     nowhere.hostname = '127.0.0.1';
     nowhere.port = '1'; // nothing listens there
     const started = Date.now();
-    await expect(
-      buildApp({ database: { kind: 'postgres', url: nowhere.toString() }, settings: testSettings, startupTimeoutMs: 1000 }),
-    ).rejects.toThrow(/Can't reach database server/);
+    await expect(buildApp({ database: { kind: 'postgres', url: nowhere.toString() }, settings: testSettings, startupTimeoutMs: 1000 })).rejects.toThrow(
+      /Can't reach database server/,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
   }, 30_000);
 });

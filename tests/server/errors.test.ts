@@ -71,7 +71,13 @@ describe('orders', () => {
       ['the game master without a power', () => game.master.request('PUT', url('/phases/1/orders'), { orders: '' }), 403, 'forbidden'],
       ['an unreadable order', () => player().request('PUT', url('/phases/1/orders'), { orders: 'make love not war' }), 422, 'orders_rejected', 'order 1'],
       ['a unit that is not there', () => player().request('PUT', url('/phases/1/orders'), { orders: 'A Rom - Nea' }), 422, 'orders_rejected'],
-      ['a malformed structured order', () => player().request('PUT', url('/phases/1/orders'), { orders: [{ kind: 'fly', unit: { at: 'Car' } }] }), 400, 'validation_failed', 'body.orders'],
+      [
+        'a malformed structured order',
+        () => player().request('PUT', url('/phases/1/orders'), { orders: [{ kind: 'fly', unit: { at: 'Car' } }] }),
+        400,
+        'validation_failed',
+        'body.orders',
+      ],
       ['no orders field', () => player().request('PUT', url('/phases/1/orders'), { ready: true }), 400, 'validation_failed', 'body.orders'],
       ['a processed phase', () => player().request('PUT', url('/phases/0/orders'), { orders: '' }), 409, 'phase_closed', 'processed'],
       ['a phase to come', () => player().request('PUT', url('/phases/7/orders'), { orders: '' }), 404, 'not_found', 'phase 7'],
@@ -79,8 +85,18 @@ describe('orders', () => {
       ['ready for a processed phase', () => player().request('POST', url('/phases/0/ready'), { ready: true }), 409, 'phase_closed'],
       ['ready without a flag', () => player().request('POST', url('/phases/1/ready'), {}), 400, 'validation_failed', 'body.ready'],
       ['a game not started', () => spectator.request('PUT', `/api/games/${formingId}/phases/0/orders`, { orders: '' }), 409, 'game_not_active', 'not started'],
-      ['a power with nothing to retreat', () => retreatGame.idle.request('PUT', `/api/games/${retreatGame.id}/phases/${retreatGame.index}/orders`, { orders: '' }), 409, 'nothing_to_order'],
-      ['a game that does not exist', () => player().request('PUT', '/api/games/00000000-0000-7000-8000-000000000000/phases/0/orders', { orders: '' }), 404, 'not_found'],
+      [
+        'a power with nothing to retreat',
+        () => retreatGame.idle.request('PUT', `/api/games/${retreatGame.id}/phases/${retreatGame.index}/orders`, { orders: '' }),
+        409,
+        'nothing_to_order',
+      ],
+      [
+        'a game that does not exist',
+        () => player().request('PUT', '/api/games/00000000-0000-7000-8000-000000000000/phases/0/orders', { orders: '' }),
+        404,
+        'not_found',
+      ],
     ]);
     // A refused submission reports each order and stores nothing.
     const mixed = await player().request('PUT', url('/phases/1/orders'), { orders: 'A Rom - Nea\n\nnonsense' });
@@ -98,7 +114,12 @@ describe('press', () => {
   test('messages the game does not allow, or that are malformed, are refused', async () => {
     const [a, b] = game.powers;
     await expectRefusals([
-      ['gunboat', () => gunboat.byPower.get(gunboat.powers[0])!.request('POST', `/api/games/${gunboat.gameId}/press`, { to: 'all', body: 'hi' }), 403, 'press_not_allowed'],
+      [
+        'gunboat',
+        () => gunboat.byPower.get(gunboat.powers[0])!.request('POST', `/api/games/${gunboat.gameId}/press`, { to: 'all', body: 'hi' }),
+        403,
+        'press_not_allowed',
+      ],
       ['an empty message', () => player().request('POST', url('/press'), { to: 'all', body: '   ' }), 400, 'validation_failed', 'body.body'],
       ['too long', () => player().request('POST', url('/press'), { to: 'all', body: 'x'.repeat(4001) }), 400, 'validation_failed', 'body.body'],
       ['an unknown power', () => player().request('POST', url('/press'), { to: ['Atlantis'], body: 'hi' }), 400, 'validation_failed', 'Atlantis'],
@@ -122,7 +143,12 @@ describe('game master', () => {
       ['pause by a player', () => asPlayer('pause'), 403, 'not_game_master'],
       ['replace by a player', () => asPlayer('replace', { power: other.powers[1], username: spectator.user!.username }), 403, 'not_game_master'],
       ['rollback by a player', () => asPlayer('rollback', { phase: 0 }), 403, 'not_game_master'],
-      ['orders by a player for another power', () => other.byPower.get(other.powers[0])!.request('PUT', `/api/games/${other.gameId}/gm/phases/0/orders/${other.powers[1]}`, { orders: '' }), 403, 'not_game_master'],
+      [
+        'orders by a player for another power',
+        () => other.byPower.get(other.powers[0])!.request('PUT', `/api/games/${other.gameId}/gm/phases/0/orders/${other.powers[1]}`, { orders: '' }),
+        403,
+        'not_game_master',
+      ],
       ['resume when not paused', () => gm('resume'), 409, 'conflict', 'not paused'],
       ['replace with nobody', () => gm('replace', { power: other.powers[1], username: 'no_such_user' }), 400, 'validation_failed', 'no user'],
       ['replace an unknown power', () => gm('replace', { power: 'Atlantis', username: spectator.user!.username }), 404, 'not_found', 'Atlantis'],
@@ -141,19 +167,48 @@ describe('game master', () => {
 });
 
 describe('loans', () => {
-  test('loans the rules refuse get the engine\'s reason', async () => {
+  test("loans the rules refuse get the engine's reason", async () => {
     const supply = (await game.master.request('GET', url('/phases/current'))).json().supply as { power: string; centres: string[] }[];
     const [lender, borrower] = game.powers;
     const someoneElses = supply.find((line) => line.power === borrower)!.centres[0];
     const standardPlayer = standardGame.players[0];
     await expectRefusals([
-      ['a centre it does not hold', () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: someoneElses, to: borrower }), 422, 'loan_refused', 'does not hold'],
-      ['not a province', () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: 'Xanadu', to: borrower }), 422, 'loan_refused', 'not a province'],
+      [
+        'a centre it does not hold',
+        () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: someoneElses, to: borrower }),
+        422,
+        'loan_refused',
+        'does not hold',
+      ],
+      [
+        'not a province',
+        () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: 'Xanadu', to: borrower }),
+        422,
+        'loan_refused',
+        'not a province',
+      ],
       ['to itself', () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: someoneElses, to: lender }), 422, 'loan_refused'],
-      ['a variant without loans', () => standardPlayer.request('POST', `/api/games/${standardGame.id}/loans`, { centre: 'par', to: 'England' }), 422, 'loan_refused', 'no loans'],
+      [
+        'a variant without loans',
+        () => standardPlayer.request('POST', `/api/games/${standardGame.id}/loans`, { centre: 'par', to: 'England' }),
+        422,
+        'loan_refused',
+        'no loans',
+      ],
       ['a spectator', () => spectator.request('POST', url('/loans'), { centre: someoneElses, to: borrower }), 403, 'forbidden'],
-      ['a malformed borrower', () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: someoneElses, to: 'nobody' }), 400, 'validation_failed', 'body.to'],
-      ['ending a loan that does not exist', () => game.byPower.get(lender)!.request('POST', url('/loans/00000000-0000-7000-8000-000000000000/end')), 404, 'not_found'],
+      [
+        'a malformed borrower',
+        () => game.byPower.get(lender)!.request('POST', url('/loans'), { centre: someoneElses, to: 'nobody' }),
+        400,
+        'validation_failed',
+        'body.to',
+      ],
+      [
+        'ending a loan that does not exist',
+        () => game.byPower.get(lender)!.request('POST', url('/loans/00000000-0000-7000-8000-000000000000/end')),
+        404,
+        'not_found',
+      ],
     ]);
 
     // A loan made, then ended by a third power (refused), by the lender, and again (refused).
@@ -173,7 +228,9 @@ describe('loans', () => {
     }
     expect(made).not.toBeNull();
     const third = game.powers.find((power) => !pair.includes(power))!;
-    await expectRefusals([['ending by a third power', () => game.byPower.get(third)!.request('POST', url(`/loans/${made!.id}/end`)), 403, 'forbidden', 'only']]);
+    await expectRefusals([
+      ['ending by a third power', () => game.byPower.get(third)!.request('POST', url(`/loans/${made!.id}/end`)), 403, 'forbidden', 'only'],
+    ]);
     expect((await game.byPower.get(pair[0])!.request('POST', url(`/loans/${made!.id}/end`))).statusCode).toBe(200);
     await expectRefusals([['ending twice', () => game.byPower.get(pair[1])!.request('POST', url(`/loans/${made!.id}/end`)), 409, 'conflict', 'already ended']]);
   });
@@ -184,7 +241,13 @@ describe('votes and reading', () => {
     const [a] = game.powers;
     await expectRefusals([
       ['conceding to oneself', () => game.byPower.get(a)!.request('POST', url('/votes'), { kind: 'concede', to: a }), 400, 'validation_failed', 'yourself'],
-      ['conceding to no power', () => game.byPower.get(a)!.request('POST', url('/votes'), { kind: 'concede', to: 'Atlantis' }), 400, 'validation_failed', 'Atlantis'],
+      [
+        'conceding to no power',
+        () => game.byPower.get(a)!.request('POST', url('/votes'), { kind: 'concede', to: 'Atlantis' }),
+        400,
+        'validation_failed',
+        'Atlantis',
+      ],
       ['an unknown kind of vote', () => game.byPower.get(a)!.request('POST', url('/votes'), { kind: 'surrender' }), 400, 'validation_failed', 'body.kind'],
       ['withdrawing an unknown kind', () => game.byPower.get(a)!.request('DELETE', url('/votes/surrender')), 400, 'validation_failed', 'params.kind'],
       ['a spectator', () => spectator.request('POST', url('/votes'), { kind: 'draw' }), 403, 'forbidden'],
@@ -215,7 +278,11 @@ describe('page cursors', () => {
       ['an array', cursor([1, 2])],
     ];
     for (const [what, value] of crafted) {
-      for (const [list, browser] of [['/api/games?filter=finished', spectator], [url('/press'), player()], ['/api/admin/audit', admin]] as const) {
+      for (const [list, browser] of [
+        ['/api/games?filter=finished', spectator],
+        [url('/press'), player()],
+        ['/api/admin/audit', admin],
+      ] as const) {
         const response = await browser.request('GET', `${list}${list.includes('?') ? '&' : '?'}cursor=${value}`);
         expect(response.statusCode, `${what} on ${list}: ${response.body}`).toBe(400);
         expect(response.json().error).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('query.cursor') });
@@ -232,9 +299,17 @@ describe('fields refused', () => {
   test('a field the rules refuse is named in `issues` as a field the schema refuses is, for forms to show beside it', async () => {
     const other = await startGame(app);
     const cases: Array<[string, () => Promise<{ statusCode: number; json(): any }>, string]> = [
-      ['a replacement nobody is called', () => other.master.request('POST', `/api/games/${other.gameId}/gm/replace`, { power: other.powers[1], username: 'no_such_user' }), 'body.username'],
+      [
+        'a replacement nobody is called',
+        () => other.master.request('POST', `/api/games/${other.gameId}/gm/replace`, { power: other.powers[1], username: 'no_such_user' }),
+        'body.username',
+      ],
       ['a roll-back to no phase', () => other.master.request('POST', `/api/games/${other.gameId}/gm/rollback`, { phase: 7 }), 'body.phase'],
-      ['press to an unknown power', () => other.byPower.get(other.powers[0])!.request('POST', `/api/games/${other.gameId}/press`, { to: ['Atlantis'], body: 'hi' }), 'body.to'],
+      [
+        'press to an unknown power',
+        () => other.byPower.get(other.powers[0])!.request('POST', `/api/games/${other.gameId}/press`, { to: ['Atlantis'], body: 'hi' }),
+        'body.to',
+      ],
       ['a crafted cursor', () => spectator.request('GET', '/api/games?cursor=nonsense'), 'query.cursor'],
       ['a schema refusal, for comparison', () => spectator.request('POST', '/api/games', { name: '', variant: 'standard' }), 'body.name'],
     ];

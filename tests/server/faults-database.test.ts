@@ -90,7 +90,10 @@ describe.skipIf(!postgresBinaries())('PostgreSQL stopped and started under load 
     }
     // Clear answers only: no 500 ever, and every 503 said what happened.
     const statuses = Object.fromEntries(load.statuses);
-    expect(Object.keys(statuses).filter((status) => status !== 'network' && Number(status) >= 500 && status !== '503'), JSON.stringify(statuses)).toEqual([]);
+    expect(
+      Object.keys(statuses).filter((status) => status !== 'network' && Number(status) >= 500 && status !== '503'),
+      JSON.stringify(statuses),
+    ).toEqual([]);
     expect(statuses.network ?? 0).toBe(0);
     expect(new Set(load.unavailable.map((answer) => `${answer.code} ${answer.retryAfter}`))).toEqual(new Set(['database_unavailable 5']));
     expect(server.logs.filter((line) => line.level >= 50 && !/database|unavailable|connection|terminat/i.test(JSON.stringify(line)))).toEqual([]);
@@ -101,11 +104,18 @@ describe.skipIf(!postgresBinaries())('PostgreSQL stopped and started under load 
     try {
       // (On failure, the server's warnings say why a catch-up fell back to resync.)
       const warnings = JSON.stringify(server.logs.filter((line) => line.level >= 40).slice(-20));
-      expect(watcher.messages.filter((message) => message.type === 'resync' || message.type === 'error'), warnings).toEqual([]);
+      expect(
+        watcher.messages.filter((message) => message.type === 'resync' || message.type === 'error'),
+        warnings,
+      ).toEqual([]);
       for (const game of games) {
-        const logged = await database.prisma.liveEventLog.findMany({ where: { channel: `game:${game.id}`, seq: { gt: subscribedAt.get(game.id)! } }, orderBy: { seq: 'asc' } });
+        const logged = await database.prisma.liveEventLog.findMany({
+          where: { channel: `game:${game.id}`, seq: { gt: subscribedAt.get(game.id)! } },
+          orderBy: { seq: 'asc' },
+        });
         const got = () => watcher.messages.filter((message) => message.type === 'event' && message.channel === `game:${game.id}`);
-        if (logged.length > 0) await watcher.next('event', (message) => message.channel === `game:${game.id}` && message.seq === Number(logged.at(-1)!.seq), 30_000);
+        if (logged.length > 0)
+          await watcher.next('event', (message) => message.channel === `game:${game.id}` && message.seq === Number(logged.at(-1)!.seq), 30_000);
         expect(got().map((message) => message.type === 'event' && message.seq)).toEqual(logged.map((row) => Number(row.seq)));
         expect(got().map((message) => message.type === 'event' && message.event)).toEqual(logged.map((row) => row.event as LiveEvent));
       }
@@ -115,7 +125,11 @@ describe.skipIf(!postgresBinaries())('PostgreSQL stopped and started under load 
       server.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       server = undefined;
-      const verified = await verifyGames(database.prisma, games.map((game) => game.id), load.acknowledged);
+      const verified = await verifyGames(
+        database.prisma,
+        games.map((game) => game.id),
+        load.acknowledged,
+      );
       expect(verified.phasesProcessed).toBeGreaterThanOrEqual(processed());
     } finally {
       watcher.socket.close();
@@ -123,7 +137,7 @@ describe.skipIf(!postgresBinaries())('PostgreSQL stopped and started under load 
     }
   });
 
-  test('a server started while PostgreSQL is down waits for it (past Fastify\'s 10 s plugin timeout) and comes up when it is back', async () => {
+  test("a server started while PostgreSQL is down waits for it (past Fastify's 10 s plugin timeout) and comes up when it is back", async () => {
     await cluster.stop('fast');
     const starting = startServer({ port: await freePort(), databaseUrl: cluster.url, env });
     starting.catch(() => {});

@@ -180,7 +180,9 @@ describe('resuming after a disconnection', () => {
       const reconnected = new Promise<void>((resolve) => (listenerBack = resolve));
       const stop = app.bus.onResync(() => listenerBack());
       // PostgreSQL ends the server's LISTEN session (as a restart or a network blip would) …
-      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "diadochi_live"'`);
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "diadochi_live"'`,
+      );
       expect(killed.rowCount).toBe(1);
       // … and events commit before it is back (it reconnects after a back-off): their notifications are lost.
       await happenings(6);

@@ -52,8 +52,15 @@ describe('HTTP request limits', () => {
     expect(withBody.length).toBeGreaterThan(10);
     for (const operation of withBody) {
       const limit = operation.key === 'POST /api/games/import' ? IMPORT_BODY_LIMIT : BODY_LIMIT;
-      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'index' ? '0' : name === 'power' ? 'Macedonia' : '00000000-0000-4000-8000-000000000000'));
-      const response = await app.inject({ method: operation.method as 'POST', url: path, headers: { ...bearer, 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(limit)}"}` });
+      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === 'index' ? '0' : name === 'power' ? 'Macedonia' : '00000000-0000-4000-8000-000000000000',
+      );
+      const response = await app.inject({
+        method: operation.method as 'POST',
+        url: path,
+        headers: { ...bearer, 'content-type': 'application/json' },
+        payload: `{"x":"${'a'.repeat(limit)}"}`,
+      });
       expect(response.statusCode, operation.key).toBe(413);
       expect(response.json().error).toMatchObject({ code: 'payload_too_large' });
       checkAnswer(response, operation.key);
@@ -73,7 +80,10 @@ describe('HTTP request limits', () => {
     // {"name":[[],[],…]} with k arrays: 3 for the frame, 1 for each array and 1 for each comma, 2k + 2 in all.
     const arrays = (items: number) => `{"name":[${Array.from({ length: items / 2 - 1 }, () => '[]').join(',')}]}`;
     const keys = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
-    for (const [url, items, distinct] of [['/api/games', MAX_JSON_ITEMS, MAX_JSON_KEYS], ['/api/games/import', IMPORT_LIMITS.jsonItems, IMPORT_LIMITS.jsonKeys]] as const) {
+    for (const [url, items, distinct] of [
+      ['/api/games', MAX_JSON_ITEMS, MAX_JSON_KEYS],
+      ['/api/games/import', IMPORT_LIMITS.jsonItems, IMPORT_LIMITS.jsonKeys],
+    ] as const) {
       // At the limit: read, and refused for what it is.
       expect((await send(url, arrays(items))).statusCode, url).toBe(400);
       const over = await send(url, arrays(items + 2));
@@ -97,22 +107,106 @@ describe('HTTP request limits', () => {
     const L = IMPORT_LIMITS;
     const cases: [string, (data: ExportedGame) => void, string][] = [
       // A submission's text as the order route takes it (OrdersInputSchema: 20000 characters).
-      ['a submission text', (data) => void data.phases[0].submissions.push({ ...submission, text: 'x'.repeat(L.submissionTextChars + 1) }), 'body.export.phases.0.submissions.0.text: must be at most 20000 characters'],
-      ['submissions in a phase', (data) => void (data.phases[0].submissions = Array.from({ length: L.submissionsPerPhase + 1 }, () => ({ ...submission, text: '' }))), `body.export.phases.0.submissions: must have at most ${L.submissionsPerPhase} entries`],
-      ['orders in a submission', (data) => void data.phases[0].submissions.push({ ...submission, text: '', orders: Array.from({ length: L.ordersPerSubmission + 1 }, () => ({ input: 'A Par H', text: 'A Par H', order: { kind: 'hold', unit: { at: 'par' } } })) }), `body.export.phases.0.submissions.0.orders: must have at most ${L.ordersPerSubmission} entries`],
-      ['an order as given', (data) => void data.phases[0].submissions.push({ ...submission, text: '', orders: [{ input: 'x'.repeat(L.orderTextChars + 1), text: 'A Par H', order: { kind: 'hold', unit: { at: 'par' } } }] }), 'body.export.phases.0.submissions.0.orders.0.input: must be at most 500 characters'],
+      [
+        'a submission text',
+        (data) => void data.phases[0].submissions.push({ ...submission, text: 'x'.repeat(L.submissionTextChars + 1) }),
+        'body.export.phases.0.submissions.0.text: must be at most 20000 characters',
+      ],
+      [
+        'submissions in a phase',
+        (data) => void (data.phases[0].submissions = Array.from({ length: L.submissionsPerPhase + 1 }, () => ({ ...submission, text: '' }))),
+        `body.export.phases.0.submissions: must have at most ${L.submissionsPerPhase} entries`,
+      ],
+      [
+        'orders in a submission',
+        (data) =>
+          void data.phases[0].submissions.push({
+            ...submission,
+            text: '',
+            orders: Array.from({ length: L.ordersPerSubmission + 1 }, () => ({
+              input: 'A Par H',
+              text: 'A Par H',
+              order: { kind: 'hold', unit: { at: 'par' } },
+            })),
+          }),
+        `body.export.phases.0.submissions.0.orders: must have at most ${L.ordersPerSubmission} entries`,
+      ],
+      [
+        'an order as given',
+        (data) =>
+          void data.phases[0].submissions.push({
+            ...submission,
+            text: '',
+            orders: [{ input: 'x'.repeat(L.orderTextChars + 1), text: 'A Par H', order: { kind: 'hold', unit: { at: 'par' } } }],
+          }),
+        'body.export.phases.0.submissions.0.orders.0.input: must be at most 500 characters',
+      ],
       ['a press body', (data) => void (data.press[0].body = 'x'.repeat(L.pressBodyChars + 1)), 'body.export.press.0.body'],
-      ['press', (data) => void (data.press = Array.from({ length: L.press + 1 }, () => data.press[0])), `body.export.press: must have at most ${L.press} entries`],
-      ['the log', (data) => void (data.gmLog = Array.from({ length: L.gmLog + 1 }, () => ({ action: 'pause', actor: null, details: {}, at: data.exportedAt }))), `body.export.gmLog: must have at most ${L.gmLog} entries`],
-      ['votes', (data) => void (data.votes = Array.from({ length: L.votes + 1 }, () => ({ power: 'France', kind: 'draw' as const, powers: [], phaseIndex: 0 }))), `body.export.votes: must have at most ${L.votes} entries`],
-      ['loans', (data) => void (data.loans = Array.from({ length: L.loans + 1 }, () => ({ centre: 'Par', lender: 'France', borrower: 'England', status: 'returned' as const, startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: data.exportedAt }))), `body.export.loans: must have at most ${L.loans} entries`],
-      ['a log entry nested deep', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: [[[[[[[[[1]]]]]]]]] }, at: data.exportedAt }), `body.export.gmLog.0.details.a.0.0.0.0.0.0.0: must be nested at most ${L.detailsDepth} levels deep`],
-      ['a log entry with many values', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: Array.from({ length: L.detailsItems }, () => 0) }, at: data.exportedAt }), `body.export.gmLog.0.details: must hold at most ${L.detailsItems} values`],
-      ['a log entry of a long text', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: 'x'.repeat(L.detailsChars) }, at: data.exportedAt }), `body.export.gmLog.0.details: must be at most ${L.detailsChars} characters as JSON`],
-      ['a log entry key', (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { ['k'.repeat(65)]: 1 }, at: data.exportedAt }), 'body.export.gmLog.0.details'],
-      ['a position', (data) => void (data.phases[0].stateBefore.units = Array.from({ length: L.entriesPerPhase + 1 }, () => data.phases[0].stateBefore.units[0])), `body.export.phases.0.stateBefore.units: must have at most ${L.entriesPerPhase} entries`],
-      ['a result\'s reason', (data) => void (data.phases[0].results![0].reason = 'x'.repeat(L.reasonChars + 1)), `body.export.phases.0.results.0.reason: must be at most ${L.reasonChars} characters`],
-      ['the outcome', (data) => void (data.game.outcome = { kind: 'draw', powers: Array.from({ length: 25 }, () => 'France') }), 'body.export.game.outcome.powers'],
+      [
+        'press',
+        (data) => void (data.press = Array.from({ length: L.press + 1 }, () => data.press[0])),
+        `body.export.press: must have at most ${L.press} entries`,
+      ],
+      [
+        'the log',
+        (data) => void (data.gmLog = Array.from({ length: L.gmLog + 1 }, () => ({ action: 'pause', actor: null, details: {}, at: data.exportedAt }))),
+        `body.export.gmLog: must have at most ${L.gmLog} entries`,
+      ],
+      [
+        'votes',
+        (data) => void (data.votes = Array.from({ length: L.votes + 1 }, () => ({ power: 'France', kind: 'draw' as const, powers: [], phaseIndex: 0 }))),
+        `body.export.votes: must have at most ${L.votes} entries`,
+      ],
+      [
+        'loans',
+        (data) =>
+          void (data.loans = Array.from({ length: L.loans + 1 }, () => ({
+            centre: 'Par',
+            lender: 'France',
+            borrower: 'England',
+            status: 'returned' as const,
+            startedInPhase: 0,
+            endedInPhase: null,
+            endReason: null,
+            createdAt: data.exportedAt,
+          }))),
+        `body.export.loans: must have at most ${L.loans} entries`,
+      ],
+      [
+        'a log entry nested deep',
+        (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: [[[[[[[[[1]]]]]]]]] }, at: data.exportedAt }),
+        `body.export.gmLog.0.details.a.0.0.0.0.0.0.0: must be nested at most ${L.detailsDepth} levels deep`,
+      ],
+      [
+        'a log entry with many values',
+        (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: Array.from({ length: L.detailsItems }, () => 0) }, at: data.exportedAt }),
+        `body.export.gmLog.0.details: must hold at most ${L.detailsItems} values`,
+      ],
+      [
+        'a log entry of a long text',
+        (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { a: 'x'.repeat(L.detailsChars) }, at: data.exportedAt }),
+        `body.export.gmLog.0.details: must be at most ${L.detailsChars} characters as JSON`,
+      ],
+      [
+        'a log entry key',
+        (data) => void data.gmLog.push({ action: 'pause', actor: null, details: { ['k'.repeat(65)]: 1 }, at: data.exportedAt }),
+        'body.export.gmLog.0.details',
+      ],
+      [
+        'a position',
+        (data) => void (data.phases[0].stateBefore.units = Array.from({ length: L.entriesPerPhase + 1 }, () => data.phases[0].stateBefore.units[0])),
+        `body.export.phases.0.stateBefore.units: must have at most ${L.entriesPerPhase} entries`,
+      ],
+      [
+        "a result's reason",
+        (data) => void (data.phases[0].results![0].reason = 'x'.repeat(L.reasonChars + 1)),
+        `body.export.phases.0.results.0.reason: must be at most ${L.reasonChars} characters`,
+      ],
+      [
+        'the outcome',
+        (data) => void (data.game.outcome = { kind: 'draw', powers: Array.from({ length: 25 }, () => 'France') }),
+        'body.export.game.outcome.powers',
+      ],
       ['players', (data) => void (data.players = Array.from({ length: 25 }, () => data.players[0])), 'body.export.players'],
     ];
     for (const [what, change, message] of cases) {
@@ -135,7 +229,8 @@ describe('HTTP request limits', () => {
     const limited = await (await import('./helpers/app.ts')).startSiblingApp(app, { settings: { importRateLimit: { max: 2, windowMs: 60_000 } } });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await limited.inject({ method: 'POST', url: '/api/games/import', headers: bearer, payload: { export: {} } })).statusCode);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await limited.inject({ method: 'POST', url: '/api/games/import', headers: bearer, payload: { export: {} } })).statusCode);
       expect(statuses).toEqual([400, 400, 429]);
       // Another user has a count of their own.
       const other = await new Browser(limited).register();
@@ -148,7 +243,12 @@ describe('HTTP request limits', () => {
   test(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is 400, however it is nested; brackets inside strings do not count`, async () => {
     const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
     for (const payload of [`{"orders":${nested(MAX_JSON_DEPTH)}}`, `{"a":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`, nested(30_000)]) {
-      const response = await app.inject({ method: 'PUT', url: '/api/games/00000000-0000-4000-8000-000000000000/phases/0/orders', headers: { ...bearer, 'content-type': 'application/json' }, payload });
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/games/00000000-0000-4000-8000-000000000000/phases/0/orders',
+        headers: { ...bearer, 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(`body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     }
@@ -175,7 +275,12 @@ describe('HTTP request limits', () => {
       checkAnswer(response, `${contentType} ${payload}`);
     }
     // An escaped backslash before "u0000" is no NUL.
-    const fine = await app.inject({ method: 'POST', url: '/api/games', headers: { ...bearer, 'content-type': 'application/json' }, payload: '{"name":"x\\\\u0000","variant":"standard"}' });
+    const fine = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      payload: '{"name":"x\\\\u0000","variant":"standard"}',
+    });
     expect(fine.statusCode, fine.body).toBe(201);
     expect(fine.json().name).toBe('x\\u0000');
   });
@@ -189,7 +294,9 @@ describe('HTTP request limits', () => {
         fields += 1;
         const body = structuredClone(sample) as Record<string, unknown>;
         setPath(body, path, 'x'.repeat(30_000));
-        const target = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'index' ? '0' : name === 'power' ? 'Macedonia' : '00000000-0000-4000-8000-000000000000'));
+        const target = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+          name === 'index' ? '0' : name === 'power' ? 'Macedonia' : '00000000-0000-4000-8000-000000000000',
+        );
         const response = await app.inject({ method: operation.method as 'POST', url: target, headers: bearer, payload: body as object });
         const where = `${operation.key} body.${path.join('.')}`;
         checkAnswer(response, where);
@@ -210,14 +317,62 @@ describe('HTTP request limits', () => {
     const base = exportOf('standard', randomPlayed('standard', 3, 3));
     const cases: [string, (data: ExportedGame) => void, string][] = [
       ['missed deadlines', (data) => void (data.players[0].missedDeadlines = 2 ** 31), 'body.export.players.0.missedDeadlines'],
-      ['a loan\'s phase', (data) => void data.loans.push({ centre: 'Par', lender: 'France', borrower: 'England', status: 'returned', startedInPhase: 2 ** 31, endedInPhase: null, endReason: null, createdAt: data.exportedAt }), 'body.export.loans.0.startedInPhase'],
-      ['a vote\'s phase', (data) => void data.votes.push({ power: 'France', kind: 'draw', powers: [], phaseIndex: -(2 ** 31) - 5 }), 'body.export.votes.0.phaseIndex'],
-      ['a centre', (data) => void data.loans.push({ centre: 'x'.repeat(17), lender: 'France', borrower: 'England', status: 'returned', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: data.exportedAt }), 'body.export.loans.0.centre'],
-      ['a submission\'s power', (data) => void data.phases[0].submissions.push({ power: 'P'.repeat(25), text: '', orders: [], ready: false, byGameMaster: false, submittedAt: data.exportedAt }), 'body.export.phases.0.submissions.0.power'],
-      ['a discarded phase', (data) => {
-        data.gmLog.push({ action: 'rollback', actor: null, details: {}, at: data.exportedAt });
-        data.discardedPhases.push({ ...data.phases[0], index: 2 ** 31, rollback: 0, discardedAt: data.exportedAt });
-      }, 'body.export.discardedPhases.0.index'],
+      [
+        "a loan's phase",
+        (data) =>
+          void data.loans.push({
+            centre: 'Par',
+            lender: 'France',
+            borrower: 'England',
+            status: 'returned',
+            startedInPhase: 2 ** 31,
+            endedInPhase: null,
+            endReason: null,
+            createdAt: data.exportedAt,
+          }),
+        'body.export.loans.0.startedInPhase',
+      ],
+      [
+        "a vote's phase",
+        (data) => void data.votes.push({ power: 'France', kind: 'draw', powers: [], phaseIndex: -(2 ** 31) - 5 }),
+        'body.export.votes.0.phaseIndex',
+      ],
+      [
+        'a centre',
+        (data) =>
+          void data.loans.push({
+            centre: 'x'.repeat(17),
+            lender: 'France',
+            borrower: 'England',
+            status: 'returned',
+            startedInPhase: 0,
+            endedInPhase: null,
+            endReason: null,
+            createdAt: data.exportedAt,
+          }),
+        'body.export.loans.0.centre',
+      ],
+      [
+        "a submission's power",
+        (data) =>
+          void data.phases[0].submissions.push({
+            power: 'P'.repeat(25),
+            text: '',
+            orders: [],
+            ready: false,
+            byGameMaster: false,
+            submittedAt: data.exportedAt,
+          }),
+        'body.export.phases.0.submissions.0.power',
+      ],
+      [
+        'a discarded phase',
+        (data) => {
+          data.gmLog.push({ action: 'rollback', actor: null, details: {}, at: data.exportedAt });
+          data.discardedPhases.push({ ...data.phases[0], index: 2 ** 31, rollback: 0, discardedAt: data.exportedAt });
+        },
+        'body.export.discardedPhases.0.index',
+      ],
     ];
     for (const [what, change, field] of cases) {
       const data = structuredClone(base);
@@ -254,7 +409,9 @@ function stringPaths(arbitraries: SchemaArbitraries, schema: JsonSchema, sample:
   if (typeof sample === 'string') return resolved.maxLength !== undefined || resolved.pattern ? [path] : [];
   if (!sample || typeof sample !== 'object' || Array.isArray(sample)) return [];
   const properties = resolved.properties ?? {};
-  return Object.entries(sample as Record<string, unknown>).flatMap(([key, value]) => (properties[key] ? stringPaths(arbitraries, properties[key], value, [...path, key]) : []));
+  return Object.entries(sample as Record<string, unknown>).flatMap(([key, value]) =>
+    properties[key] ? stringPaths(arbitraries, properties[key], value, [...path, key]) : [],
+  );
 }
 
 function setPath(target: Record<string, unknown>, path: (string | number)[], value: unknown) {
@@ -350,8 +507,16 @@ describe('websocket limits', () => {
     for (let i = 0; i < LIVE_LIMITS.maxSubscriptionsPerSocket + 10; i++) {
       const created = await app.prisma.game.create({
         data: {
-          name: `Sub ${i}`, variantId: 'standard', createdById: creator.user!.id, gameMasterId: creator.user!.id, movementDeadlineSeconds: 86400,
-          retreatDeadlineSeconds: 86400, adjustmentDeadlineSeconds: 86400, pressKind: 'full', maxMissedDeadlines: 2, seats: 7,
+          name: `Sub ${i}`,
+          variantId: 'standard',
+          createdById: creator.user!.id,
+          gameMasterId: creator.user!.id,
+          movementDeadlineSeconds: 86400,
+          retreatDeadlineSeconds: 86400,
+          adjustmentDeadlineSeconds: 86400,
+          pressKind: 'full',
+          maxMissedDeadlines: 2,
+          seats: 7,
         },
       });
       ids.push(created.id);

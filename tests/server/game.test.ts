@@ -92,7 +92,6 @@ describe('a Diadochi V game from creation to a draw', () => {
         replies.push({ power: line.power, phaseProcessed: reply.phaseProcessed });
       }
 
-
       if (toDeadline || replies.length === 0) {
         // Nobody (active) had to order, or we wait for the deadline: the scheduler processes it once due, not before.
         expect(await app.scheduler.processDue(new Date(Date.parse(phase.deadlineAt!) - 60_000))).toBe(0);

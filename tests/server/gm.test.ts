@@ -60,7 +60,9 @@ describe('deadlines and processing', () => {
     const both = await master.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 1, deadlineAt: new Date().toISOString() });
     expect(both.json().error.message).toContain('exactly one');
     // Players may not.
-    expect((await byPower.get(powers[0])!.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 60 })).json().error.code).toBe('not_game_master');
+    expect((await byPower.get(powers[0])!.request('POST', `/api/games/${gameId}/gm/deadline`, { extendBySeconds: 60 })).json().error.code).toBe(
+      'not_game_master',
+    );
 
     const processed = await master.request('POST', `/api/games/${gameId}/gm/process`);
     expect(processed.statusCode, processed.body).toBe(200);
@@ -119,7 +121,8 @@ describe('pausing the clock', () => {
     const lobby = await connect(await listen(app), { cookie: visitor.cookie! });
     lobby.send({ type: 'subscribe', channel: 'lobby' });
     await lobby.next('subscribed');
-    const heard = async () => (await settled(lobby)).flatMap((message) => (message.type === 'event' && message.event.type !== 'game.created' ? [message.event] : []));
+    const heard = async () =>
+      (await settled(lobby)).flatMap((message) => (message.type === 'event' && message.event.type !== 'game.created' ? [message.event] : []));
 
     expect((await hidden.master.request('POST', `/api/games/${hidden.gameId}/gm/pause`)).statusCode).toBe(200);
     expect((await hidden.master.request('POST', `/api/games/${hidden.gameId}/gm/end`, { outcome: 'draw' })).statusCode).toBe(200);
@@ -335,7 +338,9 @@ describe('orders by the game master, and roll-backs', () => {
     expect(again.stateAfter).toEqual(before.stateAfter);
     expect(await expectReproducible(app, gameId)).toBe(2);
 
-    const actions = (await byPower.get(powers[2])!.request('GET', `/api/games/${gameId}/gm/log`)).json().actions.map((entry: { action: string }) => entry.action);
+    const actions = (await byPower.get(powers[2])!.request('GET', `/api/games/${gameId}/gm/log`))
+      .json()
+      .actions.map((entry: { action: string }) => entry.action);
     expect(actions.filter((action: string) => action === 'process-now')).toHaveLength(4);
     expect(actions).toContain('enter-orders');
     expect(actions).toContain('rollback');
@@ -348,7 +353,9 @@ describe('orders by the game master, and roll-backs', () => {
     expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/0/orders/${powers[0]}`, { orders: '' })).statusCode).toBe(200);
     expect((await byPower.get(powers[1])!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: '', ready: false })).statusCode).toBe(200);
     expect((await master.request('PUT', `/api/games/${gameId}/gm/phases/0/orders/${powers[1]}`, { orders: '' })).statusCode).toBe(200);
-    const entered = (await byPower.get(powers[2])!.request('GET', `/api/games/${gameId}/gm/log`)).json().actions.filter((entry: { action: string }) => entry.action === 'enter-orders');
+    const entered = (await byPower.get(powers[2])!.request('GET', `/api/games/${gameId}/gm/log`))
+      .json()
+      .actions.filter((entry: { action: string }) => entry.action === 'enter-orders');
     expect(entered.map((entry: { details: { power: string; replaced: boolean } }) => [entry.details.power, entry.details.replaced]).sort()).toEqual([
       [powers[0], false],
       [powers[1], true],

@@ -108,11 +108,32 @@ const player = userNamed('player');
 
 /** A private game run by `master`, forming, with these players. */
 function privateGame(players: LiveUser[]): GameFacts {
-  return { private: true, anonymous: false, status: 'forming', gameMasterId: master.id, invitedGameMasterId: null, finalAt: null, players: players.map((user) => ({ userId: user.id, power: null })) };
+  return {
+    private: true,
+    anonymous: false,
+    status: 'forming',
+    gameMasterId: master.id,
+    invitedGameMasterId: null,
+    finalAt: null,
+    players: players.map((user) => ({ userId: user.id, power: null })),
+  };
 }
 const gameId = () => randomUUID();
-const press = (game: string): LiveEvent => ({ type: 'press.message', gameId: game, messageId: randomUUID(), fromPower: 'England', gameMaster: false, to: 'all' });
-const left = (game: string, user: LiveUser): LiveEvent => ({ type: 'player.left', gameId: game, playerCount: 1, seats: 7, user: { id: user.id, username: user.username } });
+const press = (game: string): LiveEvent => ({
+  type: 'press.message',
+  gameId: game,
+  messageId: randomUUID(),
+  fromPower: 'England',
+  gameMaster: false,
+  to: 'all',
+});
+const left = (game: string, user: LiveUser): LiveEvent => ({
+  type: 'player.left',
+  gameId: game,
+  playerCount: 1,
+  seats: 7,
+  user: { id: user.id, username: user.username },
+});
 const gmAction = (game: string): LiveEvent => ({ type: 'gm.action', gameId: game, actionId: randomUUID(), action: 'extend_deadline' });
 
 let server: WebSocketServer;

@@ -155,7 +155,9 @@ describe('lobby events', () => {
     expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/replace`, { power, username: newcomer.user!.username })).statusCode).toBe(200);
     await replacedSocket.next('unsubscribed', (message) => message.channel === `game:${game.gameId}`);
     const heardBefore = replacedSocket.messages.length;
-    expect((await game.byPower.get(other)!.request('POST', `/api/games/${game.gameId}/press`, { to: 'all', body: 'After the handover.' })).statusCode).toBe(201);
+    expect((await game.byPower.get(other)!.request('POST', `/api/games/${game.gameId}/press`, { to: 'all', body: 'After the handover.' })).statusCode).toBe(
+      201,
+    );
     await settledSocket(replacedSocket);
     expect(replacedSocket.messages.slice(heardBefore).filter((message) => message.type === 'event')).toEqual([]);
     // Members are not unsubscribed: the game master still hears the game.
@@ -179,9 +181,15 @@ describe('lobby events', () => {
     await ears.next('event', invitation(game.id, false));
     // Asked from the tools, then passed over for someone else.
     expect((await creator.request('POST', `/api/games/${game.id}/gm/invite`, { username: asked.user!.username })).statusCode).toBe(200);
-    await ears.next('event', (message) => invitation(game.id, true)(message) && ears.messages.filter((m) => m.type === 'event' && invitation(game.id, true)(m)).length === 2);
+    await ears.next(
+      'event',
+      (message) => invitation(game.id, true)(message) && ears.messages.filter((m) => m.type === 'event' && invitation(game.id, true)(m)).length === 2,
+    );
     expect((await creator.request('POST', `/api/games/${game.id}/gm/invite`, { username: successor.user!.username })).statusCode).toBe(200);
-    await ears.next('event', (message) => invitation(game.id, false)(message) && ears.messages.filter((m) => m.type === 'event' && invitation(game.id, false)(m)).length === 2);
+    await ears.next(
+      'event',
+      (message) => invitation(game.id, false)(message) && ears.messages.filter((m) => m.type === 'event' && invitation(game.id, false)(m)).length === 2,
+    );
     ears.socket.close();
   });
 
@@ -262,7 +270,8 @@ describe('messages and limits', () => {
       await Promise.all([viaCookie, viaCookieToo, viaToken, viaOtherSession].map((client) => client.next('welcome')));
 
       expect((await browser.request('POST', '/api/auth/logout')).statusCode).toBe(204);
-      for (const tab of [viaCookie, viaCookieToo]) expect(await tab.closed).toEqual({ code: LIVE_CLOSE.sessionEnded, reason: 'the session has ended: log in again' });
+      for (const tab of [viaCookie, viaCookieToo])
+        expect(await tab.closed).toEqual({ code: LIVE_CLOSE.sessionEnded, reason: 'the session has ended: log in again' });
       expect((await other.request('DELETE', `/api/auth/tokens/${tokenId}`)).statusCode).toBe(204);
       expect((await viaToken.closed).code).toBe(LIVE_CLOSE.sessionEnded);
 

@@ -87,7 +87,11 @@ describe('creating a game', () => {
     expect(impostor.statusCode).toBe(404);
     const accepted = await master.request('POST', `/api/games/${game.id}/gm/invitation/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().action).toMatchObject({ action: 'take-over', actor: master.user, details: { users: { from: creator.user!.username, to: master.user!.username } } });
+    expect(accepted.json().action).toMatchObject({
+      action: 'take-over',
+      actor: master.user,
+      details: { users: { from: creator.user!.username, to: master.user!.username } },
+    });
     expect((await master.request('GET', `/api/games/${game.id}`)).json()).toMatchObject({ gameMaster: master.user, invitedGameMaster: null });
     expect((await master.request('POST', `/api/games/${game.id}/gm/invitation/accept`)).json().error.code).toBe('not_invited');
     // The new game master asks someone in turn, and sees whom they asked after a reload, as does the one asked.
@@ -169,7 +173,11 @@ describe('listing games', () => {
     // Finished in another order than created: the second, then the third, then the first (a shortcut in SQL:
     // how games end is tested elsewhere).
     const base = Date.now() + 60_000;
-    for (const [game, minutes] of [[created[1], 1], [created[2], 2], [created[0], 3]] as const) {
+    for (const [game, minutes] of [
+      [created[1], 1],
+      [created[2], 2],
+      [created[0], 3],
+    ] as const) {
       await app.prisma.game.update({ where: { id: game.id }, data: { status: 'finished', finishedAt: new Date(base + minutes * 60_000) } });
     }
     const ids: string[] = [];
@@ -215,9 +223,15 @@ describe('viewing a game', () => {
     // The creator plays (the default): a player first, who sees only themselves.
     const game = await createGame(master, { anonymous: true });
     await player.request('POST', `/api/games/${game.id}/join`, {});
-    expect(shown((await player.request('GET', `/api/games/${game.id}`)).json())).toEqual([[player.user, true], [null, false]]);
+    expect(shown((await player.request('GET', `/api/games/${game.id}`)).json())).toEqual([
+      [player.user, true],
+      [null, false],
+    ]);
     const seenByMaster = (await master.request('GET', `/api/games/${game.id}`)).json();
-    expect(shown(seenByMaster)).toEqual([[master.user, true], [null, false]]);
+    expect(shown(seenByMaster)).toEqual([
+      [master.user, true],
+      [null, false],
+    ]);
     expect(seenByMaster.gameMasterPlays).toBe(true);
     // A game master who does not play sees everyone.
     const run = await createGame(runner, { anonymous: true, joinAsPlayer: false });

@@ -62,7 +62,9 @@ test('starts, serves the API, and exits 0 on SIGTERM after closing the database'
 
   server.kill('SIGTERM');
   expect(await exited).toBe(0);
-  const logged = lines.map((line) => JSON.parse(line) as { msg: string; method?: string; url?: string; statusCode?: number; ms?: number; remoteAddress?: string });
+  const logged = lines.map(
+    (line) => JSON.parse(line) as { msg: string; method?: string; url?: string; statusCode?: number; ms?: number; remoteAddress?: string },
+  );
   const messages = logged.map((line) => line.msg);
   expect(messages).toContain('shutting down');
   // An access log: one line per request, with what an operator looks for.

@@ -10,14 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import {
-  applyMigrations,
-  createMigration,
-  migrationsDir,
-  pgliteMigrationAdapter,
-  postgresMigrationAdapter,
-  schemaPath,
-} from '../../server/db/migrate.ts';
+import { applyMigrations, createMigration, migrationsDir, pgliteMigrationAdapter, postgresMigrationAdapter, schemaPath } from '../../server/db/migrate.ts';
 import { createTestDatabase, databaseNames, pgliteTemplate, usingPostgres, type TestDatabase } from './helpers/database.ts';
 
 let testDatabase: TestDatabase | undefined;

@@ -46,7 +46,6 @@ describe('assigning powers', () => {
       winners.add(pair[0] === 'France' ? 'p0' : 'p1');
     }
     expect(winners.size).toBe(2); // the order is random, so either may win
-
   });
 
   test('refuses a player count that does not match the powers', () => {

@@ -29,7 +29,9 @@ afterAll(() => testApp.close(), 60_000);
 
 /** The press.message events a socket has been sent up to now. */
 async function pressEvents(socket: LiveClient) {
-  return (await settled(socket)).flatMap((message: ServerMessage) => (message.type === 'event' && message.event.type === 'press.message' ? [message.event] : []));
+  return (await settled(socket)).flatMap((message: ServerMessage) =>
+    message.type === 'event' && message.event.type === 'press.message' ? [message.event] : [],
+  );
 }
 
 const bodies = async (browser: Browser, gameId: string): Promise<string[]> =>
@@ -81,7 +83,9 @@ describe('press to the game master', () => {
     for (const press of ['public', 'none'] as const) {
       const { gameId, master, byPower, powers } = await startGame(app, { press });
       const [player, other] = powers;
-      const alone = await byPower.get(player)!.request('POST', `/api/games/${gameId}/press`, { to: [GAME_MASTER_RECIPIENT], body: `Away next week (${press}).` });
+      const alone = await byPower
+        .get(player)!
+        .request('POST', `/api/games/${gameId}/press`, { to: [GAME_MASTER_RECIPIENT], body: `Away next week (${press}).` });
       expect(alone.statusCode, alone.body).toBe(201);
       const besides = await byPower.get(player)!.request('POST', `/api/games/${gameId}/press`, { to: [GAME_MASTER_RECIPIENT, other], body: 'psst' });
       expect(besides.statusCode).toBe(403);
@@ -110,7 +114,9 @@ describe('press to the game master', () => {
   test('exports keep a message to the game master, and it imports again for the new game master', async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
     const [player, other] = powers;
-    expect((await byPower.get(player)!.request('POST', `/api/games/${gameId}/press`, { to: [GAME_MASTER_RECIPIENT], body: 'For the archive.' })).statusCode).toBe(201);
+    expect(
+      (await byPower.get(player)!.request('POST', `/api/games/${gameId}/press`, { to: [GAME_MASTER_RECIPIENT], body: 'For the archive.' })).statusCode,
+    ).toBe(201);
     const exported = (await master.request('GET', `/api/games/${gameId}/export`)).json();
     expect(exported.press).toEqual([expect.objectContaining({ fromPower: player, gameMaster: false, to: ['@gm'], body: 'For the archive.' })]);
     expect((await byPower.get(player)!.request('GET', `/api/games/${gameId}/export`)).json().press).toHaveLength(1);
@@ -120,6 +126,8 @@ describe('press to the game master', () => {
     const imported = await importer.request('POST', '/api/games/import', { export: exported });
     expect(imported.statusCode, imported.body.slice(0, 400)).toBe(201);
     const copy = (await importer.request('GET', `/api/games/${imported.json().id}/press`)).json().messages;
-    expect(copy).toEqual([expect.objectContaining({ from: expect.objectContaining({ power: player, gameMaster: false }), to: ['@gm'], body: 'For the archive.' })]);
+    expect(copy).toEqual([
+      expect.objectContaining({ from: expect.objectContaining({ power: player, gameMaster: false }), to: ['@gm'], body: 'For the archive.' }),
+    ]);
   });
 });

@@ -95,7 +95,9 @@ describe("a player's page", () => {
     expect(entry(await profileOf(hidden.byPower.get(hidden.powers[1])!, member.user!.username), hidden.gameId)).toMatchObject({ power: hidden.powers[0] });
 
     // Once the anonymous game has ended, everyone may know who played what.
-    expect((await anonymous.master.request('POST', `/api/games/${anonymous.gameId}/gm/end`, { outcome: 'concession', powers: [anonymous.powers[0]] })).statusCode).toBe(200);
+    expect(
+      (await anonymous.master.request('POST', `/api/games/${anonymous.gameId}/gm/end`, { outcome: 'concession', powers: [anonymous.powers[0]] })).statusCode,
+    ).toBe(200);
     expect(entry(await profileOf(stranger, player.user!.username), anonymous.gameId)).toMatchObject({ power: anonymous.powers[0], result: 'won' });
   });
 

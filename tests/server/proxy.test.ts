@@ -37,10 +37,14 @@ describe.skipIf(!usingPostgres || !nginxBinary())('forged X-Forwarded-For behind
   });
 
   const login = (client: string, base: string, i: number) =>
-    requestFrom(client, base, 'POST', '/api/auth/login', { headers: { 'x-forwarded-for': forgedForwardedFor(i) }, body: { username: `nobody${i}`, password: 'not the password' } });
+    requestFrom(client, base, 'POST', '/api/auth/login', {
+      headers: { 'x-forwarded-for': forgedForwardedFor(i) },
+      body: { username: `nobody${i}`, password: 'not the password' },
+    });
 
   /** The access lines leave the server within 100 ms (written asynchronously). */
-  const logged = (url: string, count: number) => vi.waitFor(() => expect(accessLines(rig.server, url).length).toBeGreaterThanOrEqual(count), { timeout: 5_000, interval: 50 });
+  const logged = (url: string, count: number) =>
+    vi.waitFor(() => expect(accessLines(rig.server, url).length).toBeGreaterThanOrEqual(count), { timeout: 5_000, interval: 50 });
 
   test('docker-compose.yml trusts exactly its load balancer, whose address it fixes, and the server accepts the setting', async () => {
     const shipped = await shippedProxySetting();

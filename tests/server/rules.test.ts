@@ -39,7 +39,10 @@ describe('rules', () => {
     const modern = await creator.request('POST', '/api/games', { name: 'New school', variant: 'diadochi-v' });
     expect(modern.json().rules).toBe('datc');
     const listed = (await creator.request('GET', '/api/games?mine=true')).json().games;
-    expect(Object.fromEntries(listed.map((game: { name: string; rules: string }) => [game.name, game.rules]))).toMatchObject({ 'Old school': '1971', 'New school': 'datc' });
+    expect(Object.fromEntries(listed.map((game: { name: string; rules: string }) => [game.name, game.rules]))).toMatchObject({
+      'Old school': '1971',
+      'New school': 'datc',
+    });
     const unknown = await creator.request('POST', '/api/games', { name: 'Which?', variant: 'diadochi-v', rules: '1982' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.issues).toEqual([{ path: 'body.rules', message: 'must be one of: datc, 1971' }]);
@@ -73,7 +76,10 @@ describe('rules', () => {
     // Re-opened and processed again by the server with the same orders: the 1971 results, not the DATC's.
     expect((await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 1 })).statusCode).toBe(200);
     for (const power of classic.powers) {
-      const lines = exported.phases[1].orders!.filter((o) => o.power === power).map((o) => o.text).join('\n');
+      const lines = exported.phases[1]
+        .orders!.filter((o) => o.power === power)
+        .map((o) => o.text)
+        .join('\n');
       const entered = await master.request('PUT', `/api/games/${gameId}/gm/phases/1/orders/${power}`, { orders: lines });
       expect(entered.statusCode, entered.body).toBe(200);
     }

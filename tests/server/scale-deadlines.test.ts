@@ -34,7 +34,10 @@ test('a burst of due phases is processed several at a time, past the batch size,
     const started = Date.now();
     await app.prisma.phase.updateMany({ where: { gameId: { in: games }, index: 0 }, data: { deadlineAt: new Date(Date.now() - 1000) } });
     running.scheduler.wake();
-    await vi.waitFor(async () => expect(await app.prisma.phase.count({ where: { gameId: { in: games }, status: 'processed' } })).toBe(games.length), { timeout: 50_000, interval: 50 });
+    await vi.waitFor(async () => expect(await app.prisma.phase.count({ where: { gameId: { in: games }, status: 'processed' } })).toBe(games.length), {
+      timeout: 50_000,
+      interval: 50,
+    });
     expect(Date.now() - started).toBeLessThan(50_000);
     expect(running.scheduler.stats).toMatchObject({ processed: 12, failed: 0 });
     // Exactly once: one processed phase and one open phase per game.

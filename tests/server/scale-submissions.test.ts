@@ -44,7 +44,13 @@ describe('order submissions in batches', () => {
         requests.push({ browser, url, body: { orders: legalOrders(phase.state, power, random) }, expect: 200, power, gameId: game.gameId });
       }
       requests.push({ browser: game.master, url, body: { orders: [] }, expect: 403, gameId: game.gameId });
-      requests.push({ browser: game.players[0], url: `/api/games/${game.gameId}/phases/${phase.index + 1}/orders`, body: { orders: [] }, expect: 404, gameId: game.gameId });
+      requests.push({
+        browser: game.players[0],
+        url: `/api/games/${game.gameId}/phases/${phase.index + 1}/orders`,
+        body: { orders: [] },
+        expect: 404,
+        gameId: game.gameId,
+      });
     }
     const before = { ...app.submissions.stats };
     const answers = await Promise.all(requests.map((request) => request.browser.request('PUT', request.url, request.body)));
@@ -95,7 +101,9 @@ describe('order submissions in batches', () => {
     const powers = phase.powers.filter((seat) => seat.mustOrder).map((seat) => seat.power);
     const answers = await Promise.all(
       powers.map((power) =>
-        game.byPower.get(power)!.request('PUT', `/api/games/${game.gameId}/phases/${phase.index}/orders`, { orders: legalOrders(phase.state, power, random), ready: true }),
+        game.byPower
+          .get(power)!
+          .request('PUT', `/api/games/${game.gameId}/phases/${phase.index}/orders`, { orders: legalOrders(phase.state, power, random), ready: true }),
       ),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
@@ -135,7 +143,9 @@ describe('order submissions in batches', () => {
     const otherUnit = phase.state.units.find((u) => u.power === other)!;
     const otherHold = { orders: [{ kind: 'hold', unit: { at: otherUnit.at } }] };
     expect((await game.byPower.get(other)!.request('PUT', url, otherHold)).statusCode).toBe(200);
-    expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/replace`, { power: other, username: newcomer.user!.username })).statusCode).toBe(200);
+    expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/replace`, { power: other, username: newcomer.user!.username })).statusCode).toBe(
+      200,
+    );
     expect((await game.byPower.get(other)!.request('PUT', url, otherHold)).statusCode).toBe(403);
     expect((await newcomer.request('PUT', url, otherHold)).statusCode).toBe(200);
   });
@@ -196,10 +206,23 @@ describe('order submissions in batches', () => {
     for (const game of fine) {
       const phase = await currentPhase(game.master, game.gameId);
       for (const power of game.powers) {
-        requests.push({ browser: game.byPower.get(power)!, url: `/api/games/${game.gameId}/phases/${phase.index}/orders`, body: { orders: legalOrders(phase.state, power, random) }, expect: 200, power, gameId: game.gameId });
+        requests.push({
+          browser: game.byPower.get(power)!,
+          url: `/api/games/${game.gameId}/phases/${phase.index}/orders`,
+          body: { orders: legalOrders(phase.state, power, random) },
+          expect: 200,
+          power,
+          gameId: game.gameId,
+        });
       }
     }
-    requests.splice(3, 0, { browser: broken.byPower.get(broken.powers[0])!, url: `/api/games/${broken.gameId}/phases/${brokenPhase.index}/orders`, body: { orders: [] }, expect: 500, gameId: broken.gameId });
+    requests.splice(3, 0, {
+      browser: broken.byPower.get(broken.powers[0])!,
+      url: `/api/games/${broken.gameId}/phases/${brokenPhase.index}/orders`,
+      body: { orders: [] },
+      expect: 500,
+      gameId: broken.gameId,
+    });
     const retriedBefore = app.submissions.stats.retriedAlone;
     const answers = await Promise.all(requests.map((request) => request.browser.request('PUT', request.url, request.body)));
     answers.forEach((answer, i) => expect(answer.statusCode, answer.body).toBe(requests[i].expect));

@@ -72,14 +72,21 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
     const me = await call<{ user: { id: string }; csrfToken: string }>(b.url, 'GET', '/api/auth/me', { cookie: user.cookie });
     expect(me.user.id).toBe(user.id);
     // A cookie-authenticated write on B with the CSRF token A gave.
-    const created = await call<{ id: string }>(b.url, 'POST', '/api/games', { cookie: user.cookie, csrfToken: user.csrfToken, body: { name: 'Across', variant: 'standard' } });
+    const created = await call<{ id: string }>(b.url, 'POST', '/api/games', {
+      cookie: user.cookie,
+      csrfToken: user.csrfToken,
+      body: { name: 'Across', variant: 'standard' },
+    });
     expect((await call<{ name: string }>(a.url, 'GET', `/api/games/${created.id}`, { cookie: user.cookie })).name).toBe('Across');
     // API tokens too.
     expect((await call<{ user: { id: string } }>(b.url, 'GET', '/api/auth/me', { token: user.token })).user.id).toBe(user.id);
     await call(b.url, 'POST', '/api/auth/logout', { cookie: user.cookie, csrfToken: user.csrfToken });
     // At once on B; on A (which holds the session it read above) as soon as PostgreSQL's notification arrives.
     expect((await call<{ user: null }>(b.url, 'GET', '/api/auth/me', { cookie: user.cookie })).user).toBeNull();
-    await vi.waitFor(async () => expect((await call<{ user: null }>(a.url, 'GET', '/api/auth/me', { cookie: user.cookie })).user).toBeNull(), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await call<{ user: null }>(a.url, 'GET', '/api/auth/me', { cookie: user.cookie })).user).toBeNull(), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 
   test('an event caused on one instance reaches a socket on the other; a socket that moves over resumes where it left off', async () => {
@@ -94,7 +101,10 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
     const submit = async (server: ServerProcess) => {
       const phase = await currentPhase(server.url, seat.user.token, game.id);
       const orders = legalOrders(phase.state, seat.power, random);
-      return call<{ submission: { id: string } }>(server.url, 'PUT', `/api/games/${game.id}/phases/${phase.index}/orders`, { token: seat.user.token, body: { orders } });
+      return call<{ submission: { id: string } }>(server.url, 'PUT', `/api/games/${game.id}/phases/${phase.index}/orders`, {
+        token: seat.user.token,
+        body: { orders },
+      });
     };
 
     const onB = await open(b);
@@ -139,16 +149,23 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
         );
         expect(due.rowCount).toBe(games.length);
         // Both schedulers race for them (each looks every 100 ms); wait until every one is heard of.
-        await vi.waitFor(() => expect(due.rows.filter((row) => seen.has(`${row.game_id}/${row.index}`)).length).toBe(games.length), { timeout: 60_000, interval: 50 });
+        await vi.waitFor(() => expect(due.rows.filter((row) => seen.has(`${row.game_id}/${row.index}`)).length).toBe(games.length), {
+          timeout: 60_000,
+          interval: 50,
+        });
       }
       expect([...seen.values()].every((count) => count === 1)).toBe(true);
       expect(seen.size).toBe(games.length * 3);
       // The work was shared: each instance processed some. The log lines come through each instance's output,
       // a pipe that may deliver the last of them a moment after the last notification came from the database.
-      const processedByNow = () => [a, b].map((server, i) => server.logs.filter((line) => line.msg === 'phase processed at its deadline').length - claimsBefore[i]);
+      const processedByNow = () =>
+        [a, b].map((server, i) => server.logs.filter((line) => line.msg === 'phase processed at its deadline').length - claimsBefore[i]);
       await vi.waitFor(() => expect(processedByNow()[0] + processedByNow()[1]).toBe(games.length * 3), { timeout: 5_000, interval: 50 });
       const processedBy = processedByNow();
-      expect(processedBy.every((count) => count > 0), `processed by A and B: ${processedBy}`).toBe(true);
+      expect(
+        processedBy.every((count) => count > 0),
+        `processed by A and B: ${processedBy}`,
+      ).toBe(true);
       // Not one attempt failed (e.g. on the unique (game, index) safety net): the game locks kept them apart.
       expect([a, b].flatMap((server) => server.logs.filter((line) => line.msg === 'processing a due phase failed'))).toEqual([]);
       // And the database agrees: three processed phases per game, one open, one phase.processed event each.
@@ -167,43 +184,62 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
     }
   });
 
-  test.skipIf(!nginxBinary())('behind the load balancer of docker-compose.yml (deploy/nginx.conf): requests go to both; sessions and live events work through it', async () => {
-    let lb: LoadBalancer | undefined;
-    try {
-      lb = await startNginx([new URL(a.url).port, new URL(b.url).port].map(Number));
-      // A browser: signs up and plays through the balancer, its requests landing on both instances.
-      const user = await registerUser(lb.url);
-      const marker = `lb-${Date.now()}`;
-      for (let i = 0; i < 20; i++) {
-        const me = await call<{ user: { id: string } }>(lb.url, 'GET', `/api/auth/me?probe=${marker}-${i}`, { cookie: user.cookie });
-        expect(me.user.id).toBe(user.id);
-      }
-      // The access lines leave the servers within 100 ms (their logs are written asynchronously).
-      const servedBy = () => [a, b].map((server) => server.logs.filter((line) => JSON.stringify(line).includes(marker)).length);
-      await vi.waitFor(() => expect(servedBy().every((count) => count > 0), `served by A and B: ${servedBy()}`).toBe(true), { timeout: 5_000, interval: 50 });
-      // Behind a trusted proxy the client's address is the forwarded one.
-      expect([a, b].flatMap((server) => server.logs).some((line) => JSON.stringify(line).includes(marker) && JSON.stringify(line).includes('"remoteAddress":"127.0.0.1"'))).toBe(true);
+  test.skipIf(!nginxBinary())(
+    'behind the load balancer of docker-compose.yml (deploy/nginx.conf): requests go to both; sessions and live events work through it',
+    async () => {
+      let lb: LoadBalancer | undefined;
+      try {
+        lb = await startNginx([new URL(a.url).port, new URL(b.url).port].map(Number));
+        // A browser: signs up and plays through the balancer, its requests landing on both instances.
+        const user = await registerUser(lb.url);
+        const marker = `lb-${Date.now()}`;
+        for (let i = 0; i < 20; i++) {
+          const me = await call<{ user: { id: string } }>(lb.url, 'GET', `/api/auth/me?probe=${marker}-${i}`, { cookie: user.cookie });
+          expect(me.user.id).toBe(user.id);
+        }
+        // The access lines leave the servers within 100 ms (their logs are written asynchronously).
+        const servedBy = () => [a, b].map((server) => server.logs.filter((line) => JSON.stringify(line).includes(marker)).length);
+        await vi.waitFor(
+          () =>
+            expect(
+              servedBy().every((count) => count > 0),
+              `served by A and B: ${servedBy()}`,
+            ).toBe(true),
+          { timeout: 5_000, interval: 50 },
+        );
+        // Behind a trusted proxy the client's address is the forwarded one.
+        expect(
+          [a, b]
+            .flatMap((server) => server.logs)
+            .some((line) => JSON.stringify(line).includes(marker) && JSON.stringify(line).includes('"remoteAddress":"127.0.0.1"')),
+        ).toBe(true);
 
-      // A websocket through the balancer with the browser's cookie and Origin (the upgrade passes, the origin check holds).
-      const game = games[1];
-      const socket = await connect(`${lb.url.replace('http', 'ws')}/api/live`, { cookie: user.cookie, origin: lb.url });
-      await socket.next('welcome');
-      socket.send({ type: 'subscribe', channel: `game:${game.id}` });
-      const subscribed = await socket.next('subscribed');
-      const foreign = await connect(`${lb.url.replace('http', 'ws')}/api/live`, { cookie: user.cookie, origin: 'https://evil.example' }).catch((error) => error);
-      expect(foreign.statusCode).toBe(403);
-      // Events caused through the balancer, wherever they land, reach it.
-      const phase = await currentPhase(lb.url, master.token, game.id);
-      const seat = game.seats.find((candidate) => phase.powers.find((p) => p.power === candidate.power)?.mustOrder)!;
-      for (let i = 0; i < 4; i++) {
-        await call(lb.url, 'PUT', `/api/games/${game.id}/phases/${phase.index}/orders`, { token: seat.user.token, body: { orders: legalOrders(phase.state, seat.power, random) } });
+        // A websocket through the balancer with the browser's cookie and Origin (the upgrade passes, the origin check holds).
+        const game = games[1];
+        const socket = await connect(`${lb.url.replace('http', 'ws')}/api/live`, { cookie: user.cookie, origin: lb.url });
+        await socket.next('welcome');
+        socket.send({ type: 'subscribe', channel: `game:${game.id}` });
+        const subscribed = await socket.next('subscribed');
+        const foreign = await connect(`${lb.url.replace('http', 'ws')}/api/live`, { cookie: user.cookie, origin: 'https://evil.example' }).catch(
+          (error) => error,
+        );
+        expect(foreign.statusCode).toBe(403);
+        // Events caused through the balancer, wherever they land, reach it.
+        const phase = await currentPhase(lb.url, master.token, game.id);
+        const seat = game.seats.find((candidate) => phase.powers.find((p) => p.power === candidate.power)?.mustOrder)!;
+        for (let i = 0; i < 4; i++) {
+          await call(lb.url, 'PUT', `/api/games/${game.id}/phases/${phase.index}/orders`, {
+            token: seat.user.token,
+            body: { orders: legalOrders(phase.state, seat.power, random) },
+          });
+        }
+        const statuses = () => socket.messages.filter((message) => message.type === 'event' && message.event.type === 'orders.status');
+        await vi.waitFor(() => expect(statuses()).toHaveLength(4), { timeout: 10_000, interval: 50 });
+        expect(statuses().every((message) => message.type === 'event' && message.seq! > subscribed.seq!)).toBe(true);
+        socket.socket.close();
+      } finally {
+        await lb?.stop();
       }
-      const statuses = () => socket.messages.filter((message) => message.type === 'event' && message.event.type === 'orders.status');
-      await vi.waitFor(() => expect(statuses()).toHaveLength(4), { timeout: 10_000, interval: 50 });
-      expect(statuses().every((message) => message.type === 'event' && message.seq! > subscribed.seq!)).toBe(true);
-      socket.socket.close();
-    } finally {
-      await lb?.stop();
-    }
-  });
+    },
+  );
 });

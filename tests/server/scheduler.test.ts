@@ -60,16 +60,16 @@ describe('exactly once', () => {
     const games = await startedGames(10);
     const racers = [app, await instance(), await instance()];
     try {
-      for (const [round, days] of [[1, 2], [2, 4]] as const) {
+      for (const [round, days] of [
+        [1, 2],
+        [2, 4],
+      ] as const) {
         // Every instance runs two scheduler passes at once, all at a time when every game's phase is due.
         const counts = await Promise.all(racers.flatMap((racer) => [racer.scheduler.processDue(later(days)), racer.scheduler.processDue(later(days))]));
         expect(counts.reduce((a, b) => a + b, 0)).toBe(games.length);
         for (const gameId of games) {
           const phases = await phasesOf(gameId);
-          expect(phases.map((phase) => [phase.index, phase.status])).toEqual([
-            ...Array.from({ length: round }, (_, i) => [i, 'processed']),
-            [round, 'open'],
-          ]);
+          expect(phases.map((phase) => [phase.index, phase.status])).toEqual([...Array.from({ length: round }, (_, i) => [i, 'processed']), [round, 'open']]);
         }
       }
       // Not one attempt failed (e.g. on the unique (game, index) safety net): the locks kept the racers apart.
@@ -85,7 +85,9 @@ describe('exactly once', () => {
     const [broken, fine] = await startedGames(2);
     // A row in the way of the next phase (the unique (game, index) safety net) makes processing fail after it has written.
     const [first] = await phasesOf(broken);
-    await app.prisma.phase.create({ data: { gameId: broken, index: 1, name: 'obstacle', kind: 'movement', status: 'processed', stateBefore: first.stateBefore as object } });
+    await app.prisma.phase.create({
+      data: { gameId: broken, index: 1, name: 'obstacle', kind: 'movement', status: 'processed', stateBefore: first.stateBefore as object },
+    });
     const failedBefore = app.scheduler.stats.failed;
     expect(await app.scheduler.processDue(later(2))).toBe(1);
     expect(app.scheduler.stats.failed).toBe(failedBefore + 1);
@@ -112,7 +114,10 @@ describe('the loop', () => {
     const running = await instance({ enabled: true, intervalMs: 50 });
     try {
       await app.prisma.phase.updateMany({ where: { gameId, index: 0 }, data: { deadlineAt: new Date(Date.now() - 1000) } });
-      await vi.waitFor(async () => expect((await phasesOf(gameId)).map((phase) => phase.status)).toEqual(['processed', 'open']), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect((await phasesOf(gameId)).map((phase) => phase.status)).toEqual(['processed', 'open']), {
+        timeout: 10_000,
+        interval: 50,
+      });
     } finally {
       await running.close();
     }

@@ -140,7 +140,20 @@ describe.each([
     const poll = async () => {
       for (const watcher of watchers) {
         await watcher.settle();
-        for (const path of ['', '/phases', '/phases/current', `/phases/${moment.phase}`, `/phases/${moment.phase}/orders`, '/press', '/loans', '/votes', '/gm/log', '/gm/proposals', '/export', '/export/datc']) {
+        for (const path of [
+          '',
+          '/phases',
+          '/phases/current',
+          `/phases/${moment.phase}`,
+          `/phases/${moment.phase}/orders`,
+          '/press',
+          '/loans',
+          '/votes',
+          '/gm/log',
+          '/gm/proposals',
+          '/export',
+          '/export/datc',
+        ]) {
           await watcher.get(`/api/games/${gameId}${path}`);
         }
         await watcher.get('/api/games?filter=active');
@@ -194,7 +207,9 @@ describe.each([
         if (masterPower) {
           await poll();
           for (const power of asked.json().proposal.needed as string[]) {
-            expect((await byPower.get(power)!.request('POST', `/api/games/${gameId}/gm/proposals/${asked.json().proposal.id}/answer`, { agree: true })).statusCode).toBe(200);
+            expect(
+              (await byPower.get(power)!.request('POST', `/api/games/${gameId}/gm/proposals/${asked.json().proposal.id}/answer`, { agree: true })).statusCode,
+            ).toBe(200);
           }
         }
       } else {
@@ -276,7 +291,9 @@ describe.each([
     if (masterPower) {
       for (const watcher of watchers.filter((w) => w.power !== masterPower && w.name !== 'administrator')) {
         for (const record of watcher.records.filter((r) => !r.over && r.what.startsWith(`GET /api/games/${game.gameId} →`) && r.what.endsWith('200'))) {
-          const seat = (JSON.parse(record.text) as { players: Array<{ power: string; user: unknown }> }).players.find((candidate) => candidate.power === masterPower)!;
+          const seat = (JSON.parse(record.text) as { players: Array<{ power: string; user: unknown }> }).players.find(
+            (candidate) => candidate.power === masterPower,
+          )!;
           if (seat.user !== null) leaks.push(`${watcher.name} saw who plays ${masterPower} (${record.what})`);
         }
       }
@@ -284,11 +301,18 @@ describe.each([
     expect(leaks).toEqual([]);
     // Controls: a game master who does not play, and the administrator, see every name while the game goes on; everyone once it has ended.
     for (const who of masterPower ? ['administrator'] : ['game master', 'administrator']) {
-      const text = watchers.find((w) => w.name === who)!.records.filter((r) => !r.over).map((r) => r.text).join('\n');
+      const text = watchers
+        .find((w) => w.name === who)!
+        .records.filter((r) => !r.over)
+        .map((r) => r.text)
+        .join('\n');
       for (const user of names.values()) expect(text, who).toContain(user.username);
     }
     for (const watcher of watchers) {
-      const after = watcher.records.filter((r) => r.over).map((r) => r.text).join('\n');
+      const after = watcher.records
+        .filter((r) => r.over)
+        .map((r) => r.text)
+        .join('\n');
       for (const user of names.values()) expect(after, watcher.name).toContain(user.username);
     }
   });
@@ -297,7 +321,10 @@ describe.each([
     for (const watcher of watchers) {
       for (const record of watcher.records.filter((r) => r.what.startsWith(`GET /api/games/${game.gameId} →`) && r.what.endsWith('200'))) {
         const seats = (JSON.parse(record.text) as { players: Array<{ id: string; power: string }> }).players;
-        expect(seats.map((seat) => seat.power), watcher.name).toEqual(variant.powers);
+        expect(
+          seats.map((seat) => seat.power),
+          watcher.name,
+        ).toEqual(variant.powers);
         for (const seat of seats) expect(seat.id[14], `${watcher.name}: seat id ${seat.id}`).toBe('4');
       }
     }
@@ -305,7 +332,10 @@ describe.each([
 
   test('once the game has ended, its private press is public: the scan would see it', () => {
     const outsider = watchers.find((w) => w.name === 'outsider')!;
-    const after = outsider.records.filter((r) => r.over).map((r) => r.text).join('\n');
+    const after = outsider.records
+      .filter((r) => r.over)
+      .map((r) => r.text)
+      .join('\n');
     expect(privateMessages.filter((message) => after.includes(message.marker)).length).toBeGreaterThan(0);
   });
 });

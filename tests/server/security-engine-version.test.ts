@@ -53,7 +53,9 @@ describe('engine versions', () => {
       ['open', null],
     ]);
     const list = (await importer.request('GET', `/api/games/${gameId}/phases`)).json();
-    expect(list.phases.map((phase: { engineVersion: number | null }) => phase.engineVersion)).toEqual([1, 1, 1, 1, null].map((v) => (v === null ? null : ENGINE_VERSION)));
+    expect(list.phases.map((phase: { engineVersion: number | null }) => phase.engineVersion)).toEqual(
+      [1, 1, 1, 1, null].map((v) => (v === null ? null : ENGINE_VERSION)),
+    );
 
     const exported = (await importer.request('GET', `/api/games/${gameId}/export`)).json() as ExportedGame;
     expect(exported.engineVersion).toBe(ENGINE_VERSION);
@@ -71,7 +73,10 @@ describe('engine versions', () => {
     const reopened = await app.prisma.phase.findUniqueOrThrow({ where: { gameId_index: { gameId, index: 2 } } });
     expect(reopened).toMatchObject({ status: 'open', engineVersion: null });
     const discarded = await app.prisma.discardedPhase.findMany({ where: { gameId }, orderBy: { index: 'asc' } });
-    expect(discarded.map((row) => [row.index, row.engineVersion])).toEqual([[2, ENGINE_VERSION + 5], [3, null]]);
+    expect(discarded.map((row) => [row.index, row.engineVersion])).toEqual([
+      [2, ENGINE_VERSION + 5],
+      [3, null],
+    ]);
     expect((await importer.request('POST', `/api/games/${gameId}/gm/process`)).statusCode).toBe(200);
     expect((await app.prisma.phase.findUniqueOrThrow({ where: { gameId_index: { gameId, index: 2 } } })).engineVersion).toBe(ENGINE_VERSION);
   });
@@ -94,7 +99,12 @@ describe('engine versions', () => {
     });
     // The record keeps the version each phase was adjudicated with.
     const list = (await importer.request('GET', `/api/games/${gameId}/phases`)).json();
-    expect(list.phases.map((phase: { engineVersion: number | null }) => phase.engineVersion)).toEqual([version ?? null, version ?? null, version ?? null, null]);
+    expect(list.phases.map((phase: { engineVersion: number | null }) => phase.engineVersion)).toEqual([
+      version ?? null,
+      version ?? null,
+      version ?? null,
+      null,
+    ]);
   });
 
   test('a phase recorded under another engine version that adjudicates differently here is refused, naming both versions', async () => {

@@ -80,7 +80,13 @@ describe('passwords', () => {
     const real = (await vi.importActual<typeof import('node:crypto')>('node:crypto')).scrypt;
     let inFlight = 0;
     let most = 0;
-    spy.mockImplementation(((password: crypto.BinaryLike, salt: crypto.BinaryLike, length: number, options: crypto.ScryptOptions, done: (error: Error | null, key: Buffer) => void) => {
+    spy.mockImplementation(((
+      password: crypto.BinaryLike,
+      salt: crypto.BinaryLike,
+      length: number,
+      options: crypto.ScryptOptions,
+      done: (error: Error | null, key: Buffer) => void,
+    ) => {
       most = Math.max(most, ++inFlight);
       real(password, salt, length, options, (error, key) => {
         inFlight--;
@@ -114,7 +120,10 @@ describe('passwords', () => {
     await new Browser(app).register(username);
     const scrypt = vi.mocked(crypto.scrypt);
     const answers = [];
-    for (const body of [{ username, password: 'wrong password' }, { username: uniqueName('ghost'), password: 'wrong password' }]) {
+    for (const body of [
+      { username, password: 'wrong password' },
+      { username: uniqueName('ghost'), password: 'wrong password' },
+    ]) {
       scrypt.mockClear();
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: body });
       answers.push([response.statusCode, response.body]);
@@ -141,13 +150,19 @@ describe('passwords', () => {
 describe('the session cookie', () => {
   const register = (target: FastifyInstance, headers: Record<string, string> = {}) =>
     target.inject({ method: 'POST', url: '/api/auth/register', headers, payload: { username: uniqueName(), password: PASSWORD } });
-  const sid = (response: { cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; path?: string; maxAge?: number }[] }) =>
-    response.cookies.find((cookie) => cookie.name === 'sid')!;
+  const sid = (response: {
+    cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; path?: string; maxAge?: number }[];
+  }) => response.cookies.find((cookie) => cookie.name === 'sid')!;
 
   test('httpOnly, SameSite=Lax, Path=/, Max-Age of the session; not Secure over plain http, nor when a client merely claims https', async () => {
     for (const headers of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       const cookie = sid(await register(app, headers));
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: testSettings.sessionTtlMs ? testSettings.sessionTtlMs / 1000 : defaultSettings.sessionTtlMs / 1000 });
+      expect(cookie).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: testSettings.sessionTtlMs ? testSettings.sessionTtlMs / 1000 : defaultSettings.sessionTtlMs / 1000,
+      });
       expect(cookie.secure).toBeFalsy();
     }
   });
@@ -162,7 +177,11 @@ describe('the session cookie', () => {
       const registered = await register(proxied, https);
       expect(sid(registered)).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
       const session = `sid=${sid(registered).value}`;
-      const logout = await proxied.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...https, cookie: session, 'x-csrf-token': registered.json().csrfToken } });
+      const logout = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...https, cookie: session, 'x-csrf-token': registered.json().csrfToken },
+      });
       expect(logout.statusCode).toBe(204);
       expect(sid(logout)).toMatchObject({ value: '', httpOnly: true, secure: true });
       // The same proxy over plain http: not Secure.
@@ -175,7 +194,7 @@ describe('the session cookie', () => {
 });
 
 describe('CSRF', () => {
-  test('every cookie-authenticated write route refuses a request without the token, with a wrong one, or with another session\'s', async () => {
+  test("every cookie-authenticated write route refuses a request without the token, with a wrong one, or with another session's", async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const writes = operationsOf(document).filter((operation) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method));
     const exempt = ['POST /api/auth/register', 'POST /api/auth/login'];
@@ -186,7 +205,9 @@ describe('CSRF', () => {
     const bearer = await freshCredentials(app, user.user!.id, 'api_token');
     const refusals: string[] = [];
     for (const operation of writes.filter((op) => !exempt.includes(op.key))) {
-      const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'index' ? '0' : name === 'power' ? 'Macedonia' : name === 'kind' ? 'draw' : '00000000-0000-4000-8000-000000000000'));
+      const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === 'index' ? '0' : name === 'power' ? 'Macedonia' : name === 'kind' ? 'draw' : '00000000-0000-4000-8000-000000000000',
+      );
       const attempts: [string, Record<string, string>][] = [
         ['no token', { cookie: mine.headers.cookie }],
         ['a wrong token', { cookie: mine.headers.cookie, 'x-csrf-token': 'forged' }],
@@ -195,7 +216,8 @@ describe('CSRF', () => {
       ];
       for (const [what, headers] of attempts) {
         const response = await app.inject({ method: operation.method as 'POST', url, headers, payload: {} });
-        if (response.statusCode !== 403 || response.json().error.code !== 'csrf_failed') refusals.push(`${operation.key} with ${what}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode !== 403 || response.json().error.code !== 'csrf_failed')
+          refusals.push(`${operation.key} with ${what}: ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
       // With an API token there is no CSRF to fear: whatever the answer, it is not a CSRF refusal.
       const withToken = await app.inject({ method: operation.method as 'POST', url, headers: bearer.headers, payload: {} });
@@ -233,18 +255,27 @@ describe('CSRF', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  test('false by default; otherwise the proxies\' addresses or ranges, comma-separated', () => {
+  test("false by default; otherwise the proxies' addresses or ranges, comma-separated", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '172.28.0.10' }).TRUST_PROXY).toEqual(['172.28.0.10']);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 10.1.0.0/16 ,fd00::/8, ::1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.2', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 10.1.0.0/16 ,fd00::/8, ::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
   });
 
   test.each([
     ['true', /TRUST_PROXY: "true" would believe an X-Forwarded-For that any client writes itself; set the addresses of the proxies/],
     ['1', /TRUST_PROXY: a hop count \(1\) cannot tell the proxy from a client that connects directly; set the addresses/],
     ['2', /TRUST_PROXY: a hop count \(2\)/],
-    ['yes', /TRUST_PROXY: "yes" is not an IP address or CIDR range; set the addresses of the proxies in front of the server, comma-separated \(IPs or CIDR ranges, e\.g\. .*\), or false/],
+    [
+      'yes',
+      /TRUST_PROXY: "yes" is not an IP address or CIDR range; set the addresses of the proxies in front of the server, comma-separated \(IPs or CIDR ranges, e\.g\. .*\), or false/,
+    ],
     ['10.0.0.300, 10.0.0.0/33', /TRUST_PROXY: "10\.0\.0\.300", "10\.0\.0\.0\/33" are not an IP address or CIDR range/],
     ['10.0.0.2,', /TRUST_PROXY: "" is not an IP address/],
   ])('%j stops start-up with a message naming the variable and what it takes', (value, message) => {
@@ -261,11 +292,23 @@ describe('rate limits on log-in and sign-up', () => {
     await Promise.all([direct.ready(), proxied.ready()]);
     try {
       const login = (target: FastifyInstance, ip: string) =>
-        target.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': ip }, payload: { username: 'nobody-at-all', password: 'wrong password' } }).then((r) => r.statusCode);
+        target
+          .inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            headers: { 'x-forwarded-for': ip },
+            payload: { username: 'nobody-at-all', password: 'wrong password' },
+          })
+          .then((r) => r.statusCode);
       // Direct: a different claimed address each time does not escape the limit.
       expect([await login(direct, '198.51.100.1'), await login(direct, '198.51.100.2'), await login(direct, '198.51.100.3')]).toEqual([401, 401, 429]);
       // Behind the proxy: each client has its own count.
-      expect([await login(proxied, '198.51.100.1'), await login(proxied, '198.51.100.1'), await login(proxied, '198.51.100.1'), await login(proxied, '198.51.100.2')]).toEqual([401, 401, 429, 401]);
+      expect([
+        await login(proxied, '198.51.100.1'),
+        await login(proxied, '198.51.100.1'),
+        await login(proxied, '198.51.100.1'),
+        await login(proxied, '198.51.100.2'),
+      ]).toEqual([401, 401, 429, 401]);
       const limited = await direct.inject({ method: 'POST', url: '/api/auth/register', payload: {} });
       const again = await direct.inject({ method: 'POST', url: '/api/auth/register', payload: {} });
       const third = await direct.inject({ method: 'POST', url: '/api/auth/register', payload: {} });
@@ -285,12 +328,25 @@ describe('rate limits on log-in and sign-up', () => {
     try {
       const login = (remoteAddress: string, forwardedFor: string) =>
         behind
-          .inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { username: 'nobody-at-all', password: 'wrong password' } })
+          .inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+            payload: { username: 'nobody-at-all', password: 'wrong password' },
+          })
           .then((r) => r.statusCode);
       // A client straight at the app: a new forged address each time, still its own count.
-      expect([await login('192.0.2.9', '198.51.100.1'), await login('192.0.2.9', '198.51.100.2, 10.0.0.2'), await login('192.0.2.9', '198.51.100.3')]).toEqual([401, 401, 429]);
+      expect([await login('192.0.2.9', '198.51.100.1'), await login('192.0.2.9', '198.51.100.2, 10.0.0.2'), await login('192.0.2.9', '198.51.100.3')]).toEqual([
+        401, 401, 429,
+      ]);
       // Through the proxy: each client its own count, by the address the proxy gives.
-      expect([await login('10.0.0.2', '203.0.113.5'), await login('10.0.0.2', '203.0.113.5'), await login('10.0.0.2', '203.0.113.5'), await login('10.0.0.2', '203.0.113.6')]).toEqual([401, 401, 429, 401]);
+      expect([
+        await login('10.0.0.2', '203.0.113.5'),
+        await login('10.0.0.2', '203.0.113.5'),
+        await login('10.0.0.2', '203.0.113.5'),
+        await login('10.0.0.2', '203.0.113.6'),
+      ]).toEqual([401, 401, 429, 401]);
     } finally {
       await behind.close();
     }
@@ -415,7 +471,8 @@ export function stringBuiltSql(sources: { file: string; text: string }[]): strin
       const argument = firstArgument(text, match.index! + match[0].length - 1);
       const interpolated = argument.includes('${') || /['"`]\s*\+|\+\s*['"`]/.test(argument);
       if (!interpolated) continue;
-      if (!IDENTIFIER_INTERPOLATIONS.some((allowed) => allowed.file === file && argument === allowed.sql)) problems.push(`${file}: query(${argument.slice(0, 80)}) builds SQL from strings`);
+      if (!IDENTIFIER_INTERPOLATIONS.some((allowed) => allowed.file === file && argument === allowed.sql))
+        problems.push(`${file}: query(${argument.slice(0, 80)}) builds SQL from strings`);
     }
   }
   return problems;
@@ -438,7 +495,7 @@ describe('no string-built SQL', () => {
 
   test('the scan finds what it looks for', () => {
     const bad = [
-      { file: 'server/x.ts', text: 'await db.$queryRawUnsafe(`SELECT * FROM users WHERE name = \'${name}\'`);' },
+      { file: 'server/x.ts', text: "await db.$queryRawUnsafe(`SELECT * FROM users WHERE name = '${name}'`);" },
       { file: 'server/x.ts', text: "await db.$executeRawUnsafe('DELETE FROM games WHERE id = ' + id);" },
       { file: 'server/x.ts', text: 'const sql = `SELECT ${column} FROM users`;\nawait db.$queryRawUnsafe(sql);' },
       { file: 'server/x.ts', text: 'let TABLE = input;\nconst SQL = `SELECT * FROM ${TABLE}`;\nawait db.$queryRawUnsafe(SQL);' },

@@ -17,7 +17,17 @@ vi.setConfig({ testTimeout: 30_000 });
 
 function session(tokenHash: string, userId = 'u1', id = `s-${tokenHash}`): SessionWithUser {
   const at = new Date(0);
-  return { id, userId, kind: 'cookie', tokenHash, name: null, createdAt: at, lastUsedAt: at, expiresAt: null, user: { id: userId, username: 'alice', isAdmin: false, createdAt: at } };
+  return {
+    id,
+    userId,
+    kind: 'cookie',
+    tokenHash,
+    name: null,
+    createdAt: at,
+    lastUsedAt: at,
+    expiresAt: null,
+    user: { id: userId, username: 'alice', isAdmin: false, createdAt: at },
+  };
 }
 
 describe('the cache itself', () => {
@@ -44,7 +54,13 @@ describe('the cache itself', () => {
 
   test('forgets by session, by user, or everything, as notifications say', () => {
     const cache = live();
-    for (const [hash, user] of [['a', 'u1'], ['b', 'u1'], ['c', 'u2'], ['d', 'u3']]) cache.keep(session(hash, user), cache.begin());
+    for (const [hash, user] of [
+      ['a', 'u1'],
+      ['b', 'u1'],
+      ['c', 'u2'],
+      ['d', 'u3'],
+    ])
+      cache.keep(session(hash, user), cache.begin());
     cache.notified('session s-c');
     expect(cache.get('c')).toBeUndefined();
     cache.notified('user u1');
@@ -149,7 +165,9 @@ describe('two instances on one database', () => {
     await admin.connect();
     try {
       // The instance's LISTEN session ends (a restart or a network blip would do it) …
-      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "diadochi_sessions"'`);
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "diadochi_sessions"'`,
+      );
       expect(killed.rowCount).toBe(2);
       // … and the session is deleted by hand, with no notice at all.
       await admin.query('DELETE FROM sessions WHERE user_id = $1::uuid', [frank.user!.id]);

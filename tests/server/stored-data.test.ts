@@ -28,7 +28,10 @@ afterAll(() => testApp.close(), 60_000);
 
 /** Stores `value` in a column by hand (as a broken migration or a hand edit would), runs `check`, and puts the column back. */
 async function corrupted(table: string, column: string, rowId: string, value: unknown, check: () => Promise<void>) {
-  const [{ before }] = await app.prisma.$queryRawUnsafe<{ before: string | null }[]>(`SELECT ${column}::text AS before FROM ${table} WHERE id = $1::uuid`, rowId);
+  const [{ before }] = await app.prisma.$queryRawUnsafe<{ before: string | null }[]>(
+    `SELECT ${column}::text AS before FROM ${table} WHERE id = $1::uuid`,
+    rowId,
+  );
   await app.prisma.$executeRawUnsafe(`UPDATE ${table} SET ${column} = $1::jsonb WHERE id = $2::uuid`, JSON.stringify(value), rowId);
   try {
     await check();

@@ -43,7 +43,8 @@ describe.skipIf(!usingPostgres)('order of acknowledgement', () => {
     const holdAll = units.map((unit) => `${unit.type} ${unit.at} H`).join('\n');
     const otherPower = other.powers[0];
     const otherPlayer = other.byPower.get(otherPower)!;
-    const userOf = async (browser: Browser) => a.prisma.user.findUniqueOrThrow({ where: { id: browser.user!.id }, select: { id: true, username: true, createdAt: true, isAdmin: true } });
+    const userOf = async (browser: Browser) =>
+      a.prisma.user.findUniqueOrThrow({ where: { id: browser.user!.id }, select: { id: true, username: true, createdAt: true, isAdmin: true } });
 
     // Someone holds the other game's lock (as processing that game would).
     const holder = new pg.Client({ connectionString: testApp.database.url! });
@@ -62,7 +63,9 @@ describe.skipIf(!usingPostgres)('order of acknowledgement', () => {
       await vi.waitFor(
         async () => {
           // (Asked outside the holder's transaction, which would see the statistics as they were when it began.)
-          const waiting = await a.database.sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          const waiting = await a.database.sql(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
           expect(waiting[0].n).toBeGreaterThan(0);
         },
         { timeout: 10_000, interval: 20 },
@@ -81,7 +84,10 @@ describe.skipIf(!usingPostgres)('order of acknowledgement', () => {
       await holder.query('COMMIT');
       const [, first] = await s1;
       // The situation the outside test found: S1's transaction began before S2 was stored, but S1 was acknowledged after it.
-      const rows = await a.prisma.orderSubmission.findMany({ where: { id: { in: [first.submission.id, sent2.json().submission.id] } }, select: { id: true, createdAt: true } });
+      const rows = await a.prisma.orderSubmission.findMany({
+        where: { id: { in: [first.submission.id, sent2.json().submission.id] } },
+        select: { id: true, createdAt: true },
+      });
       const began = new Map(rows.map((row) => [row.id, row.createdAt.getTime()]));
       expect(began.get(first.submission.id)!).toBeLessThanOrEqual(began.get(sent2.json().submission.id)!);
 

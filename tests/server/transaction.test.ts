@@ -32,7 +32,11 @@ describe('plain-SQL transactions', () => {
   it('run statements sent together in the order they were called, and commit them', async () => {
     const name = channel();
     const [, seen, bumped] = await database.transaction((sql, commit) => {
-      const statements = Promise.all([sql(INSERT, [name, 1]), sql(COUNT, [name]), sql(`UPDATE live_channels SET seq = seq + 1 WHERE channel = $1 RETURNING seq::int`, [name])]);
+      const statements = Promise.all([
+        sql(INSERT, [name, 1]),
+        sql(COUNT, [name]),
+        sql(`UPDATE live_channels SET seq = seq + 1 WHERE channel = $1 RETURNING seq::int`, [name]),
+      ]);
       commit();
       return statements;
     });

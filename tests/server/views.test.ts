@@ -26,7 +26,11 @@ describe('a route whose body no view made', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    app = await buildApp({ database: database.options, settings: testSettings, logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } } });
+    app = await buildApp({
+      database: database.options,
+      settings: testSettings,
+      logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+    });
     app.get('/api/by-hand', async () => ({ secret: 'shaped by hand' }));
     app.get('/api/by-hand-stream', async (_request, reply) => reply.type('text/plain').send(Readable.from(['shaped by hand'])));
     app.get('/api/by-a-view', async () => viewed({ made: 'by a view' }));
@@ -49,7 +53,10 @@ describe('a route whose body no view made', () => {
       expect(response.statusCode, url).toBe(500);
       expect(response.json().error.code, url).toBe('unviewed_response');
       expect(response.body, url).not.toContain('shaped by hand');
-      expect(logged.some((line) => JSON.parse(line).route === `GET ${url}`), url).toBe(true);
+      expect(
+        logged.some((line) => JSON.parse(line).route === `GET ${url}`),
+        url,
+      ).toBe(true);
     }
   });
 
@@ -157,7 +164,10 @@ describe('every route', () => {
     const kinds = new Map([...routes].map(([key, kind]) => [openApi(key), kind]));
     const answers = new Map([...answered].map(([key, how]) => [openApi(key), how]));
     expect([...kinds.keys()].sort()).toEqual(documented);
-    expect(documented.filter((route) => kinds.get(route) === 'none'), 'routes declaring that their bodies carry no game data').toEqual(DECLARED_NONE);
+    expect(
+      documented.filter((route) => kinds.get(route) === 'none'),
+      'routes declaring that their bodies carry no game data',
+    ).toEqual(DECLARED_NONE);
     // The live websocket answers over its socket; its events are made by the views where they are published.
     expect(documented.filter((route) => kinds.get(route) === 'websocket')).toEqual(['GET /api/live']);
     const unproven = documented.filter((route) => kinds.get(route) === 'view' && !answers.get(route)?.has('viewed') && !answers.get(route)?.has('empty'));

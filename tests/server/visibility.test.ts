@@ -42,9 +42,9 @@ describe('orders', () => {
     const sockets = await Promise.all([other, author].map((power) => watch(byPower.get(power)!, gameId)));
     const spectatorSocket = await watch(spectator, gameId);
 
-    const unit = (await byPower.get(author)!.request('GET', `/api/games/${gameId}/phases/current`)).json().state.units.find(
-      (u: { power: string }) => u.power === author,
-    );
+    const unit = (await byPower.get(author)!.request('GET', `/api/games/${gameId}/phases/current`))
+      .json()
+      .state.units.find((u: { power: string }) => u.power === author);
     const order = `${unit.type === 'army' ? 'A' : 'F'} ${unit.at} H`;
     const submitted = await byPower.get(author)!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: order });
     expect(submitted.statusCode, submitted.body).toBe(200);
@@ -96,7 +96,11 @@ describe('press', () => {
 
     const secret = await byPower.get(sender)!.request('POST', `/api/games/${gameId}/press`, { to: [recipient], body: 'Just between us.' });
     expect(secret.statusCode, secret.body).toBe(201);
-    expect(secret.json()).toMatchObject({ from: { power: sender, gameMaster: false, user: byPower.get(sender)!.user }, to: [recipient], phase: 'Spring 240 BC Movement' });
+    expect(secret.json()).toMatchObject({
+      from: { power: sender, gameMaster: false, user: byPower.get(sender)!.user },
+      to: [recipient],
+      phase: 'Spring 240 BC Movement',
+    });
     const announcement = await byPower.get(outsider)!.request('POST', `/api/games/${gameId}/press`, { to: 'all', body: 'Hello, world.' });
     expect(announcement.statusCode).toBe(201);
     const fromMaster = await master.request('POST', `/api/games/${gameId}/press`, { to: [outsider], body: 'A word, please.', asGameMaster: true });
@@ -129,7 +133,8 @@ describe('press', () => {
       expect(onGame.map((message) => message.type === 'event' && message.event.type === 'press.message' && message.event.messageId)).toEqual([publicId]);
     }
     // … so the game's channel numbers its events without gaps for everyone: nobody learns from them that private messages passed.
-    const gameSeqs = (socket: LiveClient) => socket.messages.flatMap((message) => (message.type === 'event' && message.channel === `game:${gameId}` ? [message.seq!] : []));
+    const gameSeqs = (socket: LiveClient) =>
+      socket.messages.flatMap((message) => (message.type === 'event' && message.channel === `game:${gameId}` ? [message.seq!] : []));
     const subscribedAt = (socket: LiveClient) => socket.messages.find((message) => message.type === 'subscribed' && message.channel === `game:${gameId}`)!;
     for (const socket of [spectatorSocket, outsiderSocket]) {
       const from = (subscribedAt(socket) as { seq: number }).seq;
@@ -141,7 +146,7 @@ describe('press', () => {
     for (const socket of [senderSocket, recipientSocket, outsiderSocket, spectatorSocket, masterSocket]) socket.socket.close();
   });
 
-  test('public-only games refuse private messages; gunboat games refuse players\' press but not the game master\'s', async () => {
+  test("public-only games refuse private messages; gunboat games refuse players' press but not the game master's", async () => {
     const publicOnly = await startGame(app, { press: 'public' });
     const [a, b] = publicOnly.powers;
     const refused = await publicOnly.byPower.get(a)!.request('POST', `/api/games/${publicOnly.gameId}/press`, { to: [b], body: 'psst' });
@@ -154,7 +159,9 @@ describe('press', () => {
     const silent = await gunboat.byPower.get(c)!.request('POST', `/api/games/${gunboat.gameId}/press`, { to: 'all', body: 'hi' });
     expect(silent.statusCode).toBe(403);
     expect(silent.json().error).toMatchObject({ code: 'press_not_allowed', message: expect.stringContaining('gunboat') });
-    expect((await gunboat.master.request('POST', `/api/games/${gunboat.gameId}/press`, { to: 'all', body: 'Deadline tonight.', asGameMaster: true })).statusCode).toBe(201);
+    expect(
+      (await gunboat.master.request('POST', `/api/games/${gunboat.gameId}/press`, { to: 'all', body: 'Deadline tonight.', asGameMaster: true })).statusCode,
+    ).toBe(201);
     // Only the game master speaks as game master.
     const impostor = await gunboat.byPower.get(c)!.request('POST', `/api/games/${gunboat.gameId}/press`, { to: 'all', body: 'x', asGameMaster: true });
     expect(impostor.json().error.code).toBe('not_game_master');
@@ -162,7 +169,7 @@ describe('press', () => {
 });
 
 describe('anonymous games', () => {
-  test('never show players their opponents\' names, over REST or the websocket, until the game ends', async () => {
+  test("never show players their opponents' names, over REST or the websocket, until the game ends", async () => {
     const game = await startGame(app, { anonymous: true });
     const { gameId, master, byPower, powers } = game;
     const names = new Map(powers.map((power) => [power, byPower.get(power)!.user!.username]));
@@ -207,13 +214,16 @@ describe('anonymous games', () => {
     expect(ended).toMatchObject({ status: 'finished', outcome: { kind: 'concession', powers: [first] } });
     expect(ended.players.every((seat: { user: unknown }) => seat.user !== null)).toBe(true);
     const press = (await new Browser(app).request('GET', `/api/games/${gameId}/press`)).json();
-    expect(press.messages.map((message: { from: { user: { username: string } } }) => message.from.user.username)).toEqual([names.get(second), names.get(first)]);
+    expect(press.messages.map((message: { from: { user: { username: string } } }) => message.from.user.username)).toEqual([
+      names.get(second),
+      names.get(first),
+    ]);
     for (const socket of sockets.values()) socket.socket.close();
   });
 });
 
 describe('live game events', () => {
-  test('watchers are told of deadlines, the game master\'s actions, seats, loans and votes — without names or orders', async () => {
+  test("watchers are told of deadlines, the game master's actions, seats, loans and votes — without names or orders", async () => {
     const { gameId, master, byPower, powers } = await startGame(app);
     const spectator = await new Browser(app).register();
     const socket = await watch(spectator, gameId);

@@ -97,14 +97,17 @@ export function randomOrders(v: Variant, state: GameState, rnd: Random): Submitt
 function randomLoans(v: Variant, state: GameState, rnd: Random): GameState {
   if (!v.data.rules.loans) return state;
   let s = state;
-  for (const loan of s.loans) if (rnd() < 0.1) {
-    const r = endLoanOf(v, s, loan);
-    if (r.ok) s = r.value;
-  }
+  for (const loan of s.loans)
+    if (rnd() < 0.1) {
+      const r = endLoanOf(v, s, loan);
+      if (r.ok) s = r.value;
+    }
   if (rnd() < 0.15) {
     const from = pick(rnd, v.powers);
     const to = pick(rnd, v.powers);
-    const owned = Object.entries(s.owners).filter(([, w]) => w === from).map(([c]) => c);
+    const owned = Object.entries(s.owners)
+      .filter(([, w]) => w === from)
+      .map(([c]) => c);
     if (owned.length > 0 && from !== to) {
       const r = lendCentre(v, s, { centre: pick(rnd, owned), from, to });
       if (r.ok) s = r.value;

@@ -30,7 +30,9 @@ describe('npm run adjudicate', () => {
   });
 
   it('prints JSON on request', () => {
-    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'tools/adjudicate.ts', position, orders, '--json'], { cwd: root, encoding: 'utf8' }));
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', 'tools/adjudicate.ts', position, orders, '--json'], { cwd: root, encoding: 'utf8' }),
+    );
     expect(out.next.phase).toEqual({ season: 'fall', year: 240, type: 'movement' });
     expect(out.next.destroyed).toEqual(['Sel']);
     expect(out.results.find((r: { order: string }) => r.order === 'A New - Sag').code).toBe('moved');

@@ -53,7 +53,12 @@ describe('the steady load of the benchmark', () => {
     const { base, server } = await slowServer(() => 0);
     close = () => server.close();
     let i = 0;
-    const result = await steadyLoad(base, { rate: 500, seconds: 0.2, connections: 4, next: () => ({ method: 'GET', path: i++ % 2 ? '/missing' : '/', headers: {} }) });
+    const result = await steadyLoad(base, {
+      rate: 500,
+      seconds: 0.2,
+      connections: 4,
+      next: () => ({ method: 'GET', path: i++ % 2 ? '/missing' : '/', headers: {} }),
+    });
     expect(result).toMatchObject({ sent: 100, ok: 50, non2xx: 50, errors: 0 });
     expect(result.latencies).toHaveLength(50);
   });

@@ -14,13 +14,30 @@ let created: unknown[];
 
 beforeEach(() => {
   created = [];
-  session.adopt({ user: { id: id(2), username: 'egypt', isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+  session.adopt({
+    user: { id: id(2), username: 'egypt', isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z' },
+    authenticatedBy: 'cookie',
+    csrfToken: 'token',
+  } as Parameters<typeof session.adopt>[0]);
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     // Exactly as server/accounts/routes.ts refuses a new password that is easy to guess.
-    if (path === '/api/auth/password') return json(400, { error: { code: 'validation_failed', message: 'body.newPassword: must not be built from the username: what is left without it is too easy to guess', issues: [{ path: 'body.newPassword', message: 'must not be built from the username: what is left without it is too easy to guess' }] } });
+    if (path === '/api/auth/password')
+      return json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'body.newPassword: must not be built from the username: what is left without it is too easy to guess',
+          issues: [{ path: 'body.newPassword', message: 'must not be built from the username: what is left without it is too easy to guess' }],
+        },
+      });
     if (path === '/api/auth/tokens' && init?.method === 'POST') {
       created.push(JSON.parse(String(init.body)));
-      return json(400, { error: { code: 'validation_failed', message: 'body.name: must be at most 64 characters', issues: [{ path: 'body.name', message: 'must be at most 64 characters' }] } });
+      return json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'body.name: must be at most 64 characters',
+          issues: [{ path: 'body.name', message: 'must be at most 64 characters' }],
+        },
+      });
     }
     if (path === '/api/auth/tokens') return json(200, { tokens: [] });
     return json(404, { error: { code: 'not_found', message: `no route ${path}` } });
@@ -45,7 +62,9 @@ describe('a new API token', () => {
     create();
     await vi.waitFor(() => expect(document.activeElement).toBe(nameField()));
     expect(nameField().getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(nameField().getAttribute('aria-describedby')!)?.textContent).toBe('Give the token a name, such as the bot that will use it.');
+    expect(document.getElementById(nameField().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Give the token a name, such as the bot that will use it.',
+    );
     expect(created).toEqual([]);
   });
 
@@ -65,9 +84,13 @@ describe('changing the password', () => {
   const field = (name: string) => target.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
   const help = (name: string) => document.getElementById(`${name}-help`)!.textContent!.trim();
 
-  it('states the policy under the new password, and the server\'s reason when it refuses one', async () => {
+  it("states the policy under the new password, and the server's reason when it refuses one", async () => {
     expect(help('newPassword')).toBe('At least 8 characters and hard to guess; a few uncommon words work best');
-    for (const [name, value] of [['currentPassword', 'correct horse battery'], ['newPassword', 'egypt egypt egypt'], ['repeated', 'egypt egypt egypt']]) {
+    for (const [name, value] of [
+      ['currentPassword', 'correct horse battery'],
+      ['newPassword', 'egypt egypt egypt'],
+      ['repeated', 'egypt egypt egypt'],
+    ]) {
       field(name).value = value;
       field(name).dispatchEvent(new Event('input', { bubbles: true }));
     }

@@ -93,10 +93,12 @@ describe('sign-up page', () => {
     expect(document.activeElement).toBe(target.querySelector('input[name="password"]'));
   });
 
-  it('states the password policy under the field, and the server\'s reason when it refuses a password as too easy to guess', async () => {
+  it("states the password policy under the field, and the server's reason when it refuses a password as too easy to guess", async () => {
     // Exactly as server/accounts/routes.ts refuses a weak password: the reason and zxcvbn's advice in the message.
     const reason = 'is too easy to guess: this is a heavily used password. Add more words that are less common.';
-    open('signup', () => json(400, { error: { code: 'validation_failed', message: `body.password: ${reason}`, issues: [{ path: 'body.password', message: reason }] } }));
+    open('signup', () =>
+      json(400, { error: { code: 'validation_failed', message: `body.password: ${reason}`, issues: [{ path: 'body.password', message: reason }] } }),
+    );
     expect(help('password')).toBe('At least 8 characters and hard to guess; a few uncommon words work best');
     fill('username', 'syria');
     fill('password', 'password');
@@ -146,7 +148,9 @@ describe('log-in page', () => {
 describe('someone already logged in', () => {
   it('is told so on the log-in page, with the way back to the lobby', async () => {
     const { session } = await import('../../web/src/lib/session.svelte.ts');
-    session.adopt({ user: { id: '019a0000-0000-7000-8000-00000000000a', username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+    session.adopt({ user: { id: '019a0000-0000-7000-8000-00000000000a', username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<
+      typeof session.adopt
+    >[0]);
     try {
       open('login', () => json(200, {}));
       const status = target.querySelector('.signed-in')!;

@@ -61,7 +61,9 @@ function describedError(el: HTMLInputElement): string | null {
 const alerts = () => Array.from(target.querySelectorAll('[role="alert"]'), (a) => a.textContent!.trim());
 
 beforeEach(() => {
-  session.adopt({ user: { id: '019a0000-0000-7000-8000-00000000000a', username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+  session.adopt({ user: { id: '019a0000-0000-7000-8000-00000000000a', username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<
+    typeof session.adopt
+  >[0]);
   target = document.createElement('div');
   document.body.appendChild(target);
 });
@@ -73,7 +75,15 @@ afterEach(() => {
 
 describe('new game page', () => {
   it('says an unknown game master under the field, in words, and puts no wire path before the player', async () => {
-    open(() => json(400, { error: { code: 'validation_failed', message: 'body.gameMaster: there is no user named "nosuchuser"', issues: [{ path: 'body.gameMaster', message: 'there is no user named "nosuchuser"' }] } }));
+    open(() =>
+      json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'body.gameMaster: there is no user named "nosuchuser"',
+          issues: [{ path: 'body.gameMaster', message: 'there is no user named "nosuchuser"' }],
+        },
+      }),
+    );
     fill(inputOf('Name'), 'A game');
     fill(inputOf('Ask someone else to be game master'), 'nosuchuser');
     await submit();
@@ -87,7 +97,10 @@ describe('new game page', () => {
 
   it('makes each set of choices one Tab stop (its radios share a name), the arrow keys moving within it', () => {
     open(() => json(400, { error: { code: 'validation_failed', message: 'stop here' } }));
-    const groups = Array.from(target.querySelectorAll('[role="radiogroup"]'), (g) => [g.getAttribute('aria-label'), [...new Set(Array.from(g.querySelectorAll('input'), (i) => i.name))]]);
+    const groups = Array.from(target.querySelectorAll('[role="radiogroup"]'), (g) => [
+      g.getAttribute('aria-label'),
+      [...new Set(Array.from(g.querySelectorAll('input'), (i) => i.name))],
+    ]);
     expect(groups).toEqual([
       ['Rules', ['rules']],
       ['Press', ['press']],
@@ -165,7 +178,7 @@ describe('new game page', () => {
     expect(describedError(input('input[aria-label="Retreats deadline amount"]'))).toBe('Retreats deadline must be at least 1 minute.');
   });
 
-  it('takes a field\'s error away once the field is corrected, leaving the others until the next submit', async () => {
+  it("takes a field's error away once the field is corrected, leaving the others until the next submit", async () => {
     open(() => json(500, {}));
     fill(inputOf('Missed deadlines'), '11');
     fill(input('input[aria-label="Retreats deadline amount"]'), '0');

@@ -19,7 +19,9 @@ import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameDetail, json, openPhase, POWERS } from './api-fixtures.ts';
 
 // The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end.
-beforeAll(() => Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]));
+beforeAll(() =>
+  Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]),
+);
 
 const GAME = id(1);
 const FINAL_AT = '2026-12-24T18:00:00.000Z';
@@ -44,8 +46,12 @@ describe('the sentences', () => {
     expect(finalNote(ended({ anonymous: true }), time, NOW)).toBe(
       `The result becomes final on <${FINAL_AT}>: until then the game master may re-open the game, and private messages and the players' names stay hidden.`,
     );
-    expect(pressHeldNote(ended(), true, time, NOW)).toBe(`Private messages between other powers will be shown here when the result becomes final, on <${FINAL_AT}>.`);
-    expect(pressHeldNote(ended(), false, time, NOW)).toBe(`Private messages between powers will be shown here when the result becomes final, on <${FINAL_AT}>.`);
+    expect(pressHeldNote(ended(), true, time, NOW)).toBe(
+      `Private messages between other powers will be shown here when the result becomes final, on <${FINAL_AT}>.`,
+    );
+    expect(pressHeldNote(ended(), false, time, NOW)).toBe(
+      `Private messages between powers will be shown here when the result becomes final, on <${FINAL_AT}>.`,
+    );
   });
 
   it('say nothing once the result is final, nor while the game goes on', () => {
@@ -65,7 +71,9 @@ describe('where the result is shown', () => {
     game = ended({ anonymous: true });
     localStorage.clear();
     vi.stubGlobal('WebSocket', ScriptedSocket);
-    session.adopt({ user: { id: id(2), username: 'egypt', isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+    session.adopt({ user: { id: id(2), username: 'egypt', isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<
+      typeof session.adopt
+    >[0]);
     vi.stubGlobal('fetch', async (path: string) => {
       const url = new URL(path, 'http://localhost').pathname;
       if (url === `/api/games/${GAME}`) return json(200, game);

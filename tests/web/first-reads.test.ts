@@ -96,7 +96,9 @@ describe("the page's first script", () => {
   it('leaves the phase alone when the game cannot be read (a private game without its code)', async () => {
     const gameId = id(3);
     answer = async (path) =>
-      path === '/api/auth/me' ? json(200, { user: null, authenticatedBy: null, csrfToken: null }) : json(404, { error: { code: 'not_found', message: 'game not found' } });
+      path === '/api/auth/me'
+        ? json(200, { user: null, authenticatedBy: null, csrfToken: null })
+        : json(404, { error: { code: 'not_found', message: 'game not found' } });
     const reads = sendEarlyReads(gameId);
     await expect(reads.get(`/api/games/${gameId}/phases/current`)).resolves.toBeNull();
     expect(asked).toEqual(['/api/auth/me', `/api/games/${gameId}`]);

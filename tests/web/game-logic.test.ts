@@ -136,13 +136,20 @@ describe('press with the game master', () => {
     expect(recipientsFor(keyFor('Egypt', []), 'Egypt')).toBeNull();
   });
 
-  it('groups a player\'s message to the game master into the game master thread, on both sides, with unread counts', () => {
+  it("groups a player's message to the game master into the game master thread, on both sides, with unread counts", () => {
     expect(conversationKey(answer)).toBe(conversationKey(fromMaster));
     expect(conversationKey(answerToTwo)).toBe(conversationKey(toTwo));
     const forEgypt = conversations([fromMaster, answer], 'Egypt', false, {});
-    expect(forEgypt.map((c) => [c.with, c.messages.length, c.unread])).toEqual([[[], 0, 0], [[GM], 2, 1]]);
+    expect(forEgypt.map((c) => [c.with, c.messages.length, c.unread])).toEqual([
+      [[], 0, 0],
+      [[GM], 2, 1],
+    ]);
     const forMaster = conversations([fromMaster, answer, toTwo, answerToTwo], null, true, {});
-    expect(forMaster.map((c) => [c.with, c.messages.length, c.unread])).toEqual([[[], 0, 0], [['Egypt', 'Rome'], 2, 1], [['Egypt'], 2, 1]]);
+    expect(forMaster.map((c) => [c.with, c.messages.length, c.unread])).toEqual([
+      [[], 0, 0],
+      [['Egypt', 'Rome'], 2, 1],
+      [['Egypt'], 2, 1],
+    ]);
   });
 });
 

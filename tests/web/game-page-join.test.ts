@@ -188,7 +188,7 @@ describe('game page of a private game, opened without its invitation code', () =
     await vi.waitFor(() => expect(target.querySelector('h1')?.textContent).toBe('Five seats'));
   });
 
-  it('says a wrong code is not the game\'s, and offers the box again', async () => {
+  it("says a wrong code is not the game's, and offers the box again", async () => {
     await openPrivate();
     typeCode('wrong');
     await vi.waitFor(() => expect(target.querySelector('[role="alert"]')?.textContent).toBe('There is no such game, or that is not its invitation code.'));
@@ -210,7 +210,9 @@ describe('a private game to its game master', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
 
     expect(target.querySelector('.invite input')).toBeNull();
-    Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Join this game')!.click();
+    Array.from(target.querySelectorAll('button'))
+      .find((b) => b.textContent === 'Join this game')!
+      .click();
     await vi.waitFor(() => expect(joined).toEqual([{ powerPreferences: [], inviteCode: CODE }]));
 
     const copy = Array.from(target.querySelectorAll('button')).find((b) => b.textContent === 'Copy the link')!;

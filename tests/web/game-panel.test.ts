@@ -85,7 +85,14 @@ describe('the powers and who plays them', () => {
   it("links each named player and the game master to their public page; an anonymous seat to nobody's", async () => {
     const named = gameDetail('Egypt', {
       anonymous: true,
-      players: POWERS.map((power, i) => ({ id: id(10 + i), user: power === 'Egypt' ? { id: id(20), username: 'ptolemy' } : null, power, status: 'active', missedDeadlines: 0, isYou: power === 'Egypt' })),
+      players: POWERS.map((power, i) => ({
+        id: id(10 + i),
+        user: power === 'Egypt' ? { id: id(20), username: 'ptolemy' } : null,
+        power,
+        status: 'active',
+        missedDeadlines: 0,
+        isYou: power === 'Egypt',
+      })),
     });
     drawVotes = [];
     panel = mount(GamePanel, { target, props: { room: new GameRoom(named, () => id(2)) } });
@@ -102,8 +109,20 @@ describe('the powers and who plays them', () => {
 describe('an imported game', () => {
   it("says it was imported, and marks the log's entries copied from the export as imported, their actor the exported game's, unlinked", async () => {
     const log = [
-      { id: id(6), action: 'pause', actor: null, details: { phaseName: 'Spring 240 BC Movement', imported: true, exported: { actor: 'zeus', users: null } }, at: '2026-01-01T10:00:00.000Z' },
-      { id: id(7), action: 'import', actor: { id: id(2), username: 'importer' }, details: { phases: 3, exported: { actor: null, users: { gameMaster: 'zeus', players: {} } } }, at: '2026-01-02T10:00:00.000Z' },
+      {
+        id: id(6),
+        action: 'pause',
+        actor: null,
+        details: { phaseName: 'Spring 240 BC Movement', imported: true, exported: { actor: 'zeus', users: null } },
+        at: '2026-01-01T10:00:00.000Z',
+      },
+      {
+        id: id(7),
+        action: 'import',
+        actor: { id: id(2), username: 'importer' },
+        details: { phases: 3, exported: { actor: null, users: { gameMaster: 'zeus', players: {} } } },
+        at: '2026-01-02T10:00:00.000Z',
+      },
     ];
     vi.stubGlobal('fetch', async (path: string) => {
       const url = new URL(path, 'http://localhost').pathname;
@@ -116,7 +135,9 @@ describe('an imported game', () => {
     room.log = log as typeof room.log;
     panel = mount(GamePanel, { target, props: { room } });
     flushSync();
-    expect(target.querySelector('#imported-note')?.textContent).toBe('Imported from an export: its history was played elsewhere (the game master\'s log says where it came from).');
+    expect(target.querySelector('#imported-note')?.textContent).toBe(
+      "Imported from an export: its history was played elsewhere (the game master's log says where it came from).",
+    );
     const entries = Array.from(target.querySelectorAll('ol.log li'));
     // Newest first: the import (by this server's importer), then the entry copied from the export.
     expect(entries[0].querySelector('strong')?.textContent).toBe('importer');
@@ -124,7 +145,9 @@ describe('an imported game', () => {
     expect(entries[1].querySelector('.imported-entry')?.textContent).toBe('imported');
     expect(entries[1].querySelector('strong')).toBeNull();
     expect(entries[1].querySelector('a')).toBeNull();
-    expect(entries[1].querySelector('[data-action]')?.textContent).toBe('Paused the clock in Spring 240 BC Movement. (Imported: done in the exported game, by zeus, before it came here.)');
+    expect(entries[1].querySelector('[data-action]')?.textContent).toBe(
+      'Paused the clock in Spring 240 BC Movement. (Imported: done in the exported game, by zeus, before it came here.)',
+    );
   });
 
   it('says nothing of an import for a game played here', async () => {

@@ -48,13 +48,22 @@ function phase(index = openIndex): PhaseDetail {
     loanActions: [],
     state: start,
     supply: [],
-    powers: POWERS.map((power) => ({ power, mustOrder: true, submitted: power === 'Egypt' && saved !== null, ready: false, playerStatus: 'active', missedDeadlines: 0 })),
+    powers: POWERS.map((power) => ({
+      power,
+      mustOrder: true,
+      submitted: power === 'Egypt' && saved !== null,
+      ready: false,
+      playerStatus: 'active',
+      missedDeadlines: 0,
+    })),
     orders: null,
     results: null,
     events: null,
     disbanded: null,
     stateAfter: null,
-    ...(processed ? { status: 'processed', processedAt: '2026-11-24T12:00:00.000Z', results: [], orders: [], events: [], disbanded: [], stateAfter: start } : {}),
+    ...(processed
+      ? { status: 'processed', processedAt: '2026-11-24T12:00:00.000Z', results: [], orders: [], events: [], disbanded: [], stateAfter: start }
+      : {}),
   } as unknown as PhaseDetail;
 }
 
@@ -84,7 +93,13 @@ beforeEach(() => {
     if (indexed && Number(indexed[1]) <= openIndex) return json(200, phase(Number(indexed[1])));
     if (url === `/api/games/${GAME}/phases/${openIndex}/orders`) {
       if (!seatOfMe) return json(403, { error: { code: 'forbidden', message: 'you play no power in this game' } });
-      return json(200, { phase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: null }, power: seatOfMe, mustOrder: true, current: saved, history: saved ? [saved] : [] });
+      return json(200, {
+        phase: { index: openIndex, name: phaseNames[openIndex], kind: 'movement', deadlineAt: null },
+        power: seatOfMe,
+        mustOrder: true,
+        current: saved,
+        history: saved ? [saved] : [],
+      });
     }
     if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [] });
     if (url === `/api/games/${GAME}/press`) return json(200, { messages: press, nextCursor: null });
@@ -141,8 +156,7 @@ describe('the clock, as the game master pauses it, moves the deadline and resume
   it('says paused once, then the new deadline with the clock still paused, then resumed', async () => {
     const room = await opened();
     const said = () => room.notices.map((n) => n.text);
-    const deadline = (deadlineAt: string, paused: boolean) =>
-      room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt, paused });
+    const deadline = (deadlineAt: string, paused: boolean) => room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt, paused });
     await deadline('2026-12-01T00:00:00.000Z', true);
     expect(said().at(-1)).toBe('The game master paused the clock.');
     await deadline('2026-12-02T18:00:00.000Z', true);
@@ -160,7 +174,12 @@ describe('the clock, as the game master pauses it, moves the deadline and resume
     await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt: '2026-12-02T18:00:00.000Z', paused: false });
     expect(room.notices).toHaveLength(1);
     openIndex = 1;
-    await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null }, next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' } });
+    await room.onEvent({
+      type: 'phase.processed',
+      gameId: GAME,
+      phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null },
+      next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' },
+    });
     expect(room.notices.map((n) => n.text).join(' ')).not.toMatch(/deadline|due/i);
   });
 });
@@ -169,7 +188,12 @@ describe('a window left on the results', () => {
   it('shows the results of each phase as it is processed, and offers the orders of the phase open now', async () => {
     const room = await opened();
     const processed = (index: number) =>
-      room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index, name: phaseNames[index], kind: 'movement', deadlineAt: null }, next: { index: index + 1, name: phaseNames[index + 1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' } });
+      room.onEvent({
+        type: 'phase.processed',
+        gameId: GAME,
+        phase: { index, name: phaseNames[index], kind: 'movement', deadlineAt: null },
+        next: { index: index + 1, name: phaseNames[index + 1], kind: 'movement', deadlineAt: '2026-12-05T00:00:00.000Z' },
+      });
     openIndex = 1;
     await processed(0);
     expect([room.shownIndex, room.justProcessed]).toEqual([0, 0]);
@@ -178,11 +202,16 @@ describe('a window left on the results', () => {
     expect([room.shownIndex, room.justProcessed, room.open?.index]).toEqual([1, 1, 2]);
   });
 
-  it("shows the results to the game master who processed the phase, whose tools reload the phase before the event comes", async () => {
+  it('shows the results to the game master who processed the phase, whose tools reload the phase before the event comes', async () => {
     const room = await opened();
     openIndex = 1;
     await room.loadCurrent();
-    await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null }, next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: null } });
+    await room.onEvent({
+      type: 'phase.processed',
+      gameId: GAME,
+      phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: null },
+      next: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: null },
+    });
     expect([room.shownIndex, room.justProcessed, room.open?.index]).toEqual([0, 0, 1]);
   });
 
@@ -191,7 +220,12 @@ describe('a window left on the results', () => {
     const room = await opened();
     await room.view(0);
     openIndex = 2;
-    await room.onEvent({ type: 'phase.processed', gameId: GAME, phase: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: null }, next: { index: 2, name: phaseNames[2], kind: 'movement', deadlineAt: null } });
+    await room.onEvent({
+      type: 'phase.processed',
+      gameId: GAME,
+      phase: { index: 1, name: phaseNames[1], kind: 'movement', deadlineAt: null },
+      next: { index: 2, name: phaseNames[2], kind: 'movement', deadlineAt: null },
+    });
     expect(room.shownIndex).toBe(0);
     expect(room.notices.map((n) => n.text)).toContain('Fall 240 BC Movement was processed: Spring 239 BC Movement is open for orders.');
   });
@@ -203,7 +237,11 @@ describe('a roll-back by the game master', () => {
     const room = await opened();
     await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 1, deadlineAt: '2026-12-02T18:00:00.000Z', paused: false });
     openIndex = 0;
-    await room.onEvent({ type: 'phase.started', gameId: GAME, phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' } });
+    await room.onEvent({
+      type: 'phase.started',
+      gameId: GAME,
+      phase: { index: 0, name: phaseNames[0], kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
+    });
     expect(room.open?.index).toBe(0);
     expect(room.notices.map((n) => n.text)).toEqual([
       `The game master rolled the game back to Spring 240 BC Movement: the phases after it were discarded, and any draw votes cleared. Orders are due ${localTime('2026-12-01T00:00:00.000Z')}.`,
@@ -227,11 +265,17 @@ describe('a game that has ended', () => {
     expect(room.entry).toBeNull();
 
     ended = false;
-    await room.onEvent({ type: 'phase.started', gameId: GAME, phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' } });
+    await room.onEvent({
+      type: 'phase.started',
+      gameId: GAME,
+      phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: '2026-12-01T00:00:00.000Z' },
+    });
     expect(room.finished).toBe(false);
     expect(room.open?.index).toBe(0);
     expect(room.entry?.text).toBe('F Alx H');
-    expect(room.notices.map((n) => n.text)).toContain(`The game master re-opened the game at Spring 240 BC Movement: it goes on. Orders are due ${localTime('2026-12-01T00:00:00.000Z')}.`);
+    expect(room.notices.map((n) => n.text)).toContain(
+      `The game master re-opened the game at Spring 240 BC Movement: it goes on. Orders are due ${localTime('2026-12-01T00:00:00.000Z')}.`,
+    );
   });
 });
 
@@ -290,7 +334,9 @@ describe('unsaved changes as the deadline nears', () => {
     expect(said(room)).toEqual([]);
     room.guardDeadline(deadline - 9 * 60_000);
     room.guardDeadline(deadline - 8 * 60_000);
-    expect(said(room)).toEqual(['Orders are due in 9 minutes and your changes are not saved. Save them: a minute before the deadline they are saved for you, if every line is accepted.']);
+    expect(said(room)).toEqual([
+      'Orders are due in 9 minutes and your changes are not saved. Save them: a minute before the deadline they are saved for you, if every line is accepted.',
+    ]);
     room.guardDeadline(deadline - 50_000);
     await vi.waitFor(() => expect(said(room)).toContain('A minute before the deadline, your unsaved changes were saved for you.'));
     expect(puts).toEqual(['F Alx - EGY']);
@@ -439,8 +485,22 @@ describe('press in a finished game', () => {
     ended = true;
     seatOfMe = null;
     press = [
-      { id: id(3), phase: phaseNames[0], from: { power: 'Rome', gameMaster: false, user: null }, to: 'all', body: 'Peace?', sentAt: '2026-11-24T10:00:00.000Z' },
-      { id: id(4), phase: phaseNames[0], from: { power: 'Syria', gameMaster: false, user: null }, to: ['Egypt'], body: 'Ally?', sentAt: '2026-11-24T10:01:00.000Z' },
+      {
+        id: id(3),
+        phase: phaseNames[0],
+        from: { power: 'Rome', gameMaster: false, user: null },
+        to: 'all',
+        body: 'Peace?',
+        sentAt: '2026-11-24T10:00:00.000Z',
+      },
+      {
+        id: id(4),
+        phase: phaseNames[0],
+        from: { power: 'Syria', gameMaster: false, user: null },
+        to: ['Egypt'],
+        body: 'Ally?',
+        sentAt: '2026-11-24T10:01:00.000Z',
+      },
     ];
     const visitor = new GameRoom(game(), () => null);
     await visitor.loadPress();

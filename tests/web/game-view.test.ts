@@ -21,9 +21,13 @@ const NAME = 'Fall 240 BC Retreat';
 const game = gameDetail('Egypt', { currentPhase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: '2026-12-01T00:00:00.000Z' } });
 
 // Egypt's army in Ptolemais was dislodged from Sinai's side: it may retreat or disband.
-const retreat = position([{ power: 'Syria', type: 'army', at: 'Pto' }], { season: 'fall', type: 'retreat' }, {
-  dislodged: [{ power: 'Egypt', type: 'army', at: 'Pto', attackerFrom: 'Sin' }],
-});
+const retreat = position(
+  [{ power: 'Syria', type: 'army', at: 'Pto' }],
+  { season: 'fall', type: 'retreat' },
+  {
+    dislodged: [{ power: 'Egypt', type: 'army', at: 'Pto', attackerFrom: 'Sin' }],
+  },
+);
 
 const phase = {
   index: 0,
@@ -39,7 +43,15 @@ const phase = {
   state: retreat,
   supply: [],
   get powers() {
-    return POWERS.map((power) => ({ power, mustOrder: power === 'Egypt', submitted: false, ready: false, playerStatus: 'active', missedDeadlines: 0, ...(power === 'Egypt' ? egypt : {}) }));
+    return POWERS.map((power) => ({
+      power,
+      mustOrder: power === 'Egypt',
+      submitted: false,
+      ready: false,
+      playerStatus: 'active',
+      missedDeadlines: 0,
+      ...(power === 'Egypt' ? egypt : {}),
+    }));
   },
   orders: null,
   results: null,
@@ -69,7 +81,8 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const url = new URL(path, 'http://localhost').pathname;
     if (url === `/api/games/${GAME}`) return json(200, game);
-    if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [{ index: 0, name: NAME, kind: 'retreat', deadlineAt: phase.deadlineAt, status: 'open', processedAt: null }] });
+    if (url === `/api/games/${GAME}/phases`)
+      return json(200, { phases: [{ index: 0, name: NAME, kind: 'retreat', deadlineAt: phase.deadlineAt, status: 'open', processedAt: null }] });
     if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/0`) return json(200, phase);
     if (url === `/api/games/${GAME}/phases/0/orders` && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { orders: string; ready: boolean };
@@ -78,11 +91,26 @@ beforeEach(async () => {
         return json(422, { error: { code: 'orders_rejected', message: '1 of 1 orders refused, nothing stored' }, orders: checked });
       }
       readyTicks.push({ saved: body.orders, ready: body.ready });
-      const submission = { id: id(7), phaseIndex: 0, power: 'Egypt', text: body.orders, orders: [], ready: body.ready, byGameMaster: false, submittedAt: '2026-11-24T10:00:00.000Z' };
+      const submission = {
+        id: id(7),
+        phaseIndex: 0,
+        power: 'Egypt',
+        text: body.orders,
+        orders: [],
+        ready: body.ready,
+        byGameMaster: false,
+        submittedAt: '2026-11-24T10:00:00.000Z',
+      };
       return json(200, { submission, checked: [{ input: body.orders, accepted: true, text: body.orders }], phaseProcessed: false });
     }
     if (url === `/api/games/${GAME}/phases/0/orders`)
-      return json(200, { phase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: mySaved, history: mySaved ? [mySaved] : [] });
+      return json(200, {
+        phase: { index: 0, name: NAME, kind: 'retreat', deadlineAt: null },
+        power: 'Egypt',
+        mustOrder: true,
+        current: mySaved,
+        history: mySaved ? [mySaved] : [],
+      });
     if (url === `/api/games/${GAME}/phases/0/ready`) {
       readyTicks.push(JSON.parse(String(init?.body)));
       return json(200, { ready: true, phaseProcessed: false });
@@ -91,7 +119,17 @@ beforeEach(async () => {
     if (url === `/api/games/${GAME}/loans` && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { centre: string; to: string };
       lent.push(body);
-      return json(201, { id: id(6), centre: body.centre, lender: 'Egypt', borrower: body.to, status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z' });
+      return json(201, {
+        id: id(6),
+        centre: body.centre,
+        lender: 'Egypt',
+        borrower: body.to,
+        status: 'active',
+        startedInPhase: 0,
+        endedInPhase: null,
+        endReason: null,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      });
     }
     if (url === `/api/games/${GAME}/loans`) return json(200, { loans });
     const ended = /^\/api\/games\/[^/]+\/loans\/([^/]+)\/end$/.exec(url)?.[1];
@@ -199,7 +237,16 @@ describe('Ready with an order the server refuses', () => {
 
 describe('orders the game master entered for my power', () => {
   it('say so beside Ready after a reload, not only in the notice that came live', async () => {
-    mySaved = { id: id(7), phaseIndex: 0, power: 'Egypt', text: 'A Pto - Sin', orders: [], ready: false, byGameMaster: true, submittedAt: '2026-11-24T10:00:00.000Z' };
+    mySaved = {
+      id: id(7),
+      phaseIndex: 0,
+      power: 'Egypt',
+      text: 'A Pto - Sin',
+      orders: [],
+      ready: false,
+      byGameMaster: true,
+      submittedAt: '2026-11-24T10:00:00.000Z',
+    };
     await show();
     await vi.waitFor(() => expect(target.querySelector('.save-state')?.textContent?.trim()).toMatch(/^Saved( .*)? by the game master$/));
   });
@@ -207,10 +254,20 @@ describe('orders the game master entered for my power', () => {
 
 describe('a draft restored from before', () => {
   it('is said while it differs from the saved orders, and no longer once edited back to them', async () => {
-    mySaved = { id: id(6), phaseIndex: 0, power: 'Egypt', text: 'A Pto disband', orders: [], ready: false, byGameMaster: false, submittedAt: '2026-11-24T10:00:00.000Z' };
+    mySaved = {
+      id: id(6),
+      phaseIndex: 0,
+      power: 'Egypt',
+      text: 'A Pto disband',
+      orders: [],
+      ready: false,
+      byGameMaster: false,
+      submittedAt: '2026-11-24T10:00:00.000Z',
+    };
     new Drafts(browserStore()).keep(GAME, 0, 'Egypt', 'A Pto - Sin', 'A Pto disband');
     await show();
-    const restored = () => Array.from(target.querySelectorAll('.notice'), (n) => n.textContent).some((t) => t?.includes('Your unsaved draft from before was restored'));
+    const restored = () =>
+      Array.from(target.querySelectorAll('.notice'), (n) => n.textContent).some((t) => t?.includes('Your unsaved draft from before was restored'));
     await vi.waitFor(() => expect(restored()).toBe(true));
     const box = target.querySelector<HTMLTextAreaElement>('#orders-text')!;
     box.value = 'A Pto disband';
@@ -261,7 +318,9 @@ describe('the sheet’s handle (a phone’s bottom sheet)', () => {
     unit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     flushSync();
     expect([open(), peek()]).toEqual([true, true]);
-    Array.from(target.querySelectorAll('button')).find((b) => /Retreat/.test(b.textContent ?? ''))!.click();
+    Array.from(target.querySelectorAll('button'))
+      .find((b) => /Retreat/.test(b.textContent ?? ''))!
+      .click();
     flushSync();
     expect([open(), peek()]).toEqual([false, false]);
     target.querySelector('svg.dmap path.province.target')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -272,7 +331,9 @@ describe('the sheet’s handle (a phone’s bottom sheet)', () => {
 
   it('rises when a tab is chosen, to show that tab', () => {
     expect(open()).toBe(false);
-    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'))
+      .find((t) => t.textContent?.includes('Supply'))!
+      .click();
     flushSync();
     expect(open()).toBe(true);
   });
@@ -288,14 +349,18 @@ describe('missed deadlines and civil disorder, told to the player', () => {
     expect(standing()).toBe('Egypt missed the last deadline: miss this one too and it falls into civil disorder (its units hold until you order again).');
     egypt = { playerStatus: 'civil-disorder', missedDeadlines: 2 };
     await show();
-    expect(standing()).toBe('Egypt is in civil disorder: it missed 2 deadlines in a row, and its units hold when it has no orders. Save orders to take it back.');
+    expect(standing()).toBe(
+      'Egypt is in civil disorder: it missed 2 deadlines in a row, and its units hold when it has no orders. Save orders to take it back.',
+    );
   });
 });
 
 describe('the supply tab', () => {
   it('gives a power’s units and centres in words, the map saying where to find them', async () => {
     expect(target.querySelector('.map-frame')?.getAttribute('aria-label')).toMatch(/The Supply tab gives every power's units and centres in words\.$/);
-    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'))
+      .find((t) => t.textContent?.includes('Supply'))!
+      .click();
     const row = (power: string) => Array.from(target.querySelectorAll<HTMLButtonElement>('button.power')).find((b) => b.textContent?.trim() === power);
     await vi.waitFor(() => expect(row('Egypt')).toBeDefined());
     const details = () => Array.from(target.querySelectorAll('tr.details p'), (p) => p.textContent!.replace(/\s+/g, ' ').trim());
@@ -312,11 +377,21 @@ describe('the supply tab', () => {
 describe('the supply tab’s loans', () => {
   it('lists my loans and those lending my centre on, which only their own parties may end', async () => {
     const loan = (n: number, centre: string, lender: string, borrower: string) => ({
-      id: id(n), centre, lender, borrower, status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z',
+      id: id(n),
+      centre,
+      lender,
+      borrower,
+      status: 'active',
+      startedInPhase: 0,
+      endedInPhase: null,
+      endReason: null,
+      createdAt: '2026-11-24T10:00:00.000Z',
     });
     loans = [loan(3, 'Cyp', 'Egypt', 'Syria'), loan(4, 'Cyp', 'Syria', 'Rome'), loan(5, 'Sic', 'Rome', 'Carthage')];
     await show();
-    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'))
+      .find((t) => t.textContent?.includes('Supply'))!
+      .click();
     await vi.waitFor(() => expect(target.querySelectorAll('.active-loans li')).toHaveLength(2));
     const lines = Array.from(target.querySelectorAll('.active-loans li'), (li) => li.textContent!.replace(/\s+/g, ' ').trim());
     expect(lines).toEqual(['Cyprus: Egypt → Syria End this loan…', 'Cyprus: Syria → Rome (lent on; ending your loan ends it too)']);
@@ -360,7 +435,9 @@ describe('lending a centre', () => {
     shown.state = shown.stateBefore = state;
     try {
       if (state !== retreat) await show();
-      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'))
+        .find((t) => t.textContent?.includes('Supply'))!
+        .click();
       await vi.waitFor(() => expect(target.querySelector(`#lend-centre option[value="${centre}"]`)).not.toBeNull());
       choose('#lend-centre', centre);
       choose('#lend-to', to);
@@ -384,7 +461,9 @@ describe('lending a centre', () => {
     button('Lend')!.click();
     flushSync();
     button('Lend it')!.click();
-    await vi.waitFor(() => expect(target.querySelector('.lend [role="status"]')?.textContent).toBe('Lent Ptolemais to Syria. It counts from the next adjustment.'));
+    await vi.waitFor(() =>
+      expect(target.querySelector('.lend [role="status"]')?.textContent).toBe('Lent Ptolemais to Syria. It counts from the next adjustment.'),
+    );
     expect(lent).toEqual([{ centre: 'Pto', to: 'Syria' }]);
   });
 
@@ -402,9 +481,23 @@ describe('lending a centre', () => {
   });
 
   it('asks before ending a loan, the focus going from each question to the next and to the answer', async () => {
-    loans = [{ id: id(3), centre: 'Cyp', lender: 'Egypt', borrower: 'Syria', status: 'active', startedInPhase: 0, endedInPhase: null, endReason: null, createdAt: '2026-11-24T10:00:00.000Z' }];
+    loans = [
+      {
+        id: id(3),
+        centre: 'Cyp',
+        lender: 'Egypt',
+        borrower: 'Syria',
+        status: 'active',
+        startedInPhase: 0,
+        endedInPhase: null,
+        endReason: null,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      },
+    ];
     await show();
-    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes('Supply'))!.click();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'))
+      .find((t) => t.textContent?.includes('Supply'))!
+      .click();
     await vi.waitFor(() => expect(button('End this loan…')).toBeDefined());
     expect(button('End this loan…')!.getAttribute('aria-label')).toBe('End this loan… (Cyprus, Egypt to Syria)');
     button('End this loan…')!.click();
@@ -428,7 +521,9 @@ describe('lending a centre', () => {
   it('says at once, with the rule, a loan the server would refuse, and offers nothing to confirm', async () => {
     // Pella came to Egypt from Macedonia: lending it back is not a loan but the end of one.
     expect(await askToLend('Pel', 'Macedonia', { ...retreat, loans: [{ centre: 'Pel', from: 'Macedonia', to: 'Egypt' }] })).toBeUndefined();
-    expect(target.querySelector('#lend-refusal')!.textContent).toBe('Not possible: Macedonia has already held Pella in this chain of loans: end the loan instead of lending it back.');
+    expect(target.querySelector('#lend-refusal')!.textContent).toBe(
+      'Not possible: Macedonia has already held Pella in this chain of loans: end the loan instead of lending it back.',
+    );
     expect(button('Lend')!.disabled).toBe(true);
     expect(button('Lend')!.getAttribute('aria-describedby')).toBe('lend-refusal');
     expect(lent).toEqual([]);
@@ -494,7 +589,9 @@ describe('the page as it loads', () => {
 describe('the headings', () => {
   it('skip no level on any tab: the phase is h1, the tab h2, its sections h3', async () => {
     for (const name of ['Orders', 'Press', 'Supply', 'Game']) {
-      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]')).find((t) => t.textContent?.includes(name))!.click();
+      Array.from(target.querySelectorAll<HTMLButtonElement>('[role="tab"]'))
+        .find((t) => t.textContent?.includes(name))!
+        .click();
       await vi.waitFor(() => expect(target.querySelector('[role="tabpanel"] h2')?.textContent).toBe(name));
       if (name !== 'Orders' && name !== 'Press') await vi.waitFor(() => expect(target.querySelector('[role="tabpanel"] h3')).not.toBeNull());
       const levels = Array.from(target.querySelectorAll('h1, h2, h3, h4, h5, h6'), (h) => Number(h.tagName[1]));

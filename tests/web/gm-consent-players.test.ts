@@ -15,7 +15,9 @@ import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameDetail, json, openPhase, POWERS, proposal } from './api-fixtures.ts';
 
 // The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end.
-beforeAll(() => Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]));
+beforeAll(() =>
+  Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]),
+);
 
 const GAME = id(1);
 const EGYPT = { id: id(2), username: 'egypt' };
@@ -38,9 +40,11 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const url = new URL(path, 'http://localhost').pathname;
     if (url === `/api/games/${GAME}`) return json(200, game);
-    if (url === `/api/games/${GAME}/phases`) return json(200, { phases: [{ index: 2, name: NAME, kind: 'movement', deadlineAt: null, status: 'open', processedAt: null }] });
+    if (url === `/api/games/${GAME}/phases`)
+      return json(200, { phases: [{ index: 2, name: NAME, kind: 'movement', deadlineAt: null, status: 'open', processedAt: null }] });
     if (url === `/api/games/${GAME}/phases/current` || url === `/api/games/${GAME}/phases/2`) return json(200, openPhase(2, NAME));
-    if (url === `/api/games/${GAME}/phases/2/orders`) return json(200, { phase: { index: 2, name: NAME, kind: 'movement', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: null, history: [] });
+    if (url === `/api/games/${GAME}/phases/2/orders`)
+      return json(200, { phase: { index: 2, name: NAME, kind: 'movement', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: null, history: [] });
     if (url === `/api/games/${GAME}/press`) return json(200, { messages: [], nextCursor: null });
     if (url === `/api/games/${GAME}/loans`) return json(200, { loans: [] });
     if (url === `/api/games/${GAME}/votes`) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
@@ -71,7 +75,12 @@ async function board(): Promise<(status: GmProposal['status']) => void> {
   socket.accept();
   return (status) =>
     socket.onmessage?.({
-      data: JSON.stringify({ type: 'event', channel: `game:${GAME}`, seq: 1, event: { type: 'gm.proposal', gameId: GAME, proposalId: id(7), action: 'process-now', status } }),
+      data: JSON.stringify({
+        type: 'event',
+        channel: `game:${GAME}`,
+        seq: 1,
+        event: { type: 'gm.proposal', gameId: GAME, proposalId: id(7), action: 'process-now', status },
+      }),
     });
 }
 const ask = () => target.querySelector('.notice.ask');
@@ -96,7 +105,9 @@ describe("a player whose consent the game master's request needs", () => {
     // The last player agrees elsewhere: the event says so, and the request is carried out.
     proposals = [proposal({ agreed: ['Carthage', 'Egypt', 'Macedonia', 'Syria'], status: 'agreed', decidedAt: '2026-11-24T11:00:00.000Z' })];
     event('agreed');
-    await vi.waitFor(() => expect(notices()).toEqual(['All the players asked agreed: the game master\'s request to process Spring 239 BC Movement now was carried out.']));
+    await vi.waitFor(() =>
+      expect(notices()).toEqual(["All the players asked agreed: the game master's request to process Spring 239 BC Movement now was carried out."]),
+    );
   });
 
   it('refusing closes it, and says so', async () => {
@@ -120,10 +131,20 @@ describe("a player whose consent the game master's request needs", () => {
     proposals = [proposals[0], proposal({ id: id(8), action: 'civil-disorder', request: { power: 'Carthage' } })];
     event('open');
     await vi.waitFor(() => expect(ask()?.textContent).toContain('asks to put Carthage in civil disorder'));
-    proposals = [proposals[0], proposal({ id: id(8), action: 'civil-disorder', request: { power: 'Carthage' }, status: 'lapsed', note: 'Carthage is in civil disorder already' })];
+    proposals = [
+      proposals[0],
+      proposal({ id: id(8), action: 'civil-disorder', request: { power: 'Carthage' }, status: 'lapsed', note: 'Carthage is in civil disorder already' }),
+    ];
     // The event names the request (its id): here the second one.
     const socket = ScriptedSocket.opened.at(-1)!;
-    socket.onmessage?.({ data: JSON.stringify({ type: 'event', channel: `game:${GAME}`, seq: 2, event: { type: 'gm.proposal', gameId: GAME, proposalId: id(8), action: 'civil-disorder', status: 'lapsed' } }) });
+    socket.onmessage?.({
+      data: JSON.stringify({
+        type: 'event',
+        channel: `game:${GAME}`,
+        seq: 2,
+        event: { type: 'gm.proposal', gameId: GAME, proposalId: id(8), action: 'civil-disorder', status: 'lapsed' },
+      }),
+    });
     await vi.waitFor(() => expect(ask()).toBeNull());
     expect(notices().at(-1)).toBe(
       "The game master's request to put Carthage in civil disorder lapsed, as it could no longer be carried out (Carthage is in civil disorder already): nothing was done.",
@@ -160,13 +181,18 @@ describe('everyone else who may see the game', () => {
     const room = await gameTab('Egypt');
     expect(room.askedOfMe).toBeNull();
     const item = target.querySelector('.requests li')!;
-    expect(item.textContent!.replace(/\s+/g, ' ')).toContain('Process Spring 239 BC Movement now — waiting: agreed by Syria; still to answer: Carthage and Macedonia.');
+    expect(item.textContent!.replace(/\s+/g, ' ')).toContain(
+      'Process Spring 239 BC Movement now — waiting: agreed by Syria; still to answer: Carthage and Macedonia.',
+    );
     expect(item.querySelector('button')).toBeNull();
     expect(target.querySelector('#requests-h')?.closest('section')?.textContent).toContain('The game master also plays a power in this game');
   });
 
   it("a spectator sees past requests' outcomes", async () => {
-    proposals = [proposal({ status: 'refused', refusedBy: 'Syria' }), proposal({ id: id(8), status: 'agreed', agreed: ['Carthage', 'Egypt', 'Macedonia', 'Syria'] })];
+    proposals = [
+      proposal({ status: 'refused', refusedBy: 'Syria' }),
+      proposal({ id: id(8), status: 'agreed', agreed: ['Carthage', 'Egypt', 'Macedonia', 'Syria'] }),
+    ];
     await gameTab(null);
     const items = Array.from(target.querySelectorAll('.requests li')).map((li) => li.textContent!.replace(/\s+/g, ' '));
     // The latest first.

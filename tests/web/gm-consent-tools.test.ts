@@ -53,7 +53,15 @@ afterEach(() => {
 function start(mine: string | null, fields: Parameters<typeof gameDetail>[1] = {}): GameRoom {
   const room = new GameRoom(gameDetail(mine, { gameMaster: ZEUS, gameMasterPlays: mine !== null, ...fields }), () => ZEUS.id);
   room.current = openPhase(2, PHASES[2]);
-  room.phases = PHASES.map((name, index) => ({ index, name, kind: 'movement', deadlineAt: null, status: index < 2 ? 'processed' : 'open', processedAt: null, engineVersion: null }));
+  room.phases = PHASES.map((name, index) => ({
+    index,
+    name,
+    kind: 'movement',
+    deadlineAt: null,
+    status: index < 2 ? 'processed' : 'open',
+    processedAt: null,
+    engineVersion: null,
+  }));
   tools = mount(GmTools, { target, props: { room } });
   flushSync();
   return room;
@@ -86,7 +94,9 @@ function type(label: RegExp, value: string) {
 describe('a game master who also plays', () => {
   it('asks the other players to process now, saying why; the request shows who agreed and who is still to answer, until withdrawn', async () => {
     const room = start('Rome');
-    expect(target.querySelector('.why')?.textContent).toMatch(/^You also play a power here, so the tools that could help your own power .* act only once every other player agrees\.$/);
+    expect(target.querySelector('.why')?.textContent).toMatch(
+      /^You also play a power here, so the tools that could help your own power .* act only once every other player agrees\.$/,
+    );
     expect(button(/^Process now…$/)).toBeUndefined();
     await click(button(/^Ask the other players to process now…$/));
     expect(confirmText()).toContain('Process Spring 239 BC Movement now?');
@@ -102,7 +112,9 @@ describe('a game master who also plays', () => {
     expect(posts()).toEqual([`POST /api/games/${GAME}/gm/process`]);
     expect(target.textContent).toContain('Asked: Carthage, Egypt, Macedonia and Syria must all agree before it is done.');
     const request = () => target.querySelector('.request')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
-    expect(request()).toBe('Your request to process Spring 239 BC Movement now waits for the players. Agreed: nobody yet. Still to answer: Carthage, Egypt, Macedonia and Syria. Withdraw the request');
+    expect(request()).toBe(
+      'Your request to process Spring 239 BC Movement now waits for the players. Agreed: nobody yet. Still to answer: Carthage, Egypt, Macedonia and Syria. Withdraw the request',
+    );
 
     // Egypt agrees: the live event brings the request as it stands.
     proposals = [proposal({ agreed: ['Egypt'] })];
@@ -134,7 +146,9 @@ describe('a game master who also plays', () => {
     start('Rome');
     expect(target.querySelector('textarea')).toBeNull();
     expect(button(/^Enter orders…$/)).toBeUndefined();
-    expect(target.querySelector('#gm-no-orders')?.textContent).toBe("You play Rome in this game, so you enter no orders for other powers: each power's orders are its own player's.");
+    expect(target.querySelector('#gm-no-orders')?.textContent).toBe(
+      "You play Rome in this game, so you enter no orders for other powers: each power's orders are its own player's.",
+    );
     unmount(tools!);
     tools = undefined;
     target.replaceChildren();
@@ -150,7 +164,13 @@ describe('a game master who also plays', () => {
 
 describe('a game that has ended', () => {
   const finalAt = '2026-12-24T18:00:00.000Z';
-  const ended = (finalAtIs: string) => ({ status: 'finished' as const, anonymous: true, outcome: { kind: 'draw' as const, powers: POWERS }, finishedAt: '2026-11-20T00:00:00.000Z', finalAt: finalAtIs });
+  const ended = (finalAtIs: string) => ({
+    status: 'finished' as const,
+    anonymous: true,
+    outcome: { kind: 'draw' as const, powers: POWERS },
+    finishedAt: '2026-11-20T00:00:00.000Z',
+    finalAt: finalAtIs,
+  });
 
   it('offers to make its result final, saying what that publishes and that the game can then not be re-opened; the roll-back says until when', async () => {
     vi.useFakeTimers({ now: new Date('2026-12-24T00:00:00.000Z'), toFake: ['Date'] });
@@ -161,7 +181,9 @@ describe('a game that has ended', () => {
       `Make the result final now? The private messages between powers and the players' names are published, and the game can then no longer be re-opened (otherwise it becomes final ${localTime(finalAt)}).`,
     );
     answers[`POST /api/games/${GAME}/gm/finalize`] = () =>
-      json(200, { action: { id: id(8), action: 'finalize', actor: ZEUS, details: { outcome: { kind: 'draw', powers: POWERS } }, at: '2026-12-24T00:00:00.000Z' } });
+      json(200, {
+        action: { id: id(8), action: 'finalize', actor: ZEUS, details: { outcome: { kind: 'draw', powers: POWERS } }, at: '2026-12-24T00:00:00.000Z' },
+      });
     await click(button(/^Confirm$/));
     expect(posts()).toEqual([`POST /api/games/${GAME}/gm/finalize`]);
     expect(target.textContent).toContain('Done: Made the result final');
@@ -187,12 +209,20 @@ describe('a game that has ended', () => {
 });
 
 describe('inviting a successor', () => {
-  const profile = { user: { id: id(5), username: 'Ptolemy' }, memberSince: '2026-01-01T00:00:00.000Z', games: [], totals: { playing: 0, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0, replaced: 0 }, reliability: { phases: 0, missed: 0 } };
+  const profile = {
+    user: { id: id(5), username: 'Ptolemy' },
+    memberSince: '2026-01-01T00:00:00.000Z',
+    games: [],
+    totals: { playing: 0, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0, replaced: 0 },
+    reliability: { phases: 0, missed: 0 },
+  };
 
   it('looks the user up, asks first, and sends the invitation', async () => {
     answers['GET /api/users/ptolemy'] = () => json(200, profile);
     answers[`POST /api/games/${GAME}/gm/invite`] = () =>
-      json(200, { action: { id: id(8), action: 'invite-game-master', actor: ZEUS, details: { users: { invited: 'Ptolemy' } }, at: '2026-11-24T10:00:00.000Z' } });
+      json(200, {
+        action: { id: id(8), action: 'invite-game-master', actor: ZEUS, details: { users: { invited: 'Ptolemy' } }, at: '2026-11-24T10:00:00.000Z' },
+      });
     start(null);
     type(/Hand the game to another game master/, 'ptolemy');
     await click(button(/^Invite as game master…$/));

@@ -42,7 +42,13 @@ describe('an action carried out with the players’ consent', () => {
   it('is shown so in the Game tab', () => {
     const room = new GameRoom(gameDetail('Egypt', { gameMasterPlays: true }), () => id(2));
     room.log = [
-      { id: id(6), action: 'process-now', actor: { id: id(9), username: 'zeus' }, details: { phaseName: 'Spring 240 BC Movement', next: 'Fall 240 BC Movement', consent: { agreed: ['Carthage', 'Egypt', 'Macedonia', 'Syria'] } }, at: '2026-01-01T10:00:00.000Z' },
+      {
+        id: id(6),
+        action: 'process-now',
+        actor: { id: id(9), username: 'zeus' },
+        details: { phaseName: 'Spring 240 BC Movement', next: 'Fall 240 BC Movement', consent: { agreed: ['Carthage', 'Egypt', 'Macedonia', 'Syria'] } },
+        at: '2026-01-01T10:00:00.000Z',
+      },
     ];
     const target = document.createElement('div');
     document.body.appendChild(target);

@@ -26,16 +26,24 @@ describe('the log in words', () => {
     expect(say('resume', { phaseName: 'X', pausedSeconds: 7200, deadlineAt: '2026-12-01T12:00:00.000Z' })).toBe(
       'Resumed the clock in X; the deadline moved 2 hours later, to <12:00>.',
     );
-    expect(say('resume', { phaseName: 'X', pausedSeconds: 0, deadlineAt: '2026-12-01T12:00:00.000Z' })).toBe('Resumed the clock in X; the deadline stays <12:00>.');
+    expect(say('resume', { phaseName: 'X', pausedSeconds: 0, deadlineAt: '2026-12-01T12:00:00.000Z' })).toBe(
+      'Resumed the clock in X; the deadline stays <12:00>.',
+    );
     expect(say('replace-player', { power: 'Egypt', users: { from: 'alice', to: 'bob' } })).toBe("Gave Egypt's seat to bob, replacing alice.");
     // Anonymous games: no names.
     expect(say('replace-player', { power: 'Egypt' })).toBe("Gave Egypt's seat to another player.");
     expect(say('civil-disorder', { power: 'Syria' })).toBe('Put Syria in civil disorder: phases no longer wait for its orders.');
-    expect(say('enter-orders', { power: 'Syria', phase: 1, phaseName: 'X', orders: 1, ready: false })).toBe('Entered 1 order for Syria in X, replacing its saved orders.');
+    expect(say('enter-orders', { power: 'Syria', phase: 1, phaseName: 'X', orders: 1, ready: false })).toBe(
+      'Entered 1 order for Syria in X, replacing its saved orders.',
+    );
     // Only where orders were saved (entries logged before that was kept say it as they did).
     expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 2, ready: false, replaced: false })).toBe('Entered 2 orders for Syria in X.');
-    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 2, ready: false, replaced: true })).toBe('Entered 2 orders for Syria in X, replacing its saved orders.');
-    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 0, ready: true })).toBe("Cleared Syria's orders in X (its units hold), and marked it ready.");
+    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 2, ready: false, replaced: true })).toBe(
+      'Entered 2 orders for Syria in X, replacing its saved orders.',
+    );
+    expect(say('enter-orders', { power: 'Syria', phaseName: 'X', orders: 0, ready: true })).toBe(
+      "Cleared Syria's orders in X (its units hold), and marked it ready.",
+    );
     expect(say('rollback', { phase: 1, phaseName: 'B', discarded: ['B', 'C', 'D'], powersWithOrders: 4 })).toBe(
       "Rolled back to B, which is open again; 2 later phases (C and D) were discarded; 4 powers' orders stay to be adjudicated again.",
     );
@@ -43,7 +51,9 @@ describe('the log in words', () => {
       "Rolled back to B, which is open again; 1 power's orders stay to be adjudicated again.",
     );
     // A game that had ended: re-opened where it ended, or rolled back further.
-    expect(say('rollback', { phase: 4, phaseName: 'E', discarded: [], powersWithOrders: 2, gameHadEnded: true })).toBe('Re-opened the game, which had ended, at E.');
+    expect(say('rollback', { phase: 4, phaseName: 'E', discarded: [], powersWithOrders: 2, gameHadEnded: true })).toBe(
+      'Re-opened the game, which had ended, at E.',
+    );
     expect(say('rollback', { phase: 3, phaseName: 'D', discarded: ['D', 'E'], powersWithOrders: 0, gameHadEnded: true })).toBe(
       'Rolled back to D, which is open again, and the game, which had ended, goes on; the later phase (E) was discarded; no orders had been saved for it.',
     );
@@ -53,9 +63,14 @@ describe('the log in words', () => {
     expect(say('end-game', { phaseName: 'X', outcome: { kind: 'concession', powers: ['Rome'] } })).toBe('Ended the game in X with a concession to Rome.');
   });
 
-  it('summarises an import instead of printing its JSON, naming the exported game\'s game master as that game\'s', () => {
+  it("summarises an import instead of printing its JSON, naming the exported game's game master as that game's", () => {
     const players = Object.fromEntries(['Egypt', 'Macedon', 'Syria', 'Thrace', 'Rome'].map((p) => [p, `a-rather-long-user-name-for-${p}`]));
-    const details = { exportedAt: '2026-11-30T23:00:00.000Z', complete: true, phases: 12, engineVersions: { server: 2, exporter: 1, rechecked: [{ phase: 3, recordedVersion: 1 }] } };
+    const details = {
+      exportedAt: '2026-11-30T23:00:00.000Z',
+      complete: true,
+      phases: 12,
+      engineVersions: { server: 2, exporter: 1, rechecked: [{ phase: 3, recordedVersion: 1 }] },
+    };
     const imported = say('import', { ...details, exported: { actor: null, users: { gameMaster: 'zeus', players } } });
     expect(imported).toBe(
       'Imported the game from a file exported <23:00>, with 12 phases; its game master in the exported game was zeus; 1 phase recorded under another engine version adjudicated the same here.',
@@ -64,7 +79,9 @@ describe('the log in words', () => {
     // Entries logged before the names were kept apart had them under `users`: the exported game's all the same.
     expect(say('import', { ...details, users: { gameMaster: 'zeus', players } })).toBe(imported);
     // Where the game hides names, the server leaves them out.
-    expect(say('import', details)).toBe('Imported the game from a file exported <23:00>, with 12 phases; 1 phase recorded under another engine version adjudicated the same here.');
+    expect(say('import', details)).toBe(
+      'Imported the game from a file exported <23:00>, with 12 phases; 1 phase recorded under another engine version adjudicated the same here.',
+    );
   });
 
   it('says entries copied from an exported game were done there, by whom there, with the names there', () => {
@@ -82,11 +99,15 @@ describe('the log in words', () => {
     // Names hidden (an anonymous game): still marked imported.
     expect(copied('pause', { phaseName: 'X', imported: true })).toBe('Paused the clock in X. (Imported: done in the exported game, before it came here.)');
     // Entries imported before `exported` was kept: the actor was `importedActor`.
-    expect(copied('pause', { phaseName: 'X', importedActor: 'zeus' })).toBe('Paused the clock in X. (Imported: done in the exported game, by zeus, before it came here.)');
+    expect(copied('pause', { phaseName: 'X', importedActor: 'zeus' })).toBe(
+      'Paused the clock in X. (Imported: done in the exported game, by zeus, before it came here.)',
+    );
     expect(importedFrom({ action: 'pause', details: { phaseName: 'X' } })).toBeNull();
     expect(importedFrom({ action: 'pause', details: { imported: true, exported: { actor: 'zeus' } } })).toEqual({ actor: 'zeus' });
     // An unknown action copied from an export: its origin is no fact of the action's.
-    expect(copied('force-draw', { imported: true, exported: { actor: 'zeus' }, phase: 3 })).toBe('Force draw (phase 3). (Imported: done in the exported game, by zeus, before it came here.)');
+    expect(copied('force-draw', { imported: true, exported: { actor: 'zeus' }, phase: 3 })).toBe(
+      'Force draw (phase 3). (Imported: done in the exported game, by zeus, before it came here.)',
+    );
   });
 
   it('reads any other action without JSON or words too long to wrap', () => {

@@ -42,7 +42,8 @@ function start(room = fakeRoom()) {
 
 beforeEach(() => {
   sent = [];
-  reply = () => new Response(JSON.stringify({ action: { id: 'x', action: 'x', actor: null, details: {}, at: new Date().toISOString() }, checked: [] }), { status: 200 });
+  reply = () =>
+    new Response(JSON.stringify({ action: { id: 'x', action: 'x', actor: null, details: {}, at: new Date().toISOString() }, checked: [] }), { status: 200 });
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     sent.push({ method: init.method ?? 'GET', path, body: init.body ? JSON.parse(String(init.body)) : undefined });
     return reply(path);
@@ -168,7 +169,7 @@ describe('confirmations', () => {
     type($<HTMLTextAreaElement>('textarea')!, 'A Alx H');
     const enter = button(/Enter orders/);
     await click(enter);
-    expect(confirmText()).toContain("They replace the orders saved for Egypt (by its player or by you)");
+    expect(confirmText()).toContain('They replace the orders saved for Egypt (by its player or by you)');
     expect($('[role="alertdialog"]')!.closest('.tool')).toBe(enter.closest('.tool'));
   });
 
@@ -191,7 +192,8 @@ describe('ending the game', () => {
   const survivors = ['Egypt', 'Rome', 'Syria'];
   const withSurvivors = () => Object.assign(fakeRoom(), { votes: { survivors, draw: [], concessions: [], outcome: null }, finished: false });
   const endButton = () => button(/End the game/);
-  const box = (name: string) => Array.from(target.querySelectorAll<HTMLInputElement>('.end input[type="checkbox"]')).find((b) => b.parentElement!.textContent!.trim() === name)!;
+  const box = (name: string) =>
+    Array.from(target.querySelectorAll<HTMLInputElement>('.end input[type="checkbox"]')).find((b) => b.parentElement!.textContent!.trim() === name)!;
 
   it('offers a draw between every survivor, asks before ending, and sends the powers sharing it', async () => {
     start(withSurvivors());
@@ -203,11 +205,21 @@ describe('ending the game', () => {
     expect($('[role="alertdialog"]')!.closest('.tool')).toBe(endButton().closest('.tool'));
     reply = () =>
       new Response(
-        JSON.stringify({ action: { id: 'x', action: 'end-game', actor: null, details: { phaseName: 'Spring 239 BC Movement', outcome: { kind: 'draw', powers: ['Egypt', 'Syria'] } }, at: new Date().toISOString() } }),
+        JSON.stringify({
+          action: {
+            id: 'x',
+            action: 'end-game',
+            actor: null,
+            details: { phaseName: 'Spring 239 BC Movement', outcome: { kind: 'draw', powers: ['Egypt', 'Syria'] } },
+            at: new Date().toISOString(),
+          },
+        }),
         { status: 200 },
       );
     await click(button(/^Confirm$/));
-    expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/end`, body: { outcome: 'draw', powers: ['Egypt', 'Syria'] } }]);
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([
+      { method: 'POST', path: `/api/games/${GAME}/gm/end`, body: { outcome: 'draw', powers: ['Egypt', 'Syria'] } },
+    ]);
     // The answer says what was done, in the log's words.
     expect(target.textContent).toContain('Done: Ended the game in Spring 239 BC Movement as a draw between Egypt and Syria. The log below records it.');
   });
@@ -260,7 +272,9 @@ describe('ending the game', () => {
     await click(button(/Roll back/));
     expect(confirmText()).toMatch(/^Re-open the game at Spring 239 BC Movement\? It goes on from there with a new deadline; nothing is discarded\./);
     // What a roll-back of an ended game undoes: its result, and (anonymous) the names it revealed.
-    expect(confirmText()).toContain("The game's result (Draw among Egypt and Syria) is undone and the game goes on; its players are anonymous again until it ends.");
+    expect(confirmText()).toContain(
+      "The game's result (Draw among Egypt and Syria) is undone and the game goes on; its players are anonymous again until it ends.",
+    );
     await click(button(/^Confirm$/));
     expect(sent.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: `/api/games/${GAME}/gm/rollback`, body: { phase: 2 } }]);
   });
@@ -280,19 +294,23 @@ describe('replacing a player', () => {
     select.value = 'Egypt';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
-    type(Array.from(target.querySelectorAll<HTMLInputElement>('input[type="text"]')).find((i) => i.closest('label')?.textContent?.includes('New player'))!, name);
+    type(
+      Array.from(target.querySelectorAll<HTMLInputElement>('input[type="text"]')).find((i) => i.closest('label')?.textContent?.includes('New player'))!,
+      name,
+    );
     await click(button(/Replace the player/));
   }
 
   it("asks with the new player's record: the deadlines they kept and the games they play", async () => {
-    reply = (path) => (path.startsWith('/api/users/') ? new Response(JSON.stringify(profile('Ptolemy')), { status: 200 }) : new Response('{}', { status: 500 }));
+    reply = (path) =>
+      path.startsWith('/api/users/') ? new Response(JSON.stringify(profile('Ptolemy')), { status: 200 }) : new Response('{}', { status: 500 });
     await replaceWith('ptolemy');
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/users/ptolemy']);
     // The name as the player spells it, whatever the case typed.
     expect(confirmText()).toContain("Give Egypt's seat to Ptolemy? Ptolemy: Kept 9 of 10 deadlines (90\u00a0%); playing 2 games.");
   });
 
-  it("says at once that the player named already holds a seat here, with their power", async () => {
+  it('says at once that the player named already holds a seat here, with their power', async () => {
     reply = (path) => new Response(JSON.stringify(profile('Ptolemy')), { status: path.startsWith('/api/users/') ? 200 : 500 });
     const room = fakeRoom();
     Object.assign(room.game, { players: [{ id: 'seat', user: profile('Ptolemy').user, power: 'Syria' }] });
@@ -301,7 +319,10 @@ describe('replacing a player', () => {
     select.value = 'Egypt';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
-    type(Array.from(target.querySelectorAll<HTMLInputElement>('input[type="text"]')).find((i) => i.closest('label')?.textContent?.includes('New player'))!, 'ptolemy');
+    type(
+      Array.from(target.querySelectorAll<HTMLInputElement>('input[type="text"]')).find((i) => i.closest('label')?.textContent?.includes('New player'))!,
+      'ptolemy',
+    );
     await click(button(/Replace the player/));
     expect(confirmText()).toBeNull();
     expect($('.answer')!.textContent).toBe('Ptolemy already plays Syria in this game: a player holds one seat.');

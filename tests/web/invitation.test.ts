@@ -15,7 +15,9 @@ import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameDetail, gameSummary, json, openPhase, POWERS } from './api-fixtures.ts';
 
 // The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end.
-beforeAll(() => Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]));
+beforeAll(() =>
+  Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]),
+);
 
 const GAME = id(1);
 const ZEUS = { id: id(9), username: 'zeus' };
@@ -41,7 +43,9 @@ beforeEach(() => {
     if (method !== 'GET') sent.push(`${method} ${url.pathname}`);
     if (url.pathname === `/api/games/${GAME}/gm/invitation/accept`) {
       game = { ...game, gameMaster: PTOLEMY, invitedGameMaster: null };
-      return json(200, { action: { id: id(8), action: 'take-over', actor: PTOLEMY, details: { users: { from: 'zeus', to: 'ptolemy' } }, at: '2026-11-24T10:00:00.000Z' } });
+      return json(200, {
+        action: { id: id(8), action: 'take-over', actor: PTOLEMY, details: { users: { from: 'zeus', to: 'ptolemy' } }, at: '2026-11-24T10:00:00.000Z' },
+      });
     }
     if (url.pathname === `/api/games/${GAME}/gm/invitation`) {
       game = { ...game, invitedGameMaster: null };
@@ -49,7 +53,8 @@ beforeEach(() => {
     }
     if (url.pathname === `/api/games/${GAME}`) return json(200, game);
     // As the server lists it to ptolemy, the one asked.
-    if (url.pathname === '/api/games') return json(200, { games: [gameSummary({ ...game, joined: false, invitedYou: game.invitedGameMaster?.id === PTOLEMY.id })], nextCursor: null });
+    if (url.pathname === '/api/games')
+      return json(200, { games: [gameSummary({ ...game, joined: false, invitedYou: game.invitedGameMaster?.id === PTOLEMY.id })], nextCursor: null });
     return json(404, { error: { code: 'not_found', message: `no route ${url.pathname}` } });
   });
   target = document.createElement('div');
@@ -90,7 +95,11 @@ describe("the game's page", () => {
     await vi.waitFor(() => expect(invitation()).toBeNull());
     expect(target.querySelector('.done')?.textContent).toBe('You run this game now.');
     // The settings name the new game master.
-    expect(Array.from(target.querySelectorAll('dt')).find((dt) => dt.textContent === 'Game master')!.nextElementSibling!.textContent!.trim()).toBe('ptolemy');
+    expect(
+      Array.from(target.querySelectorAll('dt'))
+        .find((dt) => dt.textContent === 'Game master')!
+        .nextElementSibling!.textContent!.trim(),
+    ).toBe('ptolemy');
   });
 
   it('tells the game master who asked that it waits for an answer, and lets them withdraw it', async () => {
@@ -114,7 +123,7 @@ describe("the game's page", () => {
 });
 
 describe("the lobby's “My games”", () => {
-  it('shows the invitation on the game\'s card; declining takes the game off the list', async () => {
+  it("shows the invitation on the game's card; declining takes the game off the list", async () => {
     logIn(PTOLEMY);
     game = { ...game, status: 'active', playerCount: 5 };
     router.go('/?tab=mine', true);
@@ -150,11 +159,13 @@ describe("the lobby's “My games”", () => {
     await vi.waitFor(() => expect(socket.sent).toContainEqual(expect.objectContaining({ type: 'subscribe', channel: `user:${PTOLEMY.id}` })));
     // zeus asks: the server now lists the game as mine, and says so on ptolemy's channel.
     game = asked;
-    socket.onmessage?.({ data: JSON.stringify({ type: 'event', channel: `user:${PTOLEMY.id}`, seq: 1, event: { type: 'gm.invitation', gameId: GAME, pending: true } }) });
+    socket.onmessage?.({
+      data: JSON.stringify({ type: 'event', channel: `user:${PTOLEMY.id}`, seq: 1, event: { type: 'gm.invitation', gameId: GAME, pending: true } }),
+    });
     await vi.waitFor(() => expect(invitation()).toMatch(/^zeus asks you to run this game/), { timeout: 3000 });
   });
 
-  it("does not take a game I play in for an invitation", async () => {
+  it('does not take a game I play in for an invitation', async () => {
     logIn(PTOLEMY);
     game = { ...game, invitedGameMaster: null, players: [{ id: id(3), user: PTOLEMY, power: null, status: 'active', missedDeadlines: 0, isYou: true }] };
     vi.stubGlobal('fetch', async (path: string) => {
@@ -173,7 +184,10 @@ describe("the lobby's “My games”", () => {
 
 describe('the board of a game under way', () => {
   it('asks the one invited there too, and says they run it once accepted', async () => {
-    game = { ...gameDetail(null, { gameMaster: ZEUS, invitedGameMaster: PTOLEMY }), currentPhase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null } };
+    game = {
+      ...gameDetail(null, { gameMaster: ZEUS, invitedGameMaster: PTOLEMY }),
+      currentPhase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null },
+    };
     logIn(PTOLEMY);
     const server = globalThis.fetch as (path: string, init?: RequestInit) => Promise<Response>;
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {

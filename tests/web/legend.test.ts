@@ -106,7 +106,12 @@ const attrs = (e: Element) => ({
   linecap: e.getAttribute('stroke-linecap'),
   opacity: e.getAttribute('stroke-opacity'),
 });
-const css = (r: Record<string, string>) => ({ width: r['stroke-width'], dasharray: r['stroke-dasharray'], linecap: r['stroke-linecap'], opacity: r['stroke-opacity'] });
+const css = (r: Record<string, string>) => ({
+  width: r['stroke-width'],
+  dasharray: r['stroke-dasharray'],
+  linecap: r['stroke-linecap'],
+  opacity: r['stroke-opacity'],
+});
 
 /** How a line ends: in an arrowhead, a ring or a dot. */
 type End = 'arrowhead' | 'ring' | 'dot';
@@ -168,7 +173,11 @@ describe('the legend’s retreat and convoy', () => {
     expect(map.fill).toBe('none');
     expect(end.getAttribute('fill')).toBe(map.fill);
     expect(end.getAttribute('stroke-width')).toBe(map['stroke-width']);
-    expect(end.getAttribute('stroke')).toBe(shapesOf('Convoy').find((e) => e.tagName === 'line')!.getAttribute('stroke'));
+    expect(end.getAttribute('stroke')).toBe(
+      shapesOf('Convoy')
+        .find((e) => e.tagName === 'line')!
+        .getAttribute('stroke'),
+    );
   });
 
   it('differ by pattern, not only by colour: a retreat reads as dash and dot, a convoy as separate dots', () => {

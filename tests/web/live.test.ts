@@ -104,7 +104,14 @@ describe('the live socket in the browser', () => {
     socket.onmessage?.({ data: JSON.stringify({ type: 'unsubscribed', channel, reason: 'you may no longer watch this game' }) });
     expect(heard).toEqual([{ type: 'unsubscribed', reason: 'you may no longer watch this game' }]);
     // Events of a channel the server dropped reach nobody; a reconnect does not ask for it again.
-    socket.onmessage?.({ data: JSON.stringify({ type: 'event', channel, seq: 9, event: { type: 'votes.changed', gameId: channel.slice(5), power: 'Egypt', kind: 'draw', cast: true } }) });
+    socket.onmessage?.({
+      data: JSON.stringify({
+        type: 'event',
+        channel,
+        seq: 9,
+        event: { type: 'votes.changed', gameId: channel.slice(5), power: 'Egypt', kind: 'draw', cast: true },
+      }),
+    });
     expect(heard).toHaveLength(1);
     socket.closedByServer(1006);
     vi.advanceTimersByTime(1000);
@@ -118,7 +125,14 @@ describe('the live socket in the browser', () => {
     // The first listener's stop does not end the new subscription.
     stops[0]();
     expect(second.sent).toEqual([user, { type: 'subscribe', channel }]);
-    second.onmessage?.({ data: JSON.stringify({ type: 'event', channel, seq: 10, event: { type: 'votes.changed', gameId: channel.slice(5), power: 'Egypt', kind: 'draw', cast: false } }) });
+    second.onmessage?.({
+      data: JSON.stringify({
+        type: 'event',
+        channel,
+        seq: 10,
+        event: { type: 'votes.changed', gameId: channel.slice(5), power: 'Egypt', kind: 'draw', cast: false },
+      }),
+    });
     expect(again).toHaveLength(1);
   });
 

@@ -40,19 +40,31 @@ beforeEach(() => {
     if (url.pathname === '/api/games') {
       const filter = url.searchParams.get('filter');
       // In progress: game 5 is paused; game 6 is run by me (syria), who plays in neither.
-      const games = filter === 'finished'
-        ? [summary(1, 'finished', false), summary(2, 'finished', false), summary(3, 'finished', false)]
-        : filter === 'active'
-          ? [{ ...summary(5, 'active', false), pausedAt: '2026-01-03T00:00:00.000Z' }, { ...summary(6, 'active', false), gameMaster: { id: id(8), username: 'syria' } }]
-          : [{ ...summary(4, 'active', true), rules: '1971' as const }, summary(1, 'finished', true)];
+      const games =
+        filter === 'finished'
+          ? [summary(1, 'finished', false), summary(2, 'finished', false), summary(3, 'finished', false)]
+          : filter === 'active'
+            ? [
+                { ...summary(5, 'active', false), pausedAt: '2026-01-03T00:00:00.000Z' },
+                { ...summary(6, 'active', false), gameMaster: { id: id(8), username: 'syria' } },
+              ]
+            : [{ ...summary(4, 'active', true), rules: '1971' as const }, summary(1, 'finished', true)];
       return json(200, { games, nextCursor: null });
     }
     // Game 4: Egypt is mine; its clock is paused, with my orders in or not (`egyptSubmitted`).
     if (url.pathname === `/api/games/${id(4)}`) {
-      return json(200, { ...summary(4, 'active', true), players: [{ id: id(5), user: null, power: 'Egypt', status: 'active', missedDeadlines: 0, isYou: true }] });
+      return json(200, {
+        ...summary(4, 'active', true),
+        players: [{ id: id(5), user: null, power: 'Egypt', status: 'active', missedDeadlines: 0, isYou: true }],
+      });
     }
     if (url.pathname === `/api/games/${id(4)}/phases/current`) {
-      return json(200, { status: 'open', paused: true, deadlineAt: '2026-12-01T00:00:00.000Z', powers: [{ power: 'Egypt', mustOrder: true, submitted: egyptSubmitted, ready: false, playerStatus: 'active', missedDeadlines: 0 }] });
+      return json(200, {
+        status: 'open',
+        paused: true,
+        deadlineAt: '2026-12-01T00:00:00.000Z',
+        powers: [{ power: 'Egypt', mustOrder: true, submitted: egyptSubmitted, ready: false, playerStatus: 'active', missedDeadlines: 0 }],
+      });
     }
     return json(404, { error: { code: 'not_found', message: 'no' } });
   });
@@ -111,7 +123,9 @@ describe('a game whose clock the game master paused', () => {
     target.remove();
     egyptSubmitted = true;
     await open('mine');
-    await vi.waitFor(() => expect(card('Game 4').querySelector('.needs')?.textContent).toMatch(/Orders in, not ready[\s\S]*Clock paused|Clock paused[\s\S]*Orders in, not ready/));
+    await vi.waitFor(() =>
+      expect(card('Game 4').querySelector('.needs')?.textContent).toMatch(/Orders in, not ready[\s\S]*Clock paused|Clock paused[\s\S]*Orders in, not ready/),
+    );
     expect(card('Game 4').textContent).not.toMatch(/left|deadline passed/);
   });
 });
@@ -179,7 +193,9 @@ describe('the lists kept up to date while the lobby is open', () => {
       return json(200, { games, nextCursor: from + limit < all.length ? 'page-2' : null });
     });
     await open('open');
-    Array.from(target.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === 'More games')!.click();
+    Array.from(target.querySelectorAll<HTMLButtonElement>('button'))
+      .find((b) => b.textContent === 'More games')!
+      .click();
     await vi.waitFor(() => expect(target.querySelectorAll('li.game')).toHaveLength(25));
     const socket = ScriptedSocket.opened.at(-1)!;
     if (socket.readyState !== ScriptedSocket.OPEN) socket.accept();
@@ -208,7 +224,9 @@ describe('an imported game', () => {
   it('is marked Imported on its card (its history was played elsewhere); a game played here is not', async () => {
     const imported = { ...summary(7, 'finished', false), name: 'From elsewhere', imported: true };
     const list = async () => json(200, { games: [imported, summary(2, 'finished', false)], nextCursor: null });
-    vi.stubGlobal('fetch', async (path: string) => (new URL(path, 'http://localhost').pathname === '/api/games' ? list() : json(404, { error: { code: 'not_found', message: 'no' } })));
+    vi.stubGlobal('fetch', async (path: string) =>
+      new URL(path, 'http://localhost').pathname === '/api/games' ? list() : json(404, { error: { code: 'not_found', message: 'no' } }),
+    );
     await open('finished');
     const cardOf = (name: string) => Array.from(target.querySelectorAll('li.game')).find((li) => li.querySelector('h2 a')?.textContent === name)!;
     const label = cardOf('From elsewhere').querySelector('h2 .imported');

@@ -94,7 +94,10 @@ describe('a build centre’s marker in an adjustment phase', () => {
 
 describe('build sites in an adjustment phase', () => {
   it('are ringed (a halo), so that they stand out from the other centres; a centre with a unit in it is not', () => {
-    const builds = position(start.units.filter((u) => u.at !== 'Rom'), { season: 'winter', type: 'adjustment' });
+    const builds = position(
+      start.units.filter((u) => u.at !== 'Rom'),
+      { season: 'winter', type: 'adjustment' },
+    );
     withMap({ position: builds, selectable: new Set(['Rom', 'Nea']) }, (host) => {
       const site = (id: string) => host.querySelector(`svg.dmap g.centre[data-centre="${id}"]`)!.classList.contains('site');
       expect(site('Rom')).toBe(true);
@@ -107,9 +110,13 @@ describe('build sites in an adjustment phase', () => {
 
 describe('a retreat', () => {
   it('marks only the dislodged unit as the one to order, not the unit that dislodged it in the same province', () => {
-    const retreat = position([{ power: 'Rome', type: 'army', at: 'Ill' }], { season: 'fall', type: 'retreat' }, {
-      dislodged: [{ power: 'Macedonia', type: 'army', at: 'Ill', attackerFrom: 'Ven' }],
-    });
+    const retreat = position(
+      [{ power: 'Rome', type: 'army', at: 'Ill' }],
+      { season: 'fall', type: 'retreat' },
+      {
+        dislodged: [{ power: 'Macedonia', type: 'army', at: 'Ill', attackerFrom: 'Ven' }],
+      },
+    );
     withMap({ position: retreat, selectable: new Set(['Ill']), selectedProvince: 'Ill' }, (host) => {
       const units = Array.from(host.querySelectorAll('g.unit'));
       expect(units.map((u) => [u.getAttribute('aria-label'), u.classList.contains('selectable'), u.classList.contains('selected')])).toEqual([

@@ -19,7 +19,10 @@ const bounds = { width: drawing.width, height: drawing.height };
 class FixedSizeObserver {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ target, contentRect: { ...FRAME, x: 0, y: 0, top: 0, left: 0, right: FRAME.width, bottom: FRAME.height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.callback(
+      [{ target, contentRect: { ...FRAME, x: 0, y: 0, top: 0, left: 0, right: FRAME.width, bottom: FRAME.height } } as unknown as ResizeObserverEntry],
+      this as unknown as ResizeObserver,
+    );
   }
   unobserve() {}
   disconnect() {}

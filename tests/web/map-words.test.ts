@@ -27,7 +27,9 @@ describe('a province in words', () => {
 
   it('offers a build site to the keyboard, and says what was ordered there', () => {
     expect(describeProvince({ ...nea, site: true, ordered: undefined })).toBe('Neapolis; Roman supply centre; a build site: B or Enter to build here');
-    expect(describeProvince({ ...nea, site: true, ordered: 'Build F Nea' })).toBe('Neapolis; Roman supply centre; a build site: B or Enter to build here; ordered: Build F Nea');
+    expect(describeProvince({ ...nea, site: true, ordered: 'Build F Nea' })).toBe(
+      'Neapolis; Roman supply centre; a build site: B or Enter to build here; ordered: Build F Nea',
+    );
   });
 
   it('leaves the order of a unit to the unit, which says it itself', () => {
@@ -38,7 +40,9 @@ describe('a province in words', () => {
   });
 
   it('outside an adjustment, says a province ordered as itself may be selected', () => {
-    expect(describeProvince({ ...nea, adjustment: false, site: true, ordered: undefined })).toBe('Neapolis; Roman supply centre; can be ordered: Enter to select');
+    expect(describeProvince({ ...nea, adjustment: false, site: true, ordered: undefined })).toBe(
+      'Neapolis; Roman supply centre; can be ordered: Enter to select',
+    );
   });
 });
 

@@ -20,7 +20,9 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     clicked.clickProvince('Rav');
     expect(clicked.selection).toMatchObject({ location: 'Rav', power: 'Rome' });
     clicked.chooseAction('move');
-    expect(clicked.targets.map((t) => t.province).sort()).toEqual(['Ben', 'Cis', 'Ete', 'Ill', 'Pan', 'Rom', 'Ven'].filter((p) => clicked.targets.some((t) => t.province === p)).sort());
+    expect(clicked.targets.map((t) => t.province).sort()).toEqual(
+      ['Ben', 'Cis', 'Ete', 'Ill', 'Pan', 'Rom', 'Ven'].filter((p) => clicked.targets.some((t) => t.province === p)).sort(),
+    );
     clicked.clickProvince('Cis');
 
     const typed = new OrderEntry(variant, start, variant.powers);
@@ -202,7 +204,10 @@ describe('order entry: clicking gives the orders that typing gives', () => {
 
   it('offers no third fleet build in one adjustment (Diadochi V: at most two)', () => {
     // Rome without units: builds due on all four home centres, coastal ones offering army or fleet.
-    const state = position(start.units.filter((u) => u.power !== 'Rome'), { season: 'winter', type: 'adjustment' });
+    const state = position(
+      start.units.filter((u) => u.power !== 'Rome'),
+      { season: 'winter', type: 'adjustment' },
+    );
     const entry = new OrderEntry(variant, state, ['Rome']);
     expect(variant.data.rules.maxFleetBuilds).toBe(2);
     expect(entry.index.orderableAt('Rome', 'Rav')!.orders.map(formatOrder)).toContain('Build F Rav');
@@ -230,7 +235,14 @@ describe('order entry: clicking gives the orders that typing gives', () => {
     entry.give(entry.selection!.choices![1], 'Rome');
     expect(accepted(entry, 'Rome')).toEqual(['Build F Nea']);
 
-    const inland = new OrderEntry(variant, position(start.units.filter((u) => u.at !== 'Arb'), { season: 'winter', type: 'adjustment' }), variant.powers);
+    const inland = new OrderEntry(
+      variant,
+      position(
+        start.units.filter((u) => u.at !== 'Arb'),
+        { season: 'winter', type: 'adjustment' },
+      ),
+      variant.powers,
+    );
     inland.select(inland.index.orderableAt('Syria', 'Arb')!);
     // Selecting alone gives no order: the key does.
     expect(accepted(inland, 'Syria')).toEqual([]);
@@ -318,7 +330,8 @@ describe('legal targets are the engine’s', () => {
     const eco = compileEconomy(variant, start);
     if (!board.ok || !eco.ok) throw new Error('invalid start');
     const entry = new OrderEntry(variant, start, variant.powers);
-    const provinceOf = (loc: string) => variant.provinceIds[variant.locationProvince[variant.locationIds.findIndex((l) => l.toLowerCase() === loc.toLowerCase())]];
+    const provinceOf = (loc: string) =>
+      variant.provinceIds[variant.locationProvince[variant.locationIds.findIndex((l) => l.toLowerCase() === loc.toLowerCase())]];
     for (let u = 0; u < board.value.count; u++) {
       const legal: Order[] = legalMovementOrders(board.value, eco.value, u);
       const loc = variant.locationIds[board.value.location[u]];

@@ -44,7 +44,11 @@ describe('map overlay', () => {
   });
 
   it('draws a dislodged unit beside the unit that took its place, and says so', () => {
-    const state = position([{ power: 'Carthage', type: 'army', at: 'Rav' }], { type: 'retreat' }, { dislodged: [{ power: 'Rome', type: 'army', at: 'Rav', attackerFrom: 'Ven' }] });
+    const state = position(
+      [{ power: 'Carthage', type: 'army', at: 'Rav' }],
+      { type: 'retreat' },
+      { dislodged: [{ power: 'Rome', type: 'army', at: 'Rav', attackerFrom: 'Ven' }] },
+    );
     const o = computeOverlay(variant, state);
     const d = o.units.find((u) => u.dislodged)!;
     const [x, y] = province('Rav').draw!.unit;

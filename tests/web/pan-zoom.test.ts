@@ -26,7 +26,8 @@ function view(map: Partial<ViewedMap> = {}): PanZoom {
   return panZoom;
 }
 
-const pointer = (type: string, pointerId: number, clientX: number, clientY: number) => new PointerEvent(type, { pointerId, clientX, clientY, pointerType: 'touch' });
+const pointer = (type: string, pointerId: number, clientX: number, clientY: number) =>
+  new PointerEvent(type, { pointerId, clientX, clientY, pointerType: 'touch' });
 
 describe('the map under a finger', () => {
   it('takes a press that moved a few pixels for a tap, and leaves the map where it was', () => {

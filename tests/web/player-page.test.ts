@@ -23,14 +23,27 @@ function profile(fields: Partial<UserProfile> = {}): UserProfile {
     memberSince: '2026-03-15T12:00:00.000Z',
     games: [
       {
-        game: gameSummary({ id: id(3), name: 'The Long War', status: 'finished', finishedAt: '2026-05-01T12:00:00.000Z', outcome: { kind: 'victory', powers: ['Egypt'] } }),
+        game: gameSummary({
+          id: id(3),
+          name: 'The Long War',
+          status: 'finished',
+          finishedAt: '2026-05-01T12:00:00.000Z',
+          outcome: { kind: 'victory', powers: ['Egypt'] },
+        }),
         role: 'player',
         power: 'Egypt',
         playerStatus: 'active',
         replaced: false,
         result: 'won',
       },
-      { game: gameSummary({ id: id(4), name: 'Riots in Rhodes' }), role: 'player', power: 'Syria', playerStatus: 'civil-disorder', replaced: false, result: null },
+      {
+        game: gameSummary({ id: id(4), name: 'Riots in Rhodes' }),
+        role: 'player',
+        power: 'Syria',
+        playerStatus: 'civil-disorder',
+        replaced: false,
+        result: null,
+      },
       { game: gameSummary({ id: id(5), name: 'Refereed' }), role: 'game-master', power: null, playerStatus: null, replaced: false, result: null },
     ],
     totals: { playing: 3, finished: 5, won: 1, drawn: 2, lost: 2, eliminated: 1, replaced: 0 },
@@ -83,7 +96,9 @@ describe("a player's page", () => {
     session.adopt(null);
     flushSync();
     expect(reads()).toBe(1);
-    session.adopt({ user: { ...EGYPT, isAdmin: false, createdAt: '2026-03-15T12:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+    session.adopt({ user: { ...EGYPT, isAdmin: false, createdAt: '2026-03-15T12:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<
+      typeof session.adopt
+    >[0]);
     flushSync();
     await vi.waitFor(() => expect(reads()).toBe(2));
     session.adopt(null);
@@ -124,7 +139,11 @@ describe("a player's page", () => {
   });
 
   it('says no deadline was due yet for a player who never had to order, and a player with no games has played none', async () => {
-    answer = profile({ games: [], totals: { playing: 0, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0, replaced: 0 }, reliability: { phases: 0, missed: 0 } });
+    answer = profile({
+      games: [],
+      totals: { playing: 0, finished: 0, won: 0, drawn: 0, lost: 0, eliminated: 0, replaced: 0 },
+      reliability: { phases: 0, missed: 0 },
+    });
     await open('Egypt_Player');
     expect(text(target.querySelector('.reliability'))).toBe('No deadlines due yet');
     expect(text(target.querySelector('.totals'))).toBe('No games played yet');
@@ -132,7 +151,7 @@ describe("a player's page", () => {
     expect(target.textContent).toContain('No games to show.');
   });
 
-  it("lists the games, newest first as given, each a link to its page with the variant, the power played and how it went", async () => {
+  it('lists the games, newest first as given, each a link to its page with the variant, the power played and how it went', async () => {
     await open('Egypt_Player');
     const games = target.querySelector('ul.games')!;
     expect(Array.from(games.querySelectorAll(':scope > li h3'), (h) => text(h))).toEqual(['The Long War', 'Riots in Rhodes', 'Refereed']);
@@ -194,11 +213,13 @@ describe("a player's page", () => {
 });
 
 describe("the game page's names", () => {
-  it("link each player and the game master to their public page, and an anonymous seat to none", async () => {
+  it('link each player and the game master to their public page, and an anonymous seat to none', async () => {
     router.search = '?about';
     const detail = gameDetail(null, { gameMaster: { id: id(9), username: 'zeus' } });
     detail.players[1] = { ...detail.players[1], user: EGYPT };
-    vi.stubGlobal('fetch', async (path: string) => (path === `/api/games/${detail.id}` ? json(200, detail) : json(404, { error: { code: 'not_found', message: 'no' } })));
+    vi.stubGlobal('fetch', async (path: string) =>
+      path === `/api/games/${detail.id}` ? json(200, detail) : json(404, { error: { code: 'not_found', message: 'no' } }),
+    );
     try {
       page = mount(GamePage, { target, props: { id: detail.id } });
       await vi.waitFor(() => expect(text(target.querySelector('h1'))).toBe(detail.name));
@@ -219,8 +240,12 @@ describe("the game page's names", () => {
 
 describe('the account page', () => {
   it("links to the user's own public page", async () => {
-    session.adopt({ user: { ...EGYPT, isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
-    vi.stubGlobal('fetch', async (path: string) => (path === '/api/auth/tokens' ? json(200, { tokens: [] }) : json(404, { error: { code: 'not_found', message: 'no' } })));
+    session.adopt({ user: { ...EGYPT, isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z' }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<
+      typeof session.adopt
+    >[0]);
+    vi.stubGlobal('fetch', async (path: string) =>
+      path === '/api/auth/tokens' ? json(200, { tokens: [] }) : json(404, { error: { code: 'not_found', message: 'no' } }),
+    );
     page = mount(Account, { target });
     flushSync();
     const link = Array.from(target.querySelectorAll('a')).find((a) => a.textContent === 'Your public page');

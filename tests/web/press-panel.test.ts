@@ -97,7 +97,9 @@ describe('opening a conversation from the keyboard', () => {
     await open('full');
     button('+ New conversation')!.click();
     await vi.waitFor(() => expect(document.activeElement).toBe(target.querySelector('.picker input')));
-    const rome = Array.from(target.querySelectorAll('.picker label')).find((l) => l.textContent?.trim() === 'Rome')!.querySelector('input')!;
+    const rome = Array.from(target.querySelectorAll('.picker label'))
+      .find((l) => l.textContent?.trim() === 'Rome')!
+      .querySelector('input')!;
     rome.checked = true;
     rome.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
@@ -178,7 +180,10 @@ describe('a game master who also plays a power', () => {
     // Sent and answered: the box has the focus back.
     await vi.waitFor(() => expect(document.activeElement).toBe(box()));
     const voices = Array.from(target.querySelectorAll<HTMLInputElement>('.send-row [role="radiogroup"] input[type="radio"]'));
-    expect(voices.map((radio) => [radio.parentElement!.textContent!.trim(), radio.checked])).toEqual([['Rome', true], ['the game master', false]]);
+    expect(voices.map((radio) => [radio.parentElement!.textContent!.trim(), radio.checked])).toEqual([
+      ['Rome', true],
+      ['the game master', false],
+    ]);
     voices[1].click();
     flushSync();
     writeAndSend('The deadline moves to Friday.');

@@ -8,8 +8,12 @@ import { adjustment, variant } from './positions.ts';
 
 describe('results in words', () => {
   it('names provinces, coasts left out, in every sentence', () => {
-    expect(disbandedText(variant, { power: 'Macedonia', type: 'army', at: 'Epi' })).toBe("Macedonia's army in Epirus had nowhere to retreat and was disbanded.");
-    expect(disbandedText(variant, { power: 'Macedonia', type: 'fleet', at: 'Lar/ec' })).toBe("Macedonia's fleet in Larissa had nowhere to retreat and was disbanded.");
+    expect(disbandedText(variant, { power: 'Macedonia', type: 'army', at: 'Epi' })).toBe(
+      "Macedonia's army in Epirus had nowhere to retreat and was disbanded.",
+    );
+    expect(disbandedText(variant, { power: 'Macedonia', type: 'fleet', at: 'Lar/ec' })).toBe(
+      "Macedonia's fleet in Larissa had nowhere to retreat and was disbanded.",
+    );
     expect(eventText(variant, { kind: 'centre-captured', province: 'Syr', from: 'Carthage', to: 'Rome' })).toBe('Rome took Syracuse from Carthage.');
     expect(controlText(variant, { province: 'Ath', from: null, to: 'Macedonia' })).toBe('Macedonia took control of Athens, a special build centre.');
   });
@@ -58,7 +62,12 @@ describe('Winter results as the list shows them', () => {
   };
 
   it('gives no row to a power that had nothing it could build: it waived nothing', () => {
-    const results = winter([{ power: 'Rome', order: 'Build A Nea' }, { power: 'Rome', order: 'Build F Bru' }, { power: 'Rome', order: 'Waive' }, { power: 'Carthage', order: 'Build A Had' }]);
+    const results = winter([
+      { power: 'Rome', order: 'Build A Nea' },
+      { power: 'Rome', order: 'Build F Bru' },
+      { power: 'Rome', order: 'Waive' },
+      { power: 'Carthage', order: 'Build A Had' },
+    ]);
     // The engine notes the unusable builds; the list leaves them out, as it leaves out powers with no builds due.
     expect(results.filter((r) => !isListed(r)).map((r) => r.power)).toEqual(['Egypt', 'Macedonia', 'Syria']);
     const rows = shown(results);
@@ -79,7 +88,10 @@ describe('Winter results as the list shows them', () => {
   });
 
   it('keeps the words for unordered units and for orders as given', () => {
-    expect(resultOrder({ code: 'unordered', order: 'A Par H', parsed: { kind: 'hold', unit: { type: 'army', at: 'Par' } } })).toEqual({ text: 'A Par H', notation: true });
+    expect(resultOrder({ code: 'unordered', order: 'A Par H', parsed: { kind: 'hold', unit: { type: 'army', at: 'Par' } } })).toEqual({
+      text: 'A Par H',
+      notation: true,
+    });
     expect(resultOrder({ code: 'waived', order: 'Waive', parsed: { kind: 'waive' } })).toEqual({ text: 'Waive', notation: true });
     expect(resultOrder({ code: 'unordered', order: 'Waive', parsed: { kind: 'waive' } })).toEqual({ text: 'Builds not used', notation: false });
     expect(isListed({ code: 'waived' })).toBe(true);

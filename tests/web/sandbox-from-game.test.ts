@@ -18,9 +18,15 @@ beforeEach(() => {
   asked = [];
   vi.stubGlobal('fetch', async (path: string) => {
     asked.push(path);
-    if (path === `/api/games/${GAME}/phases/3`) return json(200, { index: 3, name: 'Winter 240 BC Adjustment', kind: 'adjustment', state: adjustment, stateBefore: adjustment });
+    if (path === `/api/games/${GAME}/phases/3`)
+      return json(200, { index: 3, name: 'Winter 240 BC Adjustment', kind: 'adjustment', state: adjustment, stateBefore: adjustment });
     if (path === `/api/games/${GAME}`)
-      return json(200, { id: GAME, name: 'Wars of the Successors', rules: '1971', players: ['Carthage', 'Rome'].map((power) => ({ power, isYou: power === 'Rome' })) });
+      return json(200, {
+        id: GAME,
+        name: 'Wars of the Successors',
+        rules: '1971',
+        players: ['Carthage', 'Rome'].map((power) => ({ power, isYou: power === 'Rome' })),
+      });
     return json(404, { error: { code: 'not_found', message: 'no phase 9 in this game' } });
   });
 });

@@ -58,11 +58,18 @@ describe('sandbox page', () => {
   it('says which unit is selected, and reads no stray text of the drawing (coast marks, names) on the map', async () => {
     click($('g.unit[data-unit="Car"]'));
     const pressed = $$('svg.dmap g.unit[role="button"]').map((u) => [u.getAttribute('data-unit'), u.getAttribute('aria-pressed')]);
-    expect(pressed).toEqual(expect.arrayContaining([['Car', 'true'], ['Had', 'false']]));
+    expect(pressed).toEqual(
+      expect.arrayContaining([
+        ['Car', 'true'],
+        ['Had', 'false'],
+      ]),
+    );
     expect($$('svg.dmap g.unit[role="img"]').every((u) => !u.hasAttribute('aria-pressed'))).toBe(true);
     await vi.waitFor(() => expect($$('svg.dmap .labels text').length).toBeGreaterThan(0));
     expect($$('svg.dmap .static-over text').map((t) => t.textContent)).toContain('wcAquitania, West Coast');
-    const read = $$('svg.dmap text').filter((t) => !t.closest('[aria-hidden="true"]')).map((t) => t.textContent);
+    const read = $$('svg.dmap text')
+      .filter((t) => !t.closest('[aria-hidden="true"]'))
+      .map((t) => t.textContent);
     expect(read).toEqual([]);
   });
 
@@ -201,7 +208,19 @@ describe('sandbox page', () => {
 
   it("has a legend naming every order's shape as orders are given, Diadochi V's own marks, and failures once adjudicated", () => {
     const legend = () => $('details.legend')!.textContent ?? '';
-    for (const entry of ['Move', 'Support', 'Convoy', 'Hold', 'Retreat', 'Destroy (Z)', 'Build', 'Remove', 'Build site (Winter)', 'Rebuild (R)', 'Centre being rebuilt'])
+    for (const entry of [
+      'Move',
+      'Support',
+      'Convoy',
+      'Hold',
+      'Retreat',
+      'Destroy (Z)',
+      'Build',
+      'Remove',
+      'Build site (Winter)',
+      'Rebuild (R)',
+      'Centre being rebuilt',
+    ])
       expect(legend()).toContain(entry);
     expect(legend()).not.toContain('Failed');
     click(button(/^Adjudicate$/));
@@ -336,7 +355,9 @@ describe('sandbox page: builds left', () => {
     paste(adjustment);
     click(button(/Rome/));
     const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(step()).toMatch(/^Rome may build 3 units\. Click a highlighted centre to build there\. Only 2 free build centres, one build each: 1 build goes unused\./);
+    expect(step()).toMatch(
+      /^Rome may build 3 units\. Click a highlighted centre to build there\. Only 2 free build centres, one build each: 1 build goes unused\./,
+    );
     click($('#p-Nea'));
     click(button(/Fleet in Neapolis/));
     // The page settles between a player's actions, as it does in a browser.
@@ -347,7 +368,9 @@ describe('sandbox page: builds left', () => {
     fleet.focus();
     click(fleet);
     // Both sites used: the prompt no longer sends the player to a highlighted centre.
-    expect(step()).toMatch(/^Rome may build 3 units: 1 left\. Every free build centre has its build \(click one to change it\); the build left goes unused unless waived\./);
+    expect(step()).toMatch(
+      /^Rome may build 3 units: 1 left\. Every free build centre has its build \(click one to change it\); the build left goes unused unless waived\./,
+    );
     expect(step()).not.toMatch(/Only 2 free build centres/);
     // The focus has followed the last build back to its site; from there the player Tabs to Waive.
     await vi.waitFor(() => expect(document.activeElement).toBe($('#p-Bru')));
@@ -369,7 +392,9 @@ describe('sandbox page: removals', () => {
     paste({ ...adjustment, owners: { ...adjustment.owners, Pel: 'Rome' } });
     click(button(/Macedonia/));
     const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(step()).toMatch(/^Macedonia must remove 1 unit: click one, then Remove\. Any left unchosen at the deadline \(or on Ready\), the rules choose: the units farthest from the centres it owns\./);
+    expect(step()).toMatch(
+      /^Macedonia must remove 1 unit: click one, then Remove\. Any left unchosen at the deadline \(or on Ready\), the rules choose: the units farthest from the centres it owns\./,
+    );
     const rules = $<HTMLSelectElement>('.rules select')!;
     rules.value = '1971';
     rules.dispatchEvent(new Event('change', { bubbles: true }));
@@ -527,7 +552,9 @@ describe('sandbox page: a support’s second step', () => {
     click($('g.unit[data-unit="Car"]'));
     click(button(/Support/));
     click($$('.targets button').find((b) => b.textContent === 'Hadrumetum')!);
-    expect(stepText()).toBe('Support Hadrumetum to where? Click a highlighted province (it cannot be supported where it stands: this unit could not move there).');
+    expect(stepText()).toBe(
+      'Support Hadrumetum to where? Click a highlighted province (it cannot be supported where it stands: this unit could not move there).',
+    );
     expect($$('.targets button').map((b) => b.textContent)).not.toContain('Hadrumetum');
     press($('.targets button'), 'Escape');
     press($('.targets button'), 'Escape');

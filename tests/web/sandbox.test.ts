@@ -12,7 +12,12 @@ describe('the sandbox', () => {
     const r = s.adjudicate();
     expect(r.ok).toBe(true);
     expect(s.showingResults).toBe(true);
-    expect(s.current.outcome!.results.filter((x) => x.code === 'moved').map((x) => x.order).sort()).toEqual(['A Had - Num', 'A Rav - Cis']);
+    expect(
+      s.current
+        .outcome!.results.filter((x) => x.code === 'moved')
+        .map((x) => x.order)
+        .sort(),
+    ).toEqual(['A Had - Num', 'A Rav - Cis']);
 
     s.proceed();
     expect(s.current.state.phase).toEqual({ season: 'fall', year: 240, type: 'movement' });
@@ -113,7 +118,9 @@ describe('the sandbox across visits', () => {
   it('refuses a snapshot of another variant or with a broken position', () => {
     const s = new Sandbox(variant);
     expect(s.restore({ variant: 'standard', steps: [{ state: start, lines: {}, adjudicated: false }] })).toBe(false);
-    expect(s.restore({ variant: variant.id, steps: [{ state: { ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }, lines: {}, adjudicated: false }] })).toBe(false);
+    expect(
+      s.restore({ variant: variant.id, steps: [{ state: { ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }, lines: {}, adjudicated: false }] }),
+    ).toBe(false);
     expect(s.current.state).toEqual(start);
   });
 });
@@ -122,7 +129,14 @@ describe('the rules adjudicating', () => {
   // A phase of the engine's random game (seed 5, played under the 1971 rulebook) that the two rule sets adjudicate differently.
   const phase = randomGame(getVariant('diadochi-v', RULEBOOKS['1971'])!, 5, 3)[1];
   const orders = (s: Sandbox) => {
-    for (const power of variant.powers) s.entry.setText(phase.orders.filter((o) => o.power === power).map((o) => formatOrder(o.order as never)).join('\n'), power);
+    for (const power of variant.powers)
+      s.entry.setText(
+        phase.orders
+          .filter((o) => o.power === power)
+          .map((o) => formatOrder(o.order as never))
+          .join('\n'),
+        power,
+      );
   };
 
   it('adjudicates under the rule set chosen, again when it changes, and keeps it across a reload', () => {

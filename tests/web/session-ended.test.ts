@@ -16,11 +16,16 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 it('a socket closed because the session ended makes the page ask who is logged in, and it is nobody', async () => {
-  session.adopt({ user: { id: '019a0000-0000-7000-8000-00000000000a', username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+  session.adopt({ user: { id: '019a0000-0000-7000-8000-00000000000a', username: 'syria', isAdmin: false }, csrfToken: 'token' } as Parameters<
+    typeof session.adopt
+  >[0]);
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (path: string) => {
     asked.push(path);
-    return new Response(JSON.stringify({ user: null, authenticatedBy: null, csrfToken: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ user: null, authenticatedBy: null, csrfToken: null }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   const stop = live.subscribe('game:019a0000-0000-7000-8000-000000000004', () => {});
   try {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ZOOM, bringIntoView, clamp, extentOf, fitAll, initialView, pan, unionExtent, zoomAt, zoomLevel, type Extent, type ViewBox } from '../../web/src/map/viewport.ts';
+import {
+  MAX_ZOOM,
+  bringIntoView,
+  clamp,
+  extentOf,
+  fitAll,
+  initialView,
+  pan,
+  unionExtent,
+  zoomAt,
+  zoomLevel,
+  type Extent,
+  type ViewBox,
+} from '../../web/src/map/viewport.ts';
 import { computeOverlay } from '../../web/src/map/overlay.ts';
 import { start, variant } from './positions.ts';
 
@@ -54,7 +67,6 @@ describe('zoom and pan', () => {
     expect(far.y + far.h).toBeCloseTo(900);
     expect(clamp({ ...v, x: -500 }, map, 16 / 9).x).toBe(0);
   });
-
 });
 
 describe('the view a game starts on', () => {
@@ -118,7 +130,15 @@ describe('the view a game starts on', () => {
 
   it('an extent is the points’ box with a margin, and unions of them', () => {
     expect(extentOf([], 10)).toBeUndefined();
-    expect(extentOf([[100, 200], [300, 50]], 10)).toEqual({ minX: 90, maxX: 310, minY: 40, maxY: 210 });
+    expect(
+      extentOf(
+        [
+          [100, 200],
+          [300, 50],
+        ],
+        10,
+      ),
+    ).toEqual({ minX: 90, maxX: 310, minY: 40, maxY: 210 });
     expect(unionExtent(undefined, { minX: 1, maxX: 2, minY: 3, maxY: 4 })).toEqual({ minX: 1, maxX: 2, minY: 3, maxY: 4 });
     expect(unionExtent({ minX: 0, maxX: 2, minY: 3, maxY: 4 }, { minX: 1, maxX: 5, minY: 2, maxY: 3 })).toEqual({ minX: 0, maxX: 5, minY: 2, maxY: 4 });
   });
@@ -131,7 +151,15 @@ describe('the view a game starts on', () => {
     expect(initialView(map, laptop, 850).x).toBe(0);
     expect(initialView(map, 1.45, 850).x).toBeGreaterThan(gades.at[0] - 9);
     for (const aspect of [laptop, 1366 / 860, 1.45, 16 / 9, 2.2]) {
-      const v = initialView(map, aspect, 850, extentOf(units.map((u) => u.at), 24));
+      const v = initialView(
+        map,
+        aspect,
+        850,
+        extentOf(
+          units.map((u) => u.at),
+          24,
+        ),
+      );
       for (const u of units) {
         expect(u.at[0] - 12, u.location).toBeGreaterThanOrEqual(v.x);
         expect(u.at[0] + 12, u.location).toBeLessThanOrEqual(v.x + v.w);

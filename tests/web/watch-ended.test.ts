@@ -12,7 +12,9 @@ import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameDetail, json, openPhase, POWERS } from './api-fixtures.ts';
 
 // The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end.
-beforeAll(() => Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]));
+beforeAll(() =>
+  Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]),
+);
 
 const GAME = id(1);
 const channel = `game:${GAME}`;
@@ -29,7 +31,9 @@ beforeEach(() => {
   gameReads = 0;
   localStorage.clear();
   vi.stubGlobal('WebSocket', ScriptedSocket);
-  session.adopt({ user: { id: id(2), username: 'egypt', isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<typeof session.adopt>[0]);
+  session.adopt({ user: { id: id(2), username: 'egypt', isAdmin: false }, authenticatedBy: 'cookie', csrfToken: 'token' } as Parameters<
+    typeof session.adopt
+  >[0]);
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
     if (!visible) return json(404, { error: { code: 'not_found', message: 'no game with that id' } });
@@ -38,7 +42,14 @@ beforeEach(() => {
       return json(200, game);
     }
     if (url.endsWith('/phases/current') || url.endsWith('/phases/0')) return json(200, openPhase(0, 'Spring 240 BC Movement'));
-    if (url.endsWith('/phases/0/orders')) return json(200, { phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null }, power: 'Egypt', mustOrder: true, current: null, history: [] });
+    if (url.endsWith('/phases/0/orders'))
+      return json(200, {
+        phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null },
+        power: 'Egypt',
+        mustOrder: true,
+        current: null,
+        history: [],
+      });
     if (url.endsWith('/phases')) return json(200, { phases: [] });
     if (url.endsWith('/press')) return json(200, { messages: [], nextCursor: null });
     if (url.endsWith('/votes')) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
@@ -75,7 +86,9 @@ describe('a board whose subscription the server ended', () => {
     // The seat was handed on: the server no longer shows the private game to this user.
     visible = false;
     socket.onmessage?.({ data: JSON.stringify({ type: 'unsubscribed', channel, reason: 'you may no longer watch this game' }) });
-    await vi.waitFor(() => expect(target.querySelector('[role="alert"]')?.textContent).toBe('This game is private, and you no longer play in it: you can no longer see it.'));
+    await vi.waitFor(() =>
+      expect(target.querySelector('[role="alert"]')?.textContent).toBe('This game is private, and you no longer play in it: you can no longer see it.'),
+    );
     expect(target.textContent).toContain('The server said: you may no longer watch this game.');
     expect(target.querySelector('svg.dmap, #orders-text, [role="tablist"]')).toBeNull();
     expect(target.querySelector('a[href="/"]')?.textContent).toBe('Back to the lobby');

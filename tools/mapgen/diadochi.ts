@@ -17,13 +17,21 @@ import { geoConicConformal, geoPath, type GeoProjection } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { Topology as TopoTopology, GeometryCollection } from 'topojson-specification';
 import {
-  BACKGROUND, CENTRES, FRAME, POWERS, PROVINCES, RIVERS, RULES, SPECIAL_LINKS, START_UNITS, VARIANT, WATER_CUTS,
-  type LonLat, type ProvinceSource,
+  BACKGROUND,
+  CENTRES,
+  FRAME,
+  POWERS,
+  PROVINCES,
+  RIVERS,
+  RULES,
+  SPECIAL_LINKS,
+  START_UNITS,
+  VARIANT,
+  WATER_CUTS,
+  type LonLat,
+  type ProvinceSource,
 } from './diadochi-anchors.ts';
-import {
-  components, distanceInside, polylinePixels, rasterisePolygons, seededFill, simplifyArc, traceTopology,
-  type Grid, type Seed,
-} from './raster.ts';
+import { components, distanceInside, polylinePixels, rasterisePolygons, seededFill, simplifyArc, traceTopology, type Grid, type Seed } from './raster.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -108,7 +116,10 @@ function landRings(): number[][][] {
     .rotate([-FRAME.centralMeridian, 0])
     .scale(projection.scale() * S)
     .translate([projection.translate()[0] * S, projection.translate()[1] * S])
-    .clipExtent([[-4, -4], [grid.w + 4, grid.h + 4]]);
+    .clipExtent([
+      [-4, -4],
+      [grid.w + 4, grid.h + 4],
+    ]);
   const rings: number[][][] = [];
   let cur: number[][] = [];
   const ctx = {
@@ -189,7 +200,10 @@ function seedsOf(): Seed[] {
     rasterisePolygons(grid, [area.map(toRaster)], mask, 1);
     for (let k = 0; k < N; k++) if (mask[k] && domain[k] === 1) seeds.push({ pixel: k, label: BG_LAND, fixed: true });
   }
-  for (const [list, want, lab] of [[BACKGROUND.land, 1, BG_LAND], [BACKGROUND.water, 0, BG_WATER]] as const)
+  for (const [list, want, lab] of [
+    [BACKGROUND.land, 1, BG_LAND],
+    [BACKGROUND.water, 0, BG_WATER],
+  ] as const)
     for (const sh of list) {
       if (typeof sh[0] === 'number') {
         if (inside(sh as LonLat)) seeds.push({ pixel: snap(sh as LonLat, want, 'background'), label: lab });
@@ -299,8 +313,7 @@ function ringCoords(refs: number[]): number[][] {
   }
   return out;
 }
-const ringsOf = (lab: number): number[][][] =>
-  (topo.rings.get(lab) ?? []).map(ringCoords).filter((r) => r.length >= 3);
+const ringsOf = (lab: number): number[][][] => (topo.rings.get(lab) ?? []).map(ringCoords).filter((r) => r.length >= 3);
 
 /* ------------------------------------------------------------------ */
 /* Adjacency                                                           */
@@ -480,8 +493,12 @@ const coastMid = new Map<string, [number, number]>();
         if (label[k] !== i) continue;
         const x = px(k);
         const y = py(k);
-        if ((x > 0 && seaLabels.has(label[k - 1])) || (x < grid.w - 1 && seaLabels.has(label[k + 1])) ||
-          (y > 0 && seaLabels.has(label[k - grid.w])) || (y < grid.h - 1 && seaLabels.has(label[k + grid.w])))
+        if (
+          (x > 0 && seaLabels.has(label[k - 1])) ||
+          (x < grid.w - 1 && seaLabels.has(label[k + 1])) ||
+          (y > 0 && seaLabels.has(label[k - grid.w])) ||
+          (y < grid.h - 1 && seaLabels.has(label[k + grid.w]))
+        )
           coastPix.push(k);
       }
       if (coastPix.length === 0) continue;
@@ -584,8 +601,7 @@ const geometry = {
 /* map.svg                                                             */
 /* ------------------------------------------------------------------ */
 
-const pathD = (rings: number[][][]) =>
-  rings.map((r) => `M${r.map(([x, y]) => `${x} ${y}`).join('L')}Z`).join('');
+const pathD = (rings: number[][][]) => rings.map((r) => `M${r.map(([x, y]) => `${x} ${y}`).join('L')}Z`).join('');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function svg(): string {
@@ -632,7 +648,13 @@ function svg(): string {
       coastArcs.push(`M${arcCoords[i].map(([x, y]) => `${x} ${y}`).join('L')}`);
   });
   lines.push(`<g id="rivers">`);
-  for (const r of RIVERS) lines.push(`<path class="river" d="M${r.course.map(toSvg).map(([x, y]) => `${x} ${y}`).join('L')}"><title>${esc(r.name)}</title></path>`);
+  for (const r of RIVERS)
+    lines.push(
+      `<path class="river" d="M${r.course
+        .map(toSvg)
+        .map(([x, y]) => `${x} ${y}`)
+        .join('L')}"><title>${esc(r.name)}</title></path>`,
+    );
   lines.push(`</g>`);
   lines.push(`<path id="coastline" class="coastline" d="${coastArcs.join('')}"/>`);
   lines.push(`<path id="islands" class="island" d="${pathD(geometry.islands)}"/>`);
@@ -643,8 +665,7 @@ function svg(): string {
     lines.push(
       `<path class="${link.kind}" d="M${pts.map(([x, y]) => `${x} ${y}`).join('L')}"><title>${esc(link.note)} (${link.between.join('–')})</title></path>`,
     );
-    if (link.kind === 'passage')
-      for (const [x, y] of [pts[0], pts[pts.length - 1]]) lines.push(`<circle cx="${x}" cy="${y}" r="1.6"/>`);
+    if (link.kind === 'passage') for (const [x, y] of [pts[0], pts[pts.length - 1]]) lines.push(`<circle cx="${x}" cy="${y}" r="1.6"/>`);
   }
   lines.push(`</g>`);
   // Double-coast ticks: short strokes across the coastline at both ends of each named coast, and its id.
@@ -661,10 +682,12 @@ function svg(): string {
       topo.arcs.forEach((arc, a) => {
         if ((arc.left === i && seaSet.has(arc.right)) || (arc.right === i && seaSet.has(arc.left))) segs.push(arcCoords[a]);
       });
+      for (const s of segs) for (const q of [s[0], s[s.length - 1]]) ends.set(keyOf(q), (ends.get(keyOf(q)) ?? 0) + 1);
       for (const s of segs)
-        for (const q of [s[0], s[s.length - 1]]) ends.set(keyOf(q), (ends.get(keyOf(q)) ?? 0) + 1);
-      for (const s of segs)
-        for (const [q, nb] of [[s[0], s[1]], [s[s.length - 1], s[s.length - 2]]] as number[][][]) {
+        for (const [q, nb] of [
+          [s[0], s[1]],
+          [s[s.length - 1], s[s.length - 2]],
+        ] as number[][][]) {
           if (ends.get(keyOf(q)) !== 1 || !nb) continue;
           const dx = nb[0] - q[0];
           const dy = nb[1] - q[1];
@@ -706,7 +729,13 @@ function readmeTable(): string {
     const c = CENTRES[p.id];
     let centre = '';
     if (c?.centre) {
-      const parts = [c.centre.supplyFor ? `${c.centre.supply} (${Object.entries(c.centre.supplyFor).map(([k, v]) => `${v} for ${k}`).join(', ')})` : String(c.centre.supply)];
+      const parts = [
+        c.centre.supplyFor
+          ? `${c.centre.supply} (${Object.entries(c.centre.supplyFor)
+              .map(([k, v]) => `${v} for ${k}`)
+              .join(', ')})`
+          : String(c.centre.supply),
+      ];
       if (c.home) parts.push(`home ${c.home}`);
       if (c.centre.rebel) parts.push('rebel');
       if (c.centre.indestructible) parts.push('indestructible');
@@ -751,7 +780,10 @@ function writePng(path: string, w: number, h: number, rgb: Uint8Array) {
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  writeFileSync(path, Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+  writeFileSync(
+    path,
+    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+  );
 }
 
 if (process.env.MAPGEN_DEBUG_PNG) {
@@ -790,7 +822,9 @@ writeFileSync(join(outDir, 'variant.json'), `${JSON.stringify(variant, null, 2)}
   const { provinces: provs, background, islands, ...head } = geometry;
   const body = [
     ...Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`),
-    `  "provinces": {\n${Object.entries(provs).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }`,
+    `  "provinces": {\n${Object.entries(provs)
+      .map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+      .join(',\n')}\n  }`,
     `  "background": ${JSON.stringify(background)}`,
     `  "islands": ${JSON.stringify(islands)}`,
   ];
@@ -815,4 +849,6 @@ writeFileSync(join(outDir, 'map.svg'), svg());
   }
 }
 const supply = Object.values(CENTRES).reduce((s, c) => s + (c.centre ? Math.max(c.centre.supply, ...Object.values(c.centre.supplyFor ?? {})) : 0), 0);
-log(`${NP} provinces (${kinds.filter((k) => k === 'sea').length} sea, ${kinds.filter((k) => k === 'land' || k === 'coastal').length} land, ${kinds.filter((k) => k === 'impassable').length} impassable); supply ${supply}; ${topo.arcs.length} arcs; ${W}×${H}`);
+log(
+  `${NP} provinces (${kinds.filter((k) => k === 'sea').length} sea, ${kinds.filter((k) => k === 'land' || k === 'coastal').length} land, ${kinds.filter((k) => k === 'impassable').length} impassable); supply ${supply}; ${topo.arcs.length} arcs; ${W}×${H}`,
+);

@@ -256,9 +256,7 @@ export function distanceInside(grid: Grid, label: Int16Array): Float32Array {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       const l = label[p];
-      const edge =
-        x === 0 || y === 0 || x === w - 1 || y === h - 1 ||
-        label[p - 1] !== l || label[p + 1] !== l || label[p - w] !== l || label[p + w] !== l;
+      const edge = x === 0 || y === 0 || x === w - 1 || y === h - 1 || label[p - 1] !== l || label[p + 1] !== l || label[p - w] !== l || label[p + w] !== l;
       d[p] = edge ? 0.5 : INF;
     }
   const D = Math.SQRT2;
@@ -440,8 +438,7 @@ export function traceTopology(grid: Grid, label: Int16Array): Topology {
         // Closed loop without nodes: start at the smallest corner, walking so that the loop is canonical.
         let minC = Infinity;
         let minI = 0;
-        for (let i = 0; i < back.corners.length - 1; i++)
-          if (back.corners[i] < minC) (minC = back.corners[i]), (minI = i);
+        for (let i = 0; i < back.corners.length - 1; i++) if (back.corners[i] < minC) (minC = back.corners[i]), (minI = i);
         // back.edges[i] goes from corners[i] to corners[i+1].
         startCorner = minC;
         startEdge = back.edges[minI];
@@ -520,7 +517,7 @@ export function traceTopology(grid: Grid, label: Int16Array): Topology {
               if (dot > 0) return 1; // straight
               return 2; // right
             };
-            next = cands.slice().sort((a, b) => score(a) - score(b) || (a - b))[0];
+            next = cands.slice().sort((a, b) => score(a) - score(b) || a - b)[0];
           }
           if (next === r0) break;
           r = next;

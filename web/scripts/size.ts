@@ -26,7 +26,11 @@ const VIEWS: [string, string[], boolean][] = [
   ['lobby (entry)', [], false],
   ['game view', ['src/pages/GameView.svelte'], true],
   ['game view, every tab', ['src/pages/GameView.svelte', 'src/game/PressPanel.svelte', 'src/game/SupplyPanel.svelte', 'src/game/GamePanel.svelte'], false],
-  ['game view, every tab + GM tools', ['src/pages/GameView.svelte', 'src/game/PressPanel.svelte', 'src/game/SupplyPanel.svelte', 'src/game/GamePanel.svelte', 'src/game/GmTools.svelte'], false],
+  [
+    'game view, every tab + GM tools',
+    ['src/pages/GameView.svelte', 'src/game/PressPanel.svelte', 'src/game/SupplyPanel.svelte', 'src/game/GamePanel.svelte', 'src/game/GmTools.svelte'],
+    false,
+  ],
   ['sandbox', ['src/pages/Sandbox.svelte'], true],
   ['create game', ['src/pages/CreateGame.svelte'], false],
 ];
@@ -56,7 +60,9 @@ export function viewSizes(dist = path.join(import.meta.dirname, '..', 'dist')): 
 if (process.argv[1]?.endsWith(path.join('web', 'scripts', 'size.ts'))) {
   const sizes = viewSizes();
   for (const s of sizes)
-    console.log(`${s.view.padEnd(32)} ${s.gzip_kb.toFixed(1).padStart(6)} KB gzipped JS${s.budget_kb ? ` (budget ${s.budget_kb} KB)` : ''}  [${s.files.join(', ')}]`);
+    console.log(
+      `${s.view.padEnd(32)} ${s.gzip_kb.toFixed(1).padStart(6)} KB gzipped JS${s.budget_kb ? ` (budget ${s.budget_kb} KB)` : ''}  [${s.files.join(', ')}]`,
+    );
   const over = sizes.filter((s) => s.budget_kb !== null && s.gzip_kb > s.budget_kb);
   if (over.length) {
     console.error(`Over budget: ${over.map((s) => `${s.view} ${s.gzip_kb} KB > ${s.budget_kb} KB`).join('; ')}.`);

@@ -72,7 +72,22 @@ export type PhaseRow = Parsed<Prisma.PhaseGetPayload<object>, typeof phaseColumn
 /** A phase, from either table. */
 export type PhaseRecord = Pick<
   PhaseRow,
-  'id' | 'gameId' | 'index' | 'name' | 'kind' | 'status' | 'deadlineAt' | 'processedAt' | 'engineVersion' | 'stateBefore' | 'loanActions' | 'orders' | 'results' | 'events' | 'disbanded' | 'stateAfter'
+  | 'id'
+  | 'gameId'
+  | 'index'
+  | 'name'
+  | 'kind'
+  | 'status'
+  | 'deadlineAt'
+  | 'processedAt'
+  | 'engineVersion'
+  | 'stateBefore'
+  | 'loanActions'
+  | 'orders'
+  | 'results'
+  | 'events'
+  | 'disbanded'
+  | 'stateAfter'
 >;
 
 export type DiscardedPhase = PhaseRecord & { gmActionId: string; discardedAt: Date; submissions: SubmissionRecord[] };

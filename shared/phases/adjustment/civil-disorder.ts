@@ -60,4 +60,3 @@ function bfs(n: number, starts: readonly number[], neighbours: (x: number, visit
   }
   return dist;
 }
-

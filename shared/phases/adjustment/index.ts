@@ -27,17 +27,41 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
       const r = ledger.take(order);
       if (!r.ok) {
         const u = order.kind === 'remove' ? unitAtRef(board, order.unit) : -1;
-        results.push({ power, order: text, ...(u >= 0 ? { unit: v.locationIds[board.location[u]] } : {}), success: false, code: 'illegal', reason: r.error, parsed: order });
+        results.push({
+          power,
+          order: text,
+          ...(u >= 0 ? { unit: v.locationIds[board.location[u]] } : {}),
+          success: false,
+          code: 'illegal',
+          reason: r.error,
+          parsed: order,
+        });
         continue;
       }
       const a = r.value;
       if (a.kind === 'waive') results.push({ power, order: text, success: true, code: 'waived', reason: 'Build waived.', parsed: order });
       else if (a.kind === 'build') {
         builds.push({ power: w, type: a.type, location: a.location });
-        results.push({ power, order: text, unit: v.locationIds[a.location], success: true, code: 'built', reason: `Built ${a.type === ARMY ? 'an army' : 'a fleet'} in ${locationName(v, a.location)}.`, parsed: order });
+        results.push({
+          power,
+          order: text,
+          unit: v.locationIds[a.location],
+          success: true,
+          code: 'built',
+          reason: `Built ${a.type === ARMY ? 'an army' : 'a fleet'} in ${locationName(v, a.location)}.`,
+          parsed: order,
+        });
       } else {
         removed.add(a.unit);
-        results.push({ power, order: text, unit: v.locationIds[board.location[a.unit]], success: true, code: 'removed', reason: `Removed ${describeUnit(board, a.unit)}.`, parsed: order });
+        results.push({
+          power,
+          order: text,
+          unit: v.locationIds[board.location[a.unit]],
+          success: true,
+          code: 'removed',
+          reason: `Removed ${describeUnit(board, a.unit)}.`,
+          parsed: order,
+        });
       }
     }
 
@@ -61,8 +85,24 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
       // without an order is "unordered", not said to hold by choice).
       results.push(
         ledger.freeSites === 0
-          ? { power, order: 'Waive', success: true, code: 'no-build-site', reason: `${count} not used (no free build site left).`, unused: ledger.unused, parsed: { kind: 'waive' } }
-          : { power, order: 'Waive', success: true, code: 'unordered', reason: `No order: ${count} not used.`, unused: ledger.unused, parsed: { kind: 'waive' } },
+          ? {
+              power,
+              order: 'Waive',
+              success: true,
+              code: 'no-build-site',
+              reason: `${count} not used (no free build site left).`,
+              unused: ledger.unused,
+              parsed: { kind: 'waive' },
+            }
+          : {
+              power,
+              order: 'Waive',
+              success: true,
+              code: 'unordered',
+              reason: `No order: ${count} not used.`,
+              unused: ledger.unused,
+              parsed: { kind: 'waive' },
+            },
       );
     }
   }
@@ -95,6 +135,7 @@ export function adjustmentOptions(pos: Position, power: number): { byUnit: Recor
   if (adjustment > 0) byUnit[''] = [...legalBuilds(v, buildSites(v, eco, b, power)), { kind: 'waive' }];
   else if (adjustment < 0)
     for (let u = 0; u < b.count; u++)
-      if (b.power[u] === power) byUnit[v.locationIds[b.location[u]]] = [{ kind: 'remove', unit: { type: b.type[u] === ARMY ? 'army' : 'fleet', at: v.locationIds[b.location[u]] } }];
+      if (b.power[u] === power)
+        byUnit[v.locationIds[b.location[u]]] = [{ kind: 'remove', unit: { type: b.type[u] === ARMY ? 'army' : 'fleet', at: v.locationIds[b.location[u]] } }];
   return { byUnit, adjustment };
 }

@@ -4,10 +4,7 @@ import { buildSites, supplyFor, unitCount, type Economy } from '../../game/econo
 import type { Order } from '../../orders/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 
-export type Adjustment =
-  | { kind: 'build'; type: number; location: number }
-  | { kind: 'remove'; unit: number }
-  | { kind: 'waive' };
+export type Adjustment = { kind: 'build'; type: number; location: number } | { kind: 'remove'; unit: number } | { kind: 'waive' };
 
 /**
  * One power's adjustments, taken order by order: how many builds or removals
@@ -90,7 +87,8 @@ export class AdjustmentLedger {
       if (u < 0) return err(`There is no unit in ${order.unit.at}.`);
       if (board.power[u] !== this.power) return err(`${describeUnit(board, u)} is not ${power}'s.`);
       if (this.removed.has(u)) return err(`${describeUnit(board, u)} is already being removed.`);
-      if (this.used >= -diff) return err(`${power} must remove ${-diff} unit${diff === -1 ? '' : 's'}, and ${diff === -1 ? 'it is' : 'all are'} already chosen.`);
+      if (this.used >= -diff)
+        return err(`${power} must remove ${-diff} unit${diff === -1 ? '' : 's'}, and ${diff === -1 ? 'it is' : 'all are'} already chosen.`);
       this.used++;
       this.removed.add(u);
       return ok({ kind: 'remove', unit: u });
@@ -98,4 +96,3 @@ export class AdjustmentLedger {
     return err(`A ${order.kind} order cannot be given in an adjustment phase.`);
   }
 }
-

@@ -4,7 +4,7 @@
  * convoy by the standard rules here; orders a variant's rules add (destroy and
  * rebuild in Diadochi V) by those rules (`v.rules.movementOrders`).
  */
-import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy, } from '../../variant/load.ts';
+import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy } from '../../variant/load.ts';
 import { canReach, locationName, ownUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { Order, OrderKind } from '../../orders/types.ts';
@@ -101,8 +101,7 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
       const dest = v.locationProvince[to];
       if (dest === here) return err(`A unit cannot support a move into its own province; it defends it by holding.`);
       if (dest === board.province[t]) return err(`A unit cannot move to the province it is already in, so that move cannot be supported.`);
-      if (!canReach(board, u, dest))
-        return err(`The ${unitWord(board, u)} in ${name(here)} cannot reach ${name(dest)}, so it cannot support a move there.`);
+      if (!canReach(board, u, dest)) return err(`The ${unitWord(board, u)} in ${name(here)} cannot reach ${name(dest)}, so it cannot support a move there.`);
       if (!couldMove(board, t, dest, to))
         return err(`The ${unitWord(board, t)} in ${name(board.province[t])} could not move to ${locationName(v, to)}, so that move cannot be supported.`);
       intent.dest = dest;
@@ -123,8 +122,7 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
       if (dest === from) return err('An army cannot be convoyed to the province it is already in.');
       if (v.provinceKind[dest] !== COASTAL) return err(`An army can only be convoyed to a coastal province; ${name(dest)} is not one.`);
       if (v.provinceKind[from] !== COASTAL) return err(`Only an army on the coast can be convoyed.`);
-      if (!convoyPossible(board, from, dest, here))
-        return err(`The fleet in ${name(here)} is not on any chain of fleets from ${name(from)} to ${name(dest)}.`);
+      if (!convoyPossible(board, from, dest, here)) return err(`The fleet in ${name(here)} is not on any chain of fleets from ${name(from)} to ${name(dest)}.`);
       intent.kind = CONVOY;
       intent.target = a;
       intent.dest = dest;
@@ -178,4 +176,3 @@ function couldMove(board: Board, t: number, dest: number, to: number): boolean {
   if (to !== dest) return v.fleetMatrix[board.location[t] * v.locationCount + to] === 1;
   return canReach(board, t, dest);
 }
-

@@ -23,8 +23,7 @@ export function convoyPossible(board: Board, from: number, to: number, via: numb
       const s = queue[i];
       if (goal >= 0 && s === goal) return true;
       if (goal < 0 && v.anyMatrix[s * P + to]) return true;
-      for (let n = 0; n < P; n++)
-        if (!seen[n] && v.anyMatrix[s * P + n] && fleetAtSea(n)) (seen[n] = 1), queue.push(n);
+      for (let n = 0; n < P; n++) if (!seen[n] && v.anyMatrix[s * P + n] && fleetAtSea(n)) (seen[n] = 1), queue.push(n);
     }
     return false;
   };

@@ -44,8 +44,7 @@ export function explainMovement(out: MovementOutcome, u: number, order: string):
       let why: string;
       if (d.attack === 0 && resident >= 0 && board.power[resident] === board.power[u])
         why = `A unit cannot dislodge a unit of its own power (${unitName(resident)}).`;
-      else if (names.length > 0)
-        why = `Bounced: attack strength ${d.attack} against ${d.opposition} from ${names.join(' and ')}.`;
+      else if (names.length > 0) why = `Bounced: attack strength ${d.attack} against ${d.opposition} from ${names.join(' and ')}.`;
       else why = `Bounced: attack strength ${d.attack} against ${d.opposition}.`;
       return result(false, 'bounced', why + dislodgedText, {
         strength: { attack: d.attack, opposition: d.opposition },
@@ -55,7 +54,8 @@ export function explainMovement(out: MovementOutcome, u: number, order: string):
     case SUPPORT: {
       const t = intent!.target;
       if (!out.valid[u]) {
-        const what = intent!.dest < 0 ? `${unitName(t)} did not hold: it was ordered to move` : `${unitName(t)} was not ordered to move to ${name(intent!.dest)}`;
+        const what =
+          intent!.dest < 0 ? `${unitName(t)} did not hold: it was ordered to move` : `${unitName(t)} was not ordered to move to ${name(intent!.dest)}`;
         return result(false, 'support-void', `No support given: ${what}.${dislodgedText}`);
       }
       if (!out.success[u]) {
@@ -69,11 +69,20 @@ export function explainMovement(out: MovementOutcome, u: number, order: string):
     }
     case CONVOY: {
       const t = intent!.target;
-      if (out.paradox[u]) return result(false, 'convoy-paradox', `The convoy failed: it was part of a convoy paradox, resolved by the Szykman rule (the convoy is ignored).${dislodgedText}`);
+      if (out.paradox[u])
+        return result(
+          false,
+          'convoy-paradox',
+          `The convoy failed: it was part of a convoy paradox, resolved by the Szykman rule (the convoy is ignored).${dislodgedText}`,
+        );
       if (!out.valid[u])
         return result(false, 'convoy-void', `Nothing to convoy: ${unitName(t)} was not ordered to move to ${name(intent!.dest)} by convoy.${dislodgedText}`);
       if (by >= 0) return result(false, 'convoy-disrupted', `The convoy was disrupted.${dislodgedText}`);
-      return result(true, 'convoyed', `Convoyed ${board.type[t] === ARMY ? 'the army' : 'the unit'} from ${name(board.province[t])} towards ${name(intent!.dest)}.`);
+      return result(
+        true,
+        'convoyed',
+        `Convoyed ${board.type[t] === ARMY ? 'the army' : 'the unit'} from ${name(board.province[t])} towards ${name(intent!.dest)}.`,
+      );
     }
     default:
       if (by >= 0) return result(false, 'held', `Held, but was dislodged by ${unitName(by)}${out.viaConvoy[by] ? ' (by convoy)' : ''}.`);

@@ -106,7 +106,12 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
       results.push(result);
     } else if (!heldByRule.has(u)) {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
-      results.push({ ...r, code: r.success ? 'unordered' : r.code, reason: `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`, parsed: { kind: 'hold', unit: unitRefOf(board, u) } });
+      results.push({
+        ...r,
+        code: r.success ? 'unordered' : r.code,
+        reason: `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
+        parsed: { kind: 'hold', unit: unitRefOf(board, u) },
+      });
     } else {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
       if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
@@ -126,7 +131,13 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
   const disbanded: Unit[] = [];
   for (const d of allDislodged) {
     const l = findLocation(v, d.at);
-    const options = retreatOptions(after!.value as Board, d.type === 'army' ? ARMY : FLEET, l, d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom), out.standoff);
+    const options = retreatOptions(
+      after!.value as Board,
+      d.type === 'army' ? ARMY : FLEET,
+      l,
+      d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom),
+      out.standoff,
+    );
     if (options.length > 0) dislodged.push(d);
     else {
       disbanded.push({ power: d.power, type: d.type, at: d.at });
@@ -139,7 +150,12 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
   for (const rule of v.rules.movementOrders) rule.after?.({ v, state, next, carried: carried.filter((step) => rule.kinds.includes(step.order.kind)) });
   if (dislodged.length > 0) return { results, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
   // The season ends here: the count (in Fall) starts from the board and economy already at hand.
-  return { results, events, disbanded, next: afterRetreats(v, next, events, fall ? { board: after!.value as Board, eco: changed ?? copyEconomy(pos.eco) } : undefined) };
+  return {
+    results,
+    events,
+    disbanded,
+    next: afterRetreats(v, next, events, fall ? { board: after!.value as Board, eco: changed ?? copyEconomy(pos.eco) } : undefined),
+  };
 }
 
 function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome): { units: Unit[]; dislodged: DislodgedUnit[] } {
@@ -149,7 +165,8 @@ function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome):
     const power = v.powers[board.power[u]];
     const type = unitTypeName(board.type[u]);
     const by = out.dislodgedBy[u];
-    if (by >= 0) dislodged.push({ power, type, at: v.locationIds[board.location[u]], attackerFrom: out.viaConvoy[by] ? null : v.provinceIds[board.province[by]] });
+    if (by >= 0)
+      dislodged.push({ power, type, at: v.locationIds[board.location[u]], attackerFrom: out.viaConvoy[by] ? null : v.provinceIds[board.province[by]] });
     else if (out.kind[u] === MOVE && out.success[u]) units.push({ power, type, at: v.locationIds[out.intent[u]!.destLoc] });
     else units.push({ power, type, at: v.locationIds[board.location[u]] });
   }

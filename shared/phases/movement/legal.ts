@@ -1,4 +1,4 @@
-import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName, } from '../../variant/load.ts';
+import { ARMY, COASTAL, FLEET, SEA, isAdjacentArmy, unitTypeName } from '../../variant/load.ts';
 import { canReach, type Board } from '../../state/board.ts';
 import type { Economy } from '../../model.ts';
 import type { Order, UnitRef } from '../../orders/types.ts';
@@ -35,7 +35,8 @@ export function legalMovementOrders(board: Board, eco: Economy, u: number): Orde
     for (let a = 0; a < board.count; a++) {
       if (board.type[a] !== ARMY || v.provinceKind[board.province[a]] !== COASTAL) continue;
       for (const p of convoyDestinations(board, board.province[a])) {
-        if (convoyPossible(board, board.province[a], p, here)) out.push({ kind: 'convoy', unit, army: { type: 'army', at: v.provinceIds[board.province[a]] }, to: v.provinceIds[p] });
+        if (convoyPossible(board, board.province[a], p, here))
+          out.push({ kind: 'convoy', unit, army: { type: 'army', at: v.provinceIds[board.province[a]] }, to: v.provinceIds[p] });
       }
     }
   }
@@ -56,8 +57,7 @@ export function moveTargets(board: Board, u: number): number[] {
 function supportableMoves(board: Board, t: number): number[] {
   const v = board.variant;
   const targets = moveTargets(board, t);
-  if (board.type[t] === ARMY)
-    for (const p of convoyDestinations(board, board.province[t])) if (!isAdjacentArmy(v, board.province[t], p)) targets.push(p);
+  if (board.type[t] === ARMY) for (const p of convoyDestinations(board, board.province[t])) if (!isAdjacentArmy(v, board.province[t], p)) targets.push(p);
   return targets;
 }
 

@@ -57,11 +57,7 @@ export interface MovementOptions {
   adjacentConvoy: '2000' | '1971';
 }
 
-export function adjudicateMovement(
-  board: Board,
-  intents: readonly MovementIntent[],
-  options: MovementOptions,
-): MovementOutcome {
+export function adjudicateMovement(board: Board, intents: readonly MovementIntent[], options: MovementOptions): MovementOutcome {
   return new Movement(board, intents, options).run();
 }
 
@@ -197,8 +193,7 @@ class Movement {
         continue;
       }
       let ownConvoy = false;
-      for (let c = 0; c < n; c++)
-        if (kind[c] === CONVOY && valid[c] && target[c] === u && board.power[c] === board.power[u]) ownConvoy = true;
+      for (let c = 0; c < n; c++) if (kind[c] === CONVOY && valid[c] && target[c] === u && board.power[c] === board.power[u]) ownConvoy = true;
       if (this.options.adjacentConvoy === '2000') {
         if (ownConvoy) via[u] = 1;
       } else {
@@ -266,8 +261,7 @@ class Movement {
         queue.forEach((c) => seen.add(c));
         while (queue.length) {
           const c = queue.shift()!;
-          for (const d of fleets)
-            if (!seen.has(d) && v.anyMatrix[board.province[c] * P + board.province[d]]) seen.add(d), queue.push(d);
+          for (const d of fleets) if (!seen.has(d) && v.anyMatrix[board.province[c] * P + board.province[d]]) seen.add(d), queue.push(d);
         }
         return seen;
       };

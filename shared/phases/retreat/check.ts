@@ -21,13 +21,7 @@ export interface RetreatIntent {
 }
 
 /** Check one retreat-phase order against the dislodged units and the board they retreat onto. */
-export function checkRetreatOrder(
-  dislodged: Dislodged,
-  board: Board,
-  standoff: ArrayLike<number>,
-  power: number,
-  order: Order,
-): Result<RetreatIntent> {
+export function checkRetreatOrder(dislodged: Dislodged, board: Board, standoff: ArrayLike<number>, power: number, order: Order): Result<RetreatIntent> {
   const d = dislodged.board;
   const v = d.variant;
   if (order.kind !== 'retreat' && order.kind !== 'disband') return err(`A ${order.kind} order cannot be given in a retreat phase.`);
@@ -44,7 +38,8 @@ export function checkRetreatOrder(
   const destName = v.provinceNames[dest];
   let target = dest;
   if (d.type[u] === ARMY) {
-    if (!isAdjacentArmy(v, here, dest)) return err(`An army in ${v.provinceNames[here]} cannot retreat to ${destName}: not adjacent (retreats cannot be convoyed).`);
+    if (!isAdjacentArmy(v, here, dest))
+      return err(`An army in ${v.provinceNames[here]} cannot retreat to ${destName}: not adjacent (retreats cannot be convoyed).`);
   } else {
     const from = d.location[u];
     const L = v.locationCount;
@@ -57,7 +52,8 @@ export function checkRetreatOrder(
       target = to;
     } else {
       const reach = coasts.filter((c) => v.fleetMatrix[from * L + c]);
-      if (reach.length !== 1) return err(reach.length === 0 ? `A fleet in ${locationName(v, from)} cannot reach ${destName}.` : `Say which coast of ${destName}.`);
+      if (reach.length !== 1)
+        return err(reach.length === 0 ? `A fleet in ${locationName(v, from)} cannot reach ${destName}.` : `Say which coast of ${destName}.`);
       target = reach[0];
     }
   }
@@ -71,13 +67,7 @@ export function checkRetreatOrder(
  * Where a dislodged unit could retreat: adjacent locations (coasts for fleets)
  * that are empty, not its attacker's origin and not left empty by a standoff.
  */
-export function retreatOptions(
-  board: Board,
-  type: number,
-  location: number,
-  attackerFrom: number,
-  standoff: ArrayLike<number>,
-): number[] {
+export function retreatOptions(board: Board, type: number, location: number, attackerFrom: number, standoff: ArrayLike<number>): number[] {
   const v = board.variant;
   const here = v.locationProvince[location];
   const out: number[] = [];
@@ -89,4 +79,3 @@ export function retreatOptions(
   }
   return out;
 }
-

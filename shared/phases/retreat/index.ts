@@ -57,7 +57,14 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
       if (texts[prev] === o.text) continue;
       // Two different orders for one dislodged unit: it disbands (DATC 4.D.3 by analogy).
       intents[prev] = { unit: c.value.unit, to: -1 };
-      results.push({ power: v.powers[o.power], order: o.text, success: false, code: 'illegal', reason: 'The unit was given more than one retreat order, so it disbands.', parsed: o.order });
+      results.push({
+        power: v.powers[o.power],
+        order: o.text,
+        success: false,
+        code: 'illegal',
+        reason: 'The unit was given more than one retreat order, so it disbands.',
+        parsed: o.order,
+      });
       continue;
     }
     ordered.set(c.value.unit, intents.length);
@@ -78,11 +85,26 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
     else if (succeeded[i]) {
       results.push({ ...base, success: true, code: 'retreated', reason: `Retreated to ${v.provinceNames[v.locationProvince[it.to]]}.`, parsed });
       units.push({ power: base.power, type: unitTypeName(d.type[it.unit]), at: v.locationIds[it.to] });
-    } else results.push({ ...base, success: false, code: 'retreat-bounced', reason: `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.`, parsed });
+    } else
+      results.push({
+        ...base,
+        success: false,
+        code: 'retreat-bounced',
+        reason: `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.`,
+        parsed,
+      });
   }
   for (let u = 0; u < d.count; u++) {
     if (ordered.has(u)) continue;
-    results.push({ power: v.powers[d.power[u]], order: `${shortUnit(d, u)} disband`, unit: v.locationIds[d.location[u]], success: true, code: 'unordered', reason: 'No retreat ordered: disbanded.', parsed: { kind: 'disband', unit: unitRefOf(d, u) } });
+    results.push({
+      power: v.powers[d.power[u]],
+      order: `${shortUnit(d, u)} disband`,
+      unit: v.locationIds[d.location[u]],
+      success: true,
+      code: 'unordered',
+      reason: 'No retreat ordered: disbanded.',
+      parsed: { kind: 'disband', unit: unitRefOf(d, u) },
+    });
   }
   const events: PhaseEvent[] = [];
   const after: GameState = { ...state, units, dislodged: [], standoffs: [] };

@@ -29,7 +29,12 @@ const orders: MovementOrderRule = {
     const v = board.variant;
     if (!v.isCentre[board.province[u]]) return [];
     const unit = { type: board.type[u] === 0 ? ('army' as const) : ('fleet' as const), at: v.locationIds[board.location[u]] };
-    return ([{ kind: 'destroy', unit }, { kind: 'rebuild', unit }] as Order[]).filter((o) => orders.check(board, eco, u, o).ok);
+    return (
+      [
+        { kind: 'destroy', unit },
+        { kind: 'rebuild', unit },
+      ] as Order[]
+    ).filter((o) => orders.check(board, eco, u, o).ok);
   },
   carryOut({ v, state, board, eco, unit, order, result, events }) {
     const p = board.province[unit];
@@ -42,7 +47,10 @@ const orders: MovementOrderRule = {
     } else if (state.rebuilding.some((id) => findProvince(v, id) === p)) {
       eco.destroyed[p] = 0;
       events.push({ kind: 'centre-rebuilt', province, by });
-      Object.assign(result, { code: 'rebuilt-centre', reason: `Rebuilt the supply centre in ${v.provinceNames[p]}; it supplies again from the next adjustment.` });
+      Object.assign(result, {
+        code: 'rebuilt-centre',
+        reason: `Rebuilt the supply centre in ${v.provinceNames[p]}; it supplies again from the next adjustment.`,
+      });
     } else {
       Object.assign(result, { code: 'rebuilding', reason: `Began rebuilding ${v.provinceNames[p]}: order R again next movement phase to finish.` });
     }
@@ -90,7 +98,8 @@ export const destroyRebuild: RuleModule = {
     mayBuild: (eco, board, power, p) => !eco.destroyed[p] && base.mayBuild(eco, board, power, p),
     buildRefusal(eco, board, power, p) {
       // A home centre of the power that it still owns, but destroyed (before saying it is occupied).
-      if (eco.destroyed[p] && v.homeOf[p] === power && eco.owner[p] === power) return `${v.provinceNames[p]} is destroyed: nothing can be built there until it is rebuilt.`;
+      if (eco.destroyed[p] && v.homeOf[p] === power && eco.owner[p] === power)
+        return `${v.provinceNames[p]} is destroyed: nothing can be built there until it is rebuilt.`;
       return base.buildRefusal(eco, board, power, p);
     },
     movementOrders: [...base.movementOrders, orders],

@@ -97,7 +97,8 @@ export const loans: RuleModule = {
     afterCapture: [
       ...base.afterCapture,
       (v, eco, _board, events, before) => {
-        for (const l of before.loans) if (!eco.loans.includes(l)) events.push({ kind: 'loan-ended', centre: v.provinceIds[l.centre], from: v.powers[l.from], to: v.powers[l.to] });
+        for (const l of before.loans)
+          if (!eco.loans.includes(l)) events.push({ kind: 'loan-ended', centre: v.provinceIds[l.centre], from: v.powers[l.from], to: v.powers[l.to] });
       },
     ],
   }),
@@ -124,7 +125,9 @@ export function lend(v: Variant, eco: Economy, board: Board, centre: number, fro
   const units = unitCount(board, from) + awaitingRetreat;
   // What counts is the supply the loan takes away: a power already short may still lend what supplies nothing (a destroyed centre).
   if (left < units && left < supplyFor(v, eco, from))
-    return err(`${v.powers[from]} would keep supply for ${left} units but has ${units}: lending ${name} is refused (units may not be disbanded to make a loan).`);
+    return err(
+      `${v.powers[from]} would keep supply for ${left} units but has ${units}: lending ${name} is refused (units may not be disbanded to make a loan).`,
+    );
   return ok(next);
 }
 

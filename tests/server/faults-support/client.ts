@@ -82,23 +82,42 @@ export type Game = { id: string; seats: Seat[] };
  * Diadochi V games mastered by `master` and played by the five `players`
  * (a user may sit in many games), started through the lobby.
  */
-export async function startGames(base: string, master: User, players: User[], count: number, concurrency = 8, settings: Record<string, unknown> = {}): Promise<Game[]> {
-  return pool(Array.from({ length: count }, (_, i) => i), concurrency, async (i) => {
-    const created = await call<{ id: string }>(base, 'POST', '/api/games', {
-      token: master.token,
-      body: { name: `Game ${i}`, variant: 'diadochi-v', joinAsPlayer: false, ...settings },
-    });
-    for (const player of players) await call(base, 'POST', `/api/games/${created.id}/join`, { token: player.token, body: {} });
-    const detail = await call<{ status: string; players: { user: { id: string } | null; power: string }[] }>(base, 'GET', `/api/games/${created.id}`, {
-      token: master.token,
-    });
-    if (detail.status !== 'active') throw new Error(`game ${created.id} did not start: ${detail.status}`);
-    const seats = detail.players.map((seat) => ({ power: seat.power, user: players.find((player) => player.id === seat.user!.id)! }));
-    return { id: created.id, seats };
-  });
+export async function startGames(
+  base: string,
+  master: User,
+  players: User[],
+  count: number,
+  concurrency = 8,
+  settings: Record<string, unknown> = {},
+): Promise<Game[]> {
+  return pool(
+    Array.from({ length: count }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const created = await call<{ id: string }>(base, 'POST', '/api/games', {
+        token: master.token,
+        body: { name: `Game ${i}`, variant: 'diadochi-v', joinAsPlayer: false, ...settings },
+      });
+      for (const player of players) await call(base, 'POST', `/api/games/${created.id}/join`, { token: player.token, body: {} });
+      const detail = await call<{ status: string; players: { user: { id: string } | null; power: string }[] }>(base, 'GET', `/api/games/${created.id}`, {
+        token: master.token,
+      });
+      if (detail.status !== 'active') throw new Error(`game ${created.id} did not start: ${detail.status}`);
+      const seats = detail.players.map((seat) => ({ power: seat.power, user: players.find((player) => player.id === seat.user!.id)! }));
+      return { id: created.id, seats };
+    },
+  );
 }
 
-export type CurrentPhase = { index: number; name: string; kind: string; status: string; deadlineAt: string | null; state: GameState; powers: { power: string; mustOrder: boolean }[] };
+export type CurrentPhase = {
+  index: number;
+  name: string;
+  kind: string;
+  status: string;
+  deadlineAt: string | null;
+  state: GameState;
+  powers: { power: string; mustOrder: boolean }[];
+};
 
 export function currentPhase(base: string, token: string, gameId: string): Promise<CurrentPhase> {
   return call<CurrentPhase>(base, 'GET', `/api/games/${gameId}/phases/current`, { token });

@@ -143,8 +143,7 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
         // A fast processing (PGlite's, in the server's own process) can finish before the kill arrives: its log
         // then says so, and the kill is aimed again at the next claim (a few times), so that the scenario does
         // interrupt processings rather than hope to.
-        const late =
-          claim && server.logs.slice(from).some((line) => line.msg === 'phase processed at its deadline' && line.gameId === claim.gameId);
+        const late = claim && server.logs.slice(from).some((line) => line.msg === 'phase processed at its deadline' && line.gameId === claim.gameId);
         server = await startServer({ port, databaseUrl, dataDir, env, logLevel });
         if (claim && late && attempt < 5) {
           lateKills += 1;
@@ -156,7 +155,10 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
         }
         break;
       }
-      if (kill % 10 === 0 || kill === options.kills) log(`${kill} kills (${killsInProcessing} in processing, ${lateKills} more that came after the commit), ${load.acknowledged.length} submissions acknowledged`);
+      if (kill % 10 === 0 || kill === options.kills)
+        log(
+          `${kill} kills (${killsInProcessing} in processing, ${lateKills} more that came after the commit), ${load.acknowledged.length} submissions acknowledged`,
+        );
     }
     await load.stop();
     const acknowledged = load.acknowledged;
@@ -198,7 +200,9 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
     if (code !== 0) throw new Error(`the server did not shut down cleanly (${code}): ${server.stderr()}`);
 
     // ── the database ──
-    const database: Database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: path.join(dataDir!, 'pglite') });
+    const database: Database = await openDatabase(
+      databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: path.join(dataDir!, 'pglite') },
+    );
     let verified: Verified;
     let interruptedProcessings = 0;
     try {
@@ -212,11 +216,16 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
         const expected = new Map(phases.map((phase) => [`${phase.gameId}/${phase.index}`, 1]));
         if (JSON.stringify([...observed].sort()) !== JSON.stringify([...expected].sort())) {
           const twice = [...observed].filter(([, count]) => count !== 1);
-          throw new Error(`the observer saw ${observed.size} phases processed (${twice.length} more than once: ${JSON.stringify(twice)}); the database has ${expected.size}`);
+          throw new Error(
+            `the observer saw ${observed.size} phases processed (${twice.length} more than once: ${JSON.stringify(twice)}); the database has ${expected.size}`,
+          );
         }
       }
       // A claim killed before its commit leaves the phase to a later process (processed_at is its tick's time).
-      const claimed = await database.prisma.phase.findMany({ where: { id: { in: claimsKilled.map((claim) => claim.phaseId) } }, select: { id: true, processedAt: true } });
+      const claimed = await database.prisma.phase.findMany({
+        where: { id: { in: claimsKilled.map((claim) => claim.phaseId) } },
+        select: { id: true, processedAt: true },
+      });
       interruptedProcessings = claimsKilled.filter((claim) => {
         const processedAt = claimed.find((phase) => phase.id === claim.phaseId)?.processedAt;
         return processedAt && processedAt > claim.at;
@@ -240,6 +249,5 @@ export async function killScenario(options: KillScenarioOptions): Promise<KillRe
     for (const step of cleanup.reverse()) await step().catch(() => {});
   }
 }
-
 
 export type { Game, User };

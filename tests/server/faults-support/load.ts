@@ -67,7 +67,10 @@ export function driveLoad(options: { base: string; games: Game[]; master: User; 
       const orders: Order[] = legalOrders(phase.state, seat.power, random);
       const ready = random() < (options.readyShare ?? 0.15);
       const response = await attempt(() =>
-        call<{ submission: { id: string } }>(base, 'PUT', `/api/games/${game.id}/phases/${phase.index}/orders`, { token: seat.user.token, body: { orders, ready } }),
+        call<{ submission: { id: string } }>(base, 'PUT', `/api/games/${game.id}/phases/${phase.index}/orders`, {
+          token: seat.user.token,
+          body: { orders, ready },
+        }),
       );
       if (!response) continue;
       acknowledged.push({ id: response.submission.id, gameId: game.id, phaseIndex: phase.index, power: seat.power, orders });

@@ -46,7 +46,8 @@ export async function startNginx(upstreamPorts: number[]): Promise<LoadBalancer>
       socket.on('error', () => resolve(false));
     });
     if (open) break;
-    if (child.exitCode !== null || Date.now() > giveUp) throw new Error(`nginx did not start: ${stderr}\n${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
+    if (child.exitCode !== null || Date.now() > giveUp)
+      throw new Error(`nginx did not start: ${stderr}\n${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {

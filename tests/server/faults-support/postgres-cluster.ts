@@ -103,7 +103,9 @@ export async function startPrivateCluster(options: ClusterOptions = {}): Promise
   };
   // Never outlive the process that started it, however that ends (a crashed test must not leave a server behind).
   const reap = () => {
-    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']] : [path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']];
+    const command = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']]
+      : [path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']];
     if (running) spawnSync(command[0] as string, command[1] as string[], { stdio: 'ignore' });
     spawnSync('rm', ['-rf', dir]);
   };

@@ -33,7 +33,7 @@ export async function shippedProxySetting(): Promise<ShippedProxySetting> {
   const trustProxy = /^\s*TRUST_PROXY:\s*"?([^"\n]*)"?\s*$/m.exec(compose)?.[1];
   const lb = /^ {2}lb:\n((?: {4}.*\n|\s*\n)*)/m.exec(compose)?.[1] ?? '';
   const balancerAddress = /ipv4_address:\s*"?([\d.]+)"?/.exec(lb)?.[1];
-  if (trustProxy === undefined || balancerAddress === undefined) throw new Error('docker-compose.yml: expected TRUST_PROXY and the lb service\'s ipv4_address');
+  if (trustProxy === undefined || balancerAddress === undefined) throw new Error("docker-compose.yml: expected TRUST_PROXY and the lb service's ipv4_address");
   return { trustProxy, balancerAddress };
 }
 
@@ -178,7 +178,15 @@ export type ProxySoakReport = {
  * password changes share one budget per address, sign-ups have their own), and the access log must name only the
  * real clients. Throws on the first breach.
  */
-export async function proxySoak({ attempts, postgresUrl, log = () => {} }: { attempts: number; postgresUrl?: string; log?: (line: string) => void }): Promise<ProxySoakReport> {
+export async function proxySoak({
+  attempts,
+  postgresUrl,
+  log = () => {},
+}: {
+  attempts: number;
+  postgresUrl?: string;
+  log?: (line: string) => void;
+}): Promise<ProxySoakReport> {
   const started = performance.now();
   const limit = 10;
   // One window for the whole soak: every answer that is not 429 counts against the limit.
@@ -186,14 +194,26 @@ export async function proxySoak({ attempts, postgresUrl, log = () => {} }: { att
   try {
     const clients = ['127.0.0.3', '127.0.0.4', '127.0.0.5'];
     // A logged-in user for the password changes (signed up from an address of its own, outside the counts).
-    const owner = await requestFrom('127.0.0.9', rig.lb.url, 'POST', '/api/auth/register', { body: { username: `soak_${randomBytes(4).toString('hex')}`, password: 'eleven quiet lanterns drift' } });
+    const owner = await requestFrom('127.0.0.9', rig.lb.url, 'POST', '/api/auth/register', {
+      body: { username: `soak_${randomBytes(4).toString('hex')}`, password: 'eleven quiet lanterns drift' },
+    });
     if (owner.status !== 201) throw new Error(`sign-up for the soak failed: ${owner.status} ${owner.body}`);
     const cookie = /sid=[^;]+/.exec(String(owner.headers['set-cookie']))![0];
     const csrfToken = (JSON.parse(owner.body) as { csrfToken: string }).csrfToken;
     const kinds = {
       login: { method: 'POST', url: '/api/auth/login', body: (i: number) => ({ username: `nobody${i}`, password: 'not the password' }), headers: {} },
-      signup: { method: 'POST', url: '/api/auth/register', body: (i: number) => ({ username: `forger${i}_${randomBytes(3).toString('hex')}`, password: 'eleven quiet lanterns drift' }), headers: {} },
-      password: { method: 'POST', url: '/api/auth/password', body: (i: number) => ({ currentPassword: `guess ${i}`, newPassword: 'twelve silent harbours glow' }), headers: { cookie, 'x-csrf-token': csrfToken } },
+      signup: {
+        method: 'POST',
+        url: '/api/auth/register',
+        body: (i: number) => ({ username: `forger${i}_${randomBytes(3).toString('hex')}`, password: 'eleven quiet lanterns drift' }),
+        headers: {},
+      },
+      password: {
+        method: 'POST',
+        url: '/api/auth/password',
+        body: (i: number) => ({ currentPassword: `guess ${i}`, newPassword: 'twelve silent harbours glow' }),
+        headers: { cookie, 'x-csrf-token': csrfToken },
+      },
     } as const;
     const passed: Record<string, number> = {};
     const jobs = Array.from({ length: attempts }, (_, i) => ({
@@ -214,7 +234,8 @@ export async function proxySoak({ attempts, postgresUrl, log = () => {} }: { att
       // Log-ins and password changes share one budget per address.
       const budget = `${kind === 'signup' ? 'signup' : 'login+password'} from ${client}`;
       passed[budget] = (passed[budget] ?? 0) + 1;
-      if (passed[budget] > limit) throw new Error(`${budget}: ${passed[budget]} attempts passed a limit of ${limit} (the last with X-Forwarded-For: ${forgedForwardedFor(i)})`);
+      if (passed[budget] > limit)
+        throw new Error(`${budget}: ${passed[budget]} attempts passed a limit of ${limit} (the last with X-Forwarded-For: ${forgedForwardedFor(i)})`);
     });
     // Every budget was used up, and no further: the limit held for each real client, and was not shared among them.
     for (const client of clients) {

@@ -126,7 +126,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
           if (!waiters.includes(waiter)) return;
           waiters.splice(waiters.indexOf(waiter), 1);
           clearTimeout(timer);
-          reject(new Error(`server exited (${code}) first:\n${logs.slice(-20).map((l) => JSON.stringify(l)).join('\n')}\n${stderr}`));
+          reject(
+            new Error(
+              `server exited (${code}) first:\n${logs
+                .slice(-20)
+                .map((l) => JSON.stringify(l))
+                .join('\n')}\n${stderr}`,
+            ),
+          );
         });
       });
     },
@@ -149,7 +156,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     void exited.then(() => (exitedFirst = true));
     for (const giveUp = Date.now() + 120_000; ; ) {
       if (exitedFirst) throw new Error(`server exited before listening: ${stderr}`);
-      const ok = await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${server.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > giveUp) throw new Error(`server did not answer within 120 s: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

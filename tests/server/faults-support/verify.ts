@@ -37,7 +37,12 @@ export async function verifyGames(prisma: PrismaClient, gameIds: readonly string
       `game ${gameId}: phases are numbered 0…n`,
     );
     const open = phases.filter((phase) => phase.status === 'open');
-    if (game.status === 'active') assert.deepEqual(open.map((phase) => phase.index), [phases.length - 1], `game ${gameId}: only the last phase is open`);
+    if (game.status === 'active')
+      assert.deepEqual(
+        open.map((phase) => phase.index),
+        [phases.length - 1],
+        `game ${gameId}: only the last phase is open`,
+      );
     else assert.equal(open.length <= 1, true);
 
     const submissions = await prisma.orderSubmission.findMany({ where: { gameId }, orderBy: { seq: 'desc' } }); // latest first, as the server counts them
@@ -85,7 +90,11 @@ export async function verifyGames(prisma: PrismaClient, gameIds: readonly string
     const logged = await prisma.liveEventLog.findMany({ where: { channel }, orderBy: { seq: 'asc' } });
     const counter = await prisma.liveChannelSeq.findUnique({ where: { channel } });
     const seqs = logged.map((row) => Number(row.seq));
-    assert.deepEqual(seqs, seqs.map((_, i) => i + 1), `game ${gameId}: event numbers run 1…n`);
+    assert.deepEqual(
+      seqs,
+      seqs.map((_, i) => i + 1),
+      `game ${gameId}: event numbers run 1…n`,
+    );
     assert.equal(Number(counter?.seq ?? 0), seqs.length, `game ${gameId}: the channel counter matches the log`);
     const processedEvents = new Map<number, number>();
     for (const row of logged) {
@@ -117,7 +126,11 @@ export async function verifyGames(prisma: PrismaClient, gameIds: readonly string
     const row = rows.get(ack.id)!;
     assert.equal(row.phaseId, phaseIds.get(`${ack.gameId}/${ack.phaseIndex}`), `submission ${ack.id} is in its phase`);
     assert.equal(row.power, ack.power);
-    assert.deepEqual((row.orders as Array<{ order: Order }>).map((o) => plain(o.order)), plain(ack.orders), `submission ${ack.id} holds what was sent`);
+    assert.deepEqual(
+      (row.orders as Array<{ order: Order }>).map((o) => plain(o.order)),
+      plain(ack.orders),
+      `submission ${ack.id} holds what was sent`,
+    );
   }
   return { games: gameIds.length, phasesProcessed, submissionsStored, acknowledged: acknowledged.length };
 }

@@ -46,7 +46,14 @@ type GeneratedRequest = {
   withCsrf: boolean;
 };
 
-const contentTypes = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', 'application/json'];
+const contentTypes = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
+  'application/json',
+];
 
 /** Values real enough to reach past the id checks, by parameter name; plus schema values and junk. */
 function knownValues(world: World): Record<string, string[]> {
@@ -72,7 +79,15 @@ const craftedCursor: fc.Arbitrary<string> = fc
       {
         t: fc.oneof(
           fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
-          fc.constantFrom('0000-01-01T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '1969-12-31T23:59:59Z', '2026-02-30T00:00:00Z', ''),
+          fc.constantFrom(
+            '0000-01-01T00:00:00.000Z',
+            '-271821-04-20T00:00:00.000Z',
+            '+275760-09-13T00:00:00.000Z',
+            '9999-12-31T23:59:59.999Z',
+            '1969-12-31T23:59:59Z',
+            '2026-02-30T00:00:00Z',
+            '',
+          ),
           fc.integer(),
           fc.constant(null),
         ),
@@ -87,11 +102,13 @@ const craftedCursor: fc.Arbitrary<string> = fc
 /** Percent-encodes a path segment as UTF-8 (lone surrogates become U+FFFD); "raw:" values go as they are (malformed escapes). */
 function pathSegment(value: string): string {
   if (value.startsWith('raw:')) return value.slice(4);
-  return [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 function text(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 export type FuzzReport = { requests: number; byRoute: Map<string, Map<number, number>>; milliseconds: Map<string, number> };
@@ -126,7 +143,17 @@ export class ApiFuzzer {
     const known = knownValues(this.world)[name] ?? [];
     const options: { weight: number; arbitrary: fc.Arbitrary<string> }[] = [
       { weight: 4, arbitrary: this.arbitraries.valid(schema).map(text) },
-      { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...nastyStrings), fc.constant('9'.repeat(400)), fc.constant('-1'), fc.constant('1.5'), fc.constantFrom('raw:%', 'raw:%E0%A4%A', 'raw:%ZZ', 'raw:%C0%AF', 'raw:..')) },
+      {
+        weight: 1,
+        arbitrary: fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom(...nastyStrings),
+          fc.constant('9'.repeat(400)),
+          fc.constant('-1'),
+          fc.constant('1.5'),
+          fc.constantFrom('raw:%', 'raw:%E0%A4%A', 'raw:%ZZ', 'raw:%C0%AF', 'raw:..'),
+        ),
+      },
     ];
     if (known.length > 0) options.push({ weight: 5, arbitrary: fc.constantFrom(...known) });
     if (name === 'cursor') options.push({ weight: 6, arbitrary: craftedCursor });
@@ -153,11 +180,20 @@ export class ApiFuzzer {
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":', '[1,]', 'null', '"', '{"a":1}{"b":2}', '\u0000')), fc.constantFrom(...contentTypes))
+          .tuple(
+            fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":', '[1,]', 'null', '"', '{"a":1}{"b":2}', '\u0000')),
+            fc.constantFrom(...contentTypes),
+          )
           .map(([raw, contentType]) => ({ kind: 'raw' as const, text: raw, contentType })),
       },
     );
-    return fc.record({ actor: fc.nat({ max: this.actors.length - 1 }), params, query, body, withCsrf: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) });
+    return fc.record({
+      actor: fc.nat({ max: this.actors.length - 1 }),
+      params,
+      query,
+      body,
+      withCsrf: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    });
   }
 
   private async send(operation: Operation, generated: GeneratedRequest): Promise<{ response: LightMyRequestResponse; description: string }> {
@@ -170,7 +206,8 @@ export class ApiFuzzer {
     let payload: string | undefined;
     const body = generated.body;
     if (body.kind === 'json') {
-      const raw = body.value && typeof body.value === 'object' && '__rawJson' in body.value ? String((body.value as { __rawJson: string }).__rawJson) : undefined;
+      const raw =
+        body.value && typeof body.value === 'object' && '__rawJson' in body.value ? String((body.value as { __rawJson: string }).__rawJson) : undefined;
       payload = raw ?? JSON.stringify(body.value) ?? 'null';
       headers['content-type'] = 'application/json';
     } else if (body.kind === 'raw') {

@@ -32,7 +32,16 @@ export type JsonSchema = Record<string, unknown> & {
 };
 
 export type OpenApiDocument = {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
+        requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
   components: { schemas: Record<string, JsonSchema> };
 };
 
@@ -165,7 +174,8 @@ export class SchemaArbitraries {
     const minLength = schema.minLength ?? 0;
     const maxLength = schema.maxLength ?? 40;
     if (schema.format === 'uuid') return fc.uuid();
-    if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
+    if (schema.format === 'date-time')
+      return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
     if (schema.pattern) {
       try {
         const pattern = new RegExp(schema.pattern);

@@ -21,7 +21,7 @@ import { registerUser } from '../faults-support/client.ts';
 import { freePort } from '../faults-support/postgres-cluster.ts';
 import { projectRoot, startServer } from '../faults-support/server-process.ts';
 
-export type AttackTarget = { url: string; /** API tokens of users who may import (each has its own import rate limit). */ tokens: string[] };
+export type AttackTarget = { url: string /** API tokens of users who may import (each has its own import rate limit). */; tokens: string[] };
 export type AttackOptions = {
   /** Logged-out readers of each export at once. */
   exporters: number;
@@ -51,22 +51,27 @@ class Attacker {
     const bytes = Buffer.from(body);
     return new Promise((resolve, reject) => {
       let answered = false;
-      const request = http.request(`${this.target.url}/api/games/import`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': bytes.length } }, (response) => {
-        answered = true;
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => {
-          resolve({ status: response.statusCode!, body: text, retryAfter: (response.headers['retry-after'] as string | undefined) ?? null });
-          request.destroy();
-        });
-        response.on('error', reject);
-      });
+      const request = http.request(
+        `${this.target.url}/api/games/import`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': bytes.length } },
+        (response) => {
+          answered = true;
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            resolve({ status: response.statusCode!, body: text, retryAfter: (response.headers['retry-after'] as string | undefined) ?? null });
+            request.destroy();
+          });
+          response.on('error', reject);
+        },
+      );
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (answered) return;
         // Refused before it was read, the connection closed while this was still sending: the answer may be lost
         // with it (status 0). Only a body over the byte limit may be refused so.
-        if (bytes.length > IMPORT_LIMITS.bodyBytes && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) resolve({ status: 0, body: '', retryAfter: null });
+        if (bytes.length > IMPORT_LIMITS.bodyBytes && (error.code === 'EPIPE' || error.code === 'ECONNRESET'))
+          resolve({ status: 0, body: '', retryAfter: null });
         else reject(new Error(`POST of ${bytes.length} bytes: ${error.message}`));
       });
       void (async () => {
@@ -82,15 +87,16 @@ class Attacker {
   expect(what: string, answer: Answer, statuses: number[], message?: string): void {
     // A connection closed while sending (status 0) is a 413 whose answer was lost with it.
     const refusedUnread = answer.status === 0 && statuses.includes(413);
-    const problem = !statuses.includes(answer.status) && !refusedUnread
-      ? `status ${answer.status}, expected ${statuses.join(' or ')}`
-      : answer.status === 503 && (!answer.retryAfter || !answer.body.includes('server_busy'))
-        ? 'a 503 without server_busy and Retry-After'
-        : answer.status !== 503 && !refusedUnread && message && !answer.body.includes(message)
-          ? `the answer does not say "${message}"`
-          : answer.body.length > 4096 && answer.status >= 400
-            ? `an error of ${answer.body.length} characters (it should name the first problems only)`
-            : null;
+    const problem =
+      !statuses.includes(answer.status) && !refusedUnread
+        ? `status ${answer.status}, expected ${statuses.join(' or ')}`
+        : answer.status === 503 && (!answer.retryAfter || !answer.body.includes('server_busy'))
+          ? 'a 503 without server_busy and Retry-After'
+          : answer.status !== 503 && !refusedUnread && message && !answer.body.includes(message)
+            ? `the answer does not say "${message}"`
+            : answer.body.length > 4096 && answer.status >= 400
+              ? `an error of ${answer.body.length} characters (it should name the first problems only)`
+              : null;
     if (problem) throw new Error(`${what}: ${problem}: ${answer.body.slice(0, 400)}`);
   }
 
@@ -177,7 +183,8 @@ export function largestGame(): ExportedGame {
 
 async function readExport(url: string): Promise<Answer & { bytes: number; ends: string }> {
   const response = await fetch(url);
-  if (response.status !== 200) return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after'), bytes: 0, ends: '' };
+  if (response.status !== 200)
+    return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after'), bytes: 0, ends: '' };
   // Read and let go, keeping the last characters: many of these at once must not fill this process either.
   let bytes = 0;
   let tail = '';
@@ -209,11 +216,17 @@ export async function memoryAttack(target: AttackTarget, options: AttackOptions)
     ['a string past the byte limit', textBody(L.bodyBytes + 1), 413, 'payload_too_large'],
     ['arrays nested 4 MiB deep', `${'['.repeat(2 * MiB)}${']'.repeat(2 * MiB)}`, 400, 'nested deeper than'],
     ['objects nested 100,000 deep', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, 400, 'nested deeper than'],
-    ['empty submissions in every phase (millions of schema problems)', issuesBomb(exportOf('standard', randomPlayed('standard', 3, 2))), 400, 'body.export.phases.0.index'],
+    [
+      'empty submissions in every phase (millions of schema problems)',
+      issuesBomb(exportOf('standard', randomPlayed('standard', 3, 2))),
+      400,
+      'body.export.phases.0.index',
+    ],
   ];
   for (const [what, body, status, message] of cases) {
     const scan = scanJson(body);
-    if ((scan.items > L.jsonItems || scan.keys > L.jsonKeys) && status !== 413 && !message.includes('nested')) throw new Error(`${what}: the body is past the limits`);
+    if ((scan.items > L.jsonItems || scan.keys > L.jsonKeys) && status !== 413 && !message.includes('nested'))
+      throw new Error(`${what}: the body is past the limits`);
     const answer = await attacker.post(body).catch((error: Error) => {
       throw new Error(`${what}: ${error.message}`);
     });
@@ -248,7 +261,9 @@ export async function memoryAttack(target: AttackTarget, options: AttackOptions)
   const long = JSON.stringify({ export: exportOf('standard', randomPlayed('standard', 6, options.longGamePhases), 'Long') });
   const longImport = await attacker.post(long);
   attacker.expect(`a long game (${options.longGamePhases} phases)`, longImport, [201]);
-  attacker.count(`a long game (${options.longGamePhases} phases, ${(long.length / MiB).toFixed(1)} MiB, ${scanJson(long).items} values and keys)`, [longImport]);
+  attacker.count(`a long game (${options.longGamePhases} phases, ${(long.length / MiB).toFixed(1)} MiB, ${scanJson(long).items} values and keys)`, [
+    longImport,
+  ]);
   const longId = (JSON.parse(longImport.body) as { id: string }).id;
 
   // Many logged-out readers of both at once, JSON and DATC: each gets the whole document, or is told to come back.
@@ -266,7 +281,8 @@ export async function memoryAttack(target: AttackTarget, options: AttackOptions)
     const whole = mine.filter((answer) => answer.status === 200);
     if (whole.length === 0) throw new Error(`no ${what} export went through`);
     // Complete: all the same length, ending as the document does.
-    if (new Set(whole.map((answer) => answer.bytes)).size !== 1) throw new Error(`${what} exports differ in length: ${whole.map((answer) => answer.bytes).join(', ')}`);
+    if (new Set(whole.map((answer) => answer.bytes)).size !== 1)
+      throw new Error(`${what} exports differ in length: ${whole.map((answer) => answer.bytes).join(', ')}`);
     if (what !== 'long datc' && !whole[0].ends.endsWith(']}')) throw new Error(`${what} export ends with ${whole[0].ends}`);
     attacker.count(`${what} export (${(whole[0].bytes / MiB).toFixed(1)} MiB), ${mine.length} logged-out readers at once`, mine);
   }
@@ -295,7 +311,13 @@ export const RSS_BUDGET = 300 * MB;
  * glibc's malloc threshold fixed) on the database at `databaseUrl` (PostgreSQL: PGlite's memory is another matter),
  * attacked `rounds` times; it is stopped afterwards.
  */
-export async function memoryScenario(options: { databaseUrl?: string; rounds: number; exporters: number; longGamePhases: number; log?: (line: string) => void }): Promise<MemoryReport> {
+export async function memoryScenario(options: {
+  databaseUrl?: string;
+  rounds: number;
+  exporters: number;
+  longGamePhases: number;
+  log?: (line: string) => void;
+}): Promise<MemoryReport> {
   execFileSync('npm', ['run', '-s', 'build:server'], { cwd: projectRoot, stdio: 'inherit' });
   const server = await startServer({
     port: await freePort(),
@@ -339,8 +361,13 @@ export async function memoryScenario(options: { databaseUrl?: string; rounds: nu
         },
       );
     }
-    const health = await fetch(`${server.url}/api/health`).then((response) => response.status, () => 0);
-    const heapErrors = [server.stderr(), ...server.logs.map((line) => JSON.stringify(line))].filter((text) => /heap|allocation failed|out of memory/i.test(text));
+    const health = await fetch(`${server.url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    const heapErrors = [server.stderr(), ...server.logs.map((line) => JSON.stringify(line))].filter((text) =>
+      /heap|allocation failed|out of memory/i.test(text),
+    );
     return { rssBefore, rssPeak, steps, health, exited: server.child.exitCode !== null || server.child.signalCode !== null, heapErrors };
   } finally {
     clearInterval(sampler);

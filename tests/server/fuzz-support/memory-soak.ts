@@ -14,7 +14,13 @@ export async function memorySoak(options: { rounds: number; exporters: number; l
   if (!usingPostgres) throw new Error('the memory soak needs a PostgreSQL: set DATABASE_URL (postgresql://…)');
   const database = await createTestDatabase();
   try {
-    const report = await memoryScenario({ databaseUrl: database.url!, rounds: options.rounds, exporters: options.exporters, longGamePhases: 150, log: options.log });
+    const report = await memoryScenario({
+      databaseUrl: database.url!,
+      rounds: options.rounds,
+      exporters: options.exporters,
+      longGamePhases: 150,
+      log: options.log,
+    });
     options.log(`RSS ${(report.rssBefore / MB).toFixed(0)} MB before, peak ${(report.rssPeak / MB).toFixed(0)} MB (budget ${RSS_BUDGET / MB} MB)`);
     const problems = [
       report.health !== 200 && `/api/health answered ${report.health}`,

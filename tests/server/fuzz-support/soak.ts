@@ -16,7 +16,9 @@ import { garbage } from './json-schema-arbitrary.ts';
 import { buildWorld } from './world.ts';
 
 export async function soakApi(runsPerRoute: number, seed = Date.now() % 1_000_000): Promise<void> {
-  const testApp = await startTestApp({ settings: { importRateLimit: { max: 1_000_000, windowMs: 60_000 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } } });
+  const testApp = await startTestApp({
+    settings: { importRateLimit: { max: 1_000_000, windowMs: 60_000 }, authRateLimit: { max: 1_000_000, windowMs: 60_000 } },
+  });
   try {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const fuzzer = new ApiFuzzer(testApp.app, document, await buildWorld(testApp.app));
@@ -36,7 +38,18 @@ export async function soakApi(runsPerRoute: number, seed = Date.now() % 1_000_00
 /** Frames a hostile or broken client might send. */
 const frame = fc.oneof(
   fc.constantFrom('ping', 'subscribe', 'unsubscribe').chain((type) =>
-    fc.record({ type: fc.constant(type), channel: fc.oneof(fc.constant('lobby'), fc.uuid().map((id) => `game:${id}`), fc.string({ maxLength: 60 }), garbage) }, { requiredKeys: ['type'] }),
+    fc.record(
+      {
+        type: fc.constant(type),
+        channel: fc.oneof(
+          fc.constant('lobby'),
+          fc.uuid().map((id) => `game:${id}`),
+          fc.string({ maxLength: 60 }),
+          garbage,
+        ),
+      },
+      { requiredKeys: ['type'] },
+    ),
   ),
   garbage,
   fc.string({ maxLength: 200 }),
@@ -69,7 +82,8 @@ export async function soakLive(clients: number, messagesPerClient: number, seed 
           client.socket.send(oversized ? 'x'.repeat(LIVE_LIMITS.maxMessageBytes + 1) : sample);
           sent += 1;
           // Half the clients pace themselves under the rate limit; the others flood.
-          if (c % 2 === 0 && k % 20 === 19) await new Promise((resolve) => setTimeout(resolve, (20 * LIVE_LIMITS.messageWindowMs) / LIVE_LIMITS.maxMessagesPerWindow + 50));
+          if (c % 2 === 0 && k % 20 === 19)
+            await new Promise((resolve) => setTimeout(resolve, (20 * LIVE_LIMITS.messageWindowMs) / LIVE_LIMITS.maxMessagesPerWindow + 50));
         }
         if (client.socket.readyState === WebSocket.OPEN) client.socket.close();
         const { code } = await client.closed;
@@ -82,7 +96,9 @@ export async function soakLive(clients: number, messagesPerClient: number, seed 
     const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     if (health.statusCode !== 200) throw new Error(`health after the live soak: ${health.statusCode}`);
     calm.socket.close();
-    console.log(`live: ${clients} clients sent ${sent} frames; close codes ${JSON.stringify(Object.fromEntries(closes))}; the calm client and /api/health still answered`);
+    console.log(
+      `live: ${clients} clients sent ${sent} frames; close codes ${JSON.stringify(Object.fromEntries(closes))}; the calm client and /api/health still answered`,
+    );
   } finally {
     await testApp.close();
   }

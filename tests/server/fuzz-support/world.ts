@@ -20,7 +20,9 @@ function check(response: { statusCode: number; body: string }, what: string, sta
 /** Fresh credentials for a user, straight from the sessions module (no log-in, so no rate limit). */
 export async function freshCredentials(app: FastifyInstance, userId: string, via: 'cookie' | 'api_token'): Promise<Credentials> {
   const { token } = await createSession(app.prisma, userId, via, via === 'cookie' ? { ttlMs: 3600_000 } : { name: 'fuzz' });
-  return via === 'cookie' ? { headers: { cookie: `sid=${token}`, 'x-csrf-token': csrfTokenFor(token) }, csrf: csrfTokenFor(token) } : { headers: { authorization: `Bearer ${token}` }, csrf: null };
+  return via === 'cookie'
+    ? { headers: { cookie: `sid=${token}`, 'x-csrf-token': csrfTokenFor(token) }, csrf: csrfTokenFor(token) }
+    : { headers: { authorization: `Bearer ${token}` }, csrf: null };
 }
 
 export async function actorFor(app: FastifyInstance, name: string, user: { id: string; username: string } | null, via: Actor['via']): Promise<Actor> {

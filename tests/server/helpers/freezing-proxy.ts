@@ -89,11 +89,11 @@ export async function startFreezingProxy(databaseUrl: string): Promise<FreezingP
     refuseOthers(on) {
       refusing = on;
       if (!on) return;
-      for (const link of links) if (!link.listener) (link.client.destroy(), link.upstream.destroy());
+      for (const link of links) if (!link.listener) link.client.destroy(), link.upstream.destroy();
     },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const link of links) (link.client.destroy(), link.upstream.destroy());
+      for (const link of links) link.client.destroy(), link.upstream.destroy();
       await closed;
     },
   };

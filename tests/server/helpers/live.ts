@@ -16,7 +16,11 @@ export type LiveClient = {
   socket: WebSocket;
   messages: ServerMessage[];
   /** Resolves with the first message (already received or coming) that matches. */
-  next<T extends ServerMessage['type']>(type: T, match?: (message: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
+  next<T extends ServerMessage['type']>(
+    type: T,
+    match?: (message: Extract<ServerMessage, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerMessage, { type: T }>>;
   send(message: unknown): void;
   closed: Promise<{ code: number; reason: string }>;
 };
@@ -35,9 +39,7 @@ export function connect(url: string, headers: Record<string, string>, options: W
       }
     }
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   const client: LiveClient = {
     socket,
     messages,
@@ -47,7 +49,10 @@ export function connect(url: string, headers: Record<string, string>, options: W
       const seen = messages.find(test);
       if (seen) return Promise.resolve(seen as never);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${type}" message within ${timeoutMs / 1000} s; got ${JSON.stringify(messages).slice(0, 2000)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no "${type}" message within ${timeoutMs / 1000} s; got ${JSON.stringify(messages).slice(0, 2000)}`)),
+          timeoutMs,
+        );
         waiters.push({ test, resolve: (message) => (clearTimeout(timer), resolve(message as never)) });
       });
     },

@@ -2,7 +2,17 @@
  * Exports (ExportedGameSchema) of the engine's seeded random games, built with
  * the engine alone: the way to import a real position into a test game.
  */
-import { adjudicate, ENGINE_VERSION, formatOrder, getVariant, OrderSchema, phaseName, rulebookOptions, type Order, type Rulebook } from '../../../shared/index.ts';
+import {
+  adjudicate,
+  ENGINE_VERSION,
+  formatOrder,
+  getVariant,
+  OrderSchema,
+  phaseName,
+  rulebookOptions,
+  type Order,
+  type Rulebook,
+} from '../../../shared/index.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedGame } from '../../../shared/api/archive.ts';
 import { randomGame, type PlayedPhase } from '../../support/random-game.ts';
 

@@ -60,7 +60,11 @@ export class DeadlineGuard {
         return;
       }
       if (refused > 0) {
-        this.room.notify(`${due}: ${plural(refused, 'line')} would be refused. Correct or delete ${refused === 1 ? 'it' : 'them'}, then save.`, 'warn', warning);
+        this.room.notify(
+          `${due}: ${plural(refused, 'line')} would be refused. Correct or delete ${refused === 1 ? 'it' : 'them'}, then save.`,
+          'warn',
+          warning,
+        );
         return;
       }
       void orders.submit().then((saved) => {

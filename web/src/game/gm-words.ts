@@ -9,13 +9,12 @@ import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY } from '../../../shared/api/impo
 import { localTime } from './logic.ts';
 import { listInWords, spanInWords } from '../lib/format.ts';
 
-
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 /** Keys of details that are not the action's own facts: names, and where an imported entry comes from. */
@@ -122,7 +121,8 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       }
       sentence = `Rolled back to ${phase}, which is open again`;
       if (d.gameHadEnded === true) sentence += ', and the game, which had ended, goes on';
-      if (later.length) sentence += `; ${later.length === 1 ? 'the later phase' : `${later.length} later phases`} (${listInWords(later)}) ${later.length === 1 ? 'was' : 'were'} discarded`;
+      if (later.length)
+        sentence += `; ${later.length === 1 ? 'the later phase' : `${later.length} later phases`} (${listInWords(later)}) ${later.length === 1 ? 'was' : 'were'} discarded`;
       if (kept === 0) sentence += '; no orders had been saved for it';
       else if (kept !== null) sentence += `; ${kept === 1 ? "1 power's orders stay" : `${kept} powers' orders stay`} to be adjudicated again`;
       sentence += '.';
@@ -148,7 +148,8 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       break;
     }
     case 'finalize':
-      sentence = "Made the result final: the game's private press (and an anonymous game's players' names) is public now, and the game can no longer be re-opened.";
+      sentence =
+        "Made the result final: the game's private press (and an anonymous game's players' names) is public now, and the game can no longer be re-opened.";
       break;
     case 'import': {
       const phases = count(d.phases);

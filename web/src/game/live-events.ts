@@ -77,7 +77,10 @@ export class LiveEvents {
       timeline.viewing = index;
     }
     if (timeline.current?.status === 'processed' || room.game.status !== 'active') await room.reloadGame();
-    if (unsaved) room.noticeBoard.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn', { phase: timeline.current?.index });
+    if (unsaved)
+      room.noticeBoard.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn', {
+        phase: timeline.current?.index,
+      });
   }
 
   async handle(event: LiveNews): Promise<void> {
@@ -117,7 +120,9 @@ export class LiveEvents {
         await this.phaseProcessed(event.phase.index);
         // Someone looking at an older phase is told; someone watching sees the results at once.
         if (timeline.justProcessed !== event.phase.index)
-          notices.notify(event.next ? `${name} was processed: ${event.next.name} is open for orders.` : `${name} was processed: the game is over.`, 'info', { phase: event.next?.index });
+          notices.notify(event.next ? `${name} was processed: ${event.next.name} is open for orders.` : `${name} was processed: the game is over.`, 'info', {
+            phase: event.next?.index,
+          });
         return;
       }
       case 'phase.started': {
@@ -196,7 +201,8 @@ export class LiveEvents {
         if (room.myPower === before) return;
         // The game master handed a seat over: my box goes (or comes), and I am told.
         await room.myOrders.load();
-        if (before && !room.myPower) notices.notify(`The game master gave ${before}'s seat to another player: you no longer play in this game, and may watch it.`, 'warn');
+        if (before && !room.myPower)
+          notices.notify(`The game master gave ${before}'s seat to another player: you no longer play in this game, and may watch it.`, 'warn');
         else if (room.myPower) notices.notify(`The game master gave you ${room.myPower}'s seat: its orders are yours to give.`, 'warn');
         return;
       }
@@ -207,7 +213,11 @@ export class LiveEvents {
         const gameChanged = event.action === 'take-over' || event.action === 'invite-game-master' || event.action === 'finalize';
         await Promise.all([room.gm.loadLog(), gameChanged ? room.reloadGame() : null, event.action === 'finalize' ? room.inbox.load() : null]);
         if (event.action === 'take-over' && room.game.gameMaster.id !== master.id)
-          notices.notify(room.isMaster ? "You run this game now: the game master's tools are under the Game tab." : `${room.game.gameMaster.username} is the game master now, taking over from ${master.username}.`);
+          notices.notify(
+            room.isMaster
+              ? "You run this game now: the game master's tools are under the Game tab."
+              : `${room.game.gameMaster.username} is the game master now, taking over from ${master.username}.`,
+          );
         return;
       }
       case 'gm.invitation':

@@ -31,7 +31,12 @@ export class LoanBook {
 }
 
 /** What a party to a loan is told of a change it did not make itself (null: not a party). */
-export function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: 'loan.changed' }>, me: string, destroyed: boolean): Pick<Notice, 'text' | 'kind'> | null {
+export function loanNotice(
+  variant: Variant,
+  event: Extract<LiveEvent, { type: 'loan.changed' }>,
+  me: string,
+  destroyed: boolean,
+): Pick<Notice, 'text' | 'kind'> | null {
   const { lender, borrower, by } = event;
   const centre = locationName(variant, event.centre);
   const ended = (loan: string) =>
@@ -43,7 +48,10 @@ export function loanNotice(variant: Variant, event: Extract<LiveEvent, { type: '
   }
   if (lender === me && event.action === 'end') {
     const loan = by === borrower ? `your loan of ${centre}` : `your loan of ${centre} to ${borrower}`;
-    return { text: `${ended(loan)}: ${destroyed ? 'it is yours again, and supplies nobody until it is rebuilt' : 'it supplies your own units again'}.`, kind: 'info' };
+    return {
+      text: `${ended(loan)}: ${destroyed ? 'it is yours again, and supplies nobody until it is rebuilt' : 'it supplies your own units again'}.`,
+      kind: 'info',
+    };
   }
   return null;
 }

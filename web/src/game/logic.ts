@@ -209,7 +209,14 @@ export function localTime(iso: string, locale?: string, timeZone?: string): stri
   const key = `${locale ?? ''}|${timeZone ?? ''}`;
   let format = timeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(timeZone ? { timeZone } : {}),
+    });
     timeFormats.set(key, format);
   }
   return format.format(new Date(iso));
@@ -251,11 +258,13 @@ export function byAttention(list: readonly Attention[]): Attention[] {
   // ISO times compare as text; no deadline (or a paused one) after every time.
   const due = (a: Attention) => (a.paused ? null : a.deadlineAt) ?? '\uffff';
   const byDue = (x: Attention, y: Attention) => (due(x) < due(y) ? -1 : due(x) > due(y) ? 1 : 0);
-  return list
-    .map((a, i) => ({ a, i }))
-    // A paused clock's deadline waits: such a game comes after those whose deadlines run.
-    .sort((x, y) => rank(x.a) - rank(y.a) || (rank(x.a) === 0 ? byDue(x.a, y.a) : 0) || x.i - y.i)
-    .map((x) => x.a);
+  return (
+    list
+      .map((a, i) => ({ a, i }))
+      // A paused clock's deadline waits: such a game comes after those whose deadlines run.
+      .sort((x, y) => rank(x.a) - rank(y.a) || (rank(x.a) === 0 ? byDue(x.a, y.a) : 0) || x.i - y.i)
+      .map((x) => x.a)
+  );
 }
 
 // ───────────────────────────── supply ─────────────────────────────

@@ -132,7 +132,10 @@ export class PhaseTimeline {
 
   /** A power submitted or got ready (a live event): shown at once, and kept over an older answer still on its way. */
   heardStatus(event: OrdersStatus): void {
-    this.statusEvents = [...this.statusEvents, { at: this.currentRequests, phase: event.phaseIndex, power: event.power, submitted: event.submitted, ready: event.ready }];
+    this.statusEvents = [
+      ...this.statusEvents,
+      { at: this.currentRequests, phase: event.phaseIndex, power: event.power, submitted: event.submitted, ready: event.ready },
+    ];
     if (this.current?.index === event.phaseIndex) this.patchPower(event.power, { submitted: event.submitted, ready: event.ready });
   }
 

@@ -14,7 +14,10 @@ export function rulesInBrief(variant: Variant): string[] {
   const lines: string[] = [];
 
   const { calendar } = rules;
-  if (calendar.step < 0) lines.push(`Years count down, as in history: ${calendar.startYear - 1} ${calendar.era} follows ${calendar.startYear} ${calendar.era}.`.replace(/\s+\./, '.'));
+  if (calendar.step < 0)
+    lines.push(
+      `Years count down, as in history: ${calendar.startYear - 1} ${calendar.era} follows ${calendar.startYear} ${calendar.era}.`.replace(/\s+\./, '.'),
+    );
 
   const doubles = centres.filter((p) => p.centre!.supply === 2);
   if (doubles.length > 0) lines.push(`Double supply centres (two rings on the map) each supply two units: ${names(doubles.map((p) => p.id))}.`);
@@ -25,10 +28,15 @@ export function rulesInBrief(variant: Variant): string[] {
   }
   const builds = provinces.filter((p) => p.buildCentre);
   if (builds.length > 0) {
-    lines.push(`${names(builds.map((p) => p.id))} are special build centres (diamonds): not supply centres, but whoever controls one may build there as if it were a home centre.`);
+    lines.push(
+      `${names(builds.map((p) => p.id))} are special build centres (diamonds): not supply centres, but whoever controls one may build there as if it were a home centre.`,
+    );
   }
   const rebels = centres.filter((p) => p.centre!.rebel);
-  if (rebels.length > 0) lines.push(`${names(rebels.map((p) => p.id))} rebel: at each Winter count, one that no unit of its owner stands in becomes neutral again and supplies no one.`);
+  if (rebels.length > 0)
+    lines.push(
+      `${names(rebels.map((p) => p.id))} rebel: at each Winter count, one that no unit of its owner stands in becomes neutral again and supplies no one.`,
+    );
 
   if (rules.destroyCentres) {
     const spared = centres.filter((p) => p.centre!.indestructible).map((p) => p.id);
@@ -45,11 +53,16 @@ export function rulesInBrief(variant: Variant): string[] {
   if (rules.maxFleetBuilds !== undefined) lines.push(`At most ${rules.maxFleetBuilds} fleets may be built by one power in one adjustment.`);
 
   const impassable = provinces.filter((p) => p.kind === 'impassable');
-  if (impassable.length > 0) lines.push(`${names(impassable.map((p) => p.id))} ${impassable.length === 1 ? 'is' : 'are'} impassable (hatched): no unit may enter.`);
+  if (impassable.length > 0)
+    lines.push(`${names(impassable.map((p) => p.id))} ${impassable.length === 1 ? 'is' : 'are'} impassable (hatched): no unit may enter.`);
   const coasted = provinces.filter((p) => p.coasts);
-  if (coasted.length > 0) lines.push(`${names(coasted.map((p) => p.id))} have two coasts: a fleet there says which (for example ${coasted[0].id}/${Object.keys(coasted[0].coasts!)[0]}).`);
+  if (coasted.length > 0)
+    lines.push(
+      `${names(coasted.map((p) => p.id))} have two coasts: a fleet there says which (for example ${coasted[0].id}/${Object.keys(coasted[0].coasts!)[0]}).`,
+    );
   const canals = specialLinks.filter((l) => l.kind === 'canal');
-  if (canals.length > 0) lines.push(`${names(canals.map((l) => l.between[0]))}: canals join their two seas, so a fleet may come in from one and leave to the other.`);
+  if (canals.length > 0)
+    lines.push(`${names(canals.map((l) => l.between[0]))}: canals join their two seas, so a fleet may come in from one and leave to the other.`);
   const passages = specialLinks.filter((l) => l.kind === 'passage');
   if (passages.length > 0) {
     const pairs = passages.map((l) => `${name.get(l.between[0]) ?? l.between[0]}–${name.get(l.between[1]) ?? l.between[1]}`);

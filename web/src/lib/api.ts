@@ -90,7 +90,11 @@ export function issueField(path: string): string {
 
 /** A field's name in words: `gameMaster` → "Game master", `deadlines.movement` → "Movement". */
 function fieldLabel(path: string): string {
-  const last = issueField(path).split('.').filter((s) => s && !/^\d+$/.test(s)).at(-1) ?? '';
+  const last =
+    issueField(path)
+      .split('.')
+      .filter((s) => s && !/^\d+$/.test(s))
+      .at(-1) ?? '';
   const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -101,7 +105,10 @@ function fieldLabel(path: string): string {
  * `there is no user named "bob"` → "There is no user named “bob”." A page may name the field itself (`label`).
  */
 export function plainIssue(path: string, message: string, label = fieldLabel(path)): string {
-  const text = message.trim().replace(/"([^"]*)"/g, '“$1”').replace(/[.;\s]+$/, '');
+  const text = message
+    .trim()
+    .replace(/"([^"]*)"/g, '“$1”')
+    .replace(/[.;\s]+$/, '');
   const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   if (!label || /^there\b/i.test(text)) return `${capital(text)}.`;
   if (/^(is|are|must|may|should|cannot|does|do|has|have|not)\b/.test(text)) return `${label} ${text}.`;
@@ -121,8 +128,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
   let response: Response;
   try {
     const early = method === 'GET' ? await takeEarlyRead(path) : null;
-    response =
-      early ?? (await fetch(path, { ...EARLY_READ_INIT, method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    response = early ?? (await fetch(path, { ...EARLY_READ_INIT, method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
   } catch {
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
   }
@@ -164,7 +170,11 @@ type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends Wir
 type Query = Record<string, unknown>;
 
 /** Calls a route of the table (shared/api/routes.ts): its method, its path with `params` filled in, and `query`. */
-function call<N extends RouteName>(name: N, params: PathParams<Routes[N]['path']>, ...[body, query]: BodyOf<N> extends undefined ? [body?: undefined, query?: Query] : [body: BodyOf<N>, query?: Query]): Promise<AnswerOf<N>> {
+function call<N extends RouteName>(
+  name: N,
+  params: PathParams<Routes[N]['path']>,
+  ...[body, query]: BodyOf<N> extends undefined ? [body?: undefined, query?: Query] : [body: BodyOf<N>, query?: Query]
+): Promise<AnswerOf<N>> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
   const path = pathOf(name, params);

@@ -107,7 +107,11 @@ export function readMapDrawing(svgText: string, scope: string, dom: XmlDom = glo
       x: Number(text.getAttribute('x')),
       y: Number(text.getAttribute('y')),
       // The label's own text, without its <title>.
-      text: Array.from(text.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim(),
+      text: Array.from(text.childNodes)
+        .filter((n) => n.nodeType === 3)
+        .map((n) => n.textContent)
+        .join('')
+        .trim(),
     });
   }
 

@@ -118,7 +118,17 @@ export function glyphsFor(v: Variant, orders: readonly DrawnOrder[], occupied: R
         const target = point(o.supported.at);
         if (!from || !target) break;
         if (o.to === undefined) {
-          out.push({ kind: 'support', from, to: shorten(from, target, COUNTER_RADIUS + 3), target, hold: true, power: d.power, outcome, ref: d.ref, text: describe(d) });
+          out.push({
+            kind: 'support',
+            from,
+            to: shorten(from, target, COUNTER_RADIUS + 3),
+            target,
+            hold: true,
+            power: d.power,
+            outcome,
+            ref: d.ref,
+            text: describe(d),
+          });
         } else {
           // Aim at the supported move's arrow when it is drawn, else at the destination.
           const dest = point(o.to);

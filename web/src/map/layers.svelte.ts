@@ -37,7 +37,9 @@ export interface ProvinceLook {
 
 /** The province shapes as one string of markup. */
 export function provinceMarkup(provinces: readonly ProvinceShape[]): string {
-  return provinces.map((p) => `<path id="p-${attr(p.id)}" data-province="${attr(p.id)}" class="province ${attr(p.kind)}" fill-rule="evenodd" d="${attr(p.d)}"></path>`).join('');
+  return provinces
+    .map((p) => `<path id="p-${attr(p.id)}" data-province="${attr(p.id)}" class="province ${attr(p.kind)}" fill-rule="evenodd" d="${attr(p.d)}"></path>`)
+    .join('');
 }
 
 /**
@@ -88,7 +90,8 @@ export function centreMarkup(c: CentreMarker, owner: PowerStyle | undefined): st
   if (c.kind === 'build') {
     parts.push(`<rect x="-3.6" y="-3.6" width="7.2" height="7.2" transform="rotate(45)" fill="${fill}" stroke="#2a1d0c" stroke-width="0.9"></rect>`);
   } else {
-    if (c.rebel) parts.push(`<circle r="${c.kind === 'single' ? 5.6 : 7.2}" fill="none" stroke="#7a2a12" stroke-width="0.8" stroke-dasharray="1.4 1.2"></circle>`);
+    if (c.rebel)
+      parts.push(`<circle r="${c.kind === 'single' ? 5.6 : 7.2}" fill="none" stroke="#7a2a12" stroke-width="0.8" stroke-dasharray="1.4 1.2"></circle>`);
     if (c.kind === 'triple') {
       parts.push(
         `<circle r="6.2" fill="${fill}" stroke="#2a1d0c" stroke-width="0.8"></circle>`,
@@ -96,7 +99,10 @@ export function centreMarkup(c: CentreMarker, owner: PowerStyle | undefined): st
         '<circle r="2.6" fill="none" stroke="#2a1d0c" stroke-width="0.8"></circle>',
       );
     } else if (c.kind === 'double') {
-      parts.push(`<circle r="5.2" fill="${fill}" stroke="#2a1d0c" stroke-width="0.8"></circle>`, `<circle r="2.7" fill="none" stroke="${ink}" stroke-width="0.9"></circle>`);
+      parts.push(
+        `<circle r="5.2" fill="${fill}" stroke="#2a1d0c" stroke-width="0.8"></circle>`,
+        `<circle r="2.7" fill="none" stroke="${ink}" stroke-width="0.9"></circle>`,
+      );
     } else {
       parts.push(`<circle r="3.6" fill="${fill}" stroke="#2a1d0c" stroke-width="0.9"></circle>`);
     }

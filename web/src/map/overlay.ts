@@ -18,7 +18,7 @@ export interface PowerStyle {
   initial: string;
 }
 
-export type CentreKind = 'single' | 'double' | 'triple' | 'build' ;
+export type CentreKind = 'single' | 'double' | 'triple' | 'build';
 
 export interface CentreMarker {
   province: string;
@@ -104,9 +104,7 @@ export function describeUnit(variant: Variant, unit: Unit, dislodged = false): s
 /** "Roman triple supply centre (for Rome)", "neutral special build centre", "… (destroyed, being rebuilt)". */
 export function describeCentre(c: CentreMarker, powers: ReadonlyMap<string, PowerStyle>): string {
   const what =
-    c.kind === 'build'
-      ? 'special build centre'
-      : `${c.kind === 'single' ? '' : `${c.kind} `}supply centre${c.kind === 'triple' ? ' (for Rome)' : ''}`;
+    c.kind === 'build' ? 'special build centre' : `${c.kind === 'single' ? '' : `${c.kind} `}supply centre${c.kind === 'triple' ? ' (for Rome)' : ''}`;
   const flags = [c.destroyed ? 'destroyed' : '', c.rebuilding ? 'being rebuilt' : '', c.rebel ? 'rebel' : '', c.indestructible ? 'indestructible' : '']
     .filter(Boolean)
     .join(', ');

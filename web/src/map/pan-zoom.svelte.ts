@@ -51,7 +51,6 @@ export class PanZoom {
     this.counterScale = $derived(Math.min(1.6, Math.max(1.25, this.frameWidth > 0 ? 13 / ((18 * this.frameWidth) / this.view.w) : 1.25)));
   }
 
-
   private startingView(): ViewBox {
     const { bounds, focusX, keepInView } = this.map;
     return this.whole ? fitAll(bounds, this.aspect) : initialView(bounds, this.aspect, this.aspect < 1 ? focusX : 850, keepInView);
@@ -72,7 +71,9 @@ export class PanZoom {
     this.frameWidth = width;
     this.aspect = width / height;
     const { bounds } = this.map;
-    this.view = this.inSight(this.touched || this.map.selectedPoint ? clamp({ ...this.view, h: this.view.w / this.aspect }, bounds, this.aspect) : this.startingView());
+    this.view = this.inSight(
+      this.touched || this.map.selectedPoint ? clamp({ ...this.view, h: this.view.w / this.aspect }, bounds, this.aspect) : this.startingView(),
+    );
   }
 
   /**

@@ -19,18 +19,7 @@ import {
 } from '../../../shared/index.ts';
 import { locationName } from '../map/overlay.ts';
 
-export type Action =
-  | 'hold'
-  | 'move'
-  | 'support'
-  | 'convoy'
-  | 'destroy'
-  | 'rebuild'
-  | 'retreat'
-  | 'disband'
-  | 'build'
-  | 'remove'
-  | 'waive';
+export type Action = 'hold' | 'move' | 'support' | 'convoy' | 'destroy' | 'rebuild' | 'retreat' | 'disband' | 'build' | 'remove' | 'waive';
 
 /** Keys of the keyboard shortcuts, and the words on the buttons. */
 export const actionInfo: Record<Action, { key: string; label: string; needsTarget: boolean }> = {

@@ -16,7 +16,18 @@ import {
   type SubmittedOrder,
   type Variant,
 } from '../../../shared/index.ts';
-import { PositionIndex, actionInfo, actionsOf, immediateOrder, provinceOf, sameProvince, targetsOf, type Action, type Orderable, type Target } from './choices.ts';
+import {
+  PositionIndex,
+  actionInfo,
+  actionsOf,
+  immediateOrder,
+  provinceOf,
+  sameProvince,
+  targetsOf,
+  type Action,
+  type Orderable,
+  type Target,
+} from './choices.ts';
 
 /** A line of the order text and what the engine made of it. */
 export interface OrderLine {
@@ -105,8 +116,7 @@ export class OrderEntry {
   /** Orders of every power, as the adjudicator takes them (lines it cannot read come back as illegal results). */
   submitted(): SubmittedOrder[] {
     const out: SubmittedOrder[] = [];
-    for (const power of this.powers)
-      for (const line of this.lines[power] ?? []) if (line.trim() !== '') out.push({ power, order: line.trim() });
+    for (const power of this.powers) for (const line of this.lines[power] ?? []) if (line.trim() !== '') out.push({ power, order: line.trim() });
     return out;
   }
 
@@ -283,7 +293,8 @@ export class OrderEntry {
       const army = this.state.units.find((u) => u.power === power && u.type === 'army' && sameProvince(v, u.at, o.army.at));
       if (!army) continue;
       const moves = accepted.some((m) => m.kind === 'move' && sameProvince(v, m.unit.at, army.at) && sameProvince(v, m.to, o.to));
-      if (!moves && !out.some((w) => w.army === army.at)) out.push({ army: army.at, move: { kind: 'move', unit: { type: 'army', at: army.at }, to: o.to, viaConvoy: true } });
+      if (!moves && !out.some((w) => w.army === army.at))
+        out.push({ army: army.at, move: { kind: 'move', unit: { type: 'army', at: army.at }, to: o.to, viaConvoy: true } });
     }
     return out;
   }
@@ -356,7 +367,12 @@ function slotOf(v: Variant, order: Order): string | null {
 export function checkLines(v: Variant, state: GameState, power: string, lines: readonly string[]): OrderLine[] {
   const numbered = lines.map((input, line) => ({ input, line })).filter((l) => l.input.trim() !== '');
   if (numbered.length === 0) return [];
-  const r = checkOrders(v, state, power, numbered.map((l) => l.input));
+  const r = checkOrders(
+    v,
+    state,
+    power,
+    numbered.map((l) => l.input),
+  );
   if (!r.ok) return numbered.map((l) => ({ ...l, accepted: false, reason: r.error }));
   return r.value.map((c: CheckedOrder, i) => {
     const { line, input } = numbered[i];
