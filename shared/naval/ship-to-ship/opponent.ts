@@ -50,6 +50,38 @@ function bearing(from: Hex, to: Hex): Facing {
   return best;
 }
 
+/** What ramming `target` is worth: the share of its remaining hull the ram takes (and its hole), more for a sinking. */
+function ramValue(rammer: ShipState, target: ShipState, bonus: number): number {
+  const remaining = Math.max(1, statsOf(target).hull - target.damage);
+  let v = 0;
+  for (let d = 1; d <= 6; d++) {
+    const dmg = Math.max(0, d + statsOf(rammer).ramModifier + bonus);
+    v += dmg >= remaining ? 150 : (100 * (dmg + 0.5)) / remaining;
+  }
+  return v / 6;
+}
+
+function sinkChance(rammer: ShipState, target: ShipState, bonus: number): number {
+  const remaining = statsOf(target).hull - target.damage;
+  let n = 0;
+  for (let d = 1; d <= 6; d++) if (d + statsOf(rammer).ramModifier + bonus >= remaining) n++;
+  return n / 6;
+}
+
+/** Chances that each ship is a rammer bow to bow (a tie makes both rammers). */
+function headOnOdds(mine: number, theirs: number): { mine: number; theirs: number } {
+  let m = 0;
+  let t = 0;
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) {
+      const x = a + Math.max(0, mine - theirs);
+      const y = b + Math.max(0, theirs - mine);
+      if (x >= y) m++;
+      if (y >= x) t++;
+    }
+  return { mine: m / 36, theirs: t / 36 };
+}
+
 interface Enemy {
   readonly ship: ShipState;
   readonly path: { hex: Hex; facing: Facing }[];
@@ -78,10 +110,18 @@ function scorePlot(
       if (hit && steps[done - 1] !== 'B') {
         const at = sameHex(hit.path[p].hex, next.hex) ? hit.path[p] : hit.path[p - 1];
         const aspect = aspectOf(at.hex, at.facing, hex);
-        const their = statsOf(hit.ship);
         const bonus = ship.wentMax && declaredMax ? RULES.fullSpeedRamBonus : 0;
-        if (aspect === 'bow') score += 10 + 10 * (stats.rank - their.rank) + 6 * (stats.ramModifier + bonus - their.ramModifier);
-        else score += 70 + 12 * (stats.ramModifier + bonus) + 30 * (hit.ship.damage / their.hull) + (aspect === 'stern' ? 5 : 0);
+        if (aspect === 'bow') {
+          // Bow to bow either may be the rammer: the value of ramming it, less that of being rammed, by the odds.
+          const odds = headOnOdds(stats.rank, statsOf(hit.ship).rank);
+          const theirBonus = hit.ship.wentMax ? RULES.fullSpeedRamBonus : 0;
+          score += odds.mine * ramValue(ship, hit.ship, bonus) - odds.theirs * ramValue(hit.ship, ship, theirBonus);
+        } else {
+          score += 40 + ramValue(ship, hit.ship, bonus) + (aspect === 'stern' ? 5 : 0);
+          // Rammed ships lie alongside: a ship whose marines would lose a boarding fight thinks twice.
+          const outmatched = meleeStrength(hit.ship) > 1.5 * meleeStrength(ship);
+          if (outmatched && !ship.corvus) score -= 35 * (1 - sinkChance(ship, hit.ship, bonus));
+        }
         if (declaredMax && !bonus) score -= 4;
         return { score: score + friendClash(path, friends), target: hit.ship };
       }
@@ -107,6 +147,8 @@ function scorePlot(
     // Standing across an enemy's bow invites its ram.
     const across = turnDistance(bearing(e.path[PHASES].hex, hex), e.path[PHASES].facing);
     if (across <= 1 && side >= 2) score -= 10;
+    // Lying close to a ship whose marines would take ours invites its grapples.
+    if (d <= 1 && meleeStrength(e.ship) > 1.5 * meleeStrength(ship)) score -= 15;
   }
   if (blocked(neighbour(hex, facing))) score -= 5;
   return { score, target: nearest.e.ship };
@@ -163,6 +205,7 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     if (!best) continue;
     const target = bestTarget;
     const board = target ? meleeStrength(ship) > 1.25 * meleeStrength(target) : false;
+    // Raking does no hull damage, and a battle is won by sinking and taking ships: it rams.
     const chosen: ShipPlot = { ...best, fire: 'first', targets: target ? [target.id] : [], board, rake: false };
     plots.push(chosen);
     friends.push(pathOf(ship, chosen));

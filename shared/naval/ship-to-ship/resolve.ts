@@ -41,8 +41,8 @@ interface Ram {
 
 export const PHASES = 6;
 
-/** Resolves the turn on a copy of the state whose plots are all in; returns the next state. */
-export function resolveTurn(input: State, log: BattleLog): State {
+/** Resolves the turn on a copy of the state whose plots are all in; returns the next state. `afterPhase` watches each phase's end. */
+export function resolveTurn(input: State, log: BattleLog, afterPhase?: (state: State, phase: number) => void): State {
   const state: State = structuredClone(input);
   log.line(`Turn ${state.turn}: every side has plotted; the plots are revealed and the ships move.`);
   const voyages = new Map<string, Voyage>();
@@ -80,6 +80,7 @@ export function resolveTurn(input: State, log: BattleLog): State {
     const rams = movePhase(state, voyages, phase, log);
     firePhase(state, voyages, phase, log);
     for (const ram of rams) resolveRam(state, voyages, ram, log);
+    afterPhase?.(state, phase);
   }
   for (const v of voyages.values()) if (active(v.ship)) log.line(moveLine(v));
 
