@@ -33,7 +33,7 @@ export type LiveHubOptions = {
   sessionOf(credentials: Credentials): Promise<{ user: LiveUser } | null>;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>;
   heartbeatMs: number;
-  /** Pauses before each further try of a catch-up read that failed (then: resync). */
+  /** Pauses before each further try of a read that failed: a catch-up (then: resync), a check of who may watch (then: unsubscribed). */
   catchUpRetryMs?: readonly number[];
 };
 
@@ -193,7 +193,7 @@ export class LiveHub {
    */
   private recheck(connection: LiveConnection, subscription: Subscription, seq: number): void {
     subscription.hold('check');
-    void this.factsAfter(subscription.channel, seq).then(
+    void this.factsWithRetries(subscription.channel, seq).then(
       (facts) => {
         if (!connection.watches(subscription)) return;
         if (mayWatch(subscription.channel, connection.user, facts)) return this.release(connection, subscription, 'check');
@@ -204,6 +204,24 @@ export class LiveHub {
         if (connection.watches(subscription)) this.drop(connection, subscription, 'could not check that you may still watch: subscribe again');
       },
     );
+  }
+
+  /**
+   * The facts after event `seq`, tried again after a pause when the read fails: checks follow events, and
+   * events come in bursts as the database comes back from an outage, when the first reads may still fail;
+   * unsubscribing every watcher then would send them all to subscribe again at the worst moment.
+   */
+  private async factsWithRetries(channel: LiveChannel, seq: number): Promise<GameFacts | null> {
+    const pauses = this.options.catchUpRetryMs ?? CATCH_UP_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.factsAfter(channel, seq);
+      } catch (error) {
+        if (this.closing || attempt === pauses.length) throw error;
+        this.options.log.info({ err: error, channel, attempt }, 'checking who may watch a channel failed; trying again');
+        await sleep(pauses[attempt], undefined, { ref: false });
+      }
+    }
   }
 
   /**

@@ -294,7 +294,7 @@ describe('checking again who may watch', () => {
     expect(feed.listening(channel)).toBe(1);
   });
 
-  test('when the check cannot be made, the watcher is unsubscribed and asked to subscribe again', async () => {
+  test('a check that fails while the database comes back is tried again: the watcher keeps the channel and misses nothing', async () => {
     startHub();
     const game = gameId();
     const channel = `game:${game}` as const;
@@ -305,6 +305,26 @@ describe('checking again who may watch', () => {
     feed.publish(channel, gmAction(game));
     feed.publish(channel, press(game));
     (await games.nextRead()).fail();
+    (await games.nextRead()).fail();
+    expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1']);
+    (await games.nextRead()).answer();
+    await vi.waitFor(() => expect(seqs(watcher.client.messages)).toEqual([1, 2]), { timeout: 2_000, interval: 5 });
+    expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'event 2']);
+    expect(warnings).toEqual([]);
+  });
+
+  test('when the check cannot be made after every try, the watcher is unsubscribed and asked to subscribe again', async () => {
+    startHub();
+    const game = gameId();
+    const channel = `game:${game}` as const;
+    games.facts.set(game, privateGame([player]));
+    const watcher = await open(player);
+    await subscribed(watcher, channel);
+    games.paused = true;
+    feed.publish(channel, gmAction(game));
+    feed.publish(channel, press(game));
+    for (let attempt = 0; attempt < 4; attempt++) (await games.nextRead()).fail();
+    await vi.waitFor(() => expect(watcher.client.messages.at(-1)?.type).toBe('unsubscribed'), { timeout: 2_000, interval: 5 });
     expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'unsubscribed']);
     expect((await settled(watcher)).at(-1)).toMatchObject({ reason: 'could not check that you may still watch: subscribe again' });
     expect(warnings).toContain('checking who may watch a channel failed; its watchers were unsubscribed');
