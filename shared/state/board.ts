@@ -2,37 +2,39 @@ import { ARMY, FLEET, IMPASSABLE, LAND, SEA, findLocation, findPower, type Varia
 import { err, ok, type Result } from '../result.ts';
 import type { UnitRef } from '../orders/types.ts';
 import type { Unit } from './schema.ts';
+import { Tables } from './tables.ts';
 import type { Board } from '../model.ts';
 
 export type { Board } from '../model.ts';
 
 export function compileBoard(variant: Variant, units: readonly Unit[]): Result<Board, string[]> {
   const n = units.length;
-  const province = new Int16Array(n);
-  const location = new Int16Array(n);
-  const power = new Int8Array(n);
-  const type = new Uint8Array(n);
-  const unitAt = new Int16Array(variant.provinceCount).fill(-1);
+  const tables = new Tables(2 * (2 * n + variant.provinceCount) + 2 * n);
+  const province = tables.int16(n);
+  const location = tables.int16(n);
+  const unitAt = tables.int16(variant.provinceCount, -1);
+  const power = tables.int8(n);
+  const type = tables.uint8(n);
   const errors: string[] = [];
+  const what = (u: Unit) => `${u.power} ${u.type} at ${u.at}`;
   for (let i = 0; i < n; i++) {
     const u = units[i];
     const l = findLocation(variant, u.at);
     const w = findPower(variant, u.power);
-    const what = () => `${u.power} ${u.type} at ${u.at}`;
-    if (w < 0) errors.push(`${what()}: unknown power "${u.power}"`);
+    if (w < 0) errors.push(`${what(u)}: unknown power "${u.power}"`);
     if (l < 0) {
-      errors.push(`${what()}: unknown location "${u.at}"`);
+      errors.push(`${what(u)}: unknown location "${u.at}"`);
       continue;
     }
     const p = variant.locationProvince[l];
     const kind = variant.provinceKind[p];
     const t = u.type === 'army' ? ARMY : FLEET;
-    if (kind === IMPASSABLE) errors.push(`${what()}: ${variant.provinceNames[p]} is impassable`);
-    if (t === ARMY && kind === SEA) errors.push(`${what()}: an army cannot be at sea`);
-    if (t === FLEET && kind === LAND) errors.push(`${what()}: a fleet cannot be inland`);
-    if (t === FLEET && variant.coasts[p].length > 0 && l === p) errors.push(`${what()}: a fleet there must be on a named coast`);
-    if (t === ARMY && l !== p) errors.push(`${what()}: an army does not stand on a coast`);
-    if (unitAt[p] >= 0) errors.push(`${what()}: two units in ${variant.provinceNames[p]}`);
+    if (kind === IMPASSABLE) errors.push(`${what(u)}: ${variant.provinceNames[p]} is impassable`);
+    if (t === ARMY && kind === SEA) errors.push(`${what(u)}: an army cannot be at sea`);
+    if (t === FLEET && kind === LAND) errors.push(`${what(u)}: a fleet cannot be inland`);
+    if (t === FLEET && variant.coasts[p].length > 0 && l === p) errors.push(`${what(u)}: a fleet there must be on a named coast`);
+    if (t === ARMY && l !== p) errors.push(`${what(u)}: an army does not stand on a coast`);
+    if (unitAt[p] >= 0) errors.push(`${what(u)}: two units in ${variant.provinceNames[p]}`);
     unitAt[p] = i;
     province[i] = p;
     location[i] = t === ARMY ? p : l;

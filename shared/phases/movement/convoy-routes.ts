@@ -16,7 +16,8 @@ export function convoyPossible(board: Board, from: number, to: number, via: numb
     return u >= 0 && board.type[u] === FLEET && v.provinceKind[p] === SEA;
   };
   const reach = (start: number, goal: number): boolean => {
-    const seen = new Uint8Array(P);
+    // A plain array: a typed array this long is allocated outside V8's heap, which costs more than the search.
+    const seen: number[] = new Array(P).fill(0);
     const queue: number[] = [];
     for (let s = 0; s < P; s++) if (v.anyMatrix[start * P + s] && fleetAtSea(s)) (seen[s] = 1), queue.push(s);
     for (let i = 0; i < queue.length; i++) {
@@ -45,7 +46,7 @@ function necessaryOnSomeRoute(board: Board, from: number, to: number, via: numbe
   const P = v.provinceCount;
   const adj = (a: number, b: number) => v.anyMatrix[a * P + b] === 1;
   const path: number[] = [];
-  const onPath = new Uint8Array(P);
+  const onPath: number[] = new Array(P).fill(0); // plain, as `seen` above
   const extend = (last: number): boolean => {
     if (adj(last, to)) return onPath[via] === 1;
     for (let n = 0; n < P; n++) {
