@@ -7,6 +7,7 @@ import type { State } from '../../shared/naval/classis/state.ts';
 import { commitmentOf, streamDice } from '../../shared/naval/dice.ts';
 import { type Hex, hexKey, neighbours } from '../../shared/naval/hex.ts';
 import { type BattleRecord, verify } from '../../shared/naval/record.ts';
+import type { LogLine } from '../../shared/naval/ruleset.ts';
 
 const duel = classis.setupSchema.parse(classisScenarios['training-duel']);
 
@@ -35,6 +36,10 @@ const computer =
   (s, side) =>
     classis.opponent(s, side, random);
 
+/** A log as a record keeps it (the record's schema types its arrays as mutable). */
+const asRecorded = (log: readonly LogLine[]): BattleRecord['start'] =>
+  log.map((l) => ({ ...l, rolls: [...l.rolls], ...(l.table ? { table: { ...l.table } } : {}) }));
+
 interface Played {
   state: State;
   record: BattleRecord;
@@ -52,7 +57,7 @@ function play(setup: Setup, seed: string, players: Record<string, Player>, onSta
     salt,
     commitment: commitmentOf(seed),
     seed,
-    start: started.log,
+    start: asRecorded(started.log),
     actions: [],
   };
   let state = started.state;
@@ -63,7 +68,7 @@ function play(setup: Setup, seed: string, players: Record<string, Player>, onSta
     const action = players[t.side](state, t.side);
     const applied = classis.apply(state, t.side, action, dice);
     if (!applied.ok) throw new Error(`refused ${JSON.stringify(action)}: ${applied.error.message}`);
-    record.actions.push({ side: t.side, action, log: applied.log });
+    record.actions.push({ side: t.side, action, log: asRecorded(applied.log) });
     state = applied.state;
     onState?.(state);
   }
