@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { GameOutcomeSchema, PhaseRefSchema, PlayerStatusSchema } from './games.ts';
+import { BattleChangedEventSchema } from './battles.ts';
 
 export { LIVE_CLOSE } from './live-close.ts';
 
@@ -38,11 +39,15 @@ export const LIVE_LIMITS = {
 /**
  * `lobby` (public games appear, fill up, start, pause and resume their clocks, finish), `game:<id>` (one game:
  * what everyone who may see it may know), or `user:<your id>` (what is for you alone, in any game: private press
- * you send or receive). Only you may watch your own user channel.
+ * you send or receive), or `battle:<id>` (one naval battle: that it changed, for whoever may see it). Only you may
+ * watch your own user channel.
  */
-export const LiveChannelSchema = z.union([z.literal('lobby'), z.templateLiteral(['game:', IdSchema]), z.templateLiteral(['user:', IdSchema])], {
-  error: 'must be "lobby", "game:<game id>" or "user:<your user id>"',
-});
+export const LiveChannelSchema = z.union(
+  [z.literal('lobby'), z.templateLiteral(['game:', IdSchema]), z.templateLiteral(['user:', IdSchema]), z.templateLiteral(['battle:', IdSchema])],
+  {
+    error: 'must be "lobby", "game:<game id>", "user:<your user id>" or "battle:<battle id>"',
+  },
+);
 export type LiveChannel = z.infer<typeof LiveChannelSchema>;
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
@@ -129,6 +134,8 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     status: z.enum(['open', 'agreed', 'refused', 'withdrawn', 'lapsed']),
   }),
   z.object({ type: z.literal('game.finished'), gameId: IdSchema, outcome: GameOutcomeSchema }),
+  /** A naval battle changed (a seat taken or left, an action, the end): fetch GET /api/battles/{id}. Never what a plot holds. */
+  BattleChangedEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 

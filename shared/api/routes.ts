@@ -97,6 +97,19 @@ export const API_ROUTES = {
   exportDatc: { method: 'GET', path: '/api/games/:gameId/export/datc', answers: { 200: 'text' } },
   importGame: { method: 'POST', path: '/api/games/import', body: 'ImportGameRequest', answers: { 201: 'GameDetail' } },
 
+  // Naval battles
+  battleRulesets: { method: 'GET', path: '/api/battle-rulesets', answers: { 200: 'BattleRulesetList' } },
+  createBattle: { method: 'POST', path: '/api/battles', body: 'CreateBattleRequest', answers: { 201: 'BattleDetail' } },
+  battles: { method: 'GET', path: '/api/battles', query: ['filter', 'ruleset', 'limit', 'cursor'], answers: { 200: 'BattleList' } },
+  battle: { method: 'GET', path: '/api/battles/:battleId', query: ['inviteCode'], answers: { 200: 'BattleDetail' } },
+  joinBattle: { method: 'POST', path: '/api/battles/:battleId/join', body: 'JoinBattleRequest', answers: { 200: 'BattleDetail' } },
+  leaveBattle: { method: 'POST', path: '/api/battles/:battleId/leave', answers: { 200: 'BattleDetail' } },
+  battleLog: { method: 'GET', path: '/api/battles/:battleId/log', query: ['after', 'limit', 'inviteCode'], answers: { 200: 'BattleLog' } },
+  battleAct: { method: 'POST', path: '/api/battles/:battleId/actions', body: 'BattleActionRequest', answers: { 200: 'BattleDetail' } },
+  exportBattle: { method: 'GET', path: '/api/battles/:battleId/export', query: ['inviteCode'], answers: { 200: 'ExportedBattle' } },
+  verifyBattle: { method: 'GET', path: '/api/battles/:battleId/verification', answers: { 200: 'BattleVerification' } },
+  importBattle: { method: 'POST', path: '/api/battles/import', body: 'ImportBattleRequest', answers: { 201: 'BattleDetail' } },
+
   // The site
   audit: { method: 'GET', path: '/api/admin/audit', query: ['limit', 'cursor'], answers: { 200: 'AuditLog' } },
   live: { method: 'GET', path: '/api/live', answers: { 200: 'websocket' } },

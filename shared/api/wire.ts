@@ -52,6 +52,18 @@ import {
   VotesSchema,
   WhoAmISchema,
 } from './index.ts';
+import {
+  BattleActionRequestSchema,
+  BattleDetailSchema,
+  BattleListSchema,
+  BattleLogSchema,
+  BattleRulesetListSchema,
+  BattleVerificationSchema,
+  CreateBattleRequestSchema,
+  ExportedBattleSchema,
+  ImportBattleRequestSchema,
+  JoinBattleRequestSchema,
+} from './battles.ts';
 
 export const WIRE_SCHEMAS = {
   SessionInfo: SessionInfoSchema,
@@ -99,6 +111,16 @@ export const WIRE_SCHEMAS = {
   InviteGameMasterRequest: InviteGameMasterRequestSchema,
   AnswerProposalRequest: AnswerProposalRequestSchema,
   ImportGameRequest: ImportGameRequestSchema,
+  BattleRulesetList: BattleRulesetListSchema,
+  BattleDetail: BattleDetailSchema,
+  BattleList: BattleListSchema,
+  BattleLog: BattleLogSchema,
+  ExportedBattle: ExportedBattleSchema,
+  BattleVerification: BattleVerificationSchema,
+  CreateBattleRequest: CreateBattleRequestSchema,
+  JoinBattleRequest: JoinBattleRequestSchema,
+  BattleActionRequest: BattleActionRequestSchema,
+  ImportBattleRequest: ImportBattleRequestSchema,
 } as const;
 
 export type WireName = keyof typeof WIRE_SCHEMAS;

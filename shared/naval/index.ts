@@ -1,0 +1,61 @@
+/**
+ * The registry of naval battle rulesets: each ruleset by its id, its shipped scenarios (id, title, where it comes
+ * from, and the set-up itself), and what marks one decision of a battle for its clock (`decisionOf`).
+ */
+import { type ClassisState, classis, classisScenarios } from './classis/index.ts';
+import type { AnyRuleset, RulesetId } from './ruleset.ts';
+import { shipToShip } from './ship-to-ship/index.ts';
+import { scenarios as shipToShipScenarios } from './ship-to-ship/scenarios.ts';
+import type { State as ShipToShipState } from './ship-to-ship/state.ts';
+
+export const RULESETS: Record<RulesetId, AnyRuleset> = {
+  classis,
+  'ship-to-ship': shipToShip,
+};
+
+export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
+
+export interface ScenarioInfo {
+  readonly id: string;
+  readonly title: string;
+  /** The document it comes from and what was made of it, in one line. */
+  readonly source: string;
+  /** The set-up as the scenario file holds it (the ruleset's set-up schema reads it). */
+  readonly setup: unknown;
+}
+
+/** A Classis scenario names its source as document, section and note. */
+function classisSource(setup: unknown): string {
+  const source = (setup as { source?: { document?: string; section?: string; note?: string } }).source;
+  if (!source) return '';
+  return [source.document, source.section, source.note].filter((part) => part).join('; ');
+}
+
+const titleOf = (setup: unknown): string => String((setup as { title?: unknown }).title ?? '');
+
+export const SCENARIOS: Record<RulesetId, readonly ScenarioInfo[]> = {
+  classis: Object.entries(classisScenarios).map(([id, setup]) => ({ id, title: titleOf(setup), source: classisSource(setup), setup })),
+  'ship-to-ship': shipToShipScenarios.map(({ id, setup }) => ({ id, title: setup.title, source: setup.source, setup })),
+};
+
+/** A shipped scenario, or null when the ruleset has none by that id. */
+export function scenarioOf(ruleset: RulesetId, id: string): ScenarioInfo | null {
+  return SCENARIOS[ruleset].find((scenario) => scenario.id === id) ?? null;
+}
+
+/**
+ * What one decision of the battle is, for the clock: a deadline runs from the moment a decision falls due until it
+ * is taken, and a new one starts when this changes. Classis: each activation of a squadron (all its actions).
+ * Ship-to-ship: each turn's plotting (both sides' plots), and each choice a repulsed boarding leaves.
+ */
+export function decisionOf(ruleset: RulesetId, state: unknown): string {
+  if (ruleset === 'classis') {
+    const s = state as ClassisState;
+    return `turn ${s.turn}, ${s.activation?.squadron ?? 'none'}`;
+  }
+  const s = state as ShipToShipState;
+  const turn = shipToShip.turn(s);
+  return `turn ${s.turn}, ${s.stage}${turn.kind === 'side' ? `, ${turn.side}, ${s.repulses.length}` : ''}`;
+}
+
+export type { AnyRuleset, RulesetId };
