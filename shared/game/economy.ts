@@ -53,6 +53,18 @@ export function supplyFor(v: Variant, eco: Economy, power: number): number {
   return s;
 }
 
+/** `supplyFor` of every power, in one pass over the centres. */
+export function supplyByPower(v: Variant, eco: Economy): number[] {
+  const rules = v.rules;
+  const supply = new Array<number>(v.powers.length).fill(0);
+  for (const c of v.centres) {
+    if (!rules.supplies(eco, c)) continue;
+    const holder = rules.holder(eco, c);
+    if (holder >= 0) supply[holder] += rules.centreSupply(eco, c, holder);
+  }
+  return supply;
+}
+
 /** Supply from the centres the power owns and keeps (lent-in supply excluded): what victory by self-supporting units counts. */
 export function keptSupply(v: Variant, eco: Economy, power: number): number {
   const rules = v.rules;
@@ -66,6 +78,12 @@ export function buildSites(v: Variant, eco: Economy, board: Board, power: number
   const out: number[] = [];
   for (let p = 0; p < v.provinceCount; p++) if (v.rules.mayBuild(eco, board, power, p)) out.push(p);
   return out;
+}
+
+/** Whether the power may build anywhere now (`buildSites` is not empty). */
+export function hasBuildSite(v: Variant, eco: Economy, board: Board, power: number): boolean {
+  for (let p = 0; p < v.provinceCount; p++) if (v.rules.mayBuild(eco, board, power, p)) return true;
+  return false;
 }
 
 /**

@@ -7,26 +7,26 @@ import type { Variant } from '../variant/load.ts';
 import { compileBoard, type Board } from '../state/board.ts';
 import type { GameState, Phase } from '../state/schema.ts';
 import { nextYear } from '../state/phase.ts';
-import { buildSites, captureCentres, compileEconomy, copyEconomy, economyToState, supplyFor, unitCount, type Economy } from '../game/economy.ts';
+import { captureCentres, compileEconomy, copyEconomy, economyToState, hasBuildSite, supplyByPower, type Economy } from '../game/economy.ts';
 import type { PhaseEvent } from './events.ts';
 
 /**
  * After the movement and retreats of a season: Fall, or the Winter count. `known`: the position's board and
- * economy when the caller has them at hand (the economy is changed by the count: a copy of the caller's).
+ * economy when the caller has them at hand (the count changes a copy; the caller's economy is left as it was).
  */
 export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[], known?: { board: Board; eco: Economy }): GameState {
   if (state.phase.season === 'spring') return { ...state, phase: { season: 'fall', year: state.phase.year, type: 'movement' } };
   let b: Board;
-  let e: Economy;
-  if (known) ({ board: b, eco: e } = known);
+  let before: Economy;
+  if (known) ({ board: b, eco: before } = known);
   else {
     const board = compileBoard(v, state.units);
     const eco = compileEconomy(v, state);
     if (!board.ok || !eco.ok) throw new Error('internal: state became invalid after adjudication');
     b = board.value;
-    e = eco.value;
+    before = eco.value;
   }
-  const before = copyEconomy(e);
+  const e = copyEconomy(before);
   for (const p of captureCentres(v, e, b)) {
     events.push({
       kind: 'centre-captured',
@@ -49,10 +49,13 @@ export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]
 
 /** Whether any power has a build it could place or a unit it must remove. */
 function adjustmentNeeded(v: Variant, eco: Economy, board: Board): boolean {
+  const supply = supplyByPower(v, eco);
+  const units = new Array<number>(v.powers.length).fill(0);
+  for (let u = 0; u < board.count; u++) units[board.power[u]]++;
   for (let w = 0; w < v.powers.length; w++) {
-    const diff = supplyFor(v, eco, w) - unitCount(board, w);
+    const diff = supply[w] - units[w];
     if (diff < 0) return true;
-    if (diff > 0 && buildSites(v, eco, board, w).length > 0) return true;
+    if (diff > 0 && hasBuildSite(v, eco, board, w)) return true;
   }
   return false;
 }

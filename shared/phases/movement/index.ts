@@ -154,7 +154,7 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
     results,
     events,
     disbanded,
-    next: afterRetreats(v, next, events, fall ? { board: after!.value as Board, eco: changed ?? copyEconomy(pos.eco) } : undefined),
+    next: afterRetreats(v, next, events, fall ? { board: after!.value as Board, eco: changed ?? pos.eco } : undefined),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName } from '../../variant/load.ts';
 import { compileBoard, shortUnit, unitRefOf, type Board } from '../../state/board.ts';
-import { copyEconomy, type Economy } from '../../game/economy.ts';
+import type { Economy } from '../../game/economy.ts';
 import type { GameState } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { err, ok, type Result } from '../../result.ts';
@@ -26,8 +26,9 @@ export function dislodgedOf(pos: Position): Result<Dislodged, string[]> {
 }
 
 /** Provinces left empty by a standoff, where no unit may retreat. */
-export function standoffsOf(pos: Position): Uint8Array {
-  const standoff = new Uint8Array(pos.v.provinceCount);
+export function standoffsOf(pos: Position): number[] {
+  // A plain array: a typed array this long would be allocated outside V8's heap, which costs more than the phase's checks.
+  const standoff: number[] = new Array(pos.v.provinceCount).fill(0);
   for (const id of pos.state.standoffs) {
     const p = findProvince(pos.v, id);
     if (p >= 0) standoff[p] = 1;
@@ -113,7 +114,7 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
   if (state.phase.season !== 'spring') {
     const afterBoard = compileBoard(v, units);
     if (!afterBoard.ok) throw new Error(`internal: positions after the retreats are invalid: ${afterBoard.error.join('; ')}`);
-    known = { board: afterBoard.value, eco: copyEconomy(pos.eco) };
+    known = { board: afterBoard.value, eco: pos.eco };
   }
   return ok({ results, events, disbanded: [], next: afterRetreats(v, after, events, known) });
 }
