@@ -343,3 +343,55 @@ describe('crippled ships (3.1.6) and repairs (3.3.6)', () => {
     expect(outcome(5).row).toBe('5-6: recovers');
   });
 });
+
+describe('the log and its dice', () => {
+  it('puts each die on the line it decided, numbered in the stream, also with dice that do not record', () => {
+    const values = [5, 1];
+    let i = 0;
+    const plain = { roll: () => values[i++] };
+    const r = classis.apply(engagedPair(0), 'a', ram, plain);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.log[0].rolls).toEqual([
+      { index: 0, sides: 6, value: 5, label: 'x ram' },
+      { index: 1, sides: 6, value: 1, label: 't against the ram' },
+    ]);
+    expect(r.log[1].rolls).toEqual([]);
+  });
+});
+
+describe('the computer opponent', () => {
+  const choose = (s: State) => classis.opponent(s, 'a', () => 0.5);
+
+  it('rams a stern it is in contact with', () => {
+    expect(choose(engagedPair(3))).toEqual(ram);
+  });
+
+  it('boards a grappled ship it outnumbers in marines, and cuts free of one that outnumbers it', () => {
+    const strong = engagedPair(0, { type: 'ct-quinquereme', towers: 2 }, { type: 'lembos' });
+    strong.grapples.push({ a: 'x', b: 't' });
+    expect(choose(strong)).toEqual({ kind: 'board', ship: 'x', target: 't' });
+    const weak = engagedPair(0, { type: 'lembos' }, { type: 'ct-quinquereme', towers: 2 });
+    weak.grapples.push({ a: 'x', b: 't' });
+    expect(choose(weak)).toEqual({ kind: 'degrapple', ship: 'x', target: 't' });
+  });
+
+  it("repairs a crippled ship out of harm's way", () => {
+    const s = battle([{ id: 'x', hex: CENTRE, facing: 0 }], [{ id: 't', hex: fromColumnRow(15, 0), facing: 3 }]);
+    shipById(s, 'x')!.crippled = true;
+    expect(choose(s)).toEqual({ kind: 'repair', ship: 'x' });
+  });
+
+  it('closes on the enemy when nothing is in reach, and only ever picks legal actions', () => {
+    const s = battle([{ id: 'x', hex: fromColumnRow(8, 1), facing: 3 }], [{ id: 't', hex: fromColumnRow(8, 9), facing: 0 }]);
+    const a = choose(s);
+    expect(classis.check(s, 'a', a)).toBeNull();
+    const r = act(s, 'a', a, []);
+    const d = (st: State) => {
+      const x = shipById(st, 'x')!.hex;
+      const t = shipById(st, 't')!.hex;
+      return (Math.abs(x.q - t.q) + Math.abs(x.r - t.r) + Math.abs(x.q + x.r - t.q - t.r)) / 2;
+    };
+    expect(d(r.state)).toBeLessThan(d(s));
+  });
+});

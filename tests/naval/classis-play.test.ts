@@ -282,17 +282,17 @@ describe('morale checks (3.2.10)', () => {
 
   it('is ignored when the side has not lost more ships than the enemy', () => {
     const r = act(moraleState(3, 1), 'a', end, []);
-    expect(moraleLine(r.log)).toMatchObject({ text: "Morale check for Sparta: 1 ships lost against the enemy's 1: no check needed", rolls: [] });
+    expect(moraleLine(r.log)).toMatchObject({ text: "Morale check for Sparta: 1 ship lost against the enemy's 1: no check needed", rolls: [] });
   });
 
   it('holds when a d6 (−1 below average, +1 above average admiral) is more than the ships lost', () => {
-    expect(moraleLine(act(moraleState(3), 'a', end, [2]).log).text).toBe('Morale check for Sparta: die 2 = 2 against 1 ships lost: the fleet holds');
+    expect(moraleLine(act(moraleState(3), 'a', end, [2]).log).text).toBe('Morale check for Sparta: die 2 = 2 against 1 ship lost: the fleet holds');
     const fail = act(moraleState(3), 'a', end, [1]);
     expect(moraleLine(fail.log).table).toEqual({ name: 'Morale check', row: 'not more than the ships lost: fails' });
     expect(fail.state.outcome).toMatchObject({ winner: 'a' });
     expect(act(moraleState(2), 'a', end, [2]).state.outcome!.reason).toContain('die 2 − 1 admiral = 1');
     const brave = act(moraleState(4), 'a', end, [1]);
-    expect(moraleLine(brave.log).text).toContain('die 1 + 1 admiral = 2 against 1 ships lost: the fleet holds');
+    expect(moraleLine(brave.log).text).toContain('die 1 + 1 admiral = 2 against 1 ship lost: the fleet holds');
   });
 
   it('fails without a die when the fleet admiral is lost', () => {

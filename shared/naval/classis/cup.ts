@@ -69,6 +69,8 @@ export function checkVictory(s: State, log: BattleLog): void {
   log.say(s.outcome.reason, { name: 'Victory', row: 'a third of the ships or of the ramming factors lost' });
 }
 
+const shipsLost = (n: number) => `${n} ship${n === 1 ? '' : 's'} lost`;
+
 /** A morale check chit drawn (3.2.10). */
 function moraleCheck(s: State, side: string, log: BattleLog): void {
   const own = lossesOf(s, side).ships;
@@ -76,7 +78,7 @@ function moraleCheck(s: State, side: string, log: BattleLog): void {
   const name = sideName(s, side);
   const table = 'Morale check';
   if (own <= enemy) {
-    log.say(`Morale check for ${name}: ${own} ships lost against the enemy's ${enemy}: no check needed`, {
+    log.say(`Morale check for ${name}: ${shipsLost(own)} against the enemy's ${enemy}: no check needed`, {
       name: table,
       row: 'not more losses than the enemy: ignored',
     });
@@ -95,7 +97,7 @@ function moraleCheck(s: State, side: string, log: BattleLog): void {
   const modifier = commanderByRating(admiral.rating)?.moraleModifier ?? 0;
   const die = log.roll(6, `${name} morale`);
   const total = die + modifier;
-  const words = `die ${die}${modifier ? ` ${modifier > 0 ? '+' : '−'} ${Math.abs(modifier)} admiral` : ''} = ${total} against ${own} ships lost`;
+  const words = `die ${die}${modifier ? ` ${modifier > 0 ? '+' : '−'} ${Math.abs(modifier)} admiral` : ''} = ${total} against ${shipsLost(own)}`;
   if (total > own) log.say(`Morale check for ${name}: ${words}: the fleet holds`, { name: table, row: 'more than the ships lost: holds' });
   else fail(words, 'not more than the ships lost: fails');
 }

@@ -138,7 +138,7 @@ function actionValue(s: State, side: string, a: Action): number {
       return boardValue(ship, target);
     case 'degrapple':
       if (target.side === ship.side) return 2;
-      return Math.max(0, -boardValue(target, ship)) * beats(crewEdge(ship, target) - crewEdge(target, ship)) - 0.1;
+      return Math.max(0, boardValue(target, ship)) * beats(crewEdge(ship, target) - crewEdge(target, ship)) - 0.1;
   }
 }
 
