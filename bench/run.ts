@@ -2,12 +2,13 @@
  * `npm run bench`: every benchmark of the project, printed as a table and as
  * one JSON line per figure. The engine is bundled by esbuild first, as the
  * browser receives it (no dev-time name-keeping wrappers), and run in a fresh
- * Node process. `npm run bench -- engine`, `-- web` or `-- server` runs one section.
+ * Node process. `npm run bench -- engine`, `-- naval`, `-- web` or `-- server` runs one section.
  */
 import { engineBenchmarks } from './engine.ts';
 import { printFigures } from './stats.ts';
 import { printWebFigures, webBenchmarks } from './web.ts';
 import { printServerFigures, ratios, serverBenchmarks } from './server.ts';
+import { navalBenchmarks, printNavalFigures } from './naval.ts';
 
 // npm runs scripts from the package root.
 const root = process.cwd();
@@ -15,6 +16,10 @@ const only = process.argv.slice(2);
 if (only.length === 0 || only.includes('engine')) {
   console.log('# Engine: adjudication per phase (µs)');
   printFigures(engineBenchmarks(root));
+}
+if (only.length === 0 || only.includes('naval')) {
+  console.log('# Naval battles: each ruleset engine (µs per call, battles per second)');
+  printNavalFigures(await navalBenchmarks());
 }
 if (only.length === 0 || only.includes('web')) {
   console.log('# Web client: bundle per view (gzipped) and the game view in Chromium (ms, cold cache)');
