@@ -1,5 +1,6 @@
 import { ARMY, isAdjacentArmy } from '../../variant/load.ts';
 import type { Board } from '../../state/board.ts';
+import { Tables } from '../../state/tables.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT, type MovementIntent } from './check.ts';
 
 /**
@@ -61,21 +62,6 @@ export function adjudicateMovement(board: Board, intents: readonly MovementInten
   return new Movement(board, intents, options).run();
 }
 
-/** One allocation per adjudication: every table is a view into a single buffer. */
-class Arena {
-  private readonly buf: Int16Array;
-  private off = 0;
-  constructor(size: number) {
-    this.buf = new Int16Array(size);
-  }
-  take(n: number, fill = 0): Int16Array {
-    const a = this.buf.subarray(this.off, this.off + n);
-    this.off += n;
-    if (fill !== 0) a.fill(fill);
-    return a;
-  }
-}
-
 class Movement {
   readonly n: number;
   readonly P: number;
@@ -113,7 +99,8 @@ class Movement {
   lowestHit = NO_HIT;
   guessBased = false;
   recursionHits = 0;
-  readonly arena: Arena;
+  /** One allocation per adjudication: every table is a view into a single buffer (shared/state/tables.ts). */
+  readonly arena: Tables;
 
   constructor(
     readonly board: Board,
@@ -124,28 +111,28 @@ class Movement {
     const P = board.variant.provinceCount;
     this.n = n;
     this.P = P;
-    const a = (this.arena = new Arena(26 * n + 4 * P + 16));
-    this.kind = a.take(n);
-    this.dest = a.take(n, -1);
-    this.destLoc = a.take(n, -1);
-    this.target = a.take(n, -1);
-    this.valid = a.take(n);
-    this.via = a.take(n);
-    this.h2h = a.take(n, -1);
-    this.state = a.take(n);
-    this.res = a.take(n);
-    this.paradox = a.take(n);
-    this.visited = a.take(n);
-    this.inCycle = a.take(n);
-    this.cycle = a.take(n + 1);
-    this.cyclePos = a.take(n);
-    this.pathKnown = a.take(n, -1);
-    this.intoStart = a.take(P + 1);
-    this.supStart = a.take(n + 1);
-    this.convStart = a.take(n + 1);
-    this.movesInto = a.take(n);
-    this.supports = a.take(n);
-    this.convoys = a.take(n);
+    const a = (this.arena = new Tables(2 * (26 * n + 4 * P + 16)));
+    this.kind = a.int16(n);
+    this.dest = a.int16(n, -1);
+    this.destLoc = a.int16(n, -1);
+    this.target = a.int16(n, -1);
+    this.valid = a.int16(n);
+    this.via = a.int16(n);
+    this.h2h = a.int16(n, -1);
+    this.state = a.int16(n);
+    this.res = a.int16(n);
+    this.paradox = a.int16(n);
+    this.visited = a.int16(n);
+    this.inCycle = a.int16(n);
+    this.cycle = a.int16(n + 1);
+    this.cyclePos = a.int16(n);
+    this.pathKnown = a.int16(n, -1);
+    this.intoStart = a.int16(P + 1);
+    this.supStart = a.int16(n + 1);
+    this.convStart = a.int16(n + 1);
+    this.movesInto = a.int16(n);
+    this.supports = a.int16(n);
+    this.convoys = a.int16(n);
     this.ordered = new Array(n);
     for (let i = 0; i < intents.length; i++) {
       const it = intents[i];
@@ -231,9 +218,9 @@ class Movement {
     // Index (counting sort): moves into each province, valid supports per supported unit, convoys per army.
     for (let p = 0; p < P; p++) intoStart[p + 1] += intoStart[p];
     for (let u = 0; u < n; u++) (supStart[u + 1] += supStart[u]), (convStart[u + 1] += convStart[u]);
-    const intoFill = this.arena.take(P);
-    const supFill = this.arena.take(n);
-    const convFill = this.arena.take(n);
+    const intoFill = this.arena.int16(P);
+    const supFill = this.arena.int16(n);
+    const convFill = this.arena.int16(n);
     intoFill.set(intoStart.subarray(0, P));
     supFill.set(supStart.subarray(0, n));
     convFill.set(convStart.subarray(0, n));
@@ -533,9 +520,9 @@ class Movement {
 
   private outcome(): MovementOutcome {
     const { n, board, kind } = this;
-    const success = this.arena.take(n);
-    const path = this.arena.take(n);
-    const dislodgedBy = this.arena.take(n, -1);
+    const success = this.arena.int16(n);
+    const path = this.arena.int16(n);
+    const dislodgedBy = this.arena.int16(n, -1);
     for (let u = 0; u < n; u++) {
       const k = kind[u];
       success[u] = k === MOVE || k === SUPPORT || k === CONVOY ? this.res[u] : 1;
@@ -548,7 +535,7 @@ class Movement {
       }
     }
     // A standoff leaves a province empty although a unit with strength tried to enter it.
-    const standoff = this.arena.take(this.P);
+    const standoff = this.arena.int16(this.P);
     for (let p = 0; p < this.P; p++) {
       const start = this.intoStart[p];
       const end = this.intoStart[p + 1];
