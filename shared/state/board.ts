@@ -48,7 +48,9 @@ export function compileBoard(variant: Variant, units: readonly Unit[]): Result<B
 /** "the army in Paris", "the fleet in Spain (north coast)": how results name a unit. */
 export function describeUnit(board: Board, u: number): string {
   const v = board.variant;
-  return `${v.powers[board.power[u]]}'s ${board.type[u] === ARMY ? 'army' : 'fleet'} in ${locationName(v, board.location[u])}`;
+  const names = unitNames(v);
+  const key = (board.power[u] * 2 + board.type[u]) * v.locationCount + board.location[u];
+  return (names.described[key] ??= `${v.powers[board.power[u]]}'s ${board.type[u] === ARMY ? 'army' : 'fleet'} in ${locationName(v, board.location[u])}`);
 }
 
 export function locationName(v: Variant, l: number): string {
@@ -60,6 +62,17 @@ export function locationName(v: Variant, l: number): string {
   return `${v.provinceNames[p]} (${prov.coasts?.[coast]?.name ?? coast})`;
 }
 
+/**
+ * Every result names units, and building the same few names again costs more than the rest of an explanation:
+ * each is made once per variant (by power, type and location for `describeUnit`, type and location for `shortUnit`).
+ */
+const names = new WeakMap<Variant, { described: string[]; short: string[] }>();
+function unitNames(v: Variant): { described: string[]; short: string[] } {
+  let n = names.get(v);
+  if (!n) names.set(v, (n = { described: new Array(v.powers.length * 2 * v.locationCount), short: new Array(2 * v.locationCount) }));
+  return n;
+}
+
 /** The unit as an order names it: `{ type: 'army', at: 'par' }`. */
 export function unitRefOf(board: Board, u: number): UnitRef {
   return { type: board.type[u] === ARMY ? 'army' : 'fleet', at: board.variant.locationIds[board.location[u]] };
@@ -67,7 +80,9 @@ export function unitRefOf(board: Board, u: number): UnitRef {
 
 /** Short form used in order text: `A par`, `F spa/nc`. */
 export function shortUnit(board: Board, u: number): string {
-  return `${board.type[u] === ARMY ? 'A' : 'F'} ${board.variant.locationIds[board.location[u]]}`;
+  const v = board.variant;
+  const key = board.type[u] * v.locationCount + board.location[u];
+  return (unitNames(v).short[key] ??= `${board.type[u] === ARMY ? 'A' : 'F'} ${v.locationIds[board.location[u]]}`);
 }
 
 /** A location id, tolerating an unknown coast (treated as no coast, DATC 4.B.6). */
