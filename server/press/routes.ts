@@ -1,10 +1,17 @@
 /** Press, mounted at /api. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameIdParamsSchema } from '../../shared/api/games.ts';
-import { ListPressQuerySchema, PressListSchema, PressMessageSchema, SendPressRequestSchema } from '../../shared/api/press.ts';
+import {
+  ListPressQuerySchema,
+  MarkPressReadRequestSchema,
+  PressListSchema,
+  PressMessageSchema,
+  PressReadMarksSchema,
+  SendPressRequestSchema,
+} from '../../shared/api/press.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
-import { listPress, sendPress } from './service.ts';
+import { listPress, markPressRead, pressReadMarks, sendPress } from './service.ts';
 
 const tags = ['press'];
 
@@ -40,6 +47,36 @@ const pressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await sendPress(app, requireUser(request), request.params.gameId, request.body)),
+  );
+
+  app.get(
+    '/games/:gameId/press/read',
+    {
+      schema: {
+        tags,
+        summary: 'How far you have read each conversation of this game (kept per user: every browser and device of yours agrees)',
+        params: GameIdParamsSchema,
+        response: { 200: PressReadMarksSchema, ...errorResponses },
+      },
+    },
+    async (request) => pressReadMarks(app.prisma, requireUser(request), request.params.gameId),
+  );
+
+  app.put(
+    '/games/:gameId/press/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a conversation read up to a message (players and the game master)',
+        description:
+          'A mark never moves back (two devices may report out of order) and never past now. The conversation is "public", or its members ' +
+          'sorted and joined by "+" (powers, and "Game master"), you among them: 400 otherwise; 403 for someone who plays no power here and does not run the game.',
+        params: GameIdParamsSchema,
+        body: MarkPressReadRequestSchema,
+        response: { 200: PressReadMarksSchema, ...errorResponses },
+      },
+    },
+    async (request) => markPressRead(app.prisma, requireUser(request), request.params.gameId, request.body),
   );
 };
 

@@ -10,13 +10,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { GAME_MASTER_RECIPIENT, type SendPressRequestSchema } from '../../shared/api/press.ts';
+import {
+  GAME_MASTER_RECIPIENT,
+  PRESS_GAME_MASTER_MEMBER,
+  PRESS_PUBLIC_CONVERSATION,
+  type MarkPressReadRequest,
+  type SendPressRequestSchema,
+} from '../../shared/api/press.ts';
 import type { Db, Prisma } from '../db/database.ts';
 import { forbidden, invalid } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
-import { requireActive, requireGameMaster, requirePower, viewableGame, withLockedGame, type Viewer } from '../play/context.ts';
+import { requireActive, requireGameMaster, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
 import type { Auth } from '../auth/caller.ts';
 import { pressInclude as include, pressListView, pressMessageView, readablePress } from '../views/press.ts';
+import { viewed } from '../views/viewed.ts';
 
 export async function listPress(db: Db, viewer: Viewer, gameId: string, query: { limit: number; cursor?: string }) {
   const context = await viewableGame(db, gameId, viewer);
@@ -101,4 +108,54 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
     }
     return pressMessageView(context, row);
   });
+}
+
+/**
+ * A conversation a read mark may be kept for: the public one, or members of the game (powers, the game master),
+ * sorted and each once, the caller among them (by their power, or as game master). So marks stay few per user and
+ * game, and a key that no conversation of theirs could have is refused.
+ */
+function checkConversation(context: GameContext, conversation: string): void {
+  if (conversation === PRESS_PUBLIC_CONVERSATION) return;
+  const members = conversation.split('+');
+  const known = new Set<string>([...context.variant.powers, PRESS_GAME_MASTER_MEMBER]);
+  const sorted = [...new Set(members)].sort();
+  if (members.some((m) => !known.has(m)) || sorted.join('+') !== conversation) {
+    throw invalid(
+      'body.conversation',
+      `must be "${PRESS_PUBLIC_CONVERSATION}" or members of this game (${[...known].join(', ')}) sorted and joined by "+", each once`,
+    );
+  }
+  const me = context.seat?.power ?? null;
+  if (!(me && members.includes(me)) && !(context.isGameMaster && members.includes(PRESS_GAME_MASTER_MEMBER))) {
+    throw invalid('body.conversation', 'is not a conversation of yours: it must include your power (or the game master, for the game master)');
+  }
+}
+
+async function marksOf(db: Db, userId: string, gameId: string) {
+  const rows = await db.pressReadMark.findMany({ where: { userId, gameId }, select: { conversation: true, readUntil: true } });
+  return viewed({ readUntil: Object.fromEntries(rows.map((row) => [row.conversation, row.readUntil.toISOString()])) });
+}
+
+/** The caller's read marks in a game they may see. */
+export async function pressReadMarks(db: Db, user: Auth['user'], gameId: string) {
+  await viewableGame(db, gameId, user);
+  return marksOf(db, user.id, gameId);
+}
+
+/**
+ * Marks a conversation read up to `until`: the game's players and its game master (spectators have nothing unread).
+ * A mark never moves back (two devices may report out of order) nor past now.
+ */
+export async function markPressRead(db: Db, user: Auth['user'], gameId: string, body: MarkPressReadRequest) {
+  const context = await viewableGame(db, gameId, user);
+  if (!context.seat?.power && !context.isGameMaster)
+    throw forbidden('forbidden', 'you play no power in this game and do not run it: you have no press to mark read');
+  checkConversation(context, body.conversation);
+  const until = new Date(Math.min(Date.parse(body.until), Date.now()));
+  await db.$executeRaw`
+    INSERT INTO press_read_marks (user_id, game_id, conversation, read_until)
+    VALUES (${user.id}::uuid, ${gameId}::uuid, ${body.conversation}, ${until})
+    ON CONFLICT (user_id, game_id, conversation) DO UPDATE SET read_until = GREATEST(press_read_marks.read_until, EXCLUDED.read_until)`;
+  return marksOf(db, user.id, gameId);
 }

@@ -75,3 +75,35 @@ export const ListPressQuerySchema = z.object({
 
 /** Newest first. */
 export const PressListSchema = z.object({ messages: z.array(PressMessageSchema), nextCursor: z.string().nullable() }).meta({ id: 'PressList' });
+
+/**
+ * Read marks: how far the caller has read each conversation of a game, kept per user on the server so that every
+ * browser and device of theirs agrees. A conversation is named as the web client names it: "public", or its
+ * members sorted and joined by "+", each a power or "Game master" (PRESS_GAME_MASTER_MEMBER).
+ */
+export const PRESS_PUBLIC_CONVERSATION = 'public';
+export const PRESS_GAME_MASTER_MEMBER = 'Game master';
+export const PRESS_READ_LIMITS = { maxConversationChars: 200 } as const;
+
+export const PressConversationSchema = z
+  .string()
+  .min(1, 'is required')
+  .max(PRESS_READ_LIMITS.maxConversationChars, `must be at most ${PRESS_READ_LIMITS.maxConversationChars} characters`)
+  .describe(`"${PRESS_PUBLIC_CONVERSATION}", or the conversation's members sorted and joined by "+" (powers, and "${PRESS_GAME_MASTER_MEMBER}")`);
+
+export const PressReadMarksSchema = z
+  .object({
+    readUntil: z
+      .record(PressConversationSchema, TimestampSchema)
+      .describe('Per conversation, the time of the last message you have read in it (none: nothing read)'),
+  })
+  .meta({ id: 'PressReadMarks' });
+export type PressReadMarks = z.infer<typeof PressReadMarksSchema>;
+
+export const MarkPressReadRequestSchema = z
+  .object({
+    conversation: PressConversationSchema,
+    until: TimestampSchema.describe('The time of the last message read (a mark never moves back, nor past now)'),
+  })
+  .meta({ id: 'MarkPressReadRequest' });
+export type MarkPressReadRequest = z.infer<typeof MarkPressReadRequestSchema>;

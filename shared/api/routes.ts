@@ -56,6 +56,8 @@ export const API_ROUTES = {
   setReady: { method: 'POST', path: '/api/games/:gameId/phases/:index/ready', body: 'SetReadyRequest', answers: { 200: 'ReadyResponse' } },
   press: { method: 'GET', path: '/api/games/:gameId/press', query: ['limit', 'cursor'], answers: { 200: 'PressList' } },
   sendPress: { method: 'POST', path: '/api/games/:gameId/press', body: 'SendPressRequest', answers: { 201: 'PressMessage' } },
+  pressRead: { method: 'GET', path: '/api/games/:gameId/press/read', answers: { 200: 'PressReadMarks' } },
+  markPressRead: { method: 'PUT', path: '/api/games/:gameId/press/read', body: 'MarkPressReadRequest', answers: { 200: 'PressReadMarks' } },
   loans: { method: 'GET', path: '/api/games/:gameId/loans', answers: { 200: 'LoanList' } },
   lend: { method: 'POST', path: '/api/games/:gameId/loans', body: 'CreateLoanRequest', answers: { 201: 'LoanRecord' } },
   endLoan: { method: 'POST', path: '/api/games/:gameId/loans/:loanId/end', answers: { 200: 'LoanRecord' } },

@@ -173,6 +173,17 @@ const MATRIX: Entry[] = [
     request: async (context) => ({ url: `/api/games/${context.gameId}/press`, body: { to: 'all', body: 'From the chair.', asGameMaster: true } }),
     expect: gmWrite(201),
   },
+  // Read marks are the caller's own: those who may see the game read theirs; its players and game master keep them.
+  {
+    route: 'GET /api/games/{gameId}/press/read',
+    request: game('/press/read'),
+    expect: { ...gameRead(), anonymous: 401 },
+  },
+  {
+    route: 'PUT /api/games/{gameId}/press/read',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/press/read`, body: { conversation: 'public', until: '2026-01-01T00:00:00.000Z' } }),
+    expect: { ...gameRead(), anonymous: 401 },
+  },
 
   // ───────── loans ─────────
   { route: 'GET /api/games/{gameId}/loans', request: game('/loans'), expect: gameRead() },

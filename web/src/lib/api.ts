@@ -210,6 +210,9 @@ export const api = {
 
   press: (id: string, cursor?: string) => call('press', { gameId: id }, undefined, { limit: 200, cursor }),
   sendPress: (id: string, body: SendPressRequest) => call('sendPress', { gameId: id }, body),
+  /** How far I have read each conversation (kept per user on the server: every device agrees). */
+  pressRead: (id: string) => call('pressRead', { gameId: id }),
+  markPressRead: (id: string, conversation: string, until: string) => call('markPressRead', { gameId: id }, { conversation, until }),
 
   loans: (id: string) => call('loans', { gameId: id }),
   lend: (id: string, body: CreateLoanRequest) => call('lend', { gameId: id }, body),
