@@ -1,10 +1,13 @@
 /**
  * Naval battles: per ruleset, its own figures (listing the legal actions of the side to act, one turn of play,
  * battles of the computer against random legal play; bench/naval-<ruleset>.ts), and 1,000 whole battles of the
- * computer opponent against itself on the ruleset's smallest shipped scenario, with the real dice stream.
+ * computer opponent against itself on the ruleset's smallest shipped scenario, with the real dice stream; and
+ * how often the computer beats a player of random legal actions over 1,000 battles of each shipped scenario,
+ * taking each side in turn (the target: at least 90 %).
  */
 import { streamDice } from '../shared/naval/dice.ts';
 import { RULESETS, RULESET_IDS, SCENARIOS } from '../shared/naval/index.ts';
+import { randomPlayer as shipToShipRandom } from '../shared/naval/ship-to-ship/play.ts';
 import { benchClassis } from './naval-classis.ts';
 import { benchShipToShip } from './naval-ship-to-ship.ts';
 
@@ -57,6 +60,45 @@ function computerAgainstItself(id: (typeof RULESET_IDS)[number], battles: number
   return { perSecond: battles / ((performance.now() - t0) / 1000), scenario: scenario.id, actions };
 }
 
+type Player = (state: unknown, side: string, random: () => number) => unknown;
+
+/** A player of random legal actions. The ship-to-ship rules list each ship's plots apart: its own random player composes one of each. */
+const RANDOM_PLAYERS: Record<(typeof RULESET_IDS)[number], Player> = {
+  classis: (state, side, random) => {
+    const legal = RULESETS.classis.legalActions(state, side);
+    return legal[Math.floor(random() * legal.length)];
+  },
+  'ship-to-ship': shipToShipRandom as Player,
+};
+
+/** Wins, draws and losses of the computer against random legal play, `battles` battles, the computer's side alternating. */
+function againstRandom(id: (typeof RULESET_IDS)[number], scenarioId: string, battles: number): { won: number; drawn: number; lost: number } {
+  const ruleset = RULESETS[id];
+  const setup = ruleset.setupSchema.parse(SCENARIOS[id].find((s) => s.id === scenarioId)!.setup);
+  const sides = ruleset.sides(setup).map((side) => side.id);
+  const tally = { won: 0, drawn: 0, lost: 0 };
+  for (let n = 0; n < battles; n++) {
+    const computer = sides[n % sides.length];
+    const dice = streamDice(`bench-naval-vs-random-${n}-padding`, `bench:${id}:${scenarioId}:${n}`);
+    const random = xorshift(7919 * (n + 1));
+    let state = ruleset.start(setup, dice).state;
+    for (let step = 0; step < 100_000; step++) {
+      const turn = ruleset.turn(state);
+      if (turn.kind === 'over') break;
+      const side = turn.kind === 'side' ? turn.side : turn.waiting[0];
+      const action = side === computer ? ruleset.opponent(state, side, random) : RANDOM_PLAYERS[id](state, side, random);
+      const applied = ruleset.apply(state, side, action, dice);
+      if (!applied.ok) throw new Error(`${id}: an action was refused: ${applied.error.message}`);
+      state = applied.state;
+    }
+    const outcome = ruleset.outcome(state);
+    if (outcome?.winner === computer) tally.won++;
+    else if (!outcome?.winner) tally.drawn++;
+    else tally.lost++;
+  }
+  return tally;
+}
+
 export async function navalBenchmarks(): Promise<NavalFigure[]> {
   const figures: NavalFigure[] = [];
   const own = { classis: await benchClassis(), 'ship-to-ship': await benchShipToShip() };
@@ -66,6 +108,15 @@ export async function navalBenchmarks(): Promise<NavalFigure[]> {
     figures.push({ ruleset: id, name: 'battles, computer against random legal play', value: own[id].battlesPerSecond, unit: '/s' });
     const self = computerAgainstItself(id, 1_000);
     figures.push({ ruleset: id, name: `1,000 battles, computer against computer (${self.scenario})`, value: self.perSecond, unit: '/s' });
+    for (const scenario of SCENARIOS[id]) {
+      const tally = againstRandom(id, scenario.id, 1_000);
+      figures.push({
+        ruleset: id,
+        name: `computer beats random play, ${scenario.id} (${tally.drawn} drawn, ${tally.lost} lost)`,
+        value: tally.won / 10,
+        unit: '%',
+      });
+    }
   }
   return figures;
 }
