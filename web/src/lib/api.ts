@@ -39,6 +39,7 @@ import type {
   UserProfileSchema,
   VariantListSchema,
 } from '../../../shared/api/index.ts';
+import type { BattleActionRequest, CreateBattleRequest, JoinBattleRequest, ListBattlesQuery } from '../../../shared/api/battles.ts';
 import { API_ROUTES, pathOf, type PathParams, type RouteName } from '../../../shared/api/routes.ts';
 import type { WireInput, WireName, WireOutput } from '../../../shared/api/wire.ts';
 import { EARLY_READ_INIT, takeEarlyRead } from './early-reads.ts';
@@ -249,6 +250,21 @@ export const api = {
     /** The one asked declines, or the game master withdraws the invitation. */
     dropInvitation: (id: string) => call('dropInvitation', { gameId: id }),
   },
+
+  // Naval battles
+  battleRulesets: () => call('battleRulesets', {}),
+  battles: (query: ListBattlesQuery) => call('battles', {}, undefined, query),
+  battle: (id: string, inviteCode?: string) => call('battle', { battleId: id }, undefined, { inviteCode }),
+  createBattle: (body: CreateBattleRequest) => call('createBattle', {}, body),
+  joinBattle: (id: string, body: JoinBattleRequest) => call('joinBattle', { battleId: id }, body),
+  leaveBattle: (id: string) => call('leaveBattle', { battleId: id }),
+  /** The log's entries after action `after` (0: from the start, entry 0), a page at a time (`next`). */
+  battleLog: (id: string, after: number, inviteCode?: string) => call('battleLog', { battleId: id }, undefined, { after, limit: 500, inviteCode }),
+  /** 409 when the battle moved on since `expected` actions. */
+  battleAct: (id: string, body: BattleActionRequest) => call('battleAct', { battleId: id }, body),
+  /** A battle's record: the seed only once it is over. */
+  exportBattle: (id: string, inviteCode?: string) => call('exportBattle', { battleId: id }, undefined, { inviteCode }),
+  battleExportUrl: (id: string) => pathOf('exportBattle', { battleId: id }),
 
   /** Links, not fetches: the browser downloads them (the server sends content-disposition). */
   exportUrl: (id: string) => pathOf('exportGame', { gameId: id }),

@@ -1,6 +1,6 @@
 /**
  * A small history-API router: the server answers every non-API path with the
- * client's index.html, so paths like /sandbox, /games/<id> and /players/<username> load directly.
+ * client's index.html, so paths like /sandbox, /games/<id>, /battles/<id> and /players/<username> load directly.
  */
 export type Route =
   | { name: 'lobby' }
@@ -11,6 +11,10 @@ export type Route =
   | { name: 'sandbox' }
   | { name: 'account' }
   | { name: 'player'; username: string }
+  | { name: 'battles' }
+  | { name: 'battle-create' }
+  | { name: 'battle'; id: string }
+  | { name: 'battle-verify'; id: string }
   | { name: 'not-found'; path: string };
 
 export function parseRoute(path: string): Route {
@@ -21,6 +25,10 @@ export function parseRoute(path: string): Route {
   if (clean === '/sandbox') return { name: 'sandbox' };
   if (clean === '/account') return { name: 'account' };
   if (clean === '/games/new') return { name: 'create' };
+  if (clean === '/battles') return { name: 'battles' };
+  if (clean === '/battles/new') return { name: 'battle-create' };
+  const battle = /^\/battles\/([0-9a-f-]{36})(\/verify)?$/i.exec(clean);
+  if (battle) return battle[2] ? { name: 'battle-verify', id: battle[1] } : { name: 'battle', id: battle[1] };
   const game = /^\/games\/([0-9a-f-]{36})$/i.exec(clean);
   if (game) return { name: 'game', id: game[1] };
   const player = /^\/players\/([^/]+)$/.exec(clean);
