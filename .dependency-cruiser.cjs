@@ -4,10 +4,10 @@
  *
  * The server's core: the game-play core (play/), who may see what (access/), the views that apply it (views/),
  * the database (db/), authentication (auth/) and the event bus (bus/). Its domains, one Fastify plugin each:
- * accounts, admin, archive, draws, games, gm, live, loans, orders, phases, press, profiles. A domain imports the
+ * accounts, admin, archive, battles, draws, games, gm, live, loans, orders, phases, press, profiles. A domain imports the
  * core and its own files, never another domain's; the core imports no domain.
  */
-const DOMAINS = '(accounts|admin|archive|draws|games|gm|live|loans|orders|phases|press|profiles)';
+const DOMAINS = '(accounts|admin|archive|battles|draws|games|gm|live|loans|orders|phases|press|profiles)';
 const CORE = '(play|access|views|db|auth|bus)';
 
 module.exports = {

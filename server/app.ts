@@ -31,6 +31,7 @@ import gamesRoutes from './games/routes.ts';
 import busPlugin from './bus/plugin.ts';
 import liveRoutes from './live/routes.ts';
 import archiveRoutes from './archive/routes.ts';
+import battlesRoutes from './battles/routes.ts';
 import drawsRoutes from './draws/routes.ts';
 import gmRoutes from './gm/routes.ts';
 import loansRoutes from './loans/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(profilesRoutes, { prefix: '/api' });
+  await app.register(battlesRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(
     async (health) => {

@@ -1,30 +1,47 @@
 /**
  * Who may watch a live channel: the lobby, anyone logged in; your own user channel, you alone; a game, whoever
- * may see it (access/policy.ts). And which events may change that, so that a game's watchers are checked again.
+ * may see it (access/policy.ts); a naval battle, whoever may see it (access/battle-policy.ts). And which events may
+ * change that, so that a game's or a battle's watchers are checked again.
  */
 import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
+import { type BattleFacts, mayViewBattle } from '../access/battle-policy.ts';
 import { mayView, type GameFacts, type Viewer } from '../access/policy.ts';
 import type { Db } from '../db/database.ts';
 
-/** The game a channel is about (`game:<id>`), or null for the lobby and user channels. */
+const BATTLE = 'battle:';
+
+/**
+ * What the hub reads a channel's facts by (`readGameFacts`): a game's id for `game:<id>`, the channel itself for a
+ * battle's (`battle:<id>`), or null for the lobby and user channels, which need none.
+ */
 export function gameIdOf(channel: LiveChannel): string | null {
+  if (channel.startsWith(BATTLE)) return channel;
   return channel.startsWith('game:') ? channel.slice('game:'.length) : null;
 }
 
-/** `game`: the facts of the channel's game (null: no such game, or not a game's channel). */
-export function mayWatch(channel: LiveChannel, user: NonNullable<Viewer>, game: GameFacts | null): boolean {
+/**
+ * The facts the hub hands back to `mayWatch`: a game's, or a battle's (`battle`), carried in the game's shape the
+ * hub passes on. A battle's game fields admit nobody by the game rules; `mayWatch` reads `battle` for its channel.
+ */
+export type WatchFacts = GameFacts & { battle?: BattleFacts };
+
+/** `game`: the facts of the channel's game or battle (null: none such, or a channel without one). */
+export function mayWatch(channel: LiveChannel, user: NonNullable<Viewer>, game: WatchFacts | null): boolean {
   if (channel === 'lobby') return true;
   if (channel.startsWith('user:')) return channel === `user:${user.id}`;
-  return game !== null && mayView(game, user);
+  if (channel.startsWith(BATTLE)) return game?.battle !== undefined && mayViewBattle(game.battle, user);
+  return game !== null && game.battle === undefined && mayView(game, user);
 }
 
 /**
  * Events after which someone watching a game may no longer be allowed to (a seat left or handed on, a new game
  * master): each watcher of the channel is checked again, and those no longer allowed lose the subscription at once.
- * Only on a game's channel: the lobby (where a public game's `player.left` goes too) and your own channel stay yours.
+ * Only on a game's or a battle's channel: the lobby (where a public game's `player.left` goes too) and your own
+ * channel stay yours. A battle: a seat left (a private battle is its members').
  */
 export function changesWhoMayWatch(channel: LiveChannel, event: LiveEvent): boolean {
   if (gameIdOf(channel) === null) return false;
+  if (event.type === 'battle.changed') return event.what === 'left';
   return event.type === 'player.left' || (event.type === 'player.status' && event.replaced) || event.type === 'gm.action';
 }
 
@@ -38,7 +55,13 @@ const gameFactsSelect = {
   players: { select: { userId: true, power: true } },
 } as const;
 
-/** What the access rules need to know of a game (null: no such game). */
-export function readGameFacts(db: Db, gameId: string): Promise<GameFacts | null> {
-  return db.game.findUnique({ where: { id: gameId }, select: gameFactsSelect });
+/** What the access rules need to know of a game, or of a battle for a battle's key (`gameIdOf`); null: none such. */
+export async function readGameFacts(db: Db, key: string): Promise<WatchFacts | null> {
+  if (!key.startsWith(BATTLE)) return db.game.findUnique({ where: { id: key }, select: gameFactsSelect });
+  const battle = await db.battle.findUnique({
+    where: { id: key.slice(BATTLE.length) },
+    select: { private: true, status: true, createdById: true, seats: { select: { role: true, side: true, player: true, userId: true } } },
+  });
+  if (!battle) return null;
+  return { private: true, anonymous: true, status: 'cancelled', gameMasterId: '', invitedGameMasterId: null, finalAt: null, players: [], battle };
 }

@@ -1,0 +1,128 @@
+/**
+ * The battles' deadline loop: when a side lets its time run out, the computer acts for it. Modelled on the game
+ * scheduler (server/play/scheduler.ts), with the battle row as the job: every instance loops, and in one
+ * transaction claims one due battle —
+ *
+ *   SELECT id FROM battles WHERE status = 'active' AND deadline_at <= now
+ *     ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED;
+ *   -- re-read under the lock, the computer acts for the late side(s), the next deadline is set
+ *   COMMIT;
+ *
+ * Exactly once: the row lock is the one every change to a battle takes (stored.ts `lockBattle`), so two instances
+ * never expire a battle together (the second skips it) and a player's action and the expiry never interleave; the
+ * expiry moves the deadline in the same transaction, so whoever holds the lock next finds it no longer due. A crash
+ * (SIGKILL included) rolls everything back: the battle stays due, and any instance expires it at its next tick.
+ *
+ * Its own loop rather than a hook in the core's scheduler: the core imports no domain (.dependency-cruiser.cjs),
+ * the claim is a query on this domain's own table, and a generic job hook would add to the core an interface that
+ * only this domain would use; the loop is a few dozen lines and shares the scheduler's settings (tests turn both
+ * off and drive them with `processDue`).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { Prisma, type PrismaClient } from '../db/database.ts';
+import type { SchedulerOptions } from '../play/scheduler.ts';
+import { type BattleEnv, expireDeadline, publishChange } from './play.ts';
+import { lockBattle } from './stored.ts';
+
+type Claim = 'none' | 'expired' | 'skipped' | 'failed';
+
+/** Long enough for a battle's computer moves (each replays a ruleset step), short enough to give up on a stuck one. */
+const TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
+
+export class BattleDeadlines {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  /** Since start: battles expired, claims found no longer due, failed attempts (rolled back). */
+  readonly stats = { expired: 0, skipped: 0, failed: 0 };
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly env: BattleEnv,
+    private readonly log: FastifyBaseLogger,
+    readonly options: Pick<SchedulerOptions, 'enabled' | 'intervalMs' | 'batch'>,
+  ) {}
+
+  start(): void {
+    if (!this.options.enabled) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops the loop and waits for a tick under way (graceful shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    let again = false;
+    this.running = this.processDue()
+      .then((expired) => {
+        again = expired >= this.options.batch;
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'battle deadline tick failed'))
+      .finally(() => {
+        this.running = undefined;
+        this.schedule(again ? 0 : this.options.intervalMs);
+      });
+  }
+
+  /** Expires the battles due at `now` (tests pass a later time), one transaction each; returns how many this call expired. */
+  async processDue(now: Date = new Date(), limit = this.options.batch): Promise<number> {
+    let expired = 0;
+    const passed: string[] = [];
+    while (expired < limit) {
+      const claim = await this.claimAndExpire(now, passed);
+      if (claim === 'none') break;
+      if (claim === 'expired') expired += 1;
+      else if (claim === 'skipped') this.stats.skipped += 1;
+    }
+    return expired;
+  }
+
+  private async claimAndExpire(now: Date, passed: string[]): Promise<Claim> {
+    let claimed: string | undefined;
+    const at = now.toISOString();
+    try {
+      return await this.prisma.$transaction(async (tx): Promise<Claim> => {
+        const exclude = passed.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
+        const rows = await tx.$queryRaw<Array<{ id: string }>>`
+          SELECT id::text AS id FROM battles
+          WHERE status = 'active' AND deadline_at <= ${at}::timestamptz ${exclude}
+          ORDER BY deadline_at
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED`;
+        if (rows.length === 0) return 'none';
+        claimed = rows[0].id;
+        // Chosen from a snapshot taken before the lock: read again now that it is held (a player may have acted).
+        const battle = await lockBattle(tx, claimed);
+        if (battle.status !== 'active' || battle.deadlineAt === null || battle.deadlineAt.getTime() > now.getTime()) {
+          passed.push(claimed);
+          return 'skipped';
+        }
+        const after = await expireDeadline(this.env, tx, battle, now);
+        await publishChange(this.env, tx, after, 'acted');
+        this.log.info({ battleId: claimed, actions: after.actionCount - battle.actionCount }, 'battle deadline passed: the computer acted');
+        this.stats.expired += 1;
+        // Due again at once only when the computer still owes moves (at most a batch of them per claim).
+        if (after.deadlineAt !== null && after.deadlineAt.getTime() <= now.getTime()) passed.push(claimed);
+        return 'expired';
+      }, TX_OPTIONS);
+    } catch (error) {
+      if (claimed === undefined) throw error;
+      this.log.error({ err: error, battleId: claimed }, 'expiring a battle deadline failed');
+      passed.push(claimed);
+      this.stats.failed += 1;
+      return 'failed';
+    }
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * A battle being fought: its start, each action taken (a player's, the computer's for its seat, or the computer's
+ * for a side whose time ran out), the computer's moves that follow in the same transaction, the clock, and the one
+ * live event each change sends. Every rule is the ruleset's (shared/naval/): legality, the dice, the outcome; this
+ * module stores what it says. Everything here runs in a transaction that holds the battle's row lock (stored.ts
+ * `lockBattle`).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { BattleChangedEvent } from '../../shared/api/battles.ts';
+import { streamDice } from '../../shared/naval/dice.ts';
+import { decisionOf } from '../../shared/naval/index.ts';
+import type { Refusal, Turn } from '../../shared/naval/ruleset.ts';
+import type { LiveBus } from '../bus/live-bus.ts';
+import type { Transaction } from '../db/database.ts';
+import type { BattleActor } from '../db/generated/enums.ts';
+import type { LoadedBattle } from '../views/battle.ts';
+import { computerRandom } from './computer-random.ts';
+import { asJson, rulesetOf, seedOf, storedLog } from './stored.ts';
+
+/** What playing a battle needs of the app. */
+export type BattleEnv = { bus: LiveBus; log: FastifyBaseLogger };
+
+/** Computer moves one request (or one claim of the deadline loop) makes at most; the loop goes on with the rest. */
+export const MAX_COMPUTER_MOVES = 400;
+/** Legal actions tried, in order, when the computer's own choice is refused (a fault of the opponent, logged). */
+const FALLBACK_TRIES = 50;
+
+/** The sides that must act now. */
+export function sidesToAct(turn: Turn): string[] {
+  if (turn.kind === 'side') return [turn.side];
+  if (turn.kind === 'simultaneous') return [...turn.waiting];
+  return [];
+}
+
+const seatFor = (battle: LoadedBattle, side: string) => battle.seats.find((seat) => seat.role === 'side' && seat.side === side);
+const isComputer = (battle: LoadedBattle, side: string) => seatFor(battle, side)?.player === 'computer';
+
+/**
+ * The dice's public salt: the battle's id and what each seat's player contributed (in the set-up's order of sides,
+ * the umpire last), fixed when the battle starts.
+ */
+export function saltOf(battle: LoadedBattle): string {
+  const sides = rulesetOf(battle)
+    .sides(battle.setup)
+    .map((side) => side.id);
+  const place = (side: string | null) => (side === null ? sides.length : sides.indexOf(side));
+  const entropies = [...battle.seats].sort((a, b) => place(a.side) - place(b.side)).map((seat) => seat.entropy ?? '');
+  return [battle.id, ...entropies].join(':');
+}
+
+/** Starts a battle whose human seats are all taken: the dice's salt is fixed, the ruleset sets the battle up, the computer moves if it is first. */
+export async function startBattle(env: BattleEnv, tx: Transaction, battle: LoadedBattle, now: Date): Promise<LoadedBattle> {
+  const seed = await seedOf(tx, battle.id);
+  const salt = saltOf(battle);
+  const dice = streamDice(seed, salt);
+  const started = rulesetOf(battle).start(battle.setup, dice);
+  const { state } = started;
+  const log = storedLog(started.log);
+  await tx.battle.update({
+    where: { id: battle.id },
+    data: { status: 'active', salt, startLog: asJson(log), state: asJson(state), nextRoll: dice.next, startedAt: now },
+  });
+  return settle(env, tx, { ...battle, status: 'active', salt, startLog: log, state, nextRoll: dice.next, startedAt: now }, seed, now);
+}
+
+type Taken = { ok: true; battle: LoadedBattle } | { ok: false; refusal: Refusal };
+
+/**
+ * Takes one action for `side`: checked and applied by the ruleset with the next dice of the stream, stored with its
+ * log. A plot handed in while sides act together stays its side's until its turn is resolved: then every plot of
+ * that turn is revealed (the decision the battle waits for has changed).
+ */
+export async function takeAction(
+  tx: Transaction,
+  battle: LoadedBattle,
+  seed: string,
+  side: string,
+  action: unknown,
+  by: { actor: BattleActor; userId: string | null },
+  now: Date,
+): Promise<Taken> {
+  const ruleset = rulesetOf(battle);
+  const before = battle.state;
+  if (before === null || battle.salt === null || battle.status !== 'active')
+    return { ok: false, refusal: { code: 'battle_over', message: 'the battle is not being fought' } };
+  const refusal = ruleset.check(before, side, action);
+  if (refusal) return { ok: false, refusal };
+  const dice = streamDice(seed, battle.salt, battle.nextRoll);
+  const applied = ruleset.apply(before, side, action, dice);
+  if (!applied.ok) return { ok: false, refusal: applied.error };
+  const index = battle.actionCount + 1;
+  const secret = ruleset.turn(before).kind === 'simultaneous';
+  const outcome = ruleset.outcome(applied.state);
+  const resolved = outcome !== null || decisionOf(battle.ruleset, applied.state) !== decisionOf(battle.ruleset, before);
+  await tx.battleAction.create({
+    data: {
+      battleId: battle.id,
+      index,
+      side,
+      action: asJson(action),
+      text: ruleset.describe(before, action),
+      log: asJson(applied.log),
+      by: by.actor,
+      userId: by.userId,
+      secret,
+      revealed: !secret || resolved,
+      createdAt: now,
+    },
+  });
+  if (resolved) await tx.battleAction.updateMany({ where: { battleId: battle.id, revealed: false }, data: { revealed: true } });
+  const finished = outcome !== null;
+  await tx.battle.update({
+    where: { id: battle.id },
+    data: {
+      state: asJson(applied.state),
+      actionCount: index,
+      nextRoll: dice.next,
+      ...(finished ? { status: 'finished', outcome: asJson(outcome), finishedAt: now, deadlineAt: null, decision: null } : {}),
+    },
+  });
+  return {
+    ok: true,
+    battle: {
+      ...battle,
+      state: applied.state,
+      actionCount: index,
+      nextRoll: dice.next,
+      ...(finished ? { status: 'finished', outcome, finishedAt: now, deadlineAt: null, decision: null } : {}),
+    },
+  };
+}
+
+/**
+ * The computer's move for `side`: the ruleset's opponent with the computer's own random numbers; should the rules
+ * refuse its choice (a fault of the opponent, logged), the first legal action they accept.
+ */
+async function computerMove(
+  env: BattleEnv,
+  tx: Transaction,
+  battle: LoadedBattle,
+  seed: string,
+  side: string,
+  actor: BattleActor,
+  now: Date,
+): Promise<LoadedBattle | null> {
+  const ruleset = rulesetOf(battle);
+  const by = { actor, userId: null };
+  const choice = ruleset.opponent(battle.state, side, computerRandom(battle.id, battle.actionCount));
+  const taken = await takeAction(tx, battle, seed, side, choice, by, now);
+  if (taken.ok) return taken.battle;
+  env.log.warn({ battleId: battle.id, side, refusal: taken.refusal }, 'the computer opponent chose an action the rules refuse');
+  for (const legal of ruleset.legalActions(battle.state, side).slice(0, FALLBACK_TRIES)) {
+    const fallback = await takeAction(tx, battle, seed, side, legal, by, now);
+    if (fallback.ok) return fallback.battle;
+  }
+  return null;
+}
+
+/**
+ * After a change: the computer plays its seats while it is their turn (at most MAX_COMPUTER_MOVES), then the clock is
+ * set: a new decision falling due to a human side gets a full deadline; one still pending keeps its own; moves the
+ * computer still owes make it due now (the deadline loop goes on with them); none once the battle is over.
+ */
+export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, now: Date): Promise<LoadedBattle> {
+  const ruleset = rulesetOf(start);
+  let battle = start;
+  let stuck = false;
+  for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active'; moves++) {
+    const side = sidesToAct(ruleset.turn(battle.state)).find((candidate) => isComputer(battle, candidate));
+    if (side === undefined) break;
+    const moved = await computerMove(env, tx, battle, seed, side, 'computer', now);
+    if (!moved) {
+      stuck = true;
+      break;
+    }
+    battle = moved;
+  }
+  if (battle.status !== 'active') return battle;
+  const pending = sidesToAct(ruleset.turn(battle.state));
+  const decision = decisionOf(battle.ruleset, battle.state);
+  const computerOwes = pending.some((side) => isComputer(battle, side));
+  // A decision still pending keeps its deadline, unless it has passed already (a move the computer could not make
+  // for a late side): then it gets a new one rather than falling due again at every tick.
+  const keeps = decision === battle.decision && battle.deadlineAt !== null && battle.deadlineAt.getTime() > now.getTime();
+  // Moves the computer still owes are due at once (the deadline loop goes on with them), unless it could find none.
+  const deadlineAt = computerOwes && !stuck ? now : keeps ? battle.deadlineAt : new Date(now.getTime() + battle.turnSeconds * 1000);
+  await tx.battle.update({ where: { id: battle.id }, data: { decision, deadlineAt } });
+  return { ...battle, decision, deadlineAt };
+}
+
+/**
+ * A deadline passed: the computer acts for each human side that owed the decision, until the decision is taken
+ * (Classis: the rest of the activation; ship-to-ship: the plot), the log saying so; then as after any change.
+ */
+export async function expireDeadline(env: BattleEnv, tx: Transaction, start: LoadedBattle, now: Date): Promise<LoadedBattle> {
+  const ruleset = rulesetOf(start);
+  const seed = await seedOf(tx, start.id);
+  const decision = start.decision;
+  let battle = start;
+  for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active'; moves++) {
+    if (decisionOf(battle.ruleset, battle.state) !== decision) break;
+    const side = sidesToAct(ruleset.turn(battle.state)).find((candidate) => !isComputer(battle, candidate));
+    if (side === undefined) break;
+    const moved = await computerMove(env, tx, battle, seed, side, 'deadline', now);
+    if (!moved) break;
+    battle = moved;
+  }
+  return settle(env, tx, battle, seed, now);
+}
+
+/** Tells whoever watches the battle that it changed (in the transaction: only if it commits). */
+export async function publishChange(env: BattleEnv, tx: Transaction, battle: LoadedBattle, what: BattleChangedEvent['what']): Promise<void> {
+  const event: BattleChangedEvent = {
+    type: 'battle.changed',
+    battleId: battle.id,
+    what: battle.status === 'finished' && what === 'acted' ? 'finished' : what,
+    status: battle.status,
+    actionCount: battle.actionCount,
+  };
+  await env.bus.publish(tx, `battle:${battle.id}`, event);
+}

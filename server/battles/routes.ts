@@ -1,0 +1,201 @@
+/**
+ * Naval battles, mounted at /api: the rulesets and their scenarios, creating, listing, viewing, joining and leaving
+ * battles, acting, the log, the record (export, verification, import); and the loop that lets the computer act for
+ * a side whose time ran out (deadlines.ts), started with the app and stopped first on close.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BATTLE_IMPORT_LIMITS,
+  BattleActionRequestSchema,
+  BattleDetailSchema,
+  BattleIdParamsSchema,
+  BattleListSchema,
+  BattleLogQuerySchema,
+  BattleLogSchema,
+  BattleRulesetListSchema,
+  BattleVerificationSchema,
+  CreateBattleRequestSchema,
+  ExportedBattleSchema,
+  ImportBattleRequestSchema,
+  JoinBattleRequestSchema,
+  ListBattlesQuerySchema,
+  ViewBattleQuerySchema,
+} from '../../shared/api/battles.ts';
+import { RULESET_IDS, RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import { errorResponses } from '../schemas.ts';
+import { act } from './actions.ts';
+import { BattleDeadlines } from './deadlines.ts';
+import { battleLog, createBattle, joinBattle, leaveBattle, listBattles, viewBattle } from './lobby.ts';
+import type { BattleEnv } from './play.ts';
+import { exportBattle, importBattle, verifyBattle } from './record.ts';
+
+const tags = ['battles'];
+
+const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const env: BattleEnv = { bus: app.bus, log: app.log.child({ module: 'battles' }) };
+  const deadlines = new BattleDeadlines(app.prisma, env, app.log.child({ module: 'battle-deadlines' }), app.settings.scheduler);
+  app.addHook('onReady', async () => deadlines.start());
+  app.addHook('preClose', async () => deadlines.stop());
+
+  const viewer = (request: { auth: { user: Parameters<typeof viewBattle>[1] } | null }) => request.auth?.user ?? null;
+
+  app.get(
+    '/battle-rulesets',
+    {
+      // The rulesets and their shipped scenarios: the project's own data, no battle's.
+      config: { view: 'none' },
+      schema: { tags, summary: 'Naval battle rulesets and their shipped scenarios', response: { 200: BattleRulesetListSchema, ...errorResponses } },
+    },
+    async () => ({
+      rulesets: RULESET_IDS.map((id) => ({
+        id,
+        title: RULESETS[id].title,
+        scenarios: SCENARIOS[id].map(({ id: scenario, title, source }) => ({ id: scenario, title, source })),
+      })),
+    }),
+  );
+
+  app.post(
+    '/battles',
+    {
+      schema: {
+        tags,
+        summary: 'Create a battle: a ruleset, a shipped scenario or your own set-up, who plays each side, an umpire seat, the clock',
+        body: CreateBattleRequestSchema,
+        response: { 201: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createBattle(env, app, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/battles',
+    {
+      schema: {
+        tags,
+        summary: 'List battles: open, active, finished (the archive), or mine; newest first, paginated',
+        querystring: ListBattlesQuerySchema,
+        response: { 200: BattleListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listBattles(app, viewer(request), request.query),
+  );
+
+  app.get(
+    '/battles/:battleId',
+    {
+      schema: {
+        tags,
+        summary: 'View a battle as your seat may see it: the state, the board, whose turn, your legal actions, the dice commitment',
+        params: BattleIdParamsSchema,
+        querystring: ViewBattleQuerySchema,
+        response: { 200: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => viewBattle(app, viewer(request), request.params.battleId, request.query.inviteCode),
+  );
+
+  app.post(
+    '/battles/:battleId/join',
+    {
+      schema: {
+        tags,
+        summary:
+          'Take a seat: a side played by a human, or the umpire (with the invite code for a private battle); the battle starts when every human seat is taken',
+        params: BattleIdParamsSchema,
+        body: JoinBattleRequestSchema,
+        response: { 200: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => joinBattle(env, app, requireUser(request), request.params.battleId, request.body),
+  );
+
+  app.post(
+    '/battles/:battleId/leave',
+    {
+      schema: {
+        tags,
+        summary: 'Give up your seat before the battle starts',
+        params: BattleIdParamsSchema,
+        response: { 200: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => leaveBattle(env, app, requireUser(request), request.params.battleId),
+  );
+
+  app.get(
+    '/battles/:battleId/log',
+    {
+      schema: {
+        tags,
+        summary: "The battle's log: the start, then every action with the rules' account of it and its dice (another side's plot only once resolved)",
+        params: BattleIdParamsSchema,
+        querystring: BattleLogQuerySchema.extend(ViewBattleQuerySchema.shape),
+        response: { 200: BattleLogSchema, ...errorResponses },
+      },
+    },
+    async (request) => battleLog(app, viewer(request), request.params.battleId, request.query),
+  );
+
+  app.post(
+    '/battles/:battleId/actions',
+    {
+      schema: {
+        tags,
+        summary:
+          'Act for your side: 409 when the battle has moved on since you looked (`expected`), 422 with the rules\u2019 code and reason when they refuse the action; the computer then plays its seats',
+        params: BattleIdParamsSchema,
+        body: BattleActionRequestSchema,
+        response: { 200: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => act(env, app, requireUser(request), request.params.battleId, request.body),
+  );
+
+  app.get(
+    '/battles/:battleId/export',
+    {
+      schema: {
+        tags,
+        summary: "The battle's record (what you may see of it): set-up, salt, commitment, every action with its log; the seed once it is over",
+        params: BattleIdParamsSchema,
+        querystring: ViewBattleQuerySchema,
+        response: { 200: ExportedBattleSchema, ...errorResponses },
+      },
+    },
+    async (request) => exportBattle(app, viewer(request), request.params.battleId, request.query.inviteCode),
+  );
+
+  app.get(
+    '/battles/:battleId/verification',
+    {
+      schema: {
+        tags,
+        summary: "A finished battle's dice checked against its revealed seed, and its actions replayed",
+        params: BattleIdParamsSchema,
+        response: { 200: BattleVerificationSchema, ...errorResponses },
+      },
+    },
+    async (request) => verifyBattle(app, viewer(request), request.params.battleId),
+  );
+
+  app.post(
+    '/battles/import',
+    {
+      bodyLimit: BATTLE_IMPORT_LIMITS.bodyBytes,
+      config: { maxJsonItems: BATTLE_IMPORT_LIMITS.jsonItems, maxJsonKeys: BATTLE_IMPORT_LIMITS.jsonKeys },
+      schema: {
+        tags,
+        summary:
+          'Import a finished battle\u2019s record: every die is checked against its seed and the battle replayed; refused (422, with the problems) when it does not check out',
+        description: `The body: at most ${BATTLE_IMPORT_LIMITS.bodyBytes / 1024 / 1024} MiB, ${BATTLE_IMPORT_LIMITS.jsonItems} JSON values and keys (413).`,
+        body: ImportBattleRequestSchema,
+        response: { 201: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await importBattle(app, requireUser(request), request.body)),
+  );
+};
+
+export default battlesRoutes;

@@ -1,0 +1,225 @@
+/**
+ * Naval battles through the HTTP API, with the real rulesets: a battle created from a shipped scenario or a set-up of
+ * one's own, seats taken and left, the start when the last human seat fills, actions taken (the computer playing its
+ * seats in the same request), refusals with the rules' own codes, a stale action count, bad input naming the field,
+ * a private battle joined by its invitation, and a battle fought to its end with its seed revealed then.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { commitmentOf } from '../../shared/naval/dice.ts';
+import { SCENARIOS } from '../../shared/naval/index.ts';
+import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+type Detail = {
+  id: string;
+  status: string;
+  actionCount: number;
+  commitment: string;
+  salt: string | null;
+  seed: string | null;
+  turn: { kind: string; side?: string; waiting?: string[] } | null;
+  legalActions: { side: string; action: unknown; text: string }[];
+  seats: { side: string | null; role: string; player: string; user: { username: string } | null; isYou: boolean }[];
+  outcome: { winner: string | null; reason: string } | null;
+  inviteCode: string | null;
+  deadlineAt: string | null;
+  you: { side: string | null; umpire: boolean };
+  board: { counters: unknown[] } | null;
+};
+
+async function create(browser: Browser, body: Record<string, unknown>): Promise<Detail> {
+  const response = await browser.request('POST', '/api/battles', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const duelSetup = () => structuredClone(SCENARIOS['ship-to-ship'].find((s) => s.id === 'duel')!.setup) as Record<string, unknown>;
+
+describe('the rulesets and their scenarios', () => {
+  test('are listed with each scenario’s title and source', async () => {
+    const response = await new Browser(app).request('GET', '/api/battle-rulesets');
+    expect(response.statusCode).toBe(200);
+    const rulesets = response.json().rulesets as { id: string; scenarios: { id: string; title: string; source: string }[] }[];
+    expect(rulesets.map((r) => r.id)).toEqual(['classis', 'ship-to-ship']);
+    const duel = rulesets.find((r) => r.id === 'classis')!.scenarios.find((s) => s.id === 'training-duel')!;
+    expect(duel.title).toMatch(/Training duel/);
+    expect(duel.source).toMatch(/Classis/);
+  });
+});
+
+describe('creating a battle', () => {
+  test('against the computer starts at once: the seed committed to, the salt fixed, the board drawn', async () => {
+    const alice = await new Browser(app).register();
+    const battle = await create(alice, {
+      title: 'Off Rhodes',
+      ruleset: 'classis',
+      scenario: 'training-duel',
+      seats: [{ side: 'cilicia', player: 'computer' }],
+      join: 'rhodes',
+      entropy: 'alice was here',
+    });
+    expect(battle.status).toBe('active');
+    expect(battle.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(battle.salt).toBe(`${battle.id}:alice was here:`);
+    expect(battle.seed).toBeNull();
+    expect(battle.you).toEqual({ side: 'rhodes', umpire: false });
+    expect(battle.board!.counters.length).toBe(8);
+    expect(battle.deadlineAt).not.toBeNull();
+    // Whoever moves first, it is now Rhodes's turn: the computer moved Cilicia's squadrons in the same request.
+    expect(battle.turn).toMatchObject({ kind: 'side', side: 'rhodes' });
+    expect(battle.legalActions.length).toBeGreaterThan(0);
+    expect(battle.legalActions.every((legal) => legal.side === 'rhodes' && legal.text.length > 0)).toBe(true);
+  });
+
+  test('refuses bad input naming the field', async () => {
+    const alice = await new Browser(app).register();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'x', ruleset: 'classis', scenario: 'atlantis' }, 'body.scenario'],
+      [{ title: 'x', ruleset: 'classis' }, 'body.scenario'],
+      [{ title: 'x', ruleset: 'naval-war', scenario: 'duel' }, 'body.ruleset'],
+      [{ title: 'x', ruleset: 'ship-to-ship', setup: { ...duelSetup(), turnLimit: 0 } }, 'body.setup.turnLimit'],
+      [{ title: 'x', ruleset: 'ship-to-ship', scenario: 'duel', seats: [{ side: 'atlantis', player: 'computer' }] }, 'body.seats.0.side'],
+      [
+        {
+          title: 'x',
+          ruleset: 'ship-to-ship',
+          scenario: 'duel',
+          seats: [
+            { side: 'rhodes', player: 'computer' },
+            { side: 'macedon', player: 'computer' },
+          ],
+        },
+        'body.seats',
+      ],
+      [{ title: 'x', ruleset: 'ship-to-ship', scenario: 'duel', join: 'umpire' }, 'body.join'],
+      [{ title: 'x', ruleset: 'ship-to-ship', scenario: 'duel', clock: { pace: 'correspondence', hoursPerTurn: 10_000 } }, 'body.clock.hoursPerTurn'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await alice.request('POST', '/api/battles', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.message, JSON.stringify(body)).toContain(field);
+    }
+    expect((await new Browser(app).request('POST', '/api/battles', { title: 'x', ruleset: 'classis', scenario: 'training-duel' })).statusCode).toBe(401);
+  });
+});
+
+describe('seats', () => {
+  test('are taken and left before the start; the battle starts when the last human seat fills', async () => {
+    const [host, guest, umpire, late] = await Promise.all([1, 2, 3, 4].map(() => new Browser(app).register()));
+    const battle = await create(host, { title: 'Duel', ruleset: 'ship-to-ship', scenario: 'duel', umpire: true, join: 'rhodes' });
+    expect(battle.status).toBe('forming');
+    expect(battle.seats.map((seat) => [seat.role, seat.side, seat.player, seat.user?.username ?? null])).toEqual([
+      ['side', 'rhodes', 'human', host.user!.username],
+      ['side', 'macedon', 'human', null],
+      ['umpire', null, 'human', null],
+    ]);
+    const url = `/api/battles/${battle.id}`;
+    expect((await guest.request('POST', `${url}/join`, { seat: 'rhodes' })).statusCode).toBe(409);
+    expect((await guest.request('POST', `${url}/join`, { seat: 'carthage' })).json().error.message).toContain('body.seat');
+    expect((await guest.request('POST', `${url}/join`, { seat: 'macedon' })).statusCode).toBe(200);
+    expect((await guest.request('POST', `${url}/join`, { seat: 'umpire' })).json().error.code).toBe('already_joined');
+    expect((await guest.request('POST', `${url}/leave`)).json().seats[1].user).toBeNull();
+    expect((await guest.request('POST', `${url}/join`, { seat: 'macedon', entropy: 'g' })).statusCode).toBe(200);
+    const started = (await umpire.request('POST', `${url}/join`, { seat: 'umpire', entropy: 'u' })).json() as Detail;
+    expect(started.status).toBe('active');
+    expect(started.salt).toBe(`${battle.id}::g:u`);
+    expect(started.turn).toMatchObject({ kind: 'simultaneous', waiting: ['rhodes', 'macedon'] });
+    expect(started.you).toEqual({ side: null, umpire: true });
+    expect(started.legalActions).toEqual([]);
+    expect((await late.request('POST', `${url}/join`, { seat: 'umpire' })).json().error.code).toBe('not_joinable');
+    expect((await guest.request('POST', `${url}/leave`)).statusCode).toBe(409);
+  });
+
+  test('of a private battle: the invitation opens it, nothing else does', async () => {
+    const [host, friend, stranger] = await Promise.all([1, 2, 3].map(() => new Browser(app).register()));
+    const battle = await create(host, { title: 'Secret duel', ruleset: 'ship-to-ship', scenario: 'duel', private: true, join: 'rhodes' });
+    expect(battle.inviteCode).toEqual(expect.any(String));
+    const url = `/api/battles/${battle.id}`;
+    expect((await stranger.request('GET', url)).statusCode).toBe(404);
+    expect((await stranger.request('POST', `${url}/join`, { seat: 'macedon' })).statusCode).toBe(404);
+    expect((await stranger.request('POST', `${url}/join`, { seat: 'macedon', inviteCode: 'wrong' })).statusCode).toBe(403);
+    const listed = (await stranger.request('GET', '/api/battles?filter=open&limit=100')).json().battles as { id: string }[];
+    expect(listed.some((b) => b.id === battle.id)).toBe(false);
+    const seen = (await friend.request('GET', `${url}?inviteCode=${battle.inviteCode}`)).json() as Detail;
+    expect(seen.inviteCode).toBeNull();
+    const joined = await friend.request('POST', `${url}/join`, { seat: 'macedon', inviteCode: battle.inviteCode });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().status).toBe('active');
+    expect(joined.json().inviteCode).toBe(battle.inviteCode);
+    const mine = (await friend.request('GET', '/api/battles?filter=mine')).json().battles as { id: string }[];
+    expect(mine.map((b) => b.id)).toContain(battle.id);
+  });
+});
+
+describe('acting', () => {
+  test('refusals carry the rules’ code; a stale count is 409; bad actions name the field; only one’s own side', async () => {
+    const [host, guest, onlooker] = await Promise.all([1, 2, 3].map(() => new Browser(app).register()));
+    const battle = await create(host, { title: 'Duel', ruleset: 'ship-to-ship', scenario: 'duel', join: 'rhodes' });
+    await guest.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon' });
+    const url = `/api/battles/${battle.id}/actions`;
+    const detail = (await host.request('GET', `/api/battles/${battle.id}`)).json() as Detail;
+    const plot = detail.legalActions[0].action;
+    // Macedon's ship in Rhodes's plot: the ruleset's refusal.
+    const wrongShip = { kind: 'plot', plots: [{ ...(plot as { plots: object[] }).plots[0], ship: 'leon' }] };
+    const refused = await host.request('POST', url, { action: wrongShip, expected: 0 });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.code).toBe('not_your_ship');
+    const bad = await host.request('POST', url, { action: { kind: 'sail' }, expected: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('body.action');
+    expect((await host.request('POST', url, { action: plot, expected: 3 })).statusCode).toBe(409);
+    expect((await onlooker.request('POST', url, { action: plot, expected: 0 })).statusCode).toBe(403);
+    expect((await new Browser(app).request('POST', url, { action: plot, expected: 0 })).statusCode).toBe(401);
+    const taken = await host.request('POST', url, { action: plot, expected: 0 });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ actionCount: 1, turn: { kind: 'simultaneous', waiting: ['macedon'] }, legalActions: [] });
+    // The same plot again: Rhodes has plotted this turn.
+    const again = await host.request('POST', url, { action: plot, expected: 1 });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.code).toBe('already_plotted');
+  });
+
+  test('a battle against the computer is fought to its end; then the seed is revealed and matches the commitment', async () => {
+    const alice = await new Browser(app).register();
+    const battle = await create(alice, {
+      title: 'Short duel',
+      ruleset: 'ship-to-ship',
+      setup: { ...duelSetup(), turnLimit: 3 },
+      seats: [{ side: 'macedon', player: 'computer' }],
+      join: 'rhodes',
+    });
+    let detail = battle;
+    for (let moves = 0; detail.status === 'active' && moves < 20; moves++) {
+      const response = await alice.request('POST', `/api/battles/${battle.id}/actions`, {
+        action: detail.legalActions[0].action,
+        expected: detail.actionCount,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      detail = response.json();
+    }
+    expect(detail.status).toBe('finished');
+    // Three turns of manoeuvre end at the turn limit: whoever kept more hull wins, or nobody.
+    expect(detail.outcome!.reason).toContain('turn limit 3');
+    expect(detail.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(commitmentOf(detail.seed!)).toBe(detail.commitment);
+    expect(detail.deadlineAt).toBeNull();
+    // The computer played Macedon every turn, in the same requests.
+    const log = (await alice.request('GET', `/api/battles/${battle.id}/log`)).json();
+    expect(log.entries[0].by).toBe('start');
+    expect(log.entries.filter((entry: { by: string }) => entry.by === 'computer').length).toBeGreaterThanOrEqual(3);
+    expect(log.entries.every((entry: { hidden: boolean }) => !entry.hidden)).toBe(true);
+    const archive = (await new Browser(app).request('GET', '/api/battles?filter=finished')).json().battles as { id: string }[];
+    expect(archive.map((b) => b.id)).toContain(battle.id);
+  });
+});
