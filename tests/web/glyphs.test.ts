@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../shared/index.ts';
-import { drawnResults, glyphsFor } from '../../web/src/map/glyphs.ts';
+import { SHARED_PATH_GAP, drawnResults, glyphsFor } from '../../web/src/map/glyphs.ts';
 import { locationPoint } from '../../web/src/map/overlay.ts';
 import { position, start, variant } from './positions.ts';
 
@@ -66,5 +66,44 @@ describe('arrow ends', () => {
     expect(dist(full.to, ben)).toBeCloseTo(11);
     // Both leave from the edge of the moving counter, not its centre.
     expect(dist(empty.from, locationPoint(variant, 'Bru')!)).toBeGreaterThan(5);
+  });
+});
+
+describe('lines that share a path', () => {
+  /** Distance of point p from the line through a and b. */
+  const offLine = (p: readonly [number, number], a: readonly [number, number], b: readonly [number, number]) =>
+    Math.abs((p[0] - a[0]) * (b[1] - a[1]) - (p[1] - a[1]) * (b[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
+
+  it('draws a head-to-head as two arrows side by side, each beside the line between the units, the loser not hidden', () => {
+    const state = position([
+      { power: 'Rome', type: 'army', at: 'Rav' },
+      { power: 'Carthage', type: 'army', at: 'Ete' },
+    ]);
+    const r = adjudicate(variant, state, [
+      { power: 'Rome', order: 'A Rav - Ete' },
+      { power: 'Carthage', order: 'A Ete - Rav' },
+    ]);
+    if (!r.ok) throw new Error(r.error.join());
+    const arrows = glyphsFor(variant, drawnResults(variant, 'movement', r.value.results), new Set(['Rav', 'Ete'])).filter((g) => g.kind === 'arrow');
+    expect(arrows).toHaveLength(2);
+    const rav = locationPoint(variant, 'Rav')!;
+    const ete = locationPoint(variant, 'Ete')!;
+    for (const a of arrows) {
+      expect(offLine(a.from, rav, ete)).toBeCloseTo(SHARED_PATH_GAP / 2);
+      expect(offLine(a.to, rav, ete)).toBeCloseTo(SHARED_PATH_GAP / 2);
+    }
+    // On opposite sides of that line: apart by the whole gap.
+    const [a, b] = arrows;
+    expect(offLine(a.from, b.from, b.to)).toBeCloseTo(SHARED_PATH_GAP);
+  });
+
+  it('leaves alone arrows that share no path', () => {
+    const arrows = glyphsFor(variant, [
+      { power: 'Rome', order: { kind: 'move', unit: { type: 'army', at: 'Rav' }, to: 'Cis' }, ref: 0 },
+      { power: 'Rome', order: { kind: 'move', unit: { type: 'army', at: 'Rom' }, to: 'Ete' }, ref: 1 },
+    ]).filter((g) => g.kind === 'arrow');
+    const rav = locationPoint(variant, 'Rav')!;
+    const cis = locationPoint(variant, 'Cis')!;
+    expect(offLine(arrows[0].from, rav, cis)).toBeCloseTo(0);
   });
 });

@@ -106,8 +106,10 @@ const attrs = (e: Element) => ({
   linecap: e.getAttribute('stroke-linecap'),
   opacity: e.getAttribute('stroke-opacity'),
 });
+/** The map scales its lines' widths with the zoom (`calc(2.6px * var(--s, 1))`); the legend draws them at scale 1. */
+const atScaleOne = (width: string | undefined) => width?.replace(/^calc\(([\d.]+)px \* var\(--s, 1\)\)$/, '$1');
 const css = (r: Record<string, string>) => ({
-  width: r['stroke-width'],
+  width: atScaleOne(r['stroke-width']),
   dasharray: r['stroke-dasharray'],
   linecap: r['stroke-linecap'],
   opacity: r['stroke-opacity'],

@@ -5,7 +5,7 @@
  * lays nothing out).
  */
 import { describe, expect, it } from 'vitest';
-import { PanZoom, type ViewedMap } from '../../web/src/map/pan-zoom.svelte.ts';
+import { PanZoom, WHEEL_STEP, type ViewedMap } from '../../web/src/map/pan-zoom.svelte.ts';
 import { fitAll, initialView } from '../../web/src/map/viewport.ts';
 
 const bounds = { width: 1600, height: 900 };
@@ -113,5 +113,37 @@ describe('the map under the keyboard', () => {
     expect(panZoom.key('m', true)).toBe(false);
     expect(panZoom.key('0', false)).toBe(true);
     expect(panZoom.view).toEqual(fitAll(bounds, FRAME.width / FRAME.height));
+  });
+});
+
+describe('the map under a mouse wheel', () => {
+  it('zooms gently: a notch, however large its delta, by at most a fifth; 1000 % is more than a dozen notches away', () => {
+    const panZoom = view();
+    panZoom.showWholeMap();
+    const svg = laidOut();
+    const notch = (deltaY: number, deltaMode = 0) => panZoom.wheel(new WheelEvent('wheel', { deltaY, deltaMode, clientX: 500, clientY: 300 }), svg);
+    const before = panZoom.zoom;
+    notch(-300);
+    expect(panZoom.zoom / before).toBeCloseTo(WHEEL_STEP);
+    notch(-3, 1);
+    for (let i = 0; i < 9; i++) notch(-120);
+    expect(panZoom.zoom).toBeLessThan(10);
+    // A trackpad's small deltas zoom a little each.
+    const z = panZoom.zoom;
+    notch(-4);
+    expect(panZoom.zoom / z).toBeGreaterThan(1);
+    expect(panZoom.zoom / z).toBeLessThan(1.01);
+  });
+
+  it('keeps counters, lines and names about the same size on screen when far out, within limits', () => {
+    const panZoom = view();
+    panZoom.showWholeMap();
+    // 1000 px for 1600 units: 0.625 px a unit.
+    expect(panZoom.counterScale * 18 * panZoom.pxPerUnit).toBeCloseTo(16);
+    expect(panZoom.labelSize * panZoom.pxPerUnit).toBeCloseTo(10);
+    panZoom.zoomBy(4);
+    expect(panZoom.counterScale).toBe(1.25);
+    expect(panZoom.labelSize).toBe(10.5);
+    expect(panZoom.glyphScale).toBe(1);
   });
 });

@@ -79,53 +79,52 @@ describe('the view a game starts on', () => {
     expect(v.y + v.h).toBeGreaterThanOrEqual(e.maxY - 1e-9);
   };
 
-  it('without an extent to keep, trims the empty bands of a wide screen, and shows all the width of a narrower one', () => {
-    const close = (v: ViewBox, expected: ViewBox) => {
-      for (const k of ['x', 'y', 'w', 'h'] as const) expect(v[k]).toBeCloseTo(expected[k]);
-    };
-    // Bands above and below either way: no province is cut off at the west or east as well.
-    close(initialView(map, 1, 850), { x: 0, y: -350, w: 1600, h: 1600 });
-    close(initialView(map, laptop, 850), { x: 0, y: -165.3846, w: 1600, h: 1230.7692 });
-    close(initialView(map, 1366 / 860, 850), { x: 135.2326, y: 0, w: 1429.5349, h: 900 });
-    close(initialView(map, 16 / 9, 850), { x: 0, y: 0, w: 1600, h: 900 });
-    close(initialView(map, 2.2, 850), { x: 0, y: 86.3636, w: 1600, h: 727.2727 });
-    close(initialView(map, 0.5, 850), { x: 625, y: 0, w: 450, h: 900 });
+  /** A view that shows no empty band: inside the map on all four sides. */
+  const fills = (v: ViewBox) => {
+    expect(v.x).toBeGreaterThanOrEqual(-1e-9);
+    expect(v.y).toBeGreaterThanOrEqual(-1e-9);
+    expect(v.x + v.w).toBeLessThanOrEqual(1600 + 1e-9);
+    expect(v.y + v.h).toBeLessThanOrEqual(900 + 1e-9);
+  };
+
+  it('shows a visitor (no pieces to keep) the whole board on a wide screen, the full height on a phone', () => {
+    for (const aspect of [1, laptop, 1366 / 860, 16 / 9, 2.2]) expect(initialView(map, aspect, 850)).toEqual(fitAll(map, aspect));
+    expect(initialView(map, 0.5, 850)).toEqual({ x: 625, y: 0, w: 450, h: 900 });
   });
 
-  it('widens the crop to keep an extent near the map’s west edge in view', () => {
-    const west: Extent = { minX: 160, maxX: 1470, minY: 280, maxY: 860 };
-    for (const aspect of [laptop, 1366 / 860, 1.45, 1]) {
-      const v = initialView(map, aspect, 850, west);
-      contains(v, west);
+  it('fills the frame with the map (no empty band) when the pieces fit in it, centred on them', () => {
+    const middle: Extent = { minX: 400, maxX: 900, minY: 300, maxY: 700 };
+    for (const aspect of [0.9, 1, laptop, 1366 / 860, 16 / 9, 2.2]) {
+      const v = initialView(map, aspect, 850, middle);
+      fills(v);
+      contains(v, middle);
       expect(v.w / v.h).toBeCloseTo(aspect);
-      // No wider than it has to be: the extent's west edge is the view's.
-      expect(v.x).toBeCloseTo(Math.min(160, initialView(map, aspect, 850).x));
+      // As close in as filling the frame allows: the map's full height, or its full width on a very wide frame.
+      expect(Math.max(v.w / 1600, v.h / 900)).toBeCloseTo(1);
+    }
+    // Centred on the pieces where the map's edge allows.
+    const v = initialView(map, 1, 850, middle);
+    expect(v.x + v.w / 2).toBeCloseTo(650);
+  });
+
+  it('goes as close as the map’s edge to pieces near it', () => {
+    const west: Extent = { minX: 40, maxX: 500, minY: 280, maxY: 860 };
+    for (const aspect of [0.9, laptop, 16 / 9]) {
+      const v = initialView(map, aspect, 850, west);
+      fills(v);
+      contains(v, west);
+      expect(v.x).toBe(0);
     }
   });
 
-  it('keeps the view as it was when the extent is already in it', () => {
-    const middle: Extent = { minX: 400, maxX: 1200, minY: 300, maxY: 700 };
-    for (const aspect of [laptop, 1366 / 860, 16 / 9, 2.2]) expect(initialView(map, aspect, 850, middle)).toEqual(initialView(map, aspect, 850));
-  });
-
-  it('shows the whole width, and no more than the whole map, for an extent as wide as the map', () => {
-    const all: Extent = { minX: -20, maxX: 1620, minY: 100, maxY: 800 };
-    const v = initialView(map, laptop, 850, all);
-    expect(v.x).toBeCloseTo(0);
-    expect(v.w).toBeCloseTo(1600);
-    const wide = initialView(map, 2.2, 850, { minX: 10, maxX: 1590, minY: 0, maxY: 900 });
-    expect(wide).toEqual(fitAll(map, 2.2));
-  });
-
-  it('on a very wide screen, keeps an extent near the bottom in view', () => {
-    const south: Extent = { minX: 200, maxX: 1450, minY: 280, maxY: 862 };
-    const v = initialView(map, 2.2, 850, south);
-    contains(v, south);
-    expect(v.w).toBeCloseTo(1600);
-  });
-
-  it('on a phone, starts as before whatever the extent', () => {
-    expect(initialView(map, 0.5, 850, { minX: 100, maxX: 1500, minY: 0, maxY: 900 })).toEqual(initialView(map, 0.5, 850));
+  it('zooms out only as far as the pieces need, and never past the whole board', () => {
+    const wide: Extent = { minX: 100, maxX: 1500, minY: 300, maxY: 600 };
+    const v = initialView(map, laptop, 850, wide);
+    contains(v, wide);
+    expect(v.w).toBeCloseTo(1400);
+    const all: Extent = { minX: -20, maxX: 1620, minY: 0, maxY: 900 };
+    expect(initialView(map, 2.2, 850, all)).toEqual(fitAll(map, 2.2));
+    expect(initialView(map, laptop, 850, all)).toEqual(fitAll(map, laptop));
   });
 
   it('an extent is the points’ box with a margin, and unions of them', () => {
@@ -143,28 +142,29 @@ describe('the view a game starts on', () => {
     expect(unionExtent({ minX: 0, maxX: 2, minY: 3, maxY: 4 }, { minX: 1, maxX: 5, minY: 2, maxY: 3 })).toEqual({ minX: 0, maxX: 5, minY: 2, maxY: 4 });
   });
 
-  it('shows every unit of Diadochi V’s start, Carthage’s army in Gades too, on a laptop', () => {
+  it('opens on all of each power’s units at the start, on every screen the players used, filling the frame', () => {
     const { units } = computeOverlay(variant, start);
-    const gades = units.find((u) => u.location === 'Gad')!;
-    // A frame of the laptop's shape now shows the whole width; a slightly wider one crops to 80% centred on
-    // x = 850, which would begin east of Gades' counter without the units' extent.
-    expect(initialView(map, laptop, 850).x).toBe(0);
-    expect(initialView(map, 1.45, 850).x).toBeGreaterThan(gades.at[0] - 9);
-    for (const aspect of [laptop, 1366 / 860, 1.45, 16 / 9, 2.2]) {
-      const v = initialView(
-        map,
-        aspect,
-        850,
-        extentOf(
-          units.map((u) => u.at),
-          24,
-        ),
-      );
-      for (const u of units) {
-        expect(u.at[0] - 12, u.location).toBeGreaterThanOrEqual(v.x);
-        expect(u.at[0] + 12, u.location).toBeLessThanOrEqual(v.x + v.w);
-        expect(u.at[1] - 12, u.location).toBeGreaterThanOrEqual(v.y);
-        expect(u.at[1] + 12, u.location).toBeLessThanOrEqual(v.y + v.h);
+    // The map's frame beside the 430 px panel at 1024×768, 1400×900 and 1920×1080, and a phone's above its sheet.
+    const frames = [594 / 690, 970 / 820, 1490 / 1000, 375 / 470];
+    for (const power of variant.data.powers.map((p) => p.id)) {
+      const own = units.filter((u) => u.power === power);
+      for (const aspect of frames) {
+        const v = initialView(
+          map,
+          aspect,
+          850,
+          extentOf(
+            own.map((u) => u.at),
+            24,
+          ),
+        );
+        for (const u of own) {
+          expect(u.at[0] - 12, `${power} ${u.location} ${aspect}`).toBeGreaterThanOrEqual(v.x);
+          expect(u.at[0] + 12, u.location).toBeLessThanOrEqual(v.x + v.w);
+          expect(u.at[1] - 12, u.location).toBeGreaterThanOrEqual(v.y);
+          expect(u.at[1] + 12, u.location).toBeLessThanOrEqual(v.y + v.h);
+        }
+        fills(v);
       }
     }
   });

@@ -22,7 +22,13 @@ export type Glyph = GlyphBase &
     | { kind: 'arrow'; style: 'move' | 'convoyed-move' | 'retreat'; from: Point; to: Point }
     | { kind: 'support'; from: Point; to: Point; target: Point; hold: boolean }
     | { kind: 'convoy'; from: Point; to: Point }
-    | { kind: 'mark'; symbol: 'hold' | 'destroy' | 'rebuild' | 'build' | 'remove' | 'disband' | 'dislodged'; at: Point }
+    | {
+        kind: 'mark';
+        symbol: 'hold' | 'destroy' | 'rebuild' | 'build' | 'remove' | 'disband' | 'dislodged';
+        at: Point;
+        /** What a build builds (an army or a fleet, drawn as the counter to come), when the order says. */
+        unit?: 'army' | 'fleet';
+      }
   );
 
 /** One order to draw: planned (no result yet) or adjudicated. `ref` lets a click on the shape find the order again. */
@@ -89,9 +95,9 @@ export function glyphsFor(v: Variant, orders: readonly DrawnOrder[], occupied: R
   for (const d of orders) {
     const o = d.order;
     const outcome = outcomeOf(d);
-    const mark = (symbol: Extract<Glyph, { kind: 'mark' }>['symbol'], at: string) => {
+    const mark = (symbol: Extract<Glyph, { kind: 'mark' }>['symbol'], at: string, unit?: 'army' | 'fleet') => {
       const p = point(at);
-      if (p) out.push({ kind: 'mark', symbol, at: p, power: d.power, outcome, ref: d.ref, text: describe(d) });
+      if (p) out.push({ kind: 'mark', symbol, at: p, power: d.power, outcome, ref: d.ref, text: describe(d), ...(unit ? { unit } : {}) });
     };
     switch (o.kind) {
       case 'hold':
@@ -111,7 +117,7 @@ export function glyphsFor(v: Variant, orders: readonly DrawnOrder[], occupied: R
         mark('remove', o.unit.at);
         break;
       case 'build':
-        mark('build', o.at);
+        mark('build', o.at, o.unitType);
         break;
       case 'support': {
         const from = point(o.unit.at);
@@ -153,7 +159,62 @@ export function glyphsFor(v: Variant, orders: readonly DrawnOrder[], occupied: R
     // A unit dislodged while carrying out its order is marked where it stood.
     if (d.result?.dislodgedBy && 'unit' in o) mark('dislodged', o.unit.at);
   }
-  return out;
+  return separated(out);
+}
+
+/** How far apart two lines that share a path are drawn (each half of it to its own right). */
+export const SHARED_PATH_GAP = 9;
+
+type Line = Extract<Glyph, { from: Point; to: Point }>;
+const isLine = (g: Glyph): g is Line => g.kind !== 'mark';
+
+/** Whether two lines lie along one path: nearly parallel, nearly on one line, and overlapping along it. */
+function sharePath(a: Line, b: Line): boolean {
+  const dx = a.to[0] - a.from[0];
+  const dy = a.to[1] - a.from[1];
+  const len = Math.hypot(dx, dy);
+  if (len === 0) return false;
+  const [ux, uy] = [dx / len, dy / len];
+  const ex = b.to[0] - b.from[0];
+  const ey = b.to[1] - b.from[1];
+  const blen = Math.hypot(ex, ey);
+  if (blen === 0 || Math.abs(ux * ey - uy * ex) / blen > 0.15) return false;
+  // Distance of b's ends from a's line, and where they fall along it.
+  const off = (p: Point) => Math.abs((p[0] - a.from[0]) * uy - (p[1] - a.from[1]) * ux);
+  if (off(b.from) > 4 || off(b.to) > 4) return false;
+  const along = (p: Point) => (p[0] - a.from[0]) * ux + (p[1] - a.from[1]) * uy;
+  const [lo, hi] = [Math.min(along(b.from), along(b.to)), Math.max(along(b.from), along(b.to))];
+  return hi > 4 && lo < len - 4;
+}
+
+/**
+ * Lines that share a path (a head-to-head: two moves against each other; a support drawn along a move) are moved
+ * apart, so that neither hides the other: each to its own right, which parts two lines running against each other;
+ * of two running the same way, the second goes to its left.
+ */
+function separated(glyphs: Glyph[]): Glyph[] {
+  const side = new Map<number, number>();
+  for (let i = 0; i < glyphs.length; i++) {
+    const a = glyphs[i];
+    if (!isLine(a)) continue;
+    for (let j = i + 1; j < glyphs.length; j++) {
+      const b = glyphs[j];
+      if (!isLine(b) || !sharePath(a, b)) continue;
+      const same = (a.to[0] - a.from[0]) * (b.to[0] - b.from[0]) + (a.to[1] - a.from[1]) * (b.to[1] - b.from[1]) > 0;
+      if (!side.has(i)) side.set(i, 1);
+      if (!side.has(j)) side.set(j, same ? -side.get(i)! : side.get(i)!);
+    }
+  }
+  return glyphs.map((g, i) => {
+    const s = side.get(i);
+    if (!s || !isLine(g)) return g;
+    const len = Math.hypot(g.to[0] - g.from[0], g.to[1] - g.from[1]);
+    // The right of the direction of travel (y grows downwards on screen).
+    const nx = (-(g.to[1] - g.from[1]) / len) * s * (SHARED_PATH_GAP / 2);
+    const ny = ((g.to[0] - g.from[0]) / len) * s * (SHARED_PATH_GAP / 2);
+    const move = (p: Point): Point => [p[0] + nx, p[1] + ny];
+    return g.kind === 'support' ? { ...g, from: move(g.from), to: move(g.to), target: g.hold ? g.target : move(g.target) } : { ...g, from: move(g.from), to: move(g.to) };
+  });
 }
 
 /**

@@ -118,18 +118,24 @@ export function centreMarkup(c: CentreMarker, owner: PowerStyle | undefined): st
 
 /**
  * The centre markers' layer: their markup, redrawn whole when the position changes, and one effect marking the
- * markers of provinces a click may pick (`live`: a pointer over them, as over the province) and of build sites
- * (`site`: their halo shown).
+ * markers of provinces a click may pick (`live`: a pointer over them, as over the province), of build sites (`site`:
+ * their halo shown) and of centres that changed hands in the outcome shown (`changed`), and placing each beside its
+ * province's name as written at the zoom shown (`at`; null keeps the marker's own place).
  */
-export function centreLayer(markersMarkup: () => string, look: (province: string) => { live: boolean; site: boolean }) {
+export function centreLayer(
+  markersMarkup: () => string,
+  look: (province: string) => { live: boolean; site: boolean; changed: boolean; at: readonly [number, number] | null },
+) {
   return (node: SVGGElement) => {
     node.innerHTML = markersMarkup();
-    const markers = Array.from(node.children, (marker) => ({ id: marker.getAttribute('data-centre')!, marker }));
+    const markers = Array.from(node.children, (marker) => ({ id: marker.getAttribute('data-centre')!, marker, written: new Map<string, string | null>() }));
     $effect(() => {
-      for (const { id, marker } of markers) {
-        const { live, site } = look(id);
+      for (const { id, marker, written } of markers) {
+        const { live, site, changed, at } = look(id);
         marker.classList.toggle('live', live);
         marker.classList.toggle('site', site);
+        marker.classList.toggle('changed', changed);
+        if (at) writeAttribute(marker, written, 'transform', `translate(${at[0].toFixed(1)} ${at[1].toFixed(1)})`);
       }
     });
   };

@@ -17,6 +17,9 @@ export interface ViewedMap {
   readonly selectedPoint: readonly [number, number] | null;
 }
 
+/** The most one wheel event (a mouse's notch) zooms by: 1000 % is a dozen notches from the whole map. */
+export const WHEEL_STEP = 1.2;
+
 /** How far a press may move and still be a click. */
 const CLICK_SLOP_PX = 5;
 
@@ -27,12 +30,17 @@ export class PanZoom {
   frameWidth = $state(0);
   /** The zoom level relative to the whole map (1 = all of it). */
   readonly zoom: number;
+  /** Screen pixels per unit of the drawing (0 until the frame is measured). */
+  readonly pxPerUnit: number;
   /**
-   * Counters are drawn 18 units wide and scaled: 1.25 reads well at a laptop's whole-map zoom; on a
-   * phone's whole map they grow (to 1.6 at most, beyond which neighbours in Greece would overlap) so
-   * that they stay about 13 px on screen.
+   * Counters are drawn 18 units wide and scaled so that they stay about 16 px on screen when the map is far out
+   * (never below 1.25, which reads well once zoomed in, nor above 1.6, beyond which neighbours in Greece overlap).
    */
   readonly counterScale: number;
+  /** Arrows and marks are scaled so that a move's shaft stays about 3 px wide on screen (1 to 1.8). */
+  readonly glyphScale: number;
+  /** The names' font size, in units of the drawing: about 12 px on screen, between 10.5 and 16 units. */
+  readonly labelSize: number;
   /** The last press moved the map (a drag or a pinch): it is not a click. */
   dragged = false;
   /** Once the player has zoomed or panned, a resize keeps their view; before that it re-fits the map. */
@@ -48,12 +56,16 @@ export class PanZoom {
 
   constructor(private readonly map: ViewedMap) {
     this.zoom = $derived(zoomLevel(this.view, map.bounds, this.aspect));
-    this.counterScale = $derived(Math.min(1.6, Math.max(1.25, this.frameWidth > 0 ? 13 / ((18 * this.frameWidth) / this.view.w) : 1.25)));
+    this.pxPerUnit = $derived(this.frameWidth / this.view.w);
+    const onScreen = (px: number, min: number, max: number) => (this.pxPerUnit > 0 ? Math.min(max, Math.max(min, px / this.pxPerUnit)) : min);
+    this.counterScale = $derived(onScreen(16 / 18, 1.25, 1.6));
+    this.glyphScale = $derived(onScreen(3 / 2.6, 1, 1.8));
+    this.labelSize = $derived(onScreen(12, 10.5, 16));
   }
 
   private startingView(): ViewBox {
     const { bounds, focusX, keepInView } = this.map;
-    return this.whole ? fitAll(bounds, this.aspect) : initialView(bounds, this.aspect, this.aspect < 1 ? focusX : 850, keepInView);
+    return this.whole ? fitAll(bounds, this.aspect) : initialView(bounds, this.aspect, focusX, keepInView);
   }
 
   /** The view, panned to keep the selected unit `margin` inside it. */
@@ -118,8 +130,11 @@ export class PanZoom {
   }
 
   wheel(e: WheelEvent, svg: Element): void {
-    // Trackpads send small deltas often, mouse wheels large ones rarely: scale by the delta.
-    const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0025));
+    // Trackpads send small deltas often, mouse wheels large ones rarely: scale by the delta, but no event (a
+    // wheel's notch) zooms by more than WHEEL_STEP, so that a few notches do not throw the map to its limit.
+    const delta = e.deltaY * (e.deltaMode === 1 ? 20 : e.deltaMode === 2 ? 400 : 1);
+    const step = Math.log(WHEEL_STEP);
+    const factor = Math.exp(Math.min(step, Math.max(-step, -delta * 0.0015)));
     this.zoomBy(factor, { clientX: e.clientX, clientY: e.clientY, svg });
   }
 

@@ -54,41 +54,27 @@ export function unionExtent(a: Extent | undefined, b: Extent | undefined): Exten
 }
 
 /**
- * Where to start: on a wide screen most of the map (all of its width when the screen is narrower than 80% of it), widened as far as needed (up to the whole map) to show all of
- * `keep` (the pieces on the board, say); on a tall one (a phone held upright) the map's full height, which keeps
- * names readable, centred on `focus`.
+ * Where to start. With `keep` (the player's own pieces): the map fills the frame (no empty band where the map could
+ * be, as 'cover' does), zoomed out only as far as needed to show all of `keep`, and centred on it. Without it (a
+ * visitor): the whole board on a wide screen; on a tall one (a phone held upright), where the whole board would be
+ * a strip too small to read, the map's full height centred on `focus`.
  */
 export function initialView(map: Bounds, aspect: number, focusX = map.width / 2, keep?: Extent): ViewBox {
-  // Between 'cover' (no empty band, edges cut off) and 'contain' (all of it, empty bands): on a screen a
-  // little narrower than the map, 80% of the width trims the empty bands while keeping nearly every
-  // province in view. Where even that leaves bands above and below (a frame beside the order panel on a
-  // laptop), cutting off the west and east as well gains little and hides provinces: the whole width.
-  const cover = map.height * aspect;
-  let w = aspect >= 1 ? Math.min(map.width, Math.max(cover, map.width * 0.8)) : cover;
-  if (aspect >= 1 && cover < w) w = map.width;
-  let h = w / aspect;
-  let x = focusX - w / 2;
-  let y = (map.height - h) / 2;
-  if (keep && aspect >= 1) {
-    // Only the part of it on the map counts: the view never goes past the map's edges (clamp).
-    const left = Math.max(keep.minX, 0);
-    const right = Math.min(keep.maxX, map.width);
-    const top = Math.max(keep.minY, 0);
-    const bottom = Math.min(keep.maxY, map.height);
-    const needed = Math.min(Math.max(w, right - left, (bottom - top) * aspect), fitAll(map, aspect).w);
-    if (needed > w) {
-      w = needed;
-      h = w / aspect;
-      x = focusX - w / 2;
-      y = (map.height - h) / 2;
-    }
-    // Move over as little as possible to take the extent in.
-    if (x > left) x = left;
-    else if (x + w < right) x = right - w;
-    if (y > top) y = top;
-    else if (y + h < bottom) y = bottom - h;
+  const all = fitAll(map, aspect);
+  if (!keep) {
+    if (aspect >= 1) return all;
+    const w = map.height * aspect;
+    return clamp({ x: focusX - w / 2, y: 0, w, h: map.height }, map, aspect);
   }
-  return clamp({ x, y, w, h }, map, aspect);
+  // Only the part of it on the map counts: the view never goes past the map's edges (clamp).
+  const left = Math.max(keep.minX, 0);
+  const right = Math.min(keep.maxX, map.width);
+  const top = Math.max(keep.minY, 0);
+  const bottom = Math.min(keep.maxY, map.height);
+  const cover = Math.min(map.width, map.height * aspect);
+  const w = Math.min(all.w, Math.max(cover, right - left, (bottom - top) * aspect));
+  const h = w / aspect;
+  return clamp({ x: (left + right) / 2 - w / 2, y: (top + bottom) / 2 - h / 2, w, h }, map, aspect);
 }
 
 /** Keep the view inside the map (or centred on it when the view is larger), and the zoom within bounds. */
