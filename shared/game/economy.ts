@@ -15,10 +15,13 @@ import { Tables } from '../state/tables.ts';
 export type { Economy } from '../model.ts';
 export { centreCount, unitCount } from '../rules/standard.ts';
 
-export function compileEconomy(v: Variant, state: GameState): Result<Economy, string[]> {
+/** The bytes an economy takes in `Tables`. */
+export const economyBytes = (v: Variant): number => 3 * v.provinceCount;
+
+/** The state's centres as an economy; its tables cut from `tables` when the caller shares a buffer among several structures. */
+export function compileEconomy(v: Variant, state: GameState, tables = new Tables(economyBytes(v))): Result<Economy, string[]> {
   const problems: string[] = [];
   const P = v.provinceCount;
-  const tables = new Tables(3 * P);
   const eco: Economy = { owner: tables.int8(P, -1), control: tables.int8(P, -1), destroyed: tables.uint8(P), loans: [] };
   const owners = state.owners;
   // Object.keys rather than for-in: the same keys in the same order, without for-in's slow walk of a large object.

@@ -5,11 +5,12 @@
  * only pick the module of the phase.
  */
 import type { Variant } from '../variant/load.ts';
-import { compileBoard, type Board } from '../state/board.ts';
+import { boardBytes, compileBoard, type Board } from '../state/board.ts';
+import { Tables } from '../state/tables.ts';
 import { isFrozenState } from '../state/frozen.ts';
 import type { GameState, Unit } from '../state/schema.ts';
 import type { Order } from '../orders/types.ts';
-import { compileEconomy, type Economy } from '../game/economy.ts';
+import { compileEconomy, economyBytes, type Economy } from '../game/economy.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { OrderResult } from './results.ts';
 import type { PhaseEvent } from './events.ts';
@@ -31,9 +32,11 @@ const compiled = new WeakMap<Variant, WeakMap<GameState, Result<Position, string
  */
 export function positionOf(v: Variant, state: GameState): Result<Position, string[]> {
   const compile = (): Result<Position, string[]> => {
-    const board = compileBoard(v, state.units);
+    // One buffer for the board's and the economy's tables (see shared/state/tables.ts).
+    const tables = new Tables(boardBytes(v, state.units.length) + economyBytes(v));
+    const board = compileBoard(v, state.units, tables);
     if (!board.ok) return err(board.error.map((e) => `state.units: ${e}`));
-    const eco = compileEconomy(v, state);
+    const eco = compileEconomy(v, state, tables);
     if (!eco.ok) return err(eco.error.map((e) => `state: ${e}`));
     return ok({ v, state, board: board.value, eco: eco.value });
   };

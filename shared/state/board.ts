@@ -7,9 +7,12 @@ import type { Board } from '../model.ts';
 
 export type { Board } from '../model.ts';
 
-export function compileBoard(variant: Variant, units: readonly Unit[]): Result<Board, string[]> {
+/** The bytes a board of `units` units takes in `Tables`. */
+export const boardBytes = (variant: Variant, units: number): number => 2 * (2 * units + variant.provinceCount) + 2 * units;
+
+/** The units as a board; its tables cut from `tables` when the caller shares a buffer among several structures. */
+export function compileBoard(variant: Variant, units: readonly Unit[], tables = new Tables(boardBytes(variant, units.length))): Result<Board, string[]> {
   const n = units.length;
-  const tables = new Tables(2 * (2 * n + variant.provinceCount) + 2 * n);
   const province = tables.int16(n);
   const location = tables.int16(n);
   const unitAt = tables.int16(variant.provinceCount, -1);

@@ -1,35 +1,57 @@
 /**
- * Typed arrays cut from one buffer. V8 keeps a typed array of more than 64 bytes outside its heap, and allocating
- * one costs about 0.7 µs, more than resolving a handful of orders: an engine call that made each of its tables
- * apart spent a third of its time there. So a structure's tables (a board's, an economy's) share one allocation.
+ * Typed arrays cut from shared buffers. V8 keeps a typed array of more than 64 bytes outside its heap, and
+ * allocating one costs about 0.7 µs, more than resolving a handful of orders: an engine call that made each of its
+ * tables apart spent a third of its time there. So tables are cut from slabs of a few kilobytes, each serving
+ * several engine calls; a slab is freed when no table cut from it is left.
  */
+const SLAB_BYTES = 16 * 1024;
+let slab = new ArrayBuffer(0);
+let slabUsed = 0;
+
 export class Tables {
   private readonly buffer: ArrayBuffer;
-  private offset = 0;
+  private offset: number;
+  private readonly end: number;
 
   /** `bytes`: the sum of the tables' sizes, with one spare byte before each 16-bit table after an 8-bit one. */
   constructor(bytes: number) {
-    this.buffer = new ArrayBuffer(bytes);
+    if (bytes > SLAB_BYTES / 4) {
+      this.buffer = new ArrayBuffer(bytes);
+      this.offset = 0;
+    } else {
+      if (slabUsed + bytes > slab.byteLength) {
+        slab = new ArrayBuffer(SLAB_BYTES);
+        slabUsed = 0;
+      }
+      this.buffer = slab;
+      this.offset = slabUsed;
+      slabUsed += bytes + (bytes & 1); // the next reservation starts on an even byte too
+    }
+    this.end = this.offset + bytes;
   }
 
   int16(n: number, fill = 0): Int16Array {
     this.offset += this.offset & 1; // 16-bit tables start on an even byte
-    const a = new Int16Array(this.buffer, this.offset, n);
-    this.offset += 2 * n;
+    const a = new Int16Array(this.buffer, this.take(2 * n), n);
     if (fill !== 0) a.fill(fill);
     return a;
   }
 
   int8(n: number, fill = 0): Int8Array {
-    const a = new Int8Array(this.buffer, this.offset, n);
-    this.offset += n;
+    const a = new Int8Array(this.buffer, this.take(n), n);
     if (fill !== 0) a.fill(fill);
     return a;
   }
 
   uint8(n: number): Uint8Array {
-    const a = new Uint8Array(this.buffer, this.offset, n);
-    this.offset += n;
-    return a;
+    return new Uint8Array(this.buffer, this.take(n), n);
+  }
+
+  /** Where the next `bytes` bytes start; past the reservation they would be another structure's. */
+  private take(bytes: number): number {
+    const at = this.offset;
+    if (at + bytes > this.end) throw new Error('internal: a table does not fit the bytes reserved for it');
+    this.offset += bytes;
+    return at;
   }
 }
