@@ -193,8 +193,11 @@ describe('my games, by what needs me', () => {
     const mk = (id: string, ordersDue: boolean, unread: number, notReady: boolean, deadlineAt: string | null, paused = false) => ({
       game: game(id),
       power: 'Rome',
+      phase: 'Spring 240 BC Movement',
       ordersDue,
       notReady,
+      ready: false,
+      nothingToOrder: false,
       unread,
       deadlineAt,
       paused,

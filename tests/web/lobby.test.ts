@@ -235,3 +235,86 @@ describe('an imported game', () => {
     expect(cardOf('Game 2').querySelector('.imported')).toBeNull();
   });
 });
+
+describe('the lobby a player comes back to', () => {
+  /** Games 4 (orders due), 5 (ready) and 6 (run by me): the server lists them 6, 5, 4. */
+  function myGames() {
+    const phases: Record<string, object> = {
+      [id(4)]: { name: 'Spring 240 BC Movement', deadlineAt: '2099-12-01T18:30:00.000Z', me: 'Egypt', submitted: false, ready: false },
+      [id(5)]: { name: 'Fall 240 BC Retreat', deadlineAt: '2099-12-02T09:00:00.000Z', me: 'Syria', submitted: true, ready: true },
+      [id(6)]: { name: 'Winter 240 BC Adjustment', deadlineAt: '2099-12-03T09:00:00.000Z', me: null, submitted: false, ready: false },
+    };
+    vi.stubGlobal('fetch', async (path: string) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/games') {
+        const filter = url.searchParams.get('filter');
+        const games =
+          filter === 'mine'
+            ? [{ ...summary(6, 'active', false), gameMaster: { id: id(8), username: 'syria' } }, summary(5, 'active', true), summary(4, 'active', true)]
+            : [{ ...summary(7, 'forming', false), playerCount: 2 }];
+        return json(200, { games, nextCursor: null });
+      }
+      const [, , , gameId, what] = url.pathname.split('/');
+      const phase = phases[gameId] as { name: string; deadlineAt: string; me: string | null; submitted: boolean; ready: boolean } | undefined;
+      if (!phase) return json(404, { error: { code: 'not_found', message: 'no' } });
+      if (what === undefined) {
+        return json(200, {
+          ...summary(Number(gameId.at(-1)), 'active', phase.me !== null),
+          gameMaster: phase.me ? { id: id(9), username: 'zeus' } : { id: id(8), username: 'syria' },
+          players: phase.me ? [{ id: id(5), user: null, power: phase.me, status: 'active', missedDeadlines: 0, isYou: true }] : [],
+        });
+      }
+      if (what === 'phases') {
+        const powers = phase.me
+          ? [{ power: phase.me, mustOrder: true, submitted: phase.submitted, ready: phase.ready, playerStatus: 'active', missedDeadlines: 0 }]
+          : [];
+        return json(200, { status: 'open', paused: false, name: phase.name, deadlineAt: phase.deadlineAt, powers });
+      }
+      if (what === 'press' && url.pathname.endsWith('/read')) return json(200, { readUntil: {} });
+      if (what === 'press') return json(200, { messages: [], nextCursor: null });
+      return json(404, { error: { code: 'not_found', message: 'no' } });
+    });
+  }
+
+  it('opens on my games, not on the games open to join, those needing my orders first', async () => {
+    myGames();
+    router.go('/', true);
+    target = document.createElement('div');
+    document.body.appendChild(target);
+    page = mount(Lobby, { target });
+    flushSync();
+    await vi.waitFor(() => expect(target.querySelectorAll('li.game').length).toBe(3));
+    expect(target.querySelector('nav.tabs a[aria-current="page"]')?.textContent).toBe('My games');
+    expect(target.querySelector('nav.tabs a')?.getAttribute('href')).toBe('/');
+    expect(target.textContent).not.toContain('No games are waiting for players');
+    // Listed last by the server, the game whose orders are due comes first.
+    await vi.waitFor(() => expect(target.querySelector('li.game h2')?.textContent).toBe('Game 4'));
+    expect(target.querySelector('li.game')?.classList.contains('due')).toBe(true);
+  });
+
+  it('says on each card the power I play, the phase, its deadline and whether my orders are due or ready', async () => {
+    myGames();
+    await open('mine');
+    await vi.waitFor(() => expect(card('Game 4').querySelector('.needs')?.textContent).toContain('Orders due'));
+    const standing = (name: string) => card(name).querySelector('.standing')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(standing('Game 4')).toMatch(/^Egypt · Spring 240 BC Movement · due .+\(\d+ d \d+ h left\)$/);
+    expect(standing('Game 5')).toMatch(/^Syria · Fall 240 BC Retreat · due /);
+    expect(card('Game 5').querySelector('.needs')?.textContent?.trim()).toBe('Ready');
+    // A game I run without playing: no orders of mine, but where it stands.
+    expect(standing('Game 6')).toMatch(/^Game master · Winter 240 BC Adjustment · due /);
+    expect(card('Game 6').querySelector('.needs')).toBeNull();
+  });
+
+  it('still opens on the games open to join for a visitor', async () => {
+    myGames();
+    session.adopt({ user: null, csrfToken: null } as Parameters<typeof session.adopt>[0]);
+    router.go('/', true);
+    target = document.createElement('div');
+    document.body.appendChild(target);
+    page = mount(Lobby, { target });
+    flushSync();
+    await vi.waitFor(() => expect(target.querySelectorAll('li.game').length).toBe(1));
+    expect(target.querySelector('nav.tabs a[aria-current="page"]')?.textContent).toBe('Open to join');
+    expect(card('Game 7')).toBeDefined();
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A game's press on the board (PressInbox), on its own, against a scripted server whose answers have the API's
- * shapes: every page of it is read, what a player read stays read in this browser, and press hidden from a
- * spectator shows nothing rather than an error.
+ * shapes: every page of it is read, what a player read is kept on the server (so another device finds it read),
+ * marks an older board kept in the browser are handed to the server once, and press hidden from a spectator shows
+ * nothing rather than an error.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PressMessage } from '../../shared/api/index.ts';
@@ -19,11 +20,16 @@ let all: PressMessage[];
 let refusal: Response | null;
 /** The cursors the client asked with, in order. */
 let asked: (string | null)[];
+/** The server's read marks for the user, and the marks it was sent. */
+let serverMarks: Record<string, string>;
+let marked: { conversation: string; until: string }[];
 
 beforeEach(() => {
   localStorage.clear();
   refusal = null;
   asked = [];
+  serverMarks = {};
+  marked = [];
   all = [
     message(2, 'Rome', 'all', '2026-11-24T10:00:00.000Z'),
     message(3, 'Syria', ['Egypt'], '2026-11-24T10:01:00.000Z'),
@@ -31,8 +37,15 @@ beforeEach(() => {
     message(5, 'Syria', ['Egypt'], '2026-11-24T10:03:00.000Z'),
     message(6, 'Macedonia', 'all', '2026-11-24T10:04:00.000Z'),
   ];
-  vi.stubGlobal('fetch', async (path: string) => {
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const url = new URL(path, 'http://localhost');
+    if (url.pathname === `/api/games/${GAME}/press/read` && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as { conversation: string; until: string };
+      marked.push(body);
+      if ((serverMarks[body.conversation] ?? '') < body.until) serverMarks[body.conversation] = body.until;
+      return json(200, { readUntil: serverMarks });
+    }
+    if (url.pathname === `/api/games/${GAME}/press/read`) return json(200, { readUntil: serverMarks });
     if (url.pathname !== `/api/games/${GAME}/press`) return json(404, { error: { code: 'not_found', message: `no route ${url.pathname}` } });
     if (refusal) return refusal;
     const cursor = url.searchParams.get('cursor');
@@ -60,19 +73,40 @@ describe("the board's press", () => {
     expect(press.unread).toBe(5);
   });
 
-  it('keeps what was read in this browser: the next page opened finds the conversation read', async () => {
-    const first = inbox().inbox;
-    await first.load();
-    const syria = first.conversations.find((c) => c.with.includes('Syria'))!;
+  it('keeps what was read on the server: the same player on another device finds the conversation read', async () => {
+    const desktop = inbox().inbox;
+    await desktop.load();
+    const syria = desktop.conversations.find((c) => c.with.includes('Syria'))!;
     expect(syria.unread).toBe(2);
-    first.markRead(syria.key);
-    expect(first.conversations.find((c) => c.key === syria.key)!.unread).toBe(0);
-    expect(first.unread).toBe(3);
+    desktop.markRead(syria.key);
+    expect(desktop.conversations.find((c) => c.key === syria.key)!.unread).toBe(0);
+    expect(desktop.unread).toBe(3);
+    await vi.waitFor(() => expect(marked).toEqual([{ conversation: syria.key, until: '2026-11-24T10:03:00.000Z' }]));
 
-    const again = inbox().inbox;
-    await again.load();
-    expect(again.conversations.find((c) => c.key === syria.key)!.unread).toBe(0);
-    expect(again.unread).toBe(3);
+    // Nothing of it in this browser's storage: the phone has none of the desktop's.
+    localStorage.clear();
+    const phone = inbox().inbox;
+    await phone.load();
+    expect(phone.conversations.find((c) => c.key === syria.key)!.unread).toBe(0);
+    expect(phone.unread).toBe(3);
+  });
+
+  it('hands the marks an older board kept in this browser to the server once, then forgets them here', async () => {
+    new ReadMarks(browserStore()).mark(GAME, 'public', '2026-11-24T10:04:00.000Z');
+    const press = inbox().inbox;
+    await press.load();
+    await vi.waitFor(() => expect(marked).toEqual([{ conversation: 'public', until: '2026-11-24T10:04:00.000Z' }]));
+    expect(press.conversations.find((c) => c.key === 'public')!.unread).toBe(0);
+    await vi.waitFor(() => expect(new ReadMarks(browserStore()).get(GAME)).toEqual({}));
+  });
+
+  it('opens on the conversation with the latest unread message, not on the public one', async () => {
+    const press = inbox().inbox;
+    await press.load();
+    // Macedonia's public message is the latest of all.
+    expect(press.landing).toBe('public');
+    press.markRead('public');
+    expect(press.landing).toBe(press.conversations.find((c) => c.with.includes('Syria'))!.key);
   });
 
   it('shows nothing, and no error, where the press is hidden from the reader; says any other failure', async () => {

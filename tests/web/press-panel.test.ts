@@ -166,8 +166,8 @@ describe('a game master who also plays a power', () => {
 
   it("answers a player's question to the game master as the game master, in the same conversation", async () => {
     await openAsMasterOfRome();
-    button('Egypt (as game master) 1')!.click();
-    flushSync();
+    // The question is unread: the tab opens on it.
+    expect(current()).toMatch(/^Egypt \(as game master\)/);
     expect(target.querySelector('.send-row')!.textContent).toContain('As the game master');
     writeAndSend('Yes: rule 9 lets a borrower lend it on.');
     await vi.waitFor(() => expect(sent).toEqual([{ to: ['Egypt'], body: 'Yes: rule 9 lets a borrower lend it on.', asGameMaster: true }]));
@@ -175,6 +175,8 @@ describe('a game master who also plays a power', () => {
 
   it('chooses its voice in public: as its power by default, or as the game master', async () => {
     await openAsMasterOfRome();
+    button('Public: everyone')!.click();
+    flushSync();
     writeAndSend('Rome greets the world.');
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     // Sent and answered: the box has the focus back.
@@ -221,5 +223,44 @@ describe('writing to a game master who also plays a power', () => {
     await vi.waitFor(() => expect(current()).toBe('Game master'));
     expect(note()).toBeNull();
     expect(box()!.hasAttribute('aria-describedby')).toBe(false);
+  });
+});
+
+describe('where the Press tab opens', () => {
+  const message = (n: number, from: string, to: 'all' | string[], sentAt: string) => ({
+    id: id(n),
+    phase: 'Spring 240 BC Movement',
+    from: { power: from, gameMaster: false, user: null },
+    to,
+    body: `message ${n}`,
+    sentAt,
+  });
+
+  it('on the private conversation with the unread message, not on Public; reading it marks it read on the server', async () => {
+    const marks: { conversation: string; until: string }[] = [];
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://localhost').pathname;
+      if (url === `/api/games/${GAME}/press/read` && init?.method === 'PUT') {
+        marks.push(JSON.parse(String(init.body)));
+        return json(200, { readUntil: {} });
+      }
+      // Public was read (on another device, maybe) up to its last message; Syria's private one came after.
+      if (url === `/api/games/${GAME}/press/read`) return json(200, { readUntil: { public: '2026-11-24T10:00:00.000Z' } });
+      if (url === `/api/games/${GAME}/press`)
+        return json(200, {
+          messages: [message(4, 'Syria', ['Egypt'], '2026-11-24T09:00:00.000Z'), message(3, 'Rome', 'all', '2026-11-24T10:00:00.000Z')],
+          nextCursor: null,
+        });
+      return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
+    });
+    await open('full');
+    expect(current()).toMatch(/^Syria/);
+    expect(target.textContent).toContain('message 4');
+    await vi.waitFor(() => expect(marks).toEqual([{ conversation: 'Egypt+Syria', until: '2026-11-24T09:00:00.000Z' }]));
+  });
+
+  it('on Public when nothing is unread', async () => {
+    await open('full');
+    expect(current()).toMatch(/^Public/);
   });
 });

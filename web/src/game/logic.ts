@@ -154,7 +154,10 @@ export function conversations(
   return list.sort((a, b) => (a.key === PUBLIC ? -1 : b.key === PUBLIC ? 1 : (b.lastAt ?? '').localeCompare(a.lastAt ?? '')));
 }
 
-/** When each conversation of a game was last read, kept in the browser. */
+/**
+ * When each conversation of a game was last read, as older versions of the board kept it in the browser. Read marks
+ * are the user's on the server now (press.svelte.ts): these are only handed to it once, then forgotten.
+ */
 export class ReadMarks {
   constructor(private readonly store: KeyValue) {}
 
@@ -179,6 +182,10 @@ export class ReadMarks {
       this.store.setItem(this.key(gameId), JSON.stringify(marks));
     }
     return marks;
+  }
+
+  forget(gameId: string): void {
+    this.store.removeItem(this.key(gameId));
   }
 }
 
@@ -228,10 +235,16 @@ export interface Attention {
   game: GameSummary;
   /** My power in it (null: I only master it, or it has not started). */
   power: string | null;
+  /** The phase being played (null: none open, the game is over). */
+  phase: string | null;
   /** My power must order in the open phase and has not submitted. */
   ordersDue: boolean;
   /** Submitted, but not marked ready. */
   notReady: boolean;
+  /** Marked ready: nothing more is asked of me in this phase. */
+  ready: boolean;
+  /** My power has nothing to order in this phase. */
+  nothingToOrder: boolean;
   deadlineAt: string | null;
   /** The game master has paused the clock: the deadline waits. */
   paused: boolean;
@@ -240,16 +253,29 @@ export interface Attention {
 
 /** What a game asks of me, from its open phase and my press. */
 export function attentionOf(game: GameSummary, power: string | null, phase: PhaseDetail | null, unread: number): Attention {
-  const mine = phase && phase.status === 'open' && power ? phase.powers.find((p) => p.power === power) : undefined;
+  const open = phase?.status === 'open' ? phase : null;
+  const mine = open && power ? open.powers.find((p) => p.power === power) : undefined;
   return {
     game,
     power,
+    phase: open?.name ?? null,
     ordersDue: !!mine && mine.mustOrder && !mine.submitted,
     notReady: !!mine && mine.mustOrder && mine.submitted && !mine.ready,
-    deadlineAt: phase?.status === 'open' ? phase.deadlineAt : null,
-    paused: phase?.status === 'open' && phase.paused === true,
+    ready: !!mine && mine.mustOrder && mine.ready,
+    nothingToOrder: !!open && !!power && !mine?.mustOrder,
+    deadlineAt: open?.deadlineAt ?? null,
+    paused: open?.paused === true,
     unread,
   };
+}
+
+/** A card's word on my orders: "Orders due", "Orders in, not ready", "Ready", "Nothing to order"; null when I play no power there. */
+export function ordersWord(a: Attention): string | null {
+  if (a.ordersDue) return 'Orders due';
+  if (a.notReady) return 'Orders in, not ready';
+  if (a.ready) return 'Ready';
+  if (a.nothingToOrder) return 'Nothing to order';
+  return null;
 }
 
 /** Orders due first (soonest running deadline first), then unread press, then not ready, then the rest as they came, finished games last. */
