@@ -13,10 +13,12 @@ export interface Notice {
   phase?: number;
   /** It goes once this holds (its warning no longer true). */
   until?: () => boolean;
+  /** What it is news of (orders saved elsewhere, say): a newer notice on it replaces this one, so they never stack. */
+  topic?: string;
   /** What the notice offers to do, as a button beside it. */
   action?: { label: string; run: () => void };
 }
-export type NoticeOptions = Pick<Notice, 'deadlineOf' | 'phase' | 'until' | 'action'>;
+export type NoticeOptions = Pick<Notice, 'deadlineOf' | 'phase' | 'until' | 'action' | 'topic'>;
 
 export class NoticeBoard {
   private list = $state.raw<Notice[]>([]);
@@ -28,8 +30,8 @@ export class NoticeBoard {
   }
 
   notify(text: string, kind: Notice['kind'] = 'info', options: NoticeOptions = {}): void {
-    const { deadlineOf } = options;
-    const kept = this.shown.filter((n) => deadlineOf === undefined || n.deadlineOf !== deadlineOf);
+    const { deadlineOf, topic } = options;
+    const kept = this.shown.filter((n) => (deadlineOf === undefined || n.deadlineOf !== deadlineOf) && (topic === undefined || n.topic !== topic));
     // The same news from two sources (an answer, and the live event after it) is said once.
     if (kept.some((n) => n.text === text)) return;
     this.list = [...kept.slice(-3), { id: ++this.lastId, text, kind, ...options }];

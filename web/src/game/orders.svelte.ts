@@ -29,6 +29,9 @@ export interface OrdersRoom {
   phaseProcessed(index: number): Promise<void>;
 }
 
+/** The notices' topic for orders saved elsewhere (another window, the game master): one says it, the latest. */
+const SAVED_ELSEWHERE = 'orders saved elsewhere';
+
 export class MyOrders {
   entry = $state.raw<OrderEntry | null>(null);
   saved = $state.raw<OrderSubmission | null>(null);
@@ -156,6 +159,7 @@ export class MyOrders {
       this.overtakenBy = saved.byGameMaster ? `the game master entered orders for ${power}` : by;
       this.room.notify(`${by}. Your unsaved changes here are kept: save them to replace those orders, or discard them to see them.`, 'warn', {
         phase: open.index,
+        topic: SAVED_ELSEWHERE,
         until: () => !this.dirty,
         action: { label: 'Discard my changes', run: () => this.discardDraft() },
       });
@@ -164,7 +168,7 @@ export class MyOrders {
       this.editedFrom = entry.text;
       this.answer = null;
       this.draftRestored = false;
-      this.room.notify(`${by}: they are shown here.`, saved.byGameMaster ? 'warn' : 'info', { phase: open.index });
+      this.room.notify(`${by}: they are shown here.`, saved.byGameMaster ? 'warn' : 'info', { phase: open.index, topic: SAVED_ELSEWHERE });
     }
   }
 
