@@ -6,6 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BATTLE_IMPORT_LIMITS,
+  BattleActionConflictSchema,
+  BattleImportRefusedSchema,
   BattleActionRequestSchema,
   BattleDetailSchema,
   BattleIdParamsSchema,
@@ -147,7 +149,7 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Act for your side: 409 when the battle has moved on since you looked (`expected`), 422 with the rules\u2019 code and reason when they refuse the action; the computer then plays its seats',
         params: BattleIdParamsSchema,
         body: BattleActionRequestSchema,
-        response: { 200: BattleDetailSchema, ...errorResponses },
+        response: { 200: BattleDetailSchema, 409: BattleActionConflictSchema, ...errorResponses },
       },
     },
     async (request) => act(env, app, requireUser(request), request.params.battleId, request.body),
@@ -191,7 +193,7 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Import a finished battle\u2019s record: every die is checked against its seed and the battle replayed; refused (422, with the problems) when it does not check out',
         description: `The body: at most ${BATTLE_IMPORT_LIMITS.bodyBytes / 1024 / 1024} MiB, ${BATTLE_IMPORT_LIMITS.jsonItems} JSON values and keys (413).`,
         body: ImportBattleRequestSchema,
-        response: { 201: BattleDetailSchema, ...errorResponses },
+        response: { 201: BattleDetailSchema, 422: BattleImportRefusedSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await importBattle(app, requireUser(request), request.body)),

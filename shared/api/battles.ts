@@ -13,6 +13,7 @@ import { FacingSchema, HexSchema } from '../naval/hex.ts';
 import { BattleRecordSchema, LogLineSchema, MAX_ACTIONS } from '../naval/record.ts';
 import { SeaSchema } from '../naval/sea.ts';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
+import { ApiErrorSchema } from './errors.ts';
 
 export const BATTLE_RULESET_IDS = ['classis', 'ship-to-ship'] as const;
 export const BattleRulesetIdSchema = z.enum(BATTLE_RULESET_IDS, { error: `must be one of: ${BATTLE_RULESET_IDS.join(', ')}` });
@@ -311,6 +312,12 @@ export const BattleVerificationSchema = z
   })
   .meta({ id: 'BattleVerification' });
 export type BattleVerification = z.infer<typeof BattleVerificationSchema>;
+
+/** A 409 of POST …/actions: the battle moved on since you looked (`actionCount` is where it stands), or is not being fought. */
+export const BattleActionConflictSchema = ApiErrorSchema.extend({ actionCount: z.number().int().optional() }).meta({ id: 'BattleActionConflict' });
+
+/** A 422 of the import: the record does not check out; `problems` names each mismatch (die, replay, commitment). */
+export const BattleImportRefusedSchema = ApiErrorSchema.extend({ problems: z.array(z.string()).optional() }).meta({ id: 'BattleImportRefused' });
 
 /** The live event on `battle:<id>`: something changed; fetch GET /api/battles/{id} (and its log after what you have). */
 export const BattleChangedEventSchema = z.object({

@@ -178,7 +178,9 @@ describe('acting', () => {
     const bad = await host.request('POST', url, { action: { kind: 'sail' }, expected: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('body.action');
-    expect((await host.request('POST', url, { action: plot, expected: 3 })).statusCode).toBe(409);
+    const stale = await host.request('POST', url, { action: plot, expected: 3 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: { code: 'conflict' }, actionCount: 0 });
     expect((await onlooker.request('POST', url, { action: plot, expected: 0 })).statusCode).toBe(403);
     expect((await new Browser(app).request('POST', url, { action: plot, expected: 0 })).statusCode).toBe(401);
     const taken = await host.request('POST', url, { action: plot, expected: 0 });
