@@ -1,0 +1,144 @@
+/**
+ * A side that lets its time run out: the computer acts for it, once, and the log says so. Several server instances
+ * (their own connection pools on PostgreSQL) race over the same due battles and each is taken over exactly once;
+ * nothing happens before the deadline; in Classis the computer plays the rest of the late side's activation; the
+ * loop started with the app finds a due battle by itself; watchers of the battle's channel hear of it.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { BattleDeadlines } from '../../server/battles/deadlines.ts';
+import { Browser, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
+import { usingPostgres } from './helpers/database.ts';
+import { connect, listen } from './helpers/live.ts';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let player: Browser;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+  player = await new Browser(app).register();
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+/** Another server instance on the same database: its own connection pool on PostgreSQL (PGlite has one connection). */
+async function instance(): Promise<FastifyInstance> {
+  if (!usingPostgres) return startSiblingApp(app);
+  const other = await buildApp({ database: testApp.database.options, settings: testSettings });
+  await other.ready();
+  return other;
+}
+
+const deadlinesOf = (server: FastifyInstance, enabled = false) =>
+  new BattleDeadlines(server.prisma, { bus: server.bus, log: server.log }, server.log, { enabled, intervalMs: 50, batch: 100 });
+
+/** A ship-to-ship duel: Rhodes played by `player` (an hour a turn), Macedon by the computer, which plots at once. */
+async function duelAgainstTheComputer(): Promise<{ id: string; deadlineAt: string }> {
+  const response = await player.request('POST', '/api/battles', {
+    title: 'Against the clock',
+    ruleset: 'ship-to-ship',
+    scenario: 'duel',
+    seats: [{ side: 'macedon', player: 'computer' }],
+    join: 'rhodes',
+    clock: { pace: 'correspondence', hoursPerTurn: 1 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const battle = response.json();
+  expect(battle.turn).toMatchObject({ kind: 'simultaneous', waiting: ['rhodes'] });
+  return battle;
+}
+
+const hoursFrom = (iso: string, hours: number) => new Date(new Date(iso).getTime() + hours * 3600_000);
+
+describe('a deadline that passes', () => {
+  test('makes the computer act for the late side exactly once, however many instances race for it', async () => {
+    const battles = await Promise.all([1, 2, 3, 4].map(() => duelAgainstTheComputer()));
+    const racers = [app, await instance(), await instance()];
+    const loops = racers.map((racer) => deadlinesOf(racer));
+    try {
+      // Not before the deadline.
+      expect(await loops[0].processDue(hoursFrom(battles[0].deadlineAt, -0.1))).toBe(0);
+      const expiry = hoursFrom(battles[3].deadlineAt, 0.5);
+      const counts = await Promise.all(loops.flatMap((loop) => [loop.processDue(expiry), loop.processDue(expiry)]));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(battles.length);
+      expect(loops.map((loop) => loop.stats.failed)).toEqual([0, 0, 0]);
+      for (const battle of battles) {
+        const log = (await player.request('GET', `/api/battles/${battle.id}/log`)).json();
+        const late = log.entries.filter((entry: { by: string }) => entry.by === 'deadline');
+        expect(late, battle.id).toHaveLength(1);
+        expect(late[0]).toMatchObject({ side: 'rhodes', note: "Rhodes's time ran out: the computer acted for it.", hidden: false });
+        const detail = (await player.request('GET', `/api/battles/${battle.id}`)).json();
+        // The turn was resolved; the computer has plotted the next one; Rhodes has a new hour from the expiry.
+        expect(detail.turn).toMatchObject({ kind: 'simultaneous', waiting: ['rhodes'] });
+        expect(detail.actionCount).toBe(3);
+        expect(new Date(detail.deadlineAt).getTime()).toBe(expiry.getTime() + 3600_000);
+      }
+      // Done: nothing is due any more at that time.
+      expect(await loops[1].processDue(expiry)).toBe(0);
+    } finally {
+      await Promise.all(racers.slice(1).map((racer) => racer.close()));
+    }
+  });
+
+  test('a player who acts in time keeps the computer out of it', async () => {
+    const battle = await duelAgainstTheComputer();
+    const detail = (await player.request('GET', `/api/battles/${battle.id}`)).json();
+    const acted = await player.request('POST', `/api/battles/${battle.id}/actions`, { action: detail.legalActions[0].action, expected: detail.actionCount });
+    expect(acted.statusCode, acted.body).toBe(200);
+    // The turn resolved (the computer had plotted); the next one's hour runs from the action: nothing is due before it.
+    const next = acted.json();
+    expect(next).toMatchObject({ actionCount: 3, turn: { kind: 'simultaneous', waiting: ['rhodes'] } });
+    expect(new Date(next.deadlineAt).getTime()).toBeGreaterThan(new Date(battle.deadlineAt).getTime());
+    expect(await deadlinesOf(app).processDue(new Date(new Date(next.deadlineAt).getTime() - 1000))).toBe(0);
+    const log = (await player.request('GET', `/api/battles/${battle.id}/log`)).json();
+    expect(log.entries.some((entry: { by: string }) => entry.by === 'deadline')).toBe(false);
+  });
+
+  test('in Classis, the computer plays the rest of the late side’s activation', async () => {
+    const created = await player.request('POST', '/api/battles', {
+      title: 'Classis against the clock',
+      ruleset: 'classis',
+      scenario: 'training-duel',
+      seats: [{ side: 'cilicia', player: 'computer' }],
+      join: 'rhodes',
+      clock: { pace: 'live', minutesPerTurn: 5 },
+    });
+    const battle = created.json();
+    expect(battle.turn).toMatchObject({ kind: 'side', side: 'rhodes' });
+    const decisionOf = async () => (await app.prisma.battle.findUniqueOrThrow({ where: { id: battle.id } })).decision;
+    const activationBefore = await decisionOf();
+    const expiry = new Date(new Date(battle.deadlineAt).getTime() + 60_000);
+    expect(await deadlinesOf(app).processDue(expiry)).toBe(1);
+    const log = (await player.request('GET', `/api/battles/${battle.id}/log`)).json();
+    const late = log.entries.filter((entry: { by: string }) => entry.by === 'deadline');
+    expect(late.length).toBeGreaterThanOrEqual(1);
+    expect(late.every((entry: { side: string }) => entry.side === 'rhodes')).toBe(true);
+    const after = (await player.request('GET', `/api/battles/${battle.id}`)).json();
+    // Another activation is awaited now (not the rest of the late one), with a full five minutes from the expiry.
+    expect(await decisionOf()).not.toBe(activationBefore);
+    expect(after.status === 'finished' || after.turn.kind === 'side').toBe(true);
+    expect(new Date(after.deadlineAt).getTime()).toBeGreaterThan(expiry.getTime());
+  });
+
+  test('the loop running with the app finds a due battle by itself; watchers hear of it', async () => {
+    const battle = await duelAgainstTheComputer();
+    const socket = await connect(await listen(app), { cookie: player.cookie! });
+    socket.send({ type: 'subscribe', channel: `battle:${battle.id}` });
+    await socket.next('subscribed');
+    await app.prisma.battle.update({ where: { id: battle.id }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+    const loop = deadlinesOf(app, true);
+    loop.start();
+    try {
+      const heard = await socket.next('event', (message) => message.event.type === 'battle.changed', 10_000);
+      expect(heard.event).toMatchObject({ type: 'battle.changed', battleId: battle.id, what: 'acted', actionCount: 3 });
+    } finally {
+      await loop.stop();
+      socket.socket.close();
+    }
+    expect(loop.stats.expired).toBe(1);
+  });
+});
