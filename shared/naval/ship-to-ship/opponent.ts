@@ -1,40 +1,47 @@
 /**
- * The computer opponent. For each ship it walks every legal plot against where the enemy would be if each
- * enemy ship kept its last speed and course, and scores it: a ram into a beam or stern first (more for a
- * heavier ram, a weakened target, the full-speed bonus), a head-on meeting only when its crew and ram are the
- * better; otherwise closing on the nearest enemy, bow towards it, never beam-on to an enemy close by, and not
- * spending a turn of maximum speed unless it buys a ram. It boards when its marines are the stronger, fires
- * at the first chance at the ship it closes on, counter-boards repulsed boarders, and keeps its own ships out
- * of each other's way. Holes are plugged by the rules themselves, every turn.
+ * The computer opponent. It looks one turn ahead: for each enemy ship it forecasts where that ship may be in
+ * every movement phase (opponent-forecast.ts), and for each legal plot of its own ship it adds up, phase by
+ * phase, the chance of each meeting and what the meeting is worth on average over the dice (opponent-values.ts):
+ * its ram into a side or stern, a bow-to-bow meeting by the head-on odds, an enemy's ram into its side, and the
+ * boarding fights that may follow. Where the plot meets nobody, it weighs the ship's place for the next turn:
+ * closing on the enemy it can hurt most, bow towards it, no enemy within reach on its beam or stern, a beam
+ * offered to it, no maximum-speed turn spent for nothing, open water ahead, and no friend in its way. Ships are
+ * plotted one after another, nearest the enemy first, each keeping clear of the paths already chosen.
+ *
+ * It boards only when its marines would beat every enemy it may meet this turn, fires at the first chance at the
+ * ship it goes for, and counter-boards repulsed boarders when its marines are the stronger. Holes are plugged by
+ * the rules themselves, every turn.
  */
-import { type Facing, type Hex, aspectOf, distance, neighbour, sameHex, turnDistance } from '../hex.ts';
+import { type Facing, type Hex, distance, neighbour, sameHex, turnDistance } from '../hex.ts';
 import type { Opponent } from '../ruleset.ts';
 import { impassable } from '../sea.ts';
 import type { Action } from './actions.ts';
-import { type Step, legalPlots, stepTo } from './plot.ts';
-import { RULES, movesInPhase } from './rules.ts';
-import { type ShipPlot, type ShipState, type State, active, statsOf } from './state.ts';
+import { type Forecast, PHASES, type Track, crossKey, distanceTo, forecast, keyOf, trackOf } from './opponent-forecast.ts';
+import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, sideRamValue } from './opponent-values.ts';
+import { legalPlots } from './plot.ts';
+import { RULES } from './rules.ts';
+import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
 
-const PHASES = 6;
-
-/** Where a ship is after each phase (index 0: the turn's start), if it keeps its last speed straight on. */
-function predict(ship: ShipState): { hex: Hex; facing: Facing }[] {
-  const out = [{ hex: ship.hex, facing: ship.facing }];
-  const steps: Step[] = ship.speed < 0 ? ['B'] : Array.from({ length: Math.max(0, ship.speed) }, () => 'F' as const);
-  let done = 0;
-  for (let p = 1; p <= PHASES; p++) {
-    const last = out[p - 1];
-    if (done < steps.length && movesInPhase(RULES, Math.abs(ship.speed), p)) out.push(stepTo(last.hex, last.facing, steps[done++]));
-    else out.push(last);
-  }
-  return out;
-}
-
-/** How many enemies a ship's marines kill in a round, on average. */
-const meleeStrength = (s: ShipState): number =>
-  s.marines.light * ((7 - RULES.marineKillsOn.light) / 6) +
-  s.marines.medium * ((7 - RULES.marineKillsOn.medium) / 6) +
-  s.marines.heavy * ((7 - RULES.marineKillsOn.heavy) / 6);
+/** The weights of the opponent's judgement of a place, in the values' units (hundredths of a side's hull). */
+export const WEIGHTS = {
+  /** The chance given to an enemy keeping its course, against every other legal plot. */
+  keepCourse: 0.5,
+  /** Value lost for each hex between a ship and the enemy it goes for. */
+  perHex: 1.0,
+  /** Bow pointing at that enemy (at it, one hexside off). */
+  bowOn: [1.5, 0.7],
+  /** The chance that an enemy within reach rams next turn where it can, and that we can. */
+  threat: 0.3,
+  opening: 0.2,
+  /** A maximum-speed turn spent (each one spent makes the rest dearer). */
+  maxSpeed: 2.5,
+  /** Land, a wreck or the edge right ahead. */
+  blockedAhead: 1.5,
+  /** Running into a friend's path. */
+  friendClash: 30,
+  /** A rammer is left backing off, a sitting target: a share of an enemy ram's worth. */
+  afterRam: 0.15,
+};
 
 /** The facing from `from` that points most nearly at `to`. */
 function bearing(from: Hex, to: Hex): Facing {
@@ -50,165 +57,258 @@ function bearing(from: Hex, to: Hex): Facing {
   return best;
 }
 
-/** What ramming `target` is worth: the share of its remaining hull the ram takes (and its hole), more for a sinking. */
-function ramValue(rammer: ShipState, target: ShipState, bonus: number): number {
-  const remaining = Math.max(1, statsOf(target).hull - target.damage);
-  let v = 0;
-  for (let d = 1; d <= 6; d++) {
-    const dmg = Math.max(0, d + statsOf(rammer).ramModifier + bonus);
-    v += dmg >= remaining ? 150 : (100 * (dmg + 0.5)) / remaining;
-  }
-  return v / 6;
+/** What one of our ships and one enemy are worth to each other this turn. */
+interface Pair {
+  readonly f: Forecast;
+  /** Our ram into its side; bow to bow; its ram into our side (negative). With and without the full-speed bonus. */
+  readonly ram: readonly [number, number];
+  readonly headOn: readonly [number, number];
+  readonly rammed: number;
+  /** The farthest apart the two can start the turn and still meet in it. */
+  readonly meetWithin: number;
 }
 
-function sinkChance(rammer: ShipState, target: ShipState, bonus: number): number {
-  const remaining = statsOf(target).hull - target.damage;
-  let n = 0;
-  for (let d = 1; d <= 6; d++) if (d + statsOf(rammer).ramModifier + bonus >= remaining) n++;
-  return n / 6;
-}
-
-/** Chances that each ship is a rammer bow to bow (a tie makes both rammers). */
-function headOnOdds(mine: number, theirs: number): { mine: number; theirs: number } {
-  let m = 0;
-  let t = 0;
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) {
-      const x = a + Math.max(0, mine - theirs);
-      const y = b + Math.max(0, theirs - mine);
-      if (x >= y) m++;
-      if (y >= x) t++;
-    }
-  return { mine: m / 36, theirs: t / 36 };
-}
-
-interface Enemy {
-  readonly ship: ShipState;
-  readonly path: { hex: Hex; facing: Facing }[];
-}
-
-function scorePlot(
-  ship: ShipState,
-  plot: ShipPlot,
-  enemies: Enemy[],
-  friends: Hex[][],
-  blocked: (h: Hex) => boolean,
-): { score: number; target: ShipState | null } {
+function pairsOf(scale: Scale, ship: ShipState, forecasts: Forecast[]): Pair[] {
   const stats = statsOf(ship);
-  const steps = [...plot.steps] as Step[];
-  const speed = plot.steps === 'B' ? -1 : steps.length;
-  const declaredMax = speed > stats.cruisingSpeed;
-  let hex = ship.hex;
-  let facing = ((ship.facing + plot.pivot + 6) % 6) as Facing;
-  let done = 0;
-  let score = 0;
-  const path: Hex[] = [hex];
-  for (let p = 1; p <= PHASES; p++) {
-    if (done < steps.length && movesInPhase(RULES, Math.abs(speed), p)) {
-      const next = stepTo(hex, facing, steps[done++]);
-      const hit = enemies.find((e) => sameHex(e.path[p].hex, next.hex) || sameHex(e.path[p - 1].hex, next.hex));
-      if (hit && steps[done - 1] !== 'B') {
-        const at = sameHex(hit.path[p].hex, next.hex) ? hit.path[p] : hit.path[p - 1];
-        const aspect = aspectOf(at.hex, at.facing, hex);
-        const bonus = ship.wentMax && declaredMax ? RULES.fullSpeedRamBonus : 0;
-        if (aspect === 'bow') {
-          // Bow to bow either may be the rammer: the value of ramming it, less that of being rammed, by the odds.
-          const odds = headOnOdds(stats.rank, statsOf(hit.ship).rank);
-          const theirBonus = hit.ship.wentMax ? RULES.fullSpeedRamBonus : 0;
-          score += odds.mine * ramValue(ship, hit.ship, bonus) - odds.theirs * ramValue(hit.ship, ship, theirBonus);
-        } else {
-          score += 40 + ramValue(ship, hit.ship, bonus) + (aspect === 'stern' ? 5 : 0);
-          // Rammed ships lie alongside: a ship whose marines would lose a boarding fight thinks twice.
-          const outmatched = meleeStrength(hit.ship) > 1.5 * meleeStrength(ship);
-          if (outmatched && !ship.corvus) score -= 35 * (1 - sinkChance(ship, hit.ship, bonus));
+  const top = ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? stats.maxSpeed : stats.cruisingSpeed;
+  return forecasts.map((f) => {
+    const e = f.ship;
+    const theirBonus = e.wentMax ? RULES.fullSpeedRamBonus * 0.5 : 0;
+    const ram = [sideRamValue(scale, ship, e, 0), sideRamValue(scale, ship, e, RULES.fullSpeedRamBonus)] as const;
+    const headOn = [headOnValue(scale, ship, 0, e, theirBonus), headOnValue(scale, ship, RULES.fullSpeedRamBonus, e, theirBonus)] as const;
+    return { f, ram, headOn, rammed: sideRamValue(scale, e, ship, theirBonus), meetWithin: top + f.reach + 1 };
+  });
+}
+
+interface Choice {
+  readonly plot: ShipPlot;
+  readonly score: number;
+  readonly target: ShipState | null;
+}
+
+/** One way of weighing meetings (boarding ordered or not) as `choosePlot` scores plots against it. */
+interface Judgement {
+  readonly pairs: Pair[];
+  readonly near: Pair[];
+  readonly places: Map<number, { value: number; who: Pair | null }>;
+  best: Choice | null;
+}
+
+/**
+ * Scores every legal plot of `ship` under each set of pairs (the same ship with different boarding orders)
+ * and returns the best plot for each.
+ */
+function choosePlot(
+  state: State,
+  ship: ShipState,
+  pairSets: Pair[][],
+  friends: Track[],
+  stops: (h: Hex) => boolean,
+  blocked: (h: Hex) => boolean,
+  random: () => number,
+): (Choice | null)[] {
+  const stats = statsOf(ship);
+  const judgements: Judgement[] = pairSets.map((pairs) => ({
+    pairs,
+    near: pairs.filter((p) => distance(ship.hex, p.f.ship.hex) <= p.meetWithin),
+    places: new Map(),
+    best: null,
+  }));
+  const maxCost = WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
+  for (const plot of legalPlots(state, ship)) {
+    const t = trackOf(ship, plot, stops);
+    const declaredMax = plot.steps !== 'B' && plot.steps.length > stats.cruisingSpeed;
+    const bonus = fullSpeedBonus(ship, declaredMax) > 0 ? 1 : 0;
+    let common = 0;
+    if (declaredMax) common -= maxCost;
+    for (const fr of friends) common -= WEIGHTS.friendClash * clash(t, fr);
+    const end = t.hexes[PHASES];
+    const facing = t.facings[PHASES];
+    const endKey = keyOf(end) * 6 + facing;
+    const noise = 1e-3 * random();
+    for (const j of judgements) {
+      const near = j.near;
+      let free = 1;
+      let score = 0;
+      let target: ShipState | null = null;
+      let targetChance = 0;
+      for (let p = 1; p <= PHASES && free > 1e-6; p++) {
+        let contact = 0;
+        let value = 0;
+        const here = keyOf(t.hexes[p]);
+        for (const pair of near) {
+          const f = pair.f;
+          let chance = 0;
+          let worth = 0;
+          if (t.moved[p]) {
+            const from = t.hexes[p - 1];
+            const fromKey = keyOf(from);
+            const swap = f.crosses[p].get(crossKey(here, fromKey)) ?? 0;
+            chance += swap;
+            worth += swap * pair.headOn[bonus];
+            const there = f.occupies[p].get(here);
+            if (there) {
+              // The side of the enemy's hex we come across: its bow is a bow-to-bow meeting.
+              const side = sideFrom(t.hexes[p], from);
+              const racing = f.arrives[p].get(here);
+              const heading = t.facings[p];
+              for (let fa = 0; fa < 6; fa++) {
+                if (there[fa] === 0) continue;
+                let waiting = there[fa];
+                // It makes for the same hex this phase: a race, even odds who is there first and who rams whom.
+                if (racing)
+                  for (let s = 0; s < 6; s++) {
+                    const c = racing[s * 6 + fa];
+                    if (c === 0) continue;
+                    waiting -= c;
+                    const ours = turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed;
+                    const theirs = turnDistance(s as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed;
+                    chance += c;
+                    worth += c * 0.5 * (ours + theirs);
+                  }
+                if (waiting <= 1e-12) continue;
+                chance += waiting;
+                worth += waiting * (turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed);
+              }
+            }
+          } else {
+            const coming = f.arrives[p].get(here);
+            if (coming) {
+              const heading = t.facings[p];
+              for (let k = 0; k < 36; k++) {
+                const c = coming[k];
+                if (c === 0) continue;
+                chance += c;
+                worth += c * (turnDistance(Math.floor(k / 6) as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed);
+              }
+            }
+          }
+          if (chance > 0) {
+            contact += chance;
+            value += worth;
+            if (chance > targetChance) {
+              targetChance = chance;
+              target = f.ship;
+            }
+          }
         }
-        if (declaredMax && !bonus) score -= 4;
-        return { score: score + friendClash(path, friends), target: hit.ship };
+        score += free * value;
+        free *= Math.max(0, 1 - contact);
       }
-      hex = next.hex;
-      facing = next.facing;
+      // Many plots end in the same hex and facing: its worth for the next turn is reckoned once.
+      let place = j.places.get(endKey);
+      if (!place) {
+        place = placeValue(ship, end, facing, j.pairs, blocked);
+        j.places.set(endKey, place);
+      }
+      score += free * place.value + common + noise;
+      if (!target && place.who) target = place.who.f.ship;
+      if (!j.best || score > j.best.score) j.best = { plot, score, target };
     }
-    path.push(hex);
   }
-  score += friendClash(path, friends);
-  if (declaredMax) score -= 12;
-  const foes = enemies.map((e) => ({ e, d: distance(hex, e.path[PHASES].hex) })).sort((a, b) => a.d - b.d);
-  const nearest = foes[0];
-  if (!nearest) return { score, target: null };
-  score -= 3 * nearest.d;
-  const toward = bearing(hex, nearest.e.path[PHASES].hex);
-  const off = turnDistance(toward, facing);
-  score += off === 0 ? 6 : off === 1 ? 3 : 0;
-  for (const { e, d } of foes) {
-    if (d > 3) break;
-    // An enemy close by on our beam or stern can ram us next turn; one whose bow we face cannot do it cheaply.
-    const side = turnDistance(bearing(hex, e.path[PHASES].hex), facing);
-    if (side >= 2) score -= d <= 1 ? 30 : 18;
-    // Standing across an enemy's bow invites its ram.
-    const across = turnDistance(bearing(e.path[PHASES].hex, hex), e.path[PHASES].facing);
-    if (across <= 1 && side >= 2) score -= 10;
-    // Lying close to a ship whose marines would take ours invites its grapples.
-    if (d <= 1 && meleeStrength(e.ship) > 1.5 * meleeStrength(ship)) score -= 15;
-  }
-  if (blocked(neighbour(hex, facing))) score -= 5;
-  return { score, target: nearest.e.ship };
+  return judgements.map((j) => j.best);
 }
 
-function friendClash(path: Hex[], friends: Hex[][]): number {
-  let s = 0;
-  for (const f of friends) for (let p = 0; p < path.length; p++) if (f[p] && sameHex(f[p], path[p])) s -= 80;
-  return s;
+/** The side of hex `at` that `from` lies across (they are neighbours). */
+function sideFrom(at: Hex, from: Hex): Facing {
+  for (let f = 0; f < 6; f++) if (sameHex(neighbour(at, f as Facing), from)) return f as Facing;
+  return 0;
 }
 
-/** The friendly ship's hexes phase by phase under the plot chosen for it. */
-function pathOf(ship: ShipState, plot: ShipPlot): Hex[] {
-  const steps = [...plot.steps] as Step[];
-  const speed = plot.steps === 'B' ? -1 : steps.length;
-  let hex = ship.hex;
-  let facing = ((ship.facing + plot.pivot + 6) % 6) as Facing;
-  let done = 0;
-  const out = [hex];
+/** Whether two tracks would put two ships in one hex (one of them is then stopped short). */
+function clash(a: Track, b: Track): number {
   for (let p = 1; p <= PHASES; p++) {
-    if (done < steps.length && movesInPhase(RULES, Math.abs(speed), p)) {
-      const next = stepTo(hex, facing, steps[done++]);
-      hex = next.hex;
-      facing = next.facing;
-    }
-    out.push(hex);
+    if (sameHex(a.hexes[p], b.hexes[p])) return 1;
+    if (a.moved[p] && sameHex(a.hexes[p], b.hexes[p - 1]) && !b.moved[p]) return 1;
   }
-  return out;
+  return 0;
+}
+
+/** What a ship's place at the turn's end is worth for the next turn. */
+function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blocked: (h: Hex) => boolean): { value: number; who: Pair | null } {
+  const stats = statsOf(ship);
+  const reach = ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? stats.maxSpeed : stats.cruisingSpeed;
+  // The enemy to go for: the most worth ramming, less the way to it.
+  let v = Number.NEGATIVE_INFINITY;
+  let who: Pair | null = null;
+  for (const p of pairs) {
+    const g = 0.5 * Math.max(0, p.ram[0]) - WEIGHTS.perHex * distanceTo(at, p.f.end.q, p.f.end.r);
+    if (g > v) {
+      v = g;
+      who = p;
+    }
+  }
+  if (!who) v = 0;
+  else {
+    const off = turnDistance(bearing(at, who.f.end.hex), facing);
+    if (off < 2) v += WEIGHTS.bowOn[off];
+  }
+  for (const p of pairs) {
+    const e = p.f.end;
+    const d = distanceTo(at, e.q, e.r);
+    if (d < 0.5) continue;
+    const eStats = statsOf(p.f.ship);
+    const eReach = p.f.ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? eStats.maxSpeed : eStats.cruisingSpeed;
+    const towardThem = turnDistance(bearing(at, e.hex), facing);
+    const towardUs = turnDistance(bearing(e.hex, at), e.facing);
+    // Within its reach: on our beam or stern it may ram us there; ahead of us it meets our bow.
+    if (d <= eReach + 0.5) v += WEIGHTS.threat * (towardThem >= 2 ? p.rammed : Math.min(0, p.headOn[0]));
+    // Within ours, with its beam or stern to us: a ram waiting to be made.
+    if (d <= reach + 0.5 && towardUs >= 2 && towardThem <= 1) v += WEIGHTS.opening * Math.max(0, p.ram[0]);
+  }
+  if (blocked(neighbour(at, facing))) v -= WEIGHTS.blockedAhead;
+  return { value: v, who };
 }
 
 export const opponent: Opponent<State, Action> = (state, side, random) => {
-  if (state.stage === 'repulse') {
-    // The repulse left the defender more than twice as strong: counter-boarding can take the attacker.
-    return { kind: 'repulse', ship: state.repulses[0].defender, choice: 'counter-board' };
-  }
-  const blocked = impassable(state.sea, state.wrecks);
-  const enemies: Enemy[] = state.ships.filter((s) => s.side !== side && active(s)).map((s) => ({ ship: s, path: predict(s) }));
-  const friends: Hex[][] = [];
-  const plots: ShipPlot[] = [];
+  const enemyShips = state.ships.filter((s) => s.side !== side && active(s));
   const mine = state.ships.filter((s) => s.side === side && active(s));
-  for (const ship of mine) {
-    let best: ShipPlot | null = null;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    let bestTarget: ShipState | null = null;
-    for (const plot of legalPlots(state, ship)) {
-      const { score, target } = scorePlot(ship, plot, enemies, friends, blocked);
-      const noisy = score + random();
-      if (noisy > bestScore) {
-        bestScore = noisy;
-        best = plot;
-        bestTarget = target;
-      }
-    }
-    if (!best) continue;
-    const target = bestTarget;
-    const board = target ? meleeStrength(ship) > 1.25 * meleeStrength(target) : false;
-    // Raking does no hull damage, and a battle is won by sinking and taking ships: it rams.
-    const chosen: ShipPlot = { ...best, fire: 'first', targets: target ? [target.id] : [], board, rake: false };
-    plots.push(chosen);
-    friends.push(pathOf(ship, chosen));
+  const startHull = (s: ShipState) => Math.max(1, state.startHull[s.side] ?? 1);
+  /** The measure of what meetings are worth, with the ship being plotted ordered to board or not. */
+  const scale = (boards: boolean): Scale => ({
+    worth: (s) => 100 / startHull(s),
+    mine: (s) => s.side === side,
+    // An enemy is reckoned likelier to board when its marines would win.
+    boardsChance: (s, against) => (boardingOdds(s, against) > 0.6 ? 0.7 : 0.4),
+    boards: () => boards,
+    turnsLeft: Math.max(1, state.turnLimit - state.turn + 1),
+  });
+  if (state.stage === 'repulse') {
+    const fight = state.repulses[0];
+    const defender = state.ships.find((s) => s.id === fight.defender);
+    const attacker = state.ships.find((s) => s.id === fight.attacker);
+    // The repulse left the defender more than twice as strong: counter-boarding takes the attacker, unless its marines are gone.
+    const counter = defender && attacker ? boardingOdds(defender, attacker) > 0.5 : true;
+    return { kind: 'repulse', ship: fight.defender, choice: counter ? 'counter-board' : 'cut' };
   }
+  const forecasts = enemyShips.map((s) => forecast(state, s, WEIGHTS.keepCourse));
+  const blocked = impassable(state.sea, state.wrecks);
+  const surrendered = state.ships.filter((s) => s.status === 'surrendered').map((s) => s.hex);
+  const grappled = mine.filter((s) => fightOf(state, s.id)).map((s) => s.hex);
+  const stops = (h: Hex) => surrendered.some((x) => sameHex(x, h)) || grappled.some((x) => sameHex(x, h));
+  const nearest = (s: ShipState) => Math.min(...enemyShips.map((e) => distance(s.hex, e.hex)));
+  const order = [...mine].sort((a, b) => nearest(a) - nearest(b) || (a.id < b.id ? -1 : 1));
+  const friends: Track[] = [];
+  const plots: ShipPlot[] = [];
+  for (const ship of order) {
+    // With boarding ordered and without: each changes what every meeting is worth; the better plot decides.
+    const stats = statsOf(ship);
+    const close = enemyShips.some((e) => distance(ship.hex, e.hex) <= stats.maxSpeed + statsOf(e).maxSpeed + 2);
+    const pairSets = [pairsOf(scale(false), ship, forecasts)];
+    if (close && marineCount(ship.marines) > 0) pairSets.push(pairsOf(scale(true), ship, forecasts));
+    const [quiet, boarding] = choosePlot(state, ship, pairSets, friends, stops, blocked, random);
+    const boards = Boolean(boarding && (!quiet || boarding.score > quiet.score));
+    const choice = boards ? boarding : quiet;
+    if (!choice) continue;
+    const target = choice.target;
+    const others = [...enemyShips].sort((a, b) => distance(ship.hex, a.hex) - distance(ship.hex, b.hex)).map((e) => e.id);
+    const targets = target ? [target.id, ...others.filter((id) => id !== target.id)].slice(0, 8) : others.slice(0, 8);
+    // Raking does no hull damage, and a battle is won by sinking and taking ships: it rams.
+    // Every weapon hits harder in its short band: hold for it (they shoot in the last phase anyway).
+    plots.push({ ...choice.plot, fire: 'close', targets, board: boards, rake: false });
+    friends.push(trackOf(ship, choice.plot, stops));
+  }
+  // Ships in the order of the side's list, as a player would hand them in.
+  plots.sort((a, b) => mine.findIndex((s) => s.id === a.ship) - mine.findIndex((s) => s.id === b.ship));
   return { kind: 'plot', plots };
 };
