@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, tick, unmount } from 'svelte';
 import GmTools from '../../web/src/game/GmTools.svelte';
 import type { GameRoom } from '../../web/src/game/room.svelte.ts';
+import { start as startPosition, variant } from './positions.ts';
 
 const GAME = '019a0000-0000-7000-8000-000000000004';
 const deadline = new Date(Date.now() + 24 * 3600_000);
@@ -15,7 +16,17 @@ deadline.setUTCMilliseconds(0);
 function fakeRoom(paused = false) {
   return {
     id: GAME,
-    open: { index: 2, name: 'Spring 239 BC Movement', paused, deadlineAt: deadline.toISOString(), status: 'open', powers: [] },
+    variant,
+    open: {
+      index: 2,
+      name: 'Spring 239 BC Movement',
+      kind: 'movement',
+      paused,
+      deadlineAt: deadline.toISOString(),
+      status: 'open',
+      powers: [],
+      state: startPosition,
+    },
     game: { id: GAME, powers: [{ id: 'Egypt' }, { id: 'Syria' }], gameMaster: { id: 'gm', username: 'Zeus' }, players: [] },
     phases: [
       { index: 0, name: 'Spring 240 BC Movement', status: 'processed' },
@@ -75,6 +86,8 @@ function type(el: HTMLInputElement | HTMLTextAreaElement, value: string) {
   el.dispatchEvent(new Event('input', { bubbles: true }));
   flushSync();
 }
+/** The power the seat tools and the orders are for. */
+const powerSelect = () => Array.from(target.querySelectorAll<HTMLSelectElement>('select')).find((s) => Array.from(s.options).some((o) => o.value === 'Egypt'))!;
 const hours = () => $<HTMLInputElement>('input[type="number"]')!;
 const confirmText = () => $('[role="alertdialog"]')?.textContent ?? null;
 
@@ -162,11 +175,11 @@ describe('confirmations', () => {
 
   it('"Enter orders…" says the orders replace the power\'s saved orders', async () => {
     start();
-    const select = $<HTMLSelectElement>('select')!;
+    const select = powerSelect();
     select.value = 'Egypt';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
-    type($<HTMLTextAreaElement>('textarea')!, 'A Alx H');
+    type($<HTMLTextAreaElement>('textarea')!, 'F Alx H');
     const enter = button(/Enter orders/);
     await click(enter);
     expect(confirmText()).toContain('They replace the orders saved for Egypt (by its player or by you)');
@@ -177,11 +190,11 @@ describe('confirmations', () => {
     const room = fakeRoom();
     Object.assign(room.open!, { powers: [{ power: 'Egypt', mustOrder: true, submitted: false, ready: false }] });
     start(room);
-    const select = $<HTMLSelectElement>('select')!;
+    const select = powerSelect();
     select.value = 'Egypt';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
-    type($<HTMLTextAreaElement>('textarea')!, 'A Alx H');
+    type($<HTMLTextAreaElement>('textarea')!, 'F Alx H');
     await click(button(/Enter orders/));
     expect(confirmText()).toContain('None are saved for it yet; these count as its orders');
     expect(confirmText()).not.toContain('replace');
@@ -290,7 +303,7 @@ describe('replacing a player', () => {
   });
   async function replaceWith(name: string) {
     start();
-    const select = $<HTMLSelectElement>('select')!;
+    const select = powerSelect();
     select.value = 'Egypt';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
@@ -315,7 +328,7 @@ describe('replacing a player', () => {
     const room = fakeRoom();
     Object.assign(room.game, { players: [{ id: 'seat', user: profile('Ptolemy').user, power: 'Syria' }] });
     start(room);
-    const select = $<HTMLSelectElement>('select')!;
+    const select = powerSelect();
     select.value = 'Egypt';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     flushSync();
@@ -358,5 +371,80 @@ describe('the clock and the deadline', () => {
     type(hours(), '48');
     await click(button(/Change the deadline/));
     expect(confirmText()).toMatch(/^Extend the deadline by 2 days/);
+  });
+});
+
+describe('a game of short phases', () => {
+  function shortPhases() {
+    const room = fakeRoom();
+    return {
+      ...room,
+      variant,
+      open: { ...room.open, kind: 'movement', state: startPosition },
+      game: { ...room.game, deadlines: { movement: 1200, retreat: 600, adjustment: 600 } },
+    } as unknown as GameRoom;
+  }
+  const unit = () => $<HTMLSelectElement>('.deadline-form select')!;
+
+  it('moves the deadline by minutes, starting at one phase (20 minutes), not a day', async () => {
+    start(shortPhases());
+    expect([hours().value, unit().value]).toEqual(['20', 'minutes']);
+    await click(button(/Change the deadline/));
+    expect(confirmText()).toMatch(/^Extend the deadline by 20 minutes, to /);
+    await click(button(/^Confirm$/));
+    type(hours(), '-5');
+    await click(button(/Change the deadline/));
+    expect(confirmText()).toMatch(/^Shorten the deadline by 5 minutes, to /);
+    await click(button(/^Confirm$/));
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ extendBySeconds: 1200 }, { extendBySeconds: -300 }]);
+  });
+
+  it('still takes hours, chosen beside the number', async () => {
+    start(shortPhases());
+    unit().value = 'hours';
+    unit().dispatchEvent(new Event('change', { bubbles: true }));
+    type(hours(), '2');
+    await click(button(/Change the deadline/));
+    await click(button(/^Confirm$/));
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ extendBySeconds: 7200 }]);
+  });
+});
+
+describe("the game master's orders for a power", () => {
+  function withPosition() {
+    const room = fakeRoom();
+    return { ...room, variant, open: { ...room.open, kind: 'movement', state: startPosition } } as unknown as GameRoom;
+  }
+  function choose(powerName: string) {
+    const select = Array.from(target.querySelectorAll<HTMLSelectElement>('select')).find((s) => Array.from(s.options).some((o) => o.value === powerName))!;
+    select.value = powerName;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    flushSync();
+  }
+
+  it('are given as a player gives them: a unit, its order, and the line checked; then entered', async () => {
+    start(withPosition());
+    choose('Egypt');
+    const pieces = Array.from(target.querySelectorAll<HTMLButtonElement>('.gm-orders .actions button'));
+    expect(pieces.length).toBeGreaterThan(0);
+    const alexandria = pieces.find((b) => /Alexandria/.test(b.textContent ?? ''))!;
+    await click(alexandria);
+    await click(button(/Hold/));
+    expect($<HTMLTextAreaElement>('.gm-orders textarea')!.value).toBe('F Alx H');
+    expect($('.gm-orders .order-list li.ok')?.textContent).toContain('F Alx H');
+    await click(button(/^Enter orders…$/));
+    await click(button(/^Confirm$/));
+    expect(sent.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+      [`/api/games/${GAME}/gm/phases/2/orders/Egypt`, { orders: 'F Alx H' }],
+    ]);
+  });
+
+  it('checks typed lines as they are typed, and enters nothing while one would be refused', async () => {
+    start(withPosition());
+    choose('Egypt');
+    type($<HTMLTextAreaElement>('.gm-orders textarea')!, 'F Alx - Rom');
+    expect($('.gm-orders .order-list li.bad .reason')?.textContent).toBeTruthy();
+    expect(button(/^Enter orders…$/).disabled).toBe(true);
+    expect(target.textContent).toContain('1 line would be refused');
   });
 });
