@@ -73,6 +73,8 @@ const DECLARED_NONE = [
   'DELETE /api/auth/tokens/{tokenId}',
   'GET /api/auth/me',
   'GET /api/auth/tokens',
+  // The naval rulesets and their shipped scenarios: the project's own data.
+  'GET /api/battle-rulesets',
   'GET /api/health',
   'GET /api/variants',
   'POST /api/auth/login',
@@ -157,6 +159,37 @@ describe('every route', () => {
     const asked = (await ok(host, 'POST', `/api/games/${hosted.id}/gm/process`, undefined, 202)).json().proposal;
     await ok(guests[1], 'POST', `/api/games/${hosted.id}/gm/proposals/${asked.id}/answer`, { agree: true });
     await ok(host, 'DELETE', `/api/games/${hosted.id}/gm/proposals/${asked.id}`);
+
+    // Naval battles: one fought to its end against the computer (a turn), one joined and left, the archive.
+    const admiral = await new Browser(app).register(uniqueName('admiral'));
+    await ok(admiral, 'GET', '/api/battle-rulesets');
+    const duel = (await ok(admiral, 'GET', '/api/battle-rulesets')).json().rulesets[1].scenarios[0].id as string;
+    const forming = (
+      await ok(admiral, 'POST', '/api/battles', { title: 'Open', ruleset: 'ship-to-ship', scenario: duel, join: 'rhodes', umpire: true }, 201)
+    ).json();
+    await ok(guests[2], 'POST', `/api/battles/${forming.id}/join`, { seat: 'macedon' });
+    await ok(guests[2], 'POST', `/api/battles/${forming.id}/leave`);
+    const { SCENARIOS } = await import('../../shared/naval/index.ts');
+    const setup = { ...(SCENARIOS['ship-to-ship'].find((scenario) => scenario.id === duel)!.setup as object), turnLimit: 1 };
+    const fought = (
+      await ok(
+        admiral,
+        'POST',
+        '/api/battles',
+        { title: 'One turn', ruleset: 'ship-to-ship', setup, seats: [{ side: 'macedon', player: 'computer' }], join: 'rhodes' },
+        201,
+      )
+    ).json();
+    const ended = (
+      await ok(admiral, 'POST', `/api/battles/${fought.id}/actions`, { action: fought.legalActions[0].action, expected: fought.actionCount })
+    ).json();
+    expect(ended.status).toBe('finished');
+    await ok(admiral, 'GET', '/api/battles?filter=finished');
+    await ok(admiral, 'GET', `/api/battles/${fought.id}`);
+    await ok(admiral, 'GET', `/api/battles/${fought.id}/log`);
+    await ok(admiral, 'GET', `/api/battles/${fought.id}/verification`);
+    const record = (await ok(admiral, 'GET', `/api/battles/${fought.id}/export`)).json();
+    await ok(admiral, 'POST', '/api/battles/import', { record }, 201);
 
     const documented = documentedRoutes((await app.inject({ method: 'GET', url: '/api/docs/json' })).json());
     const { routes, answered } = routeViews(app);
