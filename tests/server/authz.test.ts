@@ -69,6 +69,9 @@ const loggedIn = (status: number, anonymous = 401): Expected => ({ ...all(status
 const game =
   (path = '') =>
   async (context: Context) => ({ url: `/api/games/${context.gameId}${path}` });
+const battle =
+  (path = '') =>
+  async (context: Context) => ({ url: `/api/battles/${context.stash.battleId}${path}` });
 const asGm = (context: Context, path: string, body?: unknown) => context.gm.request('POST', `/api/games/${context.gameId}${path}`, body);
 
 const MATRIX: Entry[] = [
@@ -316,6 +319,45 @@ const MATRIX: Entry[] = [
     expect: loggedIn(201),
   },
 
+  // ───────── naval battles ─────────
+  // A private ship-to-ship duel being fought: ownPower plays Rhodes, otherPower Macedon, the game master sits as umpire.
+  { route: 'GET /api/battle-rulesets', request: async () => ({ url: '/api/battle-rulesets' }), expect: all(200) },
+  {
+    route: 'POST /api/battles',
+    request: async () => ({ url: '/api/battles', body: { title: 'Another', ruleset: 'ship-to-ship', scenario: 'duel' } }),
+    expect: loggedIn(201),
+  },
+  { route: 'GET /api/battles', request: async () => ({ url: '/api/battles?filter=active' }), expect: all(200) },
+  { route: 'GET /api/battles/{battleId}', request: battle(), expect: gameRead() },
+  {
+    route: 'POST /api/battles/{battleId}/join',
+    request: async (context) => ({ url: `/api/battles/${context.stash.battleId}/join`, body: { seat: 'umpire' } }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 },
+  },
+  {
+    route: 'POST /api/battles/{battleId}/leave',
+    request: battle('/leave'),
+    expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 },
+  },
+  { route: 'GET /api/battles/{battleId}/log', request: battle('/log'), expect: gameRead() },
+  {
+    route: 'POST /api/battles/{battleId}/actions',
+    // Rhodes's plot: its player's to hand in; Macedon's player is refused by the rules (not its ship); the umpire and the administrator act for no side.
+    request: async (context) => {
+      const detail = (await send('ownPower', 'GET', { url: `/api/battles/${context.stash.battleId}` })).json();
+      return { url: `/api/battles/${context.stash.battleId}/actions`, body: { action: detail.legalActions[0].action, expected: detail.actionCount } };
+    },
+    expect: { anonymous: 401, outsider: 404, otherPower: 422, ownPower: 200, gm: 403, admin: 403 },
+  },
+  { route: 'GET /api/battles/{battleId}/export', request: battle('/export'), expect: gameRead() },
+  // Checked once the battle is over: until then those who may see it are told so.
+  { route: 'GET /api/battles/{battleId}/verification', request: battle('/verification'), expect: gameRead(409) },
+  {
+    route: 'POST /api/battles/import',
+    request: async (context) => ({ url: '/api/battles/import', body: { record: JSON.parse(context.stash.battleRecord) } }),
+    expect: loggedIn(201),
+  },
+
   // ───────── server ─────────
   { route: 'GET /api/live', label: 'without an upgrade', request: async () => ({ url: '/api/live' }), expect: loggedIn(426) },
   { route: 'GET /api/health', request: async () => ({ url: '/api/health' }), expect: all(200) },
@@ -332,6 +374,12 @@ const WS_MATRIX: WsEntry[] = [
     expect: { ...allWs('subscribed'), outsider: 'error:not_found' },
   },
   { type: 'subscribe', label: 'the lobby', message: () => ({ type: 'subscribe', channel: 'lobby' }), expect: allWs('subscribed') },
+  {
+    type: 'subscribe',
+    label: 'the private battle',
+    message: (context) => ({ type: 'subscribe', channel: `battle:${context.stash.battleId}` }),
+    expect: { ...allWs('subscribed'), outsider: 'error:not_found' },
+  },
   {
     type: 'subscribe',
     label: "the own power's player's user channel (private press)",
@@ -386,6 +434,7 @@ beforeAll(async () => {
   const login = await new Browser(app).register();
   const played = randomPlayed('standard', 3, 2);
   const token = (await ownPlayer.request('POST', '/api/auth/tokens', { name: 'concerned' })).json().id;
+  const battles = await privateBattle(ownPlayer, world.game.byPower.get(other)!, world.game.master);
   context = {
     app,
     world,
@@ -402,10 +451,50 @@ beforeAll(async () => {
       ownToken: token,
       ownCentre: loan.centre,
       export: JSON.stringify(exportOf('standard', played, 'Matrix import')),
+      ...battles,
     },
   };
 }, 120_000);
 afterAll(() => testApp.close(), 60_000);
+
+/**
+ * A private ship-to-ship duel being fought (Rhodes, Macedon and the umpire's seats taken by the three given), and the
+ * record of a finished one-turn duel against the computer, to import.
+ */
+async function privateBattle(rhodes: Browser, macedon: Browser, umpire: Browser): Promise<{ battleId: string; battleRecord: string }> {
+  const created = (
+    await rhodes.request('POST', '/api/battles', {
+      title: 'Matrix battle',
+      ruleset: 'ship-to-ship',
+      scenario: 'duel',
+      private: true,
+      umpire: true,
+      join: 'rhodes',
+    })
+  ).json();
+  for (const [browser, seat] of [
+    [macedon, 'macedon'],
+    [umpire, 'umpire'],
+  ] as const) {
+    const joined = await browser.request('POST', `/api/battles/${created.id}/join`, { seat, inviteCode: created.inviteCode });
+    if (joined.statusCode !== 200) throw new Error(`joining the matrix battle: ${joined.body}`);
+  }
+  const { SCENARIOS } = await import('../../shared/naval/index.ts');
+  const setup = { ...(SCENARIOS['ship-to-ship'].find((scenario) => scenario.id === 'duel')!.setup as object), turnLimit: 1 };
+  const short = (
+    await rhodes.request('POST', '/api/battles', {
+      title: 'One turn',
+      ruleset: 'ship-to-ship',
+      setup,
+      seats: [{ side: 'macedon', player: 'computer' }],
+      join: 'rhodes',
+    })
+  ).json();
+  await rhodes.request('POST', `/api/battles/${short.id}/actions`, { action: short.legalActions[0].action, expected: short.actionCount });
+  const record = await rhodes.request('GET', `/api/battles/${short.id}/export`);
+  if (!record.json().seed) throw new Error(`the one-turn battle did not end: ${record.body.slice(0, 300)}`);
+  return { battleId: created.id, battleRecord: record.body };
+}
 
 async function send(actor: ActorName, method: string, target: { url: string; body?: unknown }) {
   const user = users.get(actor)!;
