@@ -9,6 +9,7 @@ import { classisChoices } from '../../web/src/battles/classis-choices.ts';
 import { isWholePlot, nextHexes, nextSteps, walkPlot } from '../../web/src/battles/plot-steps.ts';
 import { replayBattle } from '../../web/src/battles/replay.ts';
 import { checkBattle } from '../../web/src/battles/verification.ts';
+import { parseRoute } from '../../web/src/lib/router.svelte.ts';
 import { logEntries, playScenario } from './battles-fixtures.ts';
 import type { ClassisAction } from '../../shared/naval/classis/index.ts';
 
@@ -113,5 +114,16 @@ describe('ship-to-ship plotting a step at a time', () => {
       { step: 'F', hex: { q: 4, r: 4 } },
       { step: 'R', hex: { q: 3, r: 5 } },
     ]);
+  });
+});
+
+describe('the battle routes', () => {
+  it('take the list, the set-up form, a battle and its check to their pages', () => {
+    const uuid = '019a0000-0000-7000-8000-000000000003';
+    expect(parseRoute('/battles')).toEqual({ name: 'battles' });
+    expect(parseRoute('/battles/new/')).toEqual({ name: 'battle-create' });
+    expect(parseRoute(`/battles/${uuid}`)).toEqual({ name: 'battle', id: uuid });
+    expect(parseRoute(`/battles/${uuid}/verify`)).toEqual({ name: 'battle-verify', id: uuid });
+    expect(parseRoute('/battles/nope').name).toBe('not-found');
   });
 });
