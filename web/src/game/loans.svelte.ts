@@ -6,17 +6,23 @@ import type { Variant } from '../../../shared/index.ts';
 import type { LiveEvent } from '../../../shared/api/index.ts';
 import { api, type LoanList } from '../lib/api.ts';
 import { locationName } from '../map/overlay.ts';
-import type { Notice } from './notices.svelte.ts';
+import type { Notice, NoticeOptions } from './notices.svelte.ts';
 
 /** What the loans need of the game's store (room.svelte.ts). */
 export interface LoansRoom {
   readonly id: string;
   readonly variant: Variant;
+  readonly myPower: string | null;
+  /** The phase being played, if any. */
+  readonly open: { index: number } | null;
   failed(e: unknown): void;
+  notify(text: string, kind?: Notice['kind'], options?: NoticeOptions): void;
 }
 
 export class LoanBook {
   list = $state.raw<LoanList | null>(null);
+  /** The loans made to me in this phase have been told once, as the board opened. */
+  private toldOnOpening = false;
 
   constructor(private readonly room: LoansRoom) {}
 
@@ -26,6 +32,34 @@ export class LoanBook {
       this.list = await api.loans(this.room.id);
     } catch (e) {
       this.room.failed(e);
+      return;
+    }
+    if (!this.toldOnOpening) {
+      this.toldOnOpening = true;
+      this.tellBorrower();
+    }
+  }
+
+  /**
+   * A borrower who was away when a loan was made to them learns of it on opening the board, as they would have live
+   * (the same words, so the live event after it says it once): the loans to them made in the phase being played.
+   */
+  private tellBorrower(): void {
+    const { myPower: me, open, variant } = this.room;
+    if (!me || !open || !this.list) return;
+    for (const loan of this.list.loans) {
+      if (loan.borrower !== me || loan.status !== 'active' || loan.startedInPhase !== open.index) continue;
+      const event = {
+        type: 'loan.changed',
+        gameId: this.room.id,
+        action: 'lend',
+        centre: loan.centre,
+        lender: loan.lender,
+        borrower: me,
+        by: loan.lender,
+      } as const;
+      const notice = loanNotice(variant, event, me, false);
+      if (notice) this.room.notify(notice.text, notice.kind, { phase: open.index });
     }
   }
 }
