@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatOrder, getVariant } from '../../shared/index.ts';
 import { randomOrders, seeded } from '../support/random-game.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
-import { connect, listen, type LiveClient } from './helpers/live.ts';
+import { connect, listen, settled, type LiveClient } from './helpers/live.ts';
 import { currentPhase, ordersByPower, startGame, type StartedGame } from './helpers/play.ts';
 import { setAdmin } from '../../server/admin/admins.ts';
 
@@ -337,5 +337,85 @@ describe.each([
       .map((r) => r.text)
       .join('\n');
     expect(privateMessages.filter((message) => after.includes(message.marker)).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A naval battle (tests/server/battles-secrets.test.ts scans a longer one from more seats): the first side's plot of
+ * each turn, before the second side has plotted, and the seed of the dice before the end, in everything the other
+ * side, an onlooker, nobody and an administrator get — every read route of the battle and the battle's channel.
+ */
+describe('a naval battle, recorded from the other side and from onlookers', () => {
+  type Seen = { secret: string | null; over: boolean; what: string; text: string };
+  const seen = new Map<string, Seen[]>();
+  const firstPlots: { turn: number; words: string }[] = [];
+  let seed = '';
+
+  beforeAll(async () => {
+    const { SCENARIOS } = await import('../../shared/naval/index.ts');
+    const [rhodes, macedon, onlooker, admin] = await Promise.all([1, 2, 3, 4].map(() => new Browser(app).register()));
+    await setAdmin(app.prisma, admin.user!.username, true);
+    const setup = { ...(SCENARIOS['ship-to-ship'].find((scenario) => scenario.id === 'duel')!.setup as object), turnLimit: 3 };
+    const battle = (await rhodes.request('POST', '/api/battles', { title: 'Secret plots', ruleset: 'ship-to-ship', setup, join: 'rhodes' })).json();
+    const state = { secret: null as string | null, over: false };
+    const readers = { macedon, onlooker, nobody: new Browser(app), administrator: admin } as const;
+    const sockets: LiveClient[] = [];
+    for (const [name, browser] of Object.entries(readers)) {
+      seen.set(name, []);
+      if (!browser.cookie) continue;
+      const socket = await connect(url, { cookie: browser.cookie });
+      socket.socket.on('message', (data) => seen.get(name)!.push({ ...state, what: 'websocket', text: data.toString() }));
+      socket.send({ type: 'subscribe', channel: `battle:${battle.id}` });
+      await socket.next('subscribed');
+      sockets.push(socket);
+    }
+    expect((await macedon.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon' })).json().status).toBe('active');
+    seed = (await app.prisma.battleSeed.findUniqueOrThrow({ where: { battleId: battle.id } })).seed;
+    const poll = async () => {
+      for (const [name, browser] of Object.entries(readers))
+        for (const path of ['', '/log', '/export', '/verification']) {
+          const response = await browser.request('GET', `/api/battles/${battle.id}${path}`);
+          seen.get(name)!.push({ ...state, what: `GET ${path} → ${response.statusCode}`, text: response.body });
+        }
+    };
+    for (let turn = 1; ; turn++) {
+      const mine = (await rhodes.request('GET', `/api/battles/${battle.id}`)).json();
+      // Each turn a plot of its own (a different move), so that an earlier one, revealed, cannot pass for it.
+      const fresh = (mine.legalActions as { action: unknown; text: string }[]).filter((legal) => !firstPlots.some((done) => done.words === legal.text));
+      const plot = fresh[(turn * 7) % fresh.length];
+      expect((await rhodes.request('POST', `/api/battles/${battle.id}/actions`, { action: plot.action, expected: mine.actionCount })).statusCode).toBe(200);
+      firstPlots.push({ turn, words: plot.text });
+      state.secret = plot.text;
+      await poll();
+      const theirs = (await macedon.request('GET', `/api/battles/${battle.id}`)).json();
+      const after = await macedon.request('POST', `/api/battles/${battle.id}/actions`, { action: theirs.legalActions[0].action, expected: theirs.actionCount });
+      state.secret = null;
+      if (after.json().status === 'finished') break;
+    }
+    state.over = true;
+    await poll();
+    for (const socket of sockets) await settled(socket);
+    for (const socket of sockets) socket.socket.close();
+  }, 60_000);
+
+  test("no reader sees Rhodes's plot before Macedon's is in, nor the seed before the end; after it, the seed", () => {
+    const leaks: string[] = [];
+    for (const [name, records] of seen) {
+      for (const record of records) {
+        if (record.secret !== null && record.text.includes(record.secret)) leaks.push(`${name} saw "${record.secret}" (${record.what})`);
+        if (!record.over && record.text.includes(seed)) leaks.push(`${name} saw the seed (${record.what})`);
+      }
+      expect(
+        records.some((record) => record.over && record.text.includes(seed)),
+        name,
+      ).toBe(true);
+    }
+    expect(leaks).toEqual([]);
+    // The scan can see: once resolved, the plots are in everyone's log.
+    const finalLog = seen
+      .get('onlooker')!
+      .filter((record) => record.over && record.what.startsWith('GET /log'))
+      .at(-1)!;
+    for (const plot of firstPlots) expect(finalLog.text).toContain(plot.words);
   });
 });
