@@ -157,7 +157,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The docs page's own policy (swagger-ui's default, less upgrade-insecure-requests, as above): swagger-ui's
+    // script injects <style> elements, which 'self' alone blocks (a console error on every visit). Its page shows
+    // nothing a user wrote, so inline styles are allowed there, and there only.
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' https: data:; frame-ancestors 'self'; img-src 'self' data: validator.swagger.io; " +
+      "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' https: 'unsafe-inline'",
+  });
 
   await app.register(databasePlugin, { database: options.database, startupTimeoutMs: options.startupTimeoutMs });
   await app.register(busPlugin);

@@ -99,8 +99,8 @@ describe('lines that share a path', () => {
 
   it('leaves alone arrows that share no path', () => {
     const arrows = glyphsFor(variant, [
-      { power: 'Rome', order: { kind: 'move', unit: { type: 'army', at: 'Rav' }, to: 'Cis' }, ref: 0 },
-      { power: 'Rome', order: { kind: 'move', unit: { type: 'army', at: 'Rom' }, to: 'Ete' }, ref: 1 },
+      { power: 'Rome', order: { kind: 'move', unit: { type: 'army', at: 'Rav' }, to: 'Cis', viaConvoy: false }, ref: 0 },
+      { power: 'Rome', order: { kind: 'move', unit: { type: 'army', at: 'Rom' }, to: 'Ete', viaConvoy: false }, ref: 1 },
     ]).filter((g) => g.kind === 'arrow');
     const rav = locationPoint(variant, 'Rav')!;
     const cis = locationPoint(variant, 'Cis')!;

@@ -213,7 +213,9 @@ function separated(glyphs: Glyph[]): Glyph[] {
     const nx = (-(g.to[1] - g.from[1]) / len) * s * (SHARED_PATH_GAP / 2);
     const ny = ((g.to[0] - g.from[0]) / len) * s * (SHARED_PATH_GAP / 2);
     const move = (p: Point): Point => [p[0] + nx, p[1] + ny];
-    return g.kind === 'support' ? { ...g, from: move(g.from), to: move(g.to), target: g.hold ? g.target : move(g.target) } : { ...g, from: move(g.from), to: move(g.to) };
+    return g.kind === 'support'
+      ? { ...g, from: move(g.from), to: move(g.to), target: g.hold ? g.target : move(g.target) }
+      : { ...g, from: move(g.from), to: move(g.to) };
   });
 }
 

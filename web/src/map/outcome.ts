@@ -21,6 +21,8 @@ export function centreChanges(variant: Variant, events: readonly PhaseEvent[], b
 export function disbandMarks(variant: Variant, disbanded: readonly Unit[]): Glyph[] {
   return disbanded.flatMap((u) => {
     const at = locationPoint(variant, u.at);
-    return at ? [{ kind: 'mark' as const, symbol: 'disband' as const, at, power: u.power, outcome: 'success' as const, ref: -1, text: disbandedText(variant, u) }] : [];
+    return at
+      ? [{ kind: 'mark' as const, symbol: 'disband' as const, at, power: u.power, outcome: 'success' as const, ref: -1, text: disbandedText(variant, u) }]
+      : [];
   });
 }
