@@ -34,7 +34,17 @@ const SAVED_ELSEWHERE = 'orders saved elsewhere';
 
 export class MyOrders {
   entry = $state.raw<OrderEntry | null>(null);
-  saved = $state.raw<OrderSubmission | null>(null);
+  private savedSubmission = $state.raw<OrderSubmission | null>(null);
+  /** My orders as the server has them; the order box's list marks its lines by them. */
+  get saved(): OrderSubmission | null {
+    return this.savedSubmission;
+  }
+  set saved(saved: OrderSubmission | null) {
+    this.savedSubmission = saved;
+    if (this.entry) this.entry.savedText = saved?.text ?? (this.loadedSaved ? '' : null);
+  }
+  /** The server's answer on my saved orders has come for this box (none saved is then known, not unknown). */
+  private loadedSaved = false;
   /** The server's verdict on the last submission (or the refusal), per order. */
   private answer = $state.raw<{ checked: CheckedOrder[]; accepted: boolean; at: string; text: string } | null>(null);
   draftRestored = $state(false);
@@ -60,9 +70,12 @@ export class MyOrders {
     private readonly drafts: Drafts,
   ) {}
 
-  /** The server's answer, while the order box still holds the text it answered (an edit makes it out of date). */
+  /**
+   * The server's refusal, while the order box still holds the text it refused (an edit makes it out of date). An
+   * accepted save is not repeated here: the order list marks each line saved.
+   */
   get verdict(): { checked: CheckedOrder[]; accepted: boolean; at: string } | null {
-    return this.answer && this.entry?.text === this.answer.text ? this.answer : null;
+    return this.answer && !this.answer.accepted && this.entry?.text === this.answer.text ? this.answer : null;
   }
   get text(): string {
     return this.entry?.text ?? '';
@@ -93,6 +106,7 @@ export class MyOrders {
     const first = this.drafts.get(id, open.index, power) ?? '';
     const entry = new OrderEntry(this.room.variant, open.state, [power], { [power]: first === '' ? [] : first.split('\n') });
     // Not the orders of the box before (another phase's, or replaced since): the new box is not measured against them.
+    this.loadedSaved = false;
     this.saved = null;
     this.editedFrom = null;
     this.entry = entry;
@@ -104,6 +118,7 @@ export class MyOrders {
       if (!(e instanceof ApiError && e.status === 409)) this.room.failed(e);
     }
     if (this.entry !== entry) return; // a newer phase took over meanwhile
+    this.loadedSaved = true;
     this.saved = saved;
     const start = this.drafts.initial(id, open.index, power, saved?.text ?? '');
     this.draftRestored = start.restored;

@@ -63,6 +63,11 @@ export class OrderEntry {
   power = $state<string>('');
   lines = $state.raw<Record<string, string[]>>({});
   selection = $state<Selection | null>(null);
+  /**
+   * The current power's orders as saved on the server (null: not known, or nothing bound to a server, as in the
+   * sandbox): the order list marks each line saved or not, so the player reads their orders in one place.
+   */
+  savedText = $state<string | null>(null);
   /** The order given last (by a click, a key or a button, not typed), as the page announces it. */
   lastGiven = $state<string | null>(null);
 
@@ -102,6 +107,13 @@ export class OrderEntry {
     this.state = state;
     this.lines = lines;
     this.selection = null;
+  }
+
+  /** Whether a line of the box (its text as typed) is among the orders saved on the server; null when that is not known. */
+  isSaved(input: string): boolean | null {
+    if (this.savedText === null) return null;
+    const line = input.trim();
+    return this.savedText.split('\n').some((saved) => saved.trim() === line);
   }
 
   /** The current power's orders as the text box shows them. */
