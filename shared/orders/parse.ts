@@ -45,17 +45,18 @@ export function leadingUnit(variant: Variant, text: string, phase: PhaseType = '
 
 class ParseError extends Error {}
 
-const DELIMS = /(->|=>|–|—|-|\(|\)|\/|,|:|;)/;
+/**
+ * A token: one of the delimiters, or a run of anything else up to the next space or delimiter ("=" alone is no
+ * delimiter, "=>" is). One pass over the text: splitting on spaces and then on delimiters cost more than the rest of
+ * reading an order.
+ */
+const TOKEN = /->|=>|[–—\-()/,:;]|(?:=(?!>)|[^\s–—\-()/,:;=])+/g;
 
 /** The words as typed (kept for messages, which quote them); the parser compares them in lower case. */
 function tokenize(text: string): string[] {
   // A full stop ending the order, as in a sentence ("A par H."), is no part of it.
-  return text
-    .replace(/\.+\s*$/, '')
-    .split(/\s+/)
-    .flatMap((w) => w.split(DELIMS))
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0 && t !== ',' && t !== ';');
+  const tokens = text.replace(/\.+\s*$/, '').match(TOKEN) ?? [];
+  return tokens.filter((t) => t !== ',' && t !== ';');
 }
 
 const MOVE_WORDS = new Set(['-', '->', '=>', '–', '—', 'to', 'm', 'move', 'moves', 'attack', 'attacks', 'retreat', 'retreats']);
@@ -254,20 +255,26 @@ class Parser {
     const start = this.i;
     let best = -1;
     let bestEnd = start;
-    const words: string[] = [];
-    for (let j = start; j < this.t.length && words.length < 6; j++) {
+    const prefixes = namePrefixes(this.v);
+    // The words read so far, normalised as the variant's names are: each word once, joined by one space.
+    let key = '';
+    for (let j = start, words = 0; j < this.t.length && words < 6; j++) {
       const tok = this.t[j];
       if (tok === '-' || tok === '–') {
-        if (words.length === 0) break;
+        if (words === 0) break;
         continue; // names like "Mid-Atlantic Ocean" contain a hyphen
       }
-      if (/^[()/:]$|^->$|^=>$/.test(tok)) break;
-      words.push(tok);
-      const p = this.v.provinceByName.get(normaliseName(words.join(' ')));
+      if (tok === '(' || tok === ')' || tok === '/' || tok === ':' || tok === '->' || tok === '=>') break;
+      words++;
+      const word = normaliseName(tok);
+      if (word !== '') key = key === '' ? word : `${key} ${word}`;
+      const p = this.v.provinceByName.get(key);
       if (p !== undefined) {
         best = p;
         bestEnd = j + 1;
       }
+      // No name goes on from here: more words cannot match.
+      if (key !== '' && !prefixes.has(key)) break;
     }
     if (best < 0) {
       throw new ParseError(unknownProvinceMessage(this.v, this.typed[start] ?? '', this.lastType));
@@ -312,6 +319,22 @@ class Parser {
     }
     return undefined;
   }
+}
+
+const prefixesOf = new WeakMap<Variant, Set<string>>();
+
+/** Every name of a province (normalised) and each of its first words: what a longer name may start with. */
+function namePrefixes(v: Variant): Set<string> {
+  let prefixes = prefixesOf.get(v);
+  if (!prefixes) {
+    prefixes = new Set();
+    for (const name of v.provinceByName.keys()) {
+      const words = name.split(' ');
+      for (let k = 1; k <= words.length; k++) prefixes.add(words.slice(0, k).join(' '));
+    }
+    prefixesOf.set(v, prefixes);
+  }
+  return prefixes;
 }
 
 function unknownProvinceMessage(v: Variant, word: string, type: UnitType | undefined): string {

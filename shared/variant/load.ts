@@ -38,11 +38,14 @@ export function findPower(v: Variant, name: string): number {
 
 /** Case, dots, apostrophes and hyphens do not matter in names: "St. Petersburg" = "st petersburg". */
 export const normaliseName = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[.'’]/g, '')
-    .replace(/[\s_-]+/g, ' ')
-    .trim();
+  // Most words read are plain ones already normal ("par", "north"): one test spares them the rewriting.
+  /^[a-z0-9]+$/.test(s)
+    ? s
+    : s
+        .toLowerCase()
+        .replace(/[.'’]/g, '')
+        .replace(/[\s_-]+/g, ' ')
+        .trim();
 
 /** Location id: `spa/nc` → its index, or -1. Case-insensitive. */
 export function findLocation(v: Variant, id: string): number {
