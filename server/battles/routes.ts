@@ -186,7 +186,20 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/battles/import',
     {
       bodyLimit: BATTLE_IMPORT_LIMITS.bodyBytes,
-      config: { maxJsonItems: BATTLE_IMPORT_LIMITS.jsonItems, maxJsonKeys: BATTLE_IMPORT_LIMITS.jsonKeys },
+      // Who may import is known before the body is read: anonymous requests stop here, their bodies unread.
+      preParsing: async (request) => {
+        requireUser(request);
+      },
+      config: {
+        maxJsonItems: BATTLE_IMPORT_LIMITS.jsonItems,
+        maxJsonKeys: BATTLE_IMPORT_LIMITS.jsonKeys,
+        // Each import replays the whole battle: a few per user and window, as game imports.
+        rateLimit: {
+          max: app.settings.importRateLimit.max,
+          timeWindow: app.settings.importRateLimit.windowMs,
+          keyGenerator: (request) => request.auth?.user.id ?? request.ip,
+        },
+      },
       schema: {
         tags,
         summary:

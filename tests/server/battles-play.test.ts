@@ -6,9 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { computerRandom } from '../../server/battles/computer-random.ts';
 import { commitmentOf } from '../../shared/naval/dice.ts';
 import { SCENARIOS } from '../../shared/naval/index.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
+import { connect, listen } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -159,6 +161,43 @@ describe('seats', () => {
     expect(joined.json().inviteCode).toBe(battle.inviteCode);
     const mine = (await friend.request('GET', '/api/battles?filter=mine')).json().battles as { id: string }[];
     expect(mine.map((b) => b.id)).toContain(battle.id);
+  });
+});
+
+describe('the computer’s own random numbers', () => {
+  test('come from the battle and the number of actions taken, the same every time, never from the dice', () => {
+    const draw = (battle: string, count: number) => Array.from({ length: 5 }, computerRandom(battle, count));
+    const id = '01a2a000-0000-7000-8000-000000000001';
+    expect(draw(id, 3)).toEqual(draw(id, 3));
+    expect(draw(id, 3)).not.toEqual(draw(id, 4));
+    expect(draw(id, 3)).not.toEqual(draw('01a2a000-0000-7000-8000-000000000002', 3));
+    const many = Array.from({ length: 2000 }, computerRandom(id, 0));
+    expect(Math.min(...many)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...many)).toBeLessThan(1);
+    // Spread over [0, 1): each tenth holds about a tenth of them.
+    for (let tenth = 0; tenth < 10; tenth++) expect(many.filter((x) => Math.floor(x * 10) === tenth).length).toBeGreaterThan(140);
+  });
+});
+
+describe('the battle’s live channel', () => {
+  test('is for those who may see the battle: one who leaves a private battle stops hearing it', async () => {
+    const [host, guest, stranger] = await Promise.all([1, 2, 3].map(() => new Browser(app).register()));
+    const battle = await create(host, { title: 'Private channel', ruleset: 'ship-to-ship', scenario: 'duel', private: true, umpire: true, join: 'rhodes' });
+    await guest.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon', inviteCode: battle.inviteCode });
+    const url = await listen(app);
+    const channel = `battle:${battle.id}`;
+    const outside = await connect(url, { cookie: stranger.cookie! });
+    outside.send({ type: 'subscribe', channel });
+    expect((await outside.next('error')).error.code).toBe('not_found');
+    const watcher = await connect(url, { cookie: guest.cookie! });
+    watcher.send({ type: 'subscribe', channel });
+    await watcher.next('subscribed');
+    expect((await guest.request('POST', `/api/battles/${battle.id}/leave`)).statusCode).toBe(200);
+    const left = await watcher.next('event');
+    expect(left.event).toMatchObject({ type: 'battle.changed', battleId: battle.id, what: 'left', status: 'forming' });
+    expect(await watcher.next('unsubscribed')).toMatchObject({ channel, reason: expect.any(String) });
+    outside.socket.close();
+    watcher.socket.close();
   });
 });
 
