@@ -10,7 +10,8 @@ import { mulberry32, playBattle, randomPlayer } from '../../shared/naval/ship-to
 import { legalPlots } from '../../shared/naval/ship-to-ship/plot.ts';
 import { resolveTurn } from '../../shared/naval/ship-to-ship/resolve.ts';
 import { scenarios } from '../../shared/naval/ship-to-ship/scenarios.ts';
-import type { ShipPlot, State } from '../../shared/naval/ship-to-ship/state.ts';
+import type { Action } from '../../shared/naval/ship-to-ship/actions.ts';
+import { type ShipPlot, type ShipState, type State, statsOf } from '../../shared/naval/ship-to-ship/state.ts';
 
 const scenario = (id: string) => {
   const s = scenarios.find((x) => x.id === id);
@@ -168,28 +169,124 @@ describe('a battle replays from its seed and actions', () => {
 });
 
 describe('the computer opponent', () => {
-  it('beats a random legal player in at least 90% of 200 seeded fleet battles, from either side', () => {
-    const id = 'ptolemy-246';
+  /** Wins of the opponent against the random player, its side alternating, seeded as the README's figures. */
+  const winsAgainstRandom = (id: string, battles: number) => {
     const [a, b] = sideIds(id);
     let wins = 0;
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < battles; i++) {
       const ai = i % 2 === 0 ? a : b;
       const other = ai === a ? b : a;
       const played = playBattle(scenario(id), `opponent-seed-${i}`, 'salt', { [ai]: opponent, [other]: randomPlayer }, i + 1);
       if (played.state.outcome?.winner === ai) wins++;
     }
-    expect(wins).toBeGreaterThanOrEqual(180);
+    return wins;
+  };
+
+  it('beats a random legal player in at least 90% of 200 seeded fleet battles, from either side', () => {
+    // Measured: 195 of 200 (the README); the threshold leaves room for a few unlucky battles more.
+    expect(winsAgainstRandom('corvus', 200)).toBeGreaterThanOrEqual(182);
   }, 120_000);
 
-  it('plays only legal plots, boards when stronger, and counter-boards repulsed boarders', () => {
+  it('wins the Ptolemy II battle from either side nearly always', () => {
+    expect(winsAgainstRandom('ptolemy-246', 40)).toBeGreaterThanOrEqual(35);
+  }, 120_000);
+
+  /** A state of the corvus battle with some ships moved (the rest far off at the map's edges). */
+  const placed = (moves: Record<string, Partial<ShipState>>): State => {
     const { state } = shipToShip.start(scenario('corvus'), fixedDice([]));
-    const action = opponent(state, 'rome', mulberry32(1));
+    // Romans along the west edge, Carthaginians along the east (ships in the file's order).
+    const corners = [
+      { q: 0, r: 0 },
+      { q: 0, r: 10 },
+      { q: 1, r: 0 },
+      { q: 1, r: 9 },
+      { q: 16, r: -8 },
+      { q: 16, r: 2 },
+      { q: 15, r: -7 },
+      { q: 15, r: 2 },
+      { q: 16, r: -4 },
+    ];
+    state.ships = state.ships.map((s, i) => ({ ...s, hex: corners[i], speed: 0, ...(moves[s.id] ?? {}) }));
+    return state;
+  };
+  const plotOf = (action: Action, ship: string) => {
+    if (action.kind !== 'plot') throw new Error('not a plot');
+    const p = action.plots.find((x) => x.ship === ship);
+    if (!p) throw new Error(`no plot for ${ship}`);
+    return p;
+  };
+
+  it('plays only legal plots, the same ones for the same random source, and holds its fire for short range', () => {
+    const { state } = shipToShip.start(scenario('corvus'), fixedDice([]));
+    for (const side of ['rome', 'carthage']) {
+      const action = opponent(state, side, mulberry32(1));
+      expect(shipToShip.check(state, side, action)).toBeNull();
+      expect(opponent(state, side, mulberry32(1))).toEqual(action);
+      if (action.kind === 'plot') for (const p of action.plots) expect(p.fire).toBe('close');
+    }
+  });
+
+  it('does not spend a maximum-speed turn while the enemy is far off', () => {
+    const { state } = shipToShip.start(scenario('duel'), fixedDice([]));
+    for (const side of ['rhodes', 'macedon']) {
+      const action = opponent(state, side, mulberry32(3));
+      if (action.kind !== 'plot') throw new Error('not a plot');
+      const ship = state.ships.find((s) => s.id === action.plots[0].ship);
+      expect(action.plots[0].steps.length).toBeLessThanOrEqual(ship ? statsOf(ship).cruisingSpeed : 0);
+    }
+  });
+
+  it('rams a ship held in a boarding fight from the beam, and boards it when its marines are the stronger', () => {
+    // Tanit (a trireme, 2 marines) is grappled by Mars and lies still facing north; Duilius (10 heavy marines)
+    // is two hexes off its beam, bow on.
+    const state = placed({
+      tanit: { hex: { q: 8, r: 2 }, facing: 0 },
+      mars: { hex: { q: 8, r: 1 }, facing: 3 },
+      duilius: { hex: { q: 6, r: 3 }, facing: 1, speed: 2 },
+    });
+    state.fights = [{ attacker: 'mars', defender: 'tanit', rounds: 1 }];
+    const action = opponent(state, 'rome', mulberry32(5));
     expect(shipToShip.check(state, 'rome', action)).toBeNull();
-    // Roman quinqueremes carry 10 heavy marines: they board what they close on.
-    if (action.kind === 'plot') expect(action.plots.filter((p) => p.ship !== 'mars').every((p) => p.board)).toBe(true);
-    const carthage = opponent(state, 'carthage', mulberry32(1));
-    if (carthage.kind === 'plot') expect(carthage.plots.every((p) => !p.board)).toBe(true);
+    const duilius = plotOf(action, 'duilius');
+    expect(duilius.board).toBe(true);
+    // Played out: Duilius's move ends in a ram on Tanit's beam.
+    const hold = (s: State, side: string): Action => ({
+      kind: 'plot',
+      plots: s.ships.filter((x) => x.side === side && x.status === 'afloat').map((x) => ({ ...legalPlots(s, x)[0], steps: '', pivot: 0 })),
+    });
+    const dice = streamDice('beam-ram-seed-of-this-test', 'salt');
+    const first = shipToShip.apply(state, 'rome', action, dice);
+    if (!first.ok) throw new Error(first.error.message);
+    const second = shipToShip.apply(first.state, 'carthage', hold(first.state, 'carthage'), dice);
+    if (!second.ok) throw new Error(second.error.message);
+    expect(second.log.map((l) => l.text).join('\n')).toMatch(/Duilius rams Trireme Tanit on the (bow beam|quarter)/);
+  });
+
+  it('boards an enemy whose marines its own would beat, and not one whose marines would win', () => {
+    // Victoria (a poor Roman quinquereme, 10 heavy marines) closes on Melqart (8 medium): it boards. Mars (a
+    // quadrireme, 5 heavy) has Melqart and Hannibal (8 medium each) within reach: it does not.
+    const state = placed({
+      melqart: { hex: { q: 8, r: 2 }, facing: 5, speed: 1 },
+      victoria: { hex: { q: 5, r: 3 }, facing: 1, speed: 1 },
+      hannibal: { hex: { q: 10, r: 6 }, facing: 5, speed: 1 },
+      mars: { hex: { q: 7, r: 7 }, facing: 1, speed: 1 },
+    });
+    const action = opponent(state, 'rome', mulberry32(2));
+    expect(shipToShip.check(state, 'rome', action)).toBeNull();
+    expect(plotOf(action, 'victoria').board).toBe(true);
+    expect(plotOf(action, 'mars').board).toBe(false);
+    // Hannibal's marines beat Mars's: it boards.
+    expect(plotOf(opponent(state, 'carthage', mulberry32(2)), 'hannibal').board).toBe(true);
+  });
+
+  it('counter-boards repulsed boarders when its marines are the stronger, and cuts the grapples when not', () => {
+    const { state } = shipToShip.start(scenario('corvus'), fixedDice([]));
     const repulse: State = { ...state, stage: 'repulse', repulses: [{ attacker: 'hannibal', defender: 'duilius', rounds: 1 }] };
     expect(opponent(repulse, 'rome', mulberry32(1))).toEqual({ kind: 'repulse', ship: 'duilius', choice: 'counter-board' });
+    const emptied: State = {
+      ...repulse,
+      ships: repulse.ships.map((s) => (s.id === 'duilius' ? { ...s, marines: { light: 0, medium: 0, heavy: 0 } } : s)),
+    };
+    expect(opponent(emptied, 'rome', mulberry32(1))).toEqual({ kind: 'repulse', ship: 'duilius', choice: 'cut' });
   });
 });

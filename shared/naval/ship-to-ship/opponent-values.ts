@@ -106,9 +106,9 @@ function grappleValue(scale: Scale, rammer: ShipState, target: ShipState, target
   const rammerWins = boardingOdds(rammer, target);
   const targetWins = boardingOdds(target, rammer);
   const rammerLeft = Math.max(0, statsOf(rammer).hull - rammer.damage);
-  // The defender of a repulse may cut the grapples instead of counter-boarding: a win as defender is less sure.
+  // The defender of a repulse may cut the grapples instead of counter-boarding: a win as defender is a little less sure.
   const rammerAttacks = wr > 0 ? (wr * wt + wr * (1 - wt) * grapple(rammer)) / fight : 0;
-  const sure = (attacking: number) => attacking + (1 - attacking) * 0.7;
+  const sure = (attacking: number) => attacking + (1 - attacking) * 0.9;
   const taken = rammerWins * sure(rammerAttacks) * (targetLeft + artilleryThreat(scale, target)) * signedWorth(scale, target);
   const lost = targetWins * sure(1 - rammerAttacks) * (rammerLeft + artilleryThreat(scale, rammer)) * signedWorth(scale, rammer);
   const extraLeak = (LEAK_FIGHTING - LEAK_QUIET) * Math.min(1, targetLeft) * signedWorth(scale, target);

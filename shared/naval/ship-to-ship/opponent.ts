@@ -22,20 +22,24 @@ import { legalPlots } from './plot.ts';
 import { RULES } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
 
-/** The weights of the opponent's judgement of a place, in the values' units (hundredths of a side's hull). */
+/**
+ * The weights of the opponent's judgement of a place. Those marked "units" are in tenths of what a ram into an
+ * enemy's side is worth on average to the ship (a duel's single ship is the whole fleet, a fleet's one ship of
+ * many: the same hex of way or turn of maximum speed must weigh alike against the rams it may buy).
+ */
 export const WEIGHTS = {
   /** The chance given to an enemy keeping its course, against every other legal plot. */
   keepCourse: 0.5,
-  /** Value lost for each hex between a ship and the enemy it goes for. */
+  /** Each hex between a ship and the enemy it goes for (units). */
   perHex: 1.0,
-  /** Bow pointing at that enemy (at it, one hexside off). */
+  /** Bow pointing at that enemy, at it or one hexside off (units). */
   bowOn: [1.5, 0.7],
   /** The chance that an enemy within reach rams next turn where it can, and that we can. */
   threat: 0.3,
   opening: 0.2,
-  /** A maximum-speed turn spent (each one spent makes the rest dearer). */
+  /** A maximum-speed turn spent, each one spent making the rest dearer (units). */
   maxSpeed: 2.5,
-  /** Land, a wreck or the edge right ahead. */
+  /** Land, a wreck or the edge right ahead (units). */
   blockedAhead: 1.5,
   /** Running into a friend's path. */
   friendClash: 30,
@@ -55,6 +59,12 @@ function bearing(from: Hex, to: Hex): Facing {
     }
   }
   return best;
+}
+
+/** A tenth of what a ram into an enemy's side is worth to the ship, on average over the enemies: the place weights' unit. */
+function unitOf(pairs: Pair[]): number {
+  if (pairs.length === 0) return 1;
+  return Math.max(0.5, pairs.reduce((sum, p) => sum + Math.max(0, p.ram[0]), 0) / pairs.length / 10);
 }
 
 /** What one of our ships and one enemy are worth to each other this turn. */
@@ -114,7 +124,8 @@ function choosePlot(
     places: new Map(),
     best: null,
   }));
-  const maxCost = WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
+  const unit = unitOf(pairSets[0]);
+  const maxCost = unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
   for (const plot of legalPlots(state, ship)) {
     const t = trackOf(ship, plot, stops);
     const declaredMax = plot.steps !== 'B' && plot.steps.length > stats.cruisingSpeed;
@@ -198,7 +209,7 @@ function choosePlot(
       // Many plots end in the same hex and facing: its worth for the next turn is reckoned once.
       let place = j.places.get(endKey);
       if (!place) {
-        place = placeValue(ship, end, facing, j.pairs, blocked);
+        place = placeValue(ship, end, facing, j.pairs, blocked, unit);
         j.places.set(endKey, place);
       }
       score += free * place.value + common + noise;
@@ -225,14 +236,14 @@ function clash(a: Track, b: Track): number {
 }
 
 /** What a ship's place at the turn's end is worth for the next turn. */
-function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blocked: (h: Hex) => boolean): { value: number; who: Pair | null } {
+function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blocked: (h: Hex) => boolean, unit: number): { value: number; who: Pair | null } {
   const stats = statsOf(ship);
   const reach = ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? stats.maxSpeed : stats.cruisingSpeed;
   // The enemy to go for: the most worth ramming, less the way to it.
   let v = Number.NEGATIVE_INFINITY;
   let who: Pair | null = null;
   for (const p of pairs) {
-    const g = 0.5 * Math.max(0, p.ram[0]) - WEIGHTS.perHex * distanceTo(at, p.f.end.q, p.f.end.r);
+    const g = 0.5 * Math.max(0, p.ram[0]) - unit * WEIGHTS.perHex * distanceTo(at, p.f.end.q, p.f.end.r);
     if (g > v) {
       v = g;
       who = p;
@@ -241,7 +252,7 @@ function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blo
   if (!who) v = 0;
   else {
     const off = turnDistance(bearing(at, who.f.end.hex), facing);
-    if (off < 2) v += WEIGHTS.bowOn[off];
+    if (off < 2) v += unit * WEIGHTS.bowOn[off];
   }
   for (const p of pairs) {
     const e = p.f.end;
@@ -256,7 +267,7 @@ function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blo
     // Within ours, with its beam or stern to us: a ram waiting to be made.
     if (d <= reach + 0.5 && towardUs >= 2 && towardThem <= 1) v += WEIGHTS.opening * Math.max(0, p.ram[0]);
   }
-  if (blocked(neighbour(at, facing))) v -= WEIGHTS.blockedAhead;
+  if (blocked(neighbour(at, facing))) v -= unit * WEIGHTS.blockedAhead;
   return { value: v, who };
 }
 
