@@ -42,7 +42,8 @@ export { retreatOptions } from './phases/retreat/check.ts';
 
 export { adjudicate, initialState, PhaseEventSchema, type SubmittedOrder, type PhaseOutcome, type PhaseEvent } from './game/process.ts';
 export { checkOrders, type CheckedOrder } from './game/check-orders.ts';
-export { powerSummary, PowerSummarySchema, type PowerSummary } from './game/summary.ts';
+export { powerSummary, type PowerSummary } from './game/summary.ts';
+export { PowerSummarySchema } from './game/summary-schema.ts';
 export { loansChangeable, lendCentre, endLoanOf } from './rules/diadochi/loans.ts';
 export { RULE_MODULES } from './rules/index.ts';
 export type { Rules, RuleModule } from './model.ts';

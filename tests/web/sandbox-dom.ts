@@ -1,5 +1,5 @@
 /** The sandbox page mounted in a DOM afresh for each test (from the initial position), and the lookups its tests use. */
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import Sandbox from '../../web/src/pages/Sandbox.svelte';
 
@@ -20,6 +20,8 @@ export function sandboxPageEachTest() {
   });
 
   const $ = <T extends Element = HTMLElement>(selector: string) => target.querySelector<T>(selector);
+  /** Until the page has read what it was given (a kept sandbox, a pasted position): it says so with aria-busy. */
+  const settled = () => vi.waitFor(() => expect(target.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5_000, interval: 5 });
   const $$ = (selector: string) => Array.from(target.querySelectorAll(selector));
   return {
     $,
@@ -34,11 +36,13 @@ export function sandboxPageEachTest() {
     button: (name: RegExp) => $$('button').find((b) => name.test(b.textContent ?? '')) ?? null,
     /** What the order text box holds. */
     text: () => $<HTMLTextAreaElement>('#orders-text')!.value,
-    /** The page mounted again, as a reload would (what it keeps in storage stays). */
-    remount() {
+    /** The page mounted again, as a reload would (what it keeps in storage stays), once it has read it back. */
+    async remount() {
       unmount(page);
       page = mount(Sandbox, { target });
       flushSync();
+      await settled();
     },
+    settled,
   };
 }

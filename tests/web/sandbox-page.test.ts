@@ -8,7 +8,7 @@ import { sandboxPageEachTest } from './sandbox-dom.ts';
 import { computeOverlay } from '../../web/src/map/overlay.ts';
 import { adjustment, start, variant } from './positions.ts';
 
-const { $, $$, click, button, text, pageText, remount } = sandboxPageEachTest();
+const { $, $$, click, button, text, pageText, remount, settled } = sandboxPageEachTest();
 
 /** A key pressed on an element, bubbling as the browser's would. */
 function press(el: Element | null, key: string) {
@@ -18,23 +18,25 @@ function press(el: Element | null, key: string) {
 }
 
 /** Loads a position as a player pastes one. */
-function paste(state: object) {
+async function paste(state: object) {
   const box = $<HTMLTextAreaElement>('#paste')!;
   box.value = JSON.stringify(state);
   box.dispatchEvent(new Event('input', { bubbles: true }));
   flushSync();
   click(button(/Load this position/));
+  await settled();
+  flushSync();
 }
 
 /** What the map lets Tab reach. */
 const tabStops = () => $$('svg.dmap [tabindex="0"]');
 
 describe('sandbox page', () => {
-  it('keeps the orders across a reload', () => {
+  it('keeps the orders across a reload', async () => {
     click($('g.unit[data-unit="Rav"]'));
     click(button(/Move/));
     click($('#p-Cis'));
-    remount();
+    await remount();
     click(button(/Rome/));
     expect(text()).toBe('A Rav - Cis');
   });
@@ -268,12 +270,12 @@ describe('sandbox page', () => {
     expect(pageText()).not.toContain('Rebuild: order it two seasons in a row');
   });
 
-  it('on a touch screen, the hints say tap and leave out the keyboard', () => {
+  it('on a touch screen, the hints say tap and leave out the keyboard', async () => {
     const hint = () => $('.order-panel p.muted, section p.muted')?.textContent?.replace(/\s+/g, ' ').trim();
     expect(hint()).toBe('Click a unit on the map, or Tab to it and press H, M, S, C, Z or R.');
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query }));
     try {
-      remount();
+      await remount();
       expect(hint()).toBe('Tap a unit on the map, or type the orders below.');
       click($('g.unit[data-unit="Rav"]'));
       click(button(/Move/));
@@ -285,8 +287,8 @@ describe('sandbox page', () => {
 });
 
 describe('sandbox page: building from the keyboard', () => {
-  it('puts the power’s free home centres in the Tab order, named as build sites, and no unit it cannot order', () => {
-    paste(adjustment);
+  it('puts the power’s free home centres in the Tab order, named as build sites, and no unit it cannot order', async () => {
+    await paste(adjustment);
     expect($('h1')!.textContent).toBe('Winter 240 BC Adjustment');
     click(button(/Rome/));
     expect(tabStops().map((el) => el.getAttribute('data-province'))).toEqual(['Bru', 'Nea']);
@@ -302,8 +304,8 @@ describe('sandbox page: building from the keyboard', () => {
     expect(tabStops().map((el) => el.getAttribute('data-province'))).toEqual(['Had']);
   });
 
-  it('B on a focused site asks army or fleet; Enter does as a click does', () => {
-    paste(adjustment);
+  it('B on a focused site asks army or fleet; Enter does as a click does', async () => {
+    await paste(adjustment);
     click(button(/Rome/));
     press($('#p-Nea'), 'b');
     expect($$('.targets button').map((b) => b.textContent)).toEqual(['Army in Neapolis', 'Fleet in Neapolis']);
@@ -316,7 +318,7 @@ describe('sandbox page: building from the keyboard', () => {
 });
 
 describe('sandbox page: a piece says its order in its name', () => {
-  it('a unit once ordered, and a build site once built on, for a screen reader reaching them with Tab', () => {
+  it('a unit once ordered, and a build site once built on, for a screen reader reaching them with Tab', async () => {
     click($('g.unit[data-unit="Rav"]'));
     click(button(/Move/));
     click($('.targets button[data-province="Cis"]'));
@@ -325,7 +327,7 @@ describe('sandbox page: a piece says its order in its name', () => {
     expect($('g.unit[data-unit="Car"]')!.getAttribute('aria-label')).toBe('Carthaginian fleet in Carthage');
     vi.stubGlobal('confirm', () => true);
     try {
-      paste(adjustment);
+      await paste(adjustment);
     } finally {
       vi.unstubAllGlobals();
     }
@@ -339,7 +341,7 @@ describe('sandbox page: a piece says its order in its name', () => {
 
 describe('sandbox page: Enter on a build site', () => {
   it('gives the focus to the choice it asks for, as B does', async () => {
-    paste(adjustment);
+    await paste(adjustment);
     click(button(/Rome/));
     $<SVGElement>('#p-Bru')!.focus();
     press($('#p-Bru'), 'Enter');
@@ -352,7 +354,7 @@ describe('sandbox page: Enter on a build site', () => {
 
 describe('sandbox page: builds left', () => {
   it('counts down the builds, and offers Waive only while some are left', async () => {
-    paste(adjustment);
+    await paste(adjustment);
     click(button(/Rome/));
     const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
     expect(step()).toMatch(
@@ -387,9 +389,9 @@ describe('sandbox page: builds left', () => {
 });
 
 describe('sandbox page: removals', () => {
-  it('says which units the rules remove if the player does not choose, by the rule set chosen', () => {
+  it('says which units the rules remove if the player does not choose, by the rule set chosen', async () => {
     // Macedonia loses Pella to Rome: 3 units on 2 centres.
-    paste({ ...adjustment, owners: { ...adjustment.owners, Pel: 'Rome' } });
+    await paste({ ...adjustment, owners: { ...adjustment.owners, Pel: 'Rome' } });
     click(button(/Macedonia/));
     const step = () => $('.step')!.textContent!.replace(/\s+/g, ' ').trim();
     expect(step()).toMatch(
@@ -489,12 +491,12 @@ describe('sandbox page: the focus follows the order panel’s buttons', () => {
 });
 
 describe('sandbox page: replacing the work', () => {
-  it('asks before Start over and Load this position throw away orders, and does nothing when told no', () => {
+  it('asks before Start over and Load this position throw away orders, and does nothing when told no', async () => {
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
     try {
       // Nothing to lose yet: no question.
-      paste(adjustment);
+      await paste(adjustment);
       expect(confirm).not.toHaveBeenCalled();
       click(button(/Start over/));
       expect(confirm).not.toHaveBeenCalled();
@@ -503,7 +505,7 @@ describe('sandbox page: replacing the work', () => {
       click($('g.unit[data-unit="Rav"]'));
       click(button(/Hold/));
       click(button(/Start over/));
-      paste(adjustment);
+      await paste(adjustment);
       expect(confirm).toHaveBeenCalledTimes(2);
       expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
       click(button(/Rome/));
@@ -519,8 +521,8 @@ describe('sandbox page: replacing the work', () => {
     }
   });
 
-  it('after Continue into a retreat, orders for the power with a dislodged unit', () => {
-    paste({
+  it('after Continue into a retreat, orders for the power with a dislodged unit', async () => {
+    await paste({
       ...adjustment,
       phase: { season: 'spring', year: 240, type: 'movement' },
       units: [

@@ -33,13 +33,13 @@ describe('the sandbox', () => {
     expect(s.canGoBack).toBe(false);
   });
 
-  it('reads a pasted position and names what is wrong with a bad one', () => {
-    expect(readPosition(variant, JSON.stringify(start))).toEqual({ ok: true, value: start });
-    const bad = readPosition(variant, JSON.stringify({ ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }));
+  it('reads a pasted position and names what is wrong with a bad one', async () => {
+    expect(await readPosition(variant, JSON.stringify(start))).toEqual({ ok: true, value: start });
+    const bad = await readPosition(variant, JSON.stringify({ ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }));
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error.join()).toMatch(/at sea/);
-    expect(readPosition(variant, '{nope').ok).toBe(false);
-    expect(!readPosition(variant, JSON.stringify({ ...start, variant: 'standard' })).ok).toBe(true);
+    expect((await readPosition(variant, '{nope')).ok).toBe(false);
+    expect(!(await readPosition(variant, JSON.stringify({ ...start, variant: 'standard' }))).ok).toBe(true);
   });
 });
 
@@ -88,7 +88,7 @@ describe('work to lose', () => {
 });
 
 describe('the sandbox across visits', () => {
-  it('a snapshot restores the phases, the orders and the results', () => {
+  it('a snapshot restores the phases, the orders and the results', async () => {
     const s = new Sandbox(variant);
     s.entry.setText('A Rav - Cis', 'Rome');
     s.adjudicate();
@@ -97,29 +97,32 @@ describe('the sandbox across visits', () => {
     const snapshot = JSON.parse(JSON.stringify(s.snapshot()));
 
     const again = new Sandbox(variant);
-    expect(again.restore(snapshot)).toBe(true);
+    expect(await again.restore(snapshot)).toBe(true);
     expect(again.steps).toHaveLength(2);
     expect(again.steps[0].outcome?.results).toEqual(s.steps[0].outcome?.results);
     expect(again.current.state).toEqual(s.current.state);
     expect(again.entry.lines.Rome).toEqual(['A Cis - Lug']);
   });
 
-  it('keeps the game position it started from', () => {
+  it('keeps the game position it started from', async () => {
     const s = new Sandbox(variant);
     const origin = { game: '019a0000-0000-7000-8000-000000000004', gameName: 'Wars of the Successors', phase: 2, phaseName: 'Spring 240 BC Movement' };
     s.load(start, origin);
     const again = new Sandbox(variant);
-    expect(again.restore(JSON.parse(JSON.stringify(s.snapshot())))).toBe(true);
+    expect(await again.restore(JSON.parse(JSON.stringify(s.snapshot())))).toBe(true);
     expect(again.origin).toEqual(origin);
     again.load(start);
     expect(again.origin).toBeNull();
   });
 
-  it('refuses a snapshot of another variant or with a broken position', () => {
+  it('refuses a snapshot of another variant or with a broken position', async () => {
     const s = new Sandbox(variant);
-    expect(s.restore({ variant: 'standard', steps: [{ state: start, lines: {}, adjudicated: false }] })).toBe(false);
+    expect(await s.restore({ variant: 'standard', steps: [{ state: start, lines: {}, adjudicated: false }] })).toBe(false);
     expect(
-      s.restore({ variant: variant.id, steps: [{ state: { ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }, lines: {}, adjudicated: false }] }),
+      await s.restore({
+        variant: variant.id,
+        steps: [{ state: { ...start, units: [{ power: 'Rome', type: 'army', at: 'ION' }] }, lines: {}, adjudicated: false }],
+      }),
     ).toBe(false);
     expect(s.current.state).toEqual(start);
   });
@@ -139,7 +142,7 @@ describe('the rules adjudicating', () => {
       );
   };
 
-  it('adjudicates under the rule set chosen, again when it changes, and keeps it across a reload', () => {
+  it('adjudicates under the rule set chosen, again when it changes, and keeps it across a reload', async () => {
     const s = new Sandbox(variant);
     s.load(phase.state);
     expect(s.rules).toBe('datc');
@@ -151,13 +154,13 @@ describe('the rules adjudicating', () => {
     expect(classic).not.toEqual(modern);
 
     const again = new Sandbox(variant);
-    expect(again.restore(JSON.parse(JSON.stringify(s.snapshot())))).toBe(true);
+    expect(await again.restore(JSON.parse(JSON.stringify(s.snapshot())))).toBe(true);
     expect(again.rules).toBe('1971');
     expect(again.current.outcome!.results).toEqual(classic);
     // Snapshots from before the choice existed play the DATC's answers.
     const { rules: _, ...old } = s.snapshot();
     const older = new Sandbox(variant);
-    expect(older.restore(JSON.parse(JSON.stringify(old)))).toBe(true);
+    expect(await older.restore(JSON.parse(JSON.stringify(old)))).toBe(true);
     expect(older.rules).toBe('datc');
     expect(older.current.outcome!.results).toEqual(modern);
   });

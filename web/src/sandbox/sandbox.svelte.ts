@@ -4,7 +4,6 @@
  * phase or back to an earlier one. It never talks to the server.
  */
 import {
-  GameStateSchema,
   adjudicate,
   compileBoard,
   getVariant,
@@ -164,13 +163,13 @@ export class Sandbox {
   }
 
   /** Back to where a snapshot left off; a snapshot that no longer adjudicates (older engine, edited by hand) is refused. */
-  restore(snapshot: SandboxSnapshot): boolean {
+  async restore(snapshot: SandboxSnapshot): Promise<boolean> {
     if (snapshot.variant !== this.variant.id || snapshot.steps.length === 0) return false;
     const rules = snapshot.rules ?? 'datc';
     const adjudicator = this.adjudicator(rules);
     const steps: SandboxStep[] = [];
     for (const s of snapshot.steps) {
-      const read = readPosition(this.variant, JSON.stringify(s.state));
+      const read = await readPosition(this.variant, JSON.stringify(s.state));
       if (!read.ok) return false;
       let outcome: PhaseOutcome | null = null;
       if (s.adjudicated) {
@@ -202,14 +201,18 @@ export class Sandbox {
   }
 }
 
-/** Read a position pasted as GameState JSON, with every problem named. */
-export function readPosition(variant: Variant, text: string): Result<GameState, string[]> {
+/**
+ * Read a position pasted as GameState JSON, with every problem named. Its schema (and zod) load only when a
+ * position is read, not with the page: the sandbox's first view needs neither.
+ */
+export async function readPosition(variant: Variant, text: string): Promise<Result<GameState, string[]>> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     return err([`That is not JSON: ${(e as Error).message}`]);
   }
+  const { GameStateSchema } = await import('../../../shared/state/schema.ts');
   const parsed = GameStateSchema.safeParse(json);
   if (!parsed.success) return err(parsed.error.issues.map((i) => `${i.path.join('.') || 'state'}: ${i.message}`));
   const state = parsed.data;
