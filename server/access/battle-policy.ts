@@ -10,7 +10,8 @@
  *   - the seed of the dice, until the battle is over (before, only its commitment is public);
  *   - a plot handed in while sides act simultaneously, until the turn it belongs to is resolved: its side's and the
  *     umpire's alone (not an administrator's, not an onlooker's);
- *   - the state as a side sees it is the ruleset's `redact` for that side; the umpire sees it whole.
+ *   - the state as a side sees it is the ruleset's `redact` for that side; the umpire sees it whole;
+ *   - the umpire's notes: the umpire's alone (an administrator's neither).
  *   Once the battle is over, everything is public.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -90,4 +91,9 @@ export function perspectiveOf(battle: BattleFacts, viewer: Viewer): BattlePerspe
 export function seesAction(perspective: BattlePerspective, action: { side: string; secret: boolean; revealed: boolean }): boolean {
   if (!action.secret || action.revealed || perspective.kind === 'whole') return true;
   return perspective.kind === 'side' && perspective.side === action.side;
+}
+
+/** Whether the viewer may read the umpire's notes: the umpire, and everyone once the battle is over. */
+export function readsUmpireNotes(battle: BattleFacts, viewer: Viewer): boolean {
+  return battle.status === 'finished' || isUmpire(battle, viewer);
 }

@@ -14,6 +14,9 @@ import {
   BattleListSchema,
   BattleLogQuerySchema,
   BattleLogSchema,
+  BattleNoteRequestSchema,
+  BattleNoteSchema,
+  BattleNotesSchema,
   BattleRulesetListSchema,
   BattleVerificationSchema,
   CreateBattleRequestSchema,
@@ -21,6 +24,7 @@ import {
   ImportBattleRequestSchema,
   JoinBattleRequestSchema,
   ListBattlesQuerySchema,
+  MAX_BATTLE_NOTES,
   ViewBattleQuerySchema,
 } from '../../shared/api/battles.ts';
 import { RULESET_IDS, RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
@@ -29,6 +33,7 @@ import { errorResponses } from '../schemas.ts';
 import { act } from './actions.ts';
 import { BattleDeadlines } from './deadlines.ts';
 import { battleLog, createBattle, joinBattle, leaveBattle, listBattles, viewBattle } from './lobby.ts';
+import { addNote, readNotes } from './notes.ts';
 import type { BattleEnv } from './play.ts';
 import { exportBattle, importBattle, verifyBattle } from './record.ts';
 
@@ -153,6 +158,33 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => act(env, app, requireUser(request), request.params.battleId, request.body),
+  );
+
+  app.get(
+    '/battles/:battleId/notes',
+    {
+      schema: {
+        tags,
+        summary: "The umpire's notes: the umpire's alone while the battle is fought (403 for others), everyone's once it is over",
+        params: BattleIdParamsSchema,
+        response: { 200: BattleNotesSchema, ...errorResponses },
+      },
+    },
+    async (request) => readNotes(app, viewer(request), request.params.battleId),
+  );
+
+  app.post(
+    '/battles/:battleId/notes',
+    {
+      schema: {
+        tags,
+        summary: `Write a note, as the battle's umpire (at most ${MAX_BATTLE_NOTES} a battle)`,
+        params: BattleIdParamsSchema,
+        body: BattleNoteRequestSchema,
+        response: { 201: BattleNoteSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await addNote(app, requireUser(request), request.params.battleId, request.body.text)),
   );
 
   app.get(

@@ -10,6 +10,8 @@ import type {
   BattleList,
   BattleLog,
   BattleLogEntry,
+  BattleNote,
+  BattleNotes,
   BattleSeat,
   BattleSummary,
   BattleTurn,
@@ -29,6 +31,7 @@ import {
   sidePlayedBy,
   sideToActFor,
   isUmpire,
+  readsUmpireNotes,
 } from '../access/battle-policy.ts';
 import type { Auth } from '../auth/caller.ts';
 import type { Prisma } from '../db/database.ts';
@@ -245,4 +248,20 @@ export function battleVerificationView(battle: LoadedBattle & { salt: string }, 
     seed,
     salt: battle.salt,
   });
+}
+
+type NoteRow = { id: string; text: string; actionCount: number; createdAt: Date; author: { id: string; username: string } | null };
+
+function noteView(note: NoteRow): BattleNote {
+  return { id: note.id, author: note.author, text: note.text, actionCount: note.actionCount, at: note.createdAt.toISOString() };
+}
+
+/** A note just written, for the umpire who wrote it. */
+export function battleNoteView(note: NoteRow): BattleNote {
+  return viewed(noteView(note));
+}
+
+/** The umpire's notes, for those who may read them (the caller has asked `readsUmpireNotes`; nobody else gets any). */
+export function battleNotesView(battle: LoadedBattle, notes: NoteRow[], viewer: Viewer): BattleNotes {
+  return viewed({ notes: readsUmpireNotes(battle, viewer) ? notes.map(noteView) : [] });
 }

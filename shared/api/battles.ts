@@ -313,6 +313,29 @@ export const BattleVerificationSchema = z
   .meta({ id: 'BattleVerification' });
 export type BattleVerification = z.infer<typeof BattleVerificationSchema>;
 
+/** The umpire's notes: theirs alone while the battle is fought, everyone's once it is over. */
+export const BattleNoteRequestSchema = z
+  .object({ text: z.string().trim().min(1, 'is required').max(2_000, 'must be at most 2000 characters') })
+  .meta({ id: 'BattleNoteRequest' });
+export type BattleNoteRequest = z.input<typeof BattleNoteRequestSchema>;
+
+export const BattleNoteSchema = z
+  .object({
+    id: IdSchema,
+    author: UserRefSchema.nullable(),
+    text: z.string(),
+    actionCount: z.number().int().describe('Actions taken when it was written'),
+    at: TimestampSchema,
+  })
+  .meta({ id: 'BattleNote' });
+export type BattleNote = z.infer<typeof BattleNoteSchema>;
+
+export const BattleNotesSchema = z.object({ notes: z.array(BattleNoteSchema) }).meta({ id: 'BattleNotes' });
+export type BattleNotes = z.infer<typeof BattleNotesSchema>;
+
+/** Notes kept per battle at most. */
+export const MAX_BATTLE_NOTES = 500;
+
 /** A 409 of POST …/actions: the battle moved on since you looked (`actionCount` is where it stands), or is not being fought. */
 export const BattleActionConflictSchema = ApiErrorSchema.extend({ actionCount: z.number().int().optional() }).meta({ id: 'BattleActionConflict' });
 

@@ -108,6 +108,8 @@ export const API_ROUTES = {
   leaveBattle: { method: 'POST', path: '/api/battles/:battleId/leave', answers: { 200: 'BattleDetail' } },
   battleLog: { method: 'GET', path: '/api/battles/:battleId/log', query: ['after', 'limit', 'inviteCode'], answers: { 200: 'BattleLog' } },
   battleAct: { method: 'POST', path: '/api/battles/:battleId/actions', body: 'BattleActionRequest', answers: { 200: 'BattleDetail' } },
+  battleNotes: { method: 'GET', path: '/api/battles/:battleId/notes', answers: { 200: 'BattleNotes' } },
+  addBattleNote: { method: 'POST', path: '/api/battles/:battleId/notes', body: 'BattleNoteRequest', answers: { 201: 'BattleNote' } },
   exportBattle: { method: 'GET', path: '/api/battles/:battleId/export', query: ['inviteCode'], answers: { 200: 'ExportedBattle' } },
   verifyBattle: { method: 'GET', path: '/api/battles/:battleId/verification', answers: { 200: 'BattleVerification' } },
   importBattle: { method: 'POST', path: '/api/battles/import', body: 'ImportBattleRequest', answers: { 201: 'BattleDetail' } },

@@ -349,6 +349,13 @@ const MATRIX: Entry[] = [
     },
     expect: { anonymous: 401, outsider: 404, otherPower: 422, ownPower: 200, gm: 403, admin: 403 },
   },
+  // The umpire's notes: the umpire's alone while the battle is fought (an administrator's neither).
+  { route: 'GET /api/battles/{battleId}/notes', request: battle('/notes'), expect: { ...gameRead(403), gm: 200 } },
+  {
+    route: 'POST /api/battles/{battleId}/notes',
+    request: async (context) => ({ url: `/api/battles/${context.stash.battleId}/notes`, body: { text: 'Rhodes hesitates.' } }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 403, ownPower: 403, gm: 201, admin: 403 },
+  },
   { route: 'GET /api/battles/{battleId}/export', request: battle('/export'), expect: gameRead() },
   // Checked once the battle is over: until then those who may see it are told so.
   { route: 'GET /api/battles/{battleId}/verification', request: battle('/verification'), expect: gameRead(409) },

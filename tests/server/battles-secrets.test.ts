@@ -5,7 +5,8 @@
  * on its channel. Every response and message is recorded, then scanned for:
  *   - a side's plot before its turn is resolved (by value, wherever it appears, and in words): only its side and the
  *     umpire may see it; once resolved, everyone;
- *   - the seed of the dice before the battle is over (then everyone sees it, and it matches the commitment).
+ *   - the seed of the dice before the battle is over (then everyone sees it, and it matches the commitment);
+ *   - the umpire's notes before the battle is over (the umpire's alone; then everyone's).
  * Positive controls show the scan can see: the plotting side and the umpire find the plot where it is.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -80,6 +81,8 @@ const moment: Moment = { turn: 1, secret: null, over: false };
 const plots: { side: 'rhodes' | 'macedon'; turn: number; values: string[]; words: string }[] = [];
 let seed: string;
 let commitment: string;
+/** The umpire's notes, one a turn. */
+const notes: string[] = [];
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -117,7 +120,7 @@ beforeAll(async () => {
   const poll = async () => {
     for (const watcher of watchers) {
       await watcher.settle();
-      for (const path of ['', '/log', '/export', '/verification']) await watcher.get(`/api/battles/${battleId}${path}`);
+      for (const path of ['', '/log', '/export', '/verification', '/notes']) await watcher.get(`/api/battles/${battleId}${path}`);
       await watcher.get('/api/battles?filter=active&limit=100');
     }
   };
@@ -137,6 +140,9 @@ beforeAll(async () => {
 
   for (let turn = 1; ; turn++) {
     moment.turn = turn;
+    const note = `umpire-note-${turn}-${Math.random().toString(36).slice(2)}`;
+    expect((await umpire.request('POST', `/api/battles/${battleId}/notes`, { text: note })).statusCode).toBe(201);
+    notes.push(note);
     // Each side plots first in turn: the one plotting second must not learn the first one's plot.
     const [first, second] = turn % 2 === 1 ? (['rhodes', 'macedon'] as const) : (['macedon', 'rhodes'] as const);
     await plot(first, first === 'rhodes' ? rhodes : macedon);
@@ -202,6 +208,23 @@ describe('a ship-to-ship duel recorded from every seat', () => {
         watcher.records.some((r) => r.over && r.text.includes(seed)),
         watcher.name,
       ).toBe(true);
+    }
+  });
+
+  test("the umpire's notes reach nobody else before the end; everyone after", () => {
+    for (const watcher of watchers) {
+      const before = watcher.records.filter((r) => !r.over).map((r) => r.text);
+      const after = watcher.records.filter((r) => r.over).map((r) => r.text);
+      for (const note of notes) {
+        expect(
+          before.some((text) => text.includes(note)),
+          `${watcher.name}: ${note}`,
+        ).toBe(watcher.name === 'umpire');
+        expect(
+          after.some((text) => text.includes(note)),
+          `${watcher.name}: ${note}`,
+        ).toBe(true);
+      }
     }
   });
 });

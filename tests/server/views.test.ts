@@ -169,6 +169,9 @@ describe('every route', () => {
     ).json();
     await ok(guests[2], 'POST', `/api/battles/${forming.id}/join`, { seat: 'macedon' });
     await ok(guests[2], 'POST', `/api/battles/${forming.id}/leave`);
+    await ok(guests[3], 'POST', `/api/battles/${forming.id}/join`, { seat: 'umpire' });
+    await ok(guests[3], 'POST', `/api/battles/${forming.id}/notes`, { text: 'A calm sea.' }, 201);
+    await ok(guests[3], 'GET', `/api/battles/${forming.id}/notes`);
     const { SCENARIOS } = await import('../../shared/naval/index.ts');
     const setup = { ...(SCENARIOS['ship-to-ship'].find((scenario) => scenario.id === duel)!.setup as object), turnLimit: 1 };
     const fought = (
