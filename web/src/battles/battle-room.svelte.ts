@@ -100,6 +100,11 @@ export class BattleRoom {
     try {
       this.detail = await call();
       await this.loadLog();
+      // A private battle's channel is its members' only: listened to again now that this seat may (or may no longer).
+      if (this.relisten) {
+        this.relisten();
+        await this.load();
+      }
     } catch (e) {
       this.notice = e instanceof Error ? e.message : String(e);
     } finally {
@@ -107,17 +112,30 @@ export class BattleRoom {
     }
   }
 
-  /** Listens on the battle's channel; returns the function that stops. */
+  /** Subscribes to the battle's channel afresh, while the page watches it (see `watch`). */
+  private relisten: (() => void) | null = null;
+
+  /**
+   * Listens on the battle's channel; returns the function that stops. The server refuses the channel of a private
+   * battle to one who only holds its invitation code, so a seat taken subscribes again (`seatChange`).
+   */
   watch(): () => void {
     const reloader = coalescedReload(() => this.load());
     const channel = `battle:${this.id}` as const;
-    let stop = live.subscribe(channel, onNews);
+    let stop = (): void => {};
+    const listen = () => {
+      stop();
+      stop = live.subscribe(channel, onNews);
+    };
     function onNews(news: { type: string }) {
       reloader.ask();
       // The server ended the subscription (the battle can no longer be seen): read it again, and listen again if it can.
       if (news.type === 'unsubscribed') stop = live.subscribe(channel, onNews);
     }
+    listen();
+    this.relisten = listen;
     return () => {
+      this.relisten = null;
       stop();
       reloader.stop();
     };
