@@ -79,21 +79,20 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
   const byUnit = intents.map((_, i) => i).sort((a, b) => intents[a].unit - intents[b].unit);
   for (const i of byUnit) {
     const it = intents[i];
-    const base = { power: v.powers[d.power[it.unit]], order: texts[i], unit: v.locationIds[d.location[it.unit]] };
+    const power = v.powers[d.power[it.unit]];
+    const unit = v.locationIds[d.location[it.unit]];
     // The order as given (for a unit given two, the first: it disbands).
     const parsed = given[i];
-    if (it.to < 0) results.push({ ...base, success: true, code: 'disbanded', reason: 'Disbanded.', parsed });
+    // Each result written out in full: spreading a common part into each costs more than the rest of the phase.
+    if (it.to < 0) results.push({ power, order: texts[i], unit, success: true, code: 'disbanded', reason: 'Disbanded.', parsed });
     else if (succeeded[i]) {
-      results.push({ ...base, success: true, code: 'retreated', reason: `Retreated to ${v.provinceNames[v.locationProvince[it.to]]}.`, parsed });
-      units.push({ power: base.power, type: unitTypeName(d.type[it.unit]), at: v.locationIds[it.to] });
-    } else
-      results.push({
-        ...base,
-        success: false,
-        code: 'retreat-bounced',
-        reason: `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.`,
-        parsed,
-      });
+      const reason = `Retreated to ${v.provinceNames[v.locationProvince[it.to]]}.`;
+      results.push({ power, order: texts[i], unit, success: true, code: 'retreated', reason, parsed });
+      units.push({ power, type: unitTypeName(d.type[it.unit]), at: v.locationIds[it.to] });
+    } else {
+      const reason = `Another unit retreated to ${v.provinceNames[v.locationProvince[it.to]]} too, so both disband.`;
+      results.push({ power, order: texts[i], unit, success: false, code: 'retreat-bounced', reason, parsed });
+    }
   }
   for (let u = 0; u < d.count; u++) {
     if (ordered.has(u)) continue;
