@@ -653,7 +653,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       const page = pages[power];
       // Wait until the orders panel has rendered one way or the other before deciding.
       const ready = page.getByLabel('Ready');
-      const idle = page.getByText(`${power} has nothing to order in this phase.`);
+      const idle = page.getByText(new RegExp(`^${power} .*nothing to (order|build or remove) in this phase\\.$`));
       await ready.or(idle).first().waitFor();
       if (await ready.count()) building.push(power);
     }

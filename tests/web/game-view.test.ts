@@ -350,7 +350,7 @@ describe('missed deadlines and civil disorder, told to the player', () => {
     egypt = { playerStatus: 'civil-disorder', missedDeadlines: 2 };
     await show();
     expect(standing()).toBe(
-      'Egypt is in civil disorder: it missed 2 deadlines in a row, and its units hold when it has no orders. Save orders to take it back.',
+      'Egypt is in civil disorder: it missed 2 deadlines in a row, and its units hold when it has no orders. Save orders (or tick Ready) to take it back.',
     );
   });
 });

@@ -69,6 +69,23 @@ describe('supply-centre markers on the map', () => {
     expect($('.tooltip strong')?.textContent).toBe('Athens');
   });
 
+  it('a click hides the tooltip over the province clicked until the pointer moves on to another', () => {
+    const hoverOver = (id: string) => {
+      $(`#p-${id}`)!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 10, clientY: 10 }));
+      flushSync();
+    };
+    hoverOver('Rav');
+    expect($('.tooltip strong')?.textContent).toBe('Ravenna');
+    $('#p-Rav')!.dispatchEvent(new PointerEvent('click', { bubbles: true, pointerType: 'mouse', clientX: 10, clientY: 10 }));
+    flushSync();
+    hoverOver('Rav');
+    expect($('.tooltip')).toBeNull();
+    hoverOver('Cis');
+    expect($('.tooltip strong')?.textContent).not.toBe('Ravenna');
+    hoverOver('Rav');
+    expect($('.tooltip strong')?.textContent).toBe('Ravenna');
+  });
+
   it('keeps the markers out of the accessibility tree', () => {
     expect($('svg.dmap g.centres')!.getAttribute('aria-hidden')).toBe('true');
   });
