@@ -45,8 +45,11 @@ export function standardRules(v: Variant): Rules {
     victoryCheck: 'count',
     victors(eco) {
       const rule = v.data.rules.victory;
+      // Every power's centres in one pass (checked at every Winter count).
+      const centres = new Array<number>(v.powers.length).fill(0);
+      for (const c of v.centres) if (eco.owner[c] >= 0) centres[eco.owner[c]]++;
       const out: number[] = [];
-      for (let w = 0; w < v.powers.length; w++) if (centreCount(v, eco, w) >= rule.count) out.push(w);
+      for (let w = 0; w < v.powers.length; w++) if (centres[w] >= rule.count) out.push(w);
       return out;
     },
   };
