@@ -111,7 +111,10 @@ function grappleValue(scale: Scale, rammer: ShipState, target: ShipState, target
   const sure = (attacking: number) => attacking + (1 - attacking) * 0.9;
   const taken = rammerWins * sure(rammerAttacks) * (targetLeft + artilleryThreat(scale, target)) * signedWorth(scale, target);
   const lost = targetWins * sure(1 - rammerAttacks) * (rammerLeft + artilleryThreat(scale, rammer)) * signedWorth(scale, rammer);
-  const extraLeak = (LEAK_FIGHTING - LEAK_QUIET) * Math.min(1, targetLeft) * signedWorth(scale, target);
+  // Ships held in a fight plug only on a 6: the target's holes (the ram's and any open) and the rammer's leak longer.
+  const extra = LEAK_FIGHTING - LEAK_QUIET;
+  const extraLeak =
+    extra * Math.min(1 + target.holes, targetLeft) * signedWorth(scale, target) + extra * Math.min(rammer.holes, rammerLeft) * signedWorth(scale, rammer);
   return fight * (taken + lost + extraLeak);
 }
 

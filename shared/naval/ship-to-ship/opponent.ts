@@ -288,8 +288,10 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     const fight = state.repulses[0];
     const defender = state.ships.find((s) => s.id === fight.defender);
     const attacker = state.ships.find((s) => s.id === fight.attacker);
-    // The repulse left the defender more than twice as strong: counter-boarding takes the attacker, unless its marines are gone.
-    const counter = defender && attacker ? boardingOdds(defender, attacker) > 0.5 : true;
+    // The repulse left the defender more than twice as strong: counter-boarding takes the attacker, unless our
+    // marines are gone or the open holes, plugged only on a 6 in a fight, would sink the ship first.
+    const afloatFor = defender ? statsOf(defender).hull - defender.damage - defender.holes : 0;
+    const counter = defender && attacker ? boardingOdds(defender, attacker) > 0.5 && afloatFor > 0 : true;
     return { kind: 'repulse', ship: fight.defender, choice: counter ? 'counter-board' : 'cut' };
   }
   const forecasts = enemyShips.map((s) => forecast(state, s, WEIGHTS.keepCourse));
