@@ -164,6 +164,33 @@ describe('seats', () => {
   });
 });
 
+describe('a Classis battle', () => {
+  test('is fought to its end against the computer, activation by activation, and checks out', async () => {
+    const alice = await new Browser(app).register();
+    const training = structuredClone(SCENARIOS.classis.find((s) => s.id === 'training-duel')!.setup) as Record<string, unknown>;
+    let detail = await create(alice, {
+      title: 'One Classis turn',
+      ruleset: 'classis',
+      setup: { ...training, turnLimit: 1 },
+      seats: [{ side: 'cilicia', player: 'computer' }],
+      join: 'rhodes',
+    });
+    for (let moves = 0; detail.status === 'active' && moves < 200; moves++) {
+      expect(detail.turn).toMatchObject({ kind: 'side', side: 'rhodes' });
+      // The last choice offered: ending the activation early, where the rules allow it, keeps the battle short.
+      const choice = detail.legalActions[detail.legalActions.length - 1];
+      const response = await alice.request('POST', `/api/battles/${detail.id}/actions`, { action: choice.action, expected: detail.actionCount });
+      expect(response.statusCode, response.body).toBe(200);
+      detail = response.json();
+    }
+    expect(detail.status).toBe('finished');
+    expect(detail.outcome!.reason.length).toBeGreaterThan(0);
+    const log = (await alice.request('GET', `/api/battles/${detail.id}/log?limit=500`)).json();
+    expect(new Set(log.entries.map((entry: { by: string }) => entry.by))).toEqual(new Set(['start', 'player', 'computer']));
+    expect((await alice.request('GET', `/api/battles/${detail.id}/verification`)).json()).toMatchObject({ ok: true, problems: [] });
+  });
+});
+
 describe('the computer’s own random numbers', () => {
   test('come from the battle and the number of actions taken, the same every time, never from the dice', () => {
     const draw = (battle: string, count: number) => Array.from({ length: 5 }, computerRandom(battle, count));
