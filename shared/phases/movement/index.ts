@@ -105,13 +105,12 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
       }
       results.push(result);
     } else if (!heldByRule.has(u)) {
+      // The explanation is this result's own: changed in place rather than spread into a copy (V8's slow path).
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
-      results.push({
-        ...r,
-        code: r.success ? 'unordered' : r.code,
-        reason: `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
-        parsed: { kind: 'hold', unit: unitRefOf(board, u) },
-      });
+      if (r.success) r.code = 'unordered';
+      r.reason = `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`;
+      r.parsed = { kind: 'hold', unit: unitRefOf(board, u) };
+      results.push(r);
     } else {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
       if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
