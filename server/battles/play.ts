@@ -145,10 +145,18 @@ async function computerMove(
 ): Promise<LoadedBattle | null> {
   const ruleset = rulesetOf(battle);
   const by = { actor, userId: null };
-  const choice = ruleset.opponent(battle.state, side, computerRandom(battle.id, battle.actionCount));
-  const taken = await takeAction(tx, battle, seed, side, choice, by, now);
-  if (taken.ok) return taken.battle;
-  env.log.warn({ battleId: battle.id, side, refusal: taken.refusal }, 'the computer opponent chose an action the rules refuse');
+  let choice: unknown;
+  try {
+    choice = ruleset.opponent(battle.state, side, computerRandom(battle.id, battle.actionCount));
+  } catch (error) {
+    // A fault of the opponent's: the battle goes on with the rules' own list rather than failing the request.
+    env.log.error({ err: error, battleId: battle.id, side }, 'the computer opponent failed to choose');
+  }
+  if (choice !== undefined) {
+    const taken = await takeAction(tx, battle, seed, side, choice, by, now);
+    if (taken.ok) return taken.battle;
+    env.log.warn({ battleId: battle.id, side, refusal: taken.refusal }, 'the computer opponent chose an action the rules refuse');
+  }
   for (const legal of ruleset.legalActions(battle.state, side).slice(0, FALLBACK_TRIES)) {
     const fallback = await takeAction(tx, battle, seed, side, legal, by, now);
     if (fallback.ok) return fallback.battle;

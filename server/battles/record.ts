@@ -61,6 +61,17 @@ function replay(record: BattleRecord & { seed: string }) {
   return { setup, state, texts, outcome: ruleset.outcome(state), nextRoll: dice.next };
 }
 
+/** A record checked (verify) and replayed; or its problems, a replay the engine cannot make included (never a 500). */
+function replayedRecord(record: BattleRecord): { ok: true; replayed: ReturnType<typeof replay>; seed: string } | { ok: false; problems: string[] } {
+  try {
+    const verification = verify(RULESETS[record.ruleset], record);
+    if (!verification.ok || record.seed === undefined) return { ok: false, problems: [...verification.problems] };
+    return { ok: true, replayed: replay({ ...record, seed: record.seed }), seed: record.seed };
+  } catch (error) {
+    return { ok: false, problems: [`the rules could not replay it: ${(error as Error).message}`] };
+  }
+}
+
 export async function importBattle(app: FastifyInstance, user: User, request: z.output<typeof ImportBattleRequestSchema>) {
   const parsed = BattleRecordSchema.safeParse(request.record);
   if (!parsed.success) {
@@ -68,16 +79,12 @@ export async function importBattle(app: FastifyInstance, user: User, request: z.
     throw invalid(`body.record${issue.path.map((part) => `.${String(part)}`).join('')}`, issue.message);
   }
   const record = parsed.data;
-  const verification = verify(RULESETS[record.ruleset], record);
-  if (!verification.ok || record.seed === undefined) {
-    throw unprocessable('import_invalid', `the record does not check out: ${verification.problems[0] ?? 'no seed'}`, {
-      problems: verification.problems,
-    });
-  }
-  const replayed = replay({ ...record, seed: record.seed });
+  const checked = replayedRecord(record);
+  if (!checked.ok) throw unprocessable('import_invalid', `the record does not check out: ${checked.problems[0]}`, { problems: checked.problems });
+  const replayed = checked.replayed;
   if (replayed.outcome === null) throw unprocessable('import_invalid', 'the record is of a battle that is not over: only finished battles are imported');
   const sides = RULESETS[record.ruleset].sides(replayed.setup);
-  const seed = record.seed;
+  const seed = checked.seed;
   const now = new Date();
   const battleId = await app.prisma.$transaction(async (tx) => {
     const created = await tx.battle.create({
