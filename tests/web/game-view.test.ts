@@ -623,3 +623,31 @@ describe('the panel tabs from the keyboard', () => {
     expect(selected()).toBe('tab-orders');
   });
 });
+
+describe('a loan on the board', () => {
+  it('rings the lent centre and names it lent, since the phase the game’s record says it was made in', async () => {
+    const shown = phase as unknown as { state: typeof retreat };
+    shown.state = { ...retreat, loans: [{ centre: 'Cyp', from: 'Egypt', to: 'Syria' }] };
+    loans = [
+      {
+        id: id(3),
+        centre: 'Cyp',
+        lender: 'Egypt',
+        borrower: 'Syria',
+        status: 'active',
+        startedInPhase: 0,
+        endedInPhase: null,
+        endReason: null,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      },
+    ];
+    try {
+      await show();
+      expect(target.querySelector('g.centre[data-centre="Cyp"]')!.classList.contains('lent')).toBe(true);
+      // The record (read after the map is up) adds when.
+      await vi.waitFor(() => expect(target.querySelector('#p-Cyp')!.getAttribute('aria-label')).toContain(`lent by Egypt to Syria (since ${NAME})`));
+    } finally {
+      shown.state = retreat;
+    }
+  });
+});

@@ -4,7 +4,8 @@
  * the variant and the game state, so they are tested without a browser.
  * Every fact comes from the variant data and the state; no rule is decided here.
  */
-import { findLocation, findProvince, locationName as engineLocationName, type GameState, type Unit, type Variant } from '../../../shared/index.ts';
+import { findLocation, findProvince, locationName as engineLocationName, type GameState, type Loan, type Unit, type Variant } from '../../../shared/index.ts';
+import { compileEconomy } from '../../../shared/game/economy.ts';
 
 export type Point = readonly [number, number];
 
@@ -33,7 +34,15 @@ export interface CentreMarker {
   indestructible: boolean;
   /** Home centre of this power, if any. */
   home: string | null;
+  /** The centre lent (a variant's rule, Diadochi V's), as the position keeps it; null when it is not. */
+  loan: CentreLoan | null;
   at: Point;
+}
+
+/** A lent centre: its links from the owner on, and who its supply goes to (the engine's holder: the last borrower). */
+export interface CentreLoan {
+  links: readonly Loan[];
+  holder: string;
 }
 
 export interface UnitCounter {
@@ -123,12 +132,15 @@ export interface ProvinceInWords {
   /** The order given there, if any. */
   ordered: string | undefined;
   target: boolean;
+  /** Its centre's loan in words (loanWords), if it is lent. */
+  loan?: string;
 }
 
 /** "Neapolis; neutral supply centre; a build site: B or Enter to build here; ordered: Build F Nea". */
 export function describeProvince(p: ProvinceInWords): string {
   const parts = [p.name];
   if (p.centre) parts.push(p.centre);
+  if (p.loan) parts.push(`${p.loan[0].toLowerCase()}${p.loan.slice(1)}`);
   for (const u of p.units) parts.push(u.label);
   if (p.site) parts.push(p.adjustment ? 'a build site: B or Enter to build here' : 'can be ordered: Enter to select');
   if (p.site && p.ordered !== undefined) parts.push(`ordered: ${p.ordered}`);
@@ -144,6 +156,7 @@ export function computeOverlay(variant: Variant, state: GameState): MapOverlay {
   for (const [province, power] of Object.entries(state.owners)) fills.set(canonicalProvince(variant, province), power);
   for (const [province, power] of Object.entries(state.control)) fills.set(canonicalProvince(variant, province), power);
 
+  const loans = centreLoans(variant, state);
   const destroyed = new Set(state.destroyed.map((id) => canonicalProvince(variant, id)));
   const rebuilding = new Set(state.rebuilding.map((id) => canonicalProvince(variant, id)));
   const centres: CentreMarker[] = [];
@@ -169,6 +182,7 @@ export function computeOverlay(variant: Variant, state: GameState): MapOverlay {
       rebel: province.centre?.rebel === true,
       indestructible: province.centre?.indestructible === true,
       home: variant.homeOf[p] >= 0 ? variant.powers[variant.homeOf[p]] : null,
+      loan: loans.get(province.id) ?? null,
       at: [label[0] + province.id.length * CENTRE_OFFSET_PER_CHAR + 6, label[1]],
     });
   });
@@ -199,6 +213,46 @@ export function computeOverlay(variant: Variant, state: GameState): MapOverlay {
     if (c) units.push(c);
   }
   return { fills, centres, units };
+}
+
+/**
+ * The position's loans by centre: the links in order from the owner (owner to A, A on to B), and the holder the
+ * engine's rules give the centre's supply to. A position whose loans the engine cannot read shows none.
+ */
+export function centreLoans(variant: Variant, state: GameState): Map<string, CentreLoan> {
+  const lent = new Map<string, CentreLoan>();
+  if (state.loans.length === 0) return lent;
+  const eco = compileEconomy(variant, state);
+  if (!eco.ok) return lent;
+  for (const id of new Set(state.loans.map((l) => canonicalProvince(variant, l.centre)))) {
+    const p = findProvince(variant, id);
+    const holder = variant.rules.holder(eco.value, p);
+    if (holder < 0) continue;
+    const links = state.loans.filter((l) => canonicalProvince(variant, l.centre) === id);
+    // Told in the order the centre passes along: from its owner on.
+    const ordered: Loan[] = [];
+    for (let from = variant.powers[eco.value.owner[p]]; ordered.length < links.length; ) {
+      const next = links.find((l) => l.from === from && !ordered.includes(l));
+      if (!next) break;
+      ordered.push(next);
+      from = next.to;
+    }
+    lent.set(id, { links: [...ordered, ...links.filter((l) => !ordered.includes(l))], holder: variant.powers[holder] });
+  }
+  return lent;
+}
+
+/**
+ * A lent centre in words: "Lent by Egypt to Syria (since Spring 240 BC)", a chain "…, and on by Syria to Rome". `since`
+ * names the phase a link was made in, where the page knows it.
+ */
+export function loanWords(loan: CentreLoan, since: (link: Loan) => string | null = () => null): string {
+  return loan.links
+    .map((l, i) => {
+      const when = since(l);
+      return `${i === 0 ? 'Lent' : 'and on'} by ${l.from} to ${l.to}${when ? ` (since ${when})` : ''}`;
+    })
+    .join(', ');
 }
 
 /** A dislodged unit is drawn beside the unit that took its place. */
