@@ -50,8 +50,10 @@ export function scenarioOf(ruleset: RulesetId, id: string): ScenarioInfo | null 
  */
 export function decisionOf(ruleset: RulesetId, state: unknown): string {
   if (ruleset === 'classis') {
+    // A squadron has a chit per point of its commander's rating and may be drawn again in a turn: the chits left in
+    // the cup tell one drawing from the next.
     const s = state as ClassisState;
-    return `turn ${s.turn}, ${s.activation?.squadron ?? 'none'}`;
+    return `turn ${s.turn}, ${s.activation?.squadron ?? 'none'}, ${s.cup.length} chits left`;
   }
   const s = state as ShipToShipState;
   const turn = shipToShip.turn(s);

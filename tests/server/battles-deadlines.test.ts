@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';
+import { expireDeadline } from '../../server/battles/play.ts';
+import { lockBattle } from '../../server/battles/stored.ts';
 import { Browser, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
 import { usingPostgres } from './helpers/database.ts';
 import { connect, listen } from './helpers/live.ts';
@@ -84,6 +86,31 @@ describe('a deadline that passes', () => {
     }
   });
 
+  test('an expiry cut off before it commits (a crash, a SIGKILL) leaves nothing behind: the battle stays due, and is taken over once', async () => {
+    const battle = await duelAgainstTheComputer();
+    const expiry = hoursFrom(battle.deadlineAt, 0.5);
+    const before = await app.prisma.battle.findUniqueOrThrow({ where: { id: battle.id } });
+    // Everything an expiry does, in its transaction, which then dies before COMMIT.
+    await expect(
+      app.prisma.$transaction(async (tx) => {
+        const locked = await lockBattle(tx, battle.id);
+        const after = await expireDeadline({ bus: app.bus, log: app.log }, tx, locked, expiry);
+        expect(after.actionCount).toBe(3);
+        throw new Error('the process died here');
+      }),
+    ).rejects.toThrow('the process died here');
+    const untouched = await app.prisma.battle.findUniqueOrThrow({ where: { id: battle.id } });
+    expect({ count: untouched.actionCount, deadline: untouched.deadlineAt, state: untouched.state }).toEqual({
+      count: before.actionCount,
+      deadline: before.deadlineAt,
+      state: before.state,
+    });
+    expect(await app.prisma.battleAction.count({ where: { battleId: battle.id } })).toBe(1);
+    expect(await deadlinesOf(app).processDue(expiry)).toBeGreaterThanOrEqual(1);
+    const log = (await player.request('GET', `/api/battles/${battle.id}/log`)).json();
+    expect(log.entries.filter((entry: { by: string }) => entry.by === 'deadline')).toHaveLength(1);
+  });
+
   test('a player who acts in time keeps the computer out of it', async () => {
     const battle = await duelAgainstTheComputer();
     const detail = (await player.request('GET', `/api/battles/${battle.id}`)).json();
@@ -120,8 +147,10 @@ describe('a deadline that passes', () => {
     const after = (await player.request('GET', `/api/battles/${battle.id}`)).json();
     // Another activation is awaited now (not the rest of the late one), with a full five minutes from the expiry.
     expect(await decisionOf()).not.toBe(activationBefore);
-    expect(after.status === 'finished' || after.turn.kind === 'side').toBe(true);
-    expect(new Date(after.deadlineAt).getTime()).toBeGreaterThan(expiry.getTime());
+    if (after.status !== 'finished') {
+      expect(after.turn.kind).toBe('side');
+      expect(new Date(after.deadlineAt).getTime()).toBeGreaterThan(expiry.getTime());
+    }
   });
 
   test('the loop running with the app finds a due battle by itself; watchers hear of it', async () => {
