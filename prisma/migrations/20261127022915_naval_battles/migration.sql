@@ -83,6 +83,18 @@ CREATE TABLE "battle_actions" (
     CONSTRAINT "battle_actions_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "battle_notes" (
+    "id" UUID NOT NULL,
+    "battle_id" UUID NOT NULL,
+    "author_id" UUID,
+    "text" VARCHAR(2000) NOT NULL,
+    "action_count" INTEGER NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "battle_notes_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "battles_invite_code_key" ON "battles"("invite_code");
 
@@ -107,6 +119,9 @@ CREATE UNIQUE INDEX "battle_seats_battle_id_user_id_key" ON "battle_seats"("batt
 -- CreateIndex
 CREATE UNIQUE INDEX "battle_actions_battle_id_index_key" ON "battle_actions"("battle_id", "index");
 
+-- CreateIndex
+CREATE INDEX "battle_notes_battle_id_created_at_idx" ON "battle_notes"("battle_id", "created_at");
+
 -- AddForeignKey
 ALTER TABLE "battles" ADD CONSTRAINT "battles_created_by_id_fkey" FOREIGN KEY ("created_by_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
@@ -124,3 +139,9 @@ ALTER TABLE "battle_actions" ADD CONSTRAINT "battle_actions_battle_id_fkey" FORE
 
 -- AddForeignKey
 ALTER TABLE "battle_actions" ADD CONSTRAINT "battle_actions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "battle_notes" ADD CONSTRAINT "battle_notes_battle_id_fkey" FOREIGN KEY ("battle_id") REFERENCES "battles"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "battle_notes" ADD CONSTRAINT "battle_notes_author_id_fkey" FOREIGN KEY ("author_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
