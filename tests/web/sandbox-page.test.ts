@@ -232,7 +232,7 @@ describe('sandbox page', () => {
 
   it('names the legend for a screen reader by its entries’ words (its shapes are a picture), failures too once adjudicated', async () => {
     const name = () => $('details.legend svg')!.getAttribute('aria-label')!;
-    await vi.waitFor(() => expect(name()).toMatch(/^Map legend: Supply centre; Double centre; Triple \(Rome, for Rome\); .*Move by convoy$/));
+    await vi.waitFor(() => expect(name()).toMatch(/^Map legend: Supply centre; Double centre; Triple \(Rome, for Rome\); .*Move by convoy; Lent centre$/));
     expect(name()).not.toContain('Failed');
     // The counters' letters are no entry.
     expect(name()).not.toMatch(/; A;|; M;/);

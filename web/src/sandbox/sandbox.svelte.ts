@@ -16,6 +16,7 @@ import {
 } from '../../../shared/index.ts';
 import { OrderEntry } from '../orders/order-entry.svelte.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
+import { PositionSetup, type SetupSnapshot } from './setup.svelte.ts';
 
 export interface SandboxStep {
   state: GameState;
@@ -41,6 +42,8 @@ export interface SandboxSnapshot {
   rules?: Rulebook;
   steps: { state: GameState; lines: Record<string, string[]>; adjudicated: boolean }[];
   origin?: SandboxOrigin;
+  /** A position being set up by hand, not applied yet. */
+  setup?: SetupSnapshot;
 }
 
 export class Sandbox {
@@ -50,6 +53,8 @@ export class Sandbox {
   origin = $state.raw<SandboxOrigin | null>(null);
   /** The rule set the next adjudication uses (RULEBOOKS); a game's, when opened from one. */
   rules = $state<Rulebook>('datc');
+  /** The position being set up by hand (set-up mode), or null while playing. */
+  setup = $state.raw<PositionSetup | null>(null);
 
   constructor(
     readonly variant: Variant,
@@ -121,6 +126,35 @@ export class Sandbox {
     return this.steps.length > 1 || this.showingResults || Object.values(this.entry.lines).some((lines) => lines.some((l) => l.trim() !== ''));
   }
 
+  /** Orders typed or clicked that have not been adjudicated: a reload keeps them, but leaving the page asks first. */
+  get ordersPending(): boolean {
+    return !this.showingResults && Object.values(this.entry.lines).some((lines) => lines.some((l) => l.trim() !== ''));
+  }
+
+  /** Work that leaving the page would leave behind: orders not adjudicated, or a set-up not applied. */
+  get unsaved(): boolean {
+    return this.ordersPending || (this.setup?.changed ?? false);
+  }
+
+  /** Set up the position by hand, beginning from the one on screen (the next phase's, when results are shown). */
+  beginSetup(): void {
+    const step = this.current;
+    this.setup = new PositionSetup(this.variant, step.outcome && !step.outcome.next.winners ? step.outcome.next : step.state);
+  }
+
+  /** Leave set-up mode without applying it. */
+  discardSetup(): void {
+    this.setup = null;
+  }
+
+  /** Play from the position set up (as a pasted one: the phases played before are dropped); unchanged, play on as before. */
+  applySetup(): void {
+    const setup = this.setup;
+    if (!setup) return;
+    this.setup = null;
+    if (setup.changed) this.load(setup.state);
+  }
+
   /** Whether a power has something to order in the phase shown (a unit, a dislodged unit, builds or removals). */
   private busy(power: string): boolean {
     const entry = this.entry;
@@ -159,6 +193,7 @@ export class Sandbox {
         adjudicated: s.outcome !== null,
       })),
       ...(this.origin ? { origin: this.origin } : {}),
+      ...(this.setup ? { setup: this.setup.snapshot() } : {}),
     };
   }
 
@@ -180,9 +215,16 @@ export class Sandbox {
       }
       steps.push({ state: read.value, lines: s.lines, outcome });
     }
+    let setup: PositionSetup | null = null;
+    if (snapshot.setup) {
+      // A set-up the engine no longer reads is dropped; the phases played are kept.
+      const read = await readPosition(this.variant, JSON.stringify(snapshot.setup.state));
+      if (read.ok) setup = new PositionSetup(this.variant, read.value, snapshot.setup.changed === true);
+    }
     this.steps = steps;
     this.rules = rules;
     this.origin = snapshot.origin ?? null;
+    this.setup = setup;
     this.entry.reset(this.current.state, this.current.lines);
     this.choosePower();
     return true;
@@ -196,6 +238,7 @@ export class Sandbox {
     this.steps = [{ state, lines: {}, outcome: null }];
     this.rules = rules;
     this.origin = origin;
+    this.setup = null;
     this.entry.reset(state);
     this.choosePower();
   }
