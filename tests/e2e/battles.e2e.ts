@@ -156,6 +156,12 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
   /** Waits until the page's log holds entry `index` (the page has read the battle that far). */
   const logReached = (page: Page, index: number) => page.locator(`.battle-log li[data-index="${index}"]`).waitFor();
 
+  /** The page from its top, the log scrolled to its last entry. */
+  async function showEnd(page: Page) {
+    await page.locator('.battle-log li').last().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+
   /** The log line on `page` whose text matches, with its dice: scrolled into view. */
   async function logLine(page: Page, text: RegExp) {
     const line = page.locator('.battle-log .line').filter({ hasText: text }).first();
@@ -203,7 +209,9 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
       if (moves < 2 && legal.some((l) => l.action.kind === 'move')) {
         await logReached(page, mine.actionCount);
         const panel = page.locator('.classis-panel');
-        await panel.getByRole('group', { name: 'Ships of the activated squadron' }).getByRole('button').first().click();
+        const mover = legal.find((l) => l.action.kind === 'move')!.action as Extract<ClassisAction, { kind: 'move' }>;
+        const moverName = mine.board!.counters.find((c) => c.id === mover.ship)!.name;
+        await panel.getByRole('group', { name: 'Ships of the activated squadron' }).getByRole('button', { name: moverName, exact: true }).click();
         const targets = page.locator('svg polygon.target');
         await targets.first().waitFor();
         await targets.nth((await targets.count()) - 1).click();
@@ -267,13 +275,16 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
     await logReached(admiral, done.actionCount);
     const ram = await logLine(admiral, /rams the/);
     await expect(ram.locator('.die').count()).resolves.toBe(2);
-    await shot(admiral, 'classis-victory');
     if (boarded) await logLine(admiral, / boards /);
+    await showEnd(admiral);
+    await shot(admiral, 'classis-victory');
 
-    // The umpire's page on a phone: the board, the outcome, the log.
+    // The umpire's page on a phone: the outcome, then the board.
     await umpire.setViewportSize(PHONE);
-    await umpire.locator('.outcome').scrollIntoViewIfNeeded();
+    await showEnd(umpire);
     await shot(umpire, 'phone-classis-victory');
+    await umpire.locator('.hex-sea').scrollIntoViewIfNeeded();
+    await shot(umpire, 'phone-classis-board');
     await umpire.setViewportSize({ width: 1366, height: 860 });
 
     await checkDice(admiral, battle, 'classis');
@@ -375,10 +386,15 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
       await boarding.first().scrollIntoViewIfNeeded();
       await shot(admiral, 'ship-to-ship-boarding');
     }
-    await admiral.locator('.status').scrollIntoViewIfNeeded();
+    await showEnd(admiral);
     await shot(admiral, 'ship-to-ship-victory');
     await admiral.setViewportSize(PHONE);
+    await showEnd(admiral);
     await shot(admiral, 'phone-ship-to-ship-victory');
+    await admiral.locator('.hex-sea').scrollIntoViewIfNeeded();
+    await shot(admiral, 'phone-ship-to-ship-board');
+    await admiral.locator('.battle-log').scrollIntoViewIfNeeded();
+    await shot(admiral, 'phone-ship-to-ship-log');
     await admiral.setViewportSize({ width: 1366, height: 860 });
     await checkDice(admiral, battle, 'ship-to-ship');
     expect(consoleErrors).toEqual([]);

@@ -207,6 +207,31 @@ describe('a Classis battle, my squadron activated', () => {
     expect(detail.legalActions.some((l) => JSON.stringify(l.action) === JSON.stringify(body.action))).toBe(true);
   });
 
+  it('keeps the ship chosen when the battle is read again as it stands (a live event that changes nothing yet)', async () => {
+    router.go(`/battles/${id}`, true);
+    await open((into) => mount(BattlePage, { target: into, props: { id } }), 'svg');
+    const socket = ScriptedSocket.opened.at(-1)!;
+    socket.accept();
+    const shipButton = target.querySelector<HTMLButtonElement>('[aria-label="Ships of the activated squadron"] button')!;
+    shipButton.click();
+    flushSync();
+    const highlighted = target.querySelectorAll('polygon.target').length;
+    expect(highlighted).toBeGreaterThan(1);
+    const before = reads;
+    socket.onmessage?.({
+      data: JSON.stringify({
+        type: 'event',
+        channel: `battle:${id}`,
+        seq: 1,
+        event: { type: 'battle.changed', battleId: id, what: 'joined', status: 'active', actionCount: detail.actionCount },
+      }),
+    });
+    await vi.waitFor(() => expect(reads).toBe(before + 1));
+    await settle();
+    expect(target.querySelector('[aria-label="Ships of the activated squadron"] button')!.getAttribute('aria-pressed')).toBe('true');
+    expect(target.querySelectorAll('polygon.target').length).toBe(highlighted);
+  });
+
   it('ends the activation with the engine’s words on the button', async () => {
     router.go(`/battles/${id}`, true);
     await open((into) => mount(BattlePage, { target: into, props: { id } }), 'svg');
@@ -298,6 +323,32 @@ describe('a ship-to-ship battle', () => {
       }),
     });
     await vi.waitFor(() => expect(reads).toBe(before + 1));
+  });
+});
+
+describe('joining a private battle from its invitation link', () => {
+  it('listens on the battle’s channel again once seated (the server gives it only to members)', async () => {
+    const played = playScenario('ship-to-ship', 'duel', 0);
+    record = played.record;
+    const forming = battleDetail('ship-to-ship', played, null, { status: 'forming', private: true, turn: null, legalActions: [] });
+    forming.seats = forming.seats.map((seat) => (seat.side === 'macedon' ? { ...seat, user: null } : seat));
+    detail = forming;
+    router.go(`/battles/${id}?invite=CODE`, true);
+    await open((into) => mount(BattlePage, { target: into, props: { id } }), 'svg');
+    const socket = ScriptedSocket.opened.at(-1)!;
+    socket.accept();
+    const subscribe = { type: 'subscribe', channel: `battle:${id}` };
+    const subscribes = () => socket.sent.filter((m) => JSON.stringify(m) === JSON.stringify(subscribe)).length;
+    expect(subscribes()).toBeGreaterThan(0);
+    // The socket is the client's one, kept across pages: what this page sends from here on.
+    const before = subscribes();
+    const sentBefore = socket.sent.length;
+    detail = { ...forming, joined: true, you: { side: 'macedon', umpire: false } };
+    button('Play Macedon')!.click();
+    await vi.waitFor(() => expect(posted.map((p) => p.path)).toEqual([`/api/battles/${id}/join`]));
+    expect(posted[0].body).toMatchObject({ seat: 'macedon', inviteCode: 'CODE' });
+    await vi.waitFor(() => expect(subscribes()).toBe(before + 1));
+    expect(socket.sent.slice(sentBefore)).toEqual([{ type: 'unsubscribe', channel: `battle:${id}` }, subscribe]);
   });
 });
 

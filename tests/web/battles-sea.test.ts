@@ -73,13 +73,33 @@ describe('the ships on the sea', () => {
     const nike = ship('nike');
     expect(nike.querySelector('.type')!.textContent).toBe('Tri');
     expect(nike.querySelector('.squadron text')!.textContent).toBe('B');
-    expect(nike.querySelector('.flag')!.textContent).toBe('★');
+    // The star is drawn, not written: a phone's fonts may lack the character.
+    expect(nike.querySelector('path.flag.star')).not.toBeNull();
+    expect(ship('leon').querySelector('.flag')).toBeNull();
     expect(nike.querySelector('.crew text')!.textContent).toBe('E');
     expect(Array.from(nike.querySelectorAll('.badge')).map((b) => b.classList[1])).toEqual(['crippled', 'grappled']);
     expect(nike.getAttribute('aria-label')).toBe('Rhodes trireme Nike, facing south-east, at 0303; Squadron B, flagship; expert, crippled, grappled');
     const leon = ship('leon');
     expect(Array.from(leon.querySelectorAll('.badge')).map((b) => `${b.classList[1]} ${b.textContent}`)).toEqual(['holes 2●', 'captured P']);
     expect(leon.querySelector('.hull')!.getAttribute('style')).toContain('#1f4e79');
+  });
+
+  it("keeps every mark of a counter inside its own hex, clear of a neighbour's", () => {
+    draw();
+    const nike = ship('nike');
+    // Each mark, taken as a disc round its centre, stays on its side of each of the hex's six sides (flat-topped:
+    // the sides face 30°, 90°, … at the apothem's distance).
+    const apothem = (HEX_SIZE * Math.sqrt(3)) / 2;
+    const marks = Array.from(nike.querySelectorAll<SVGGElement>('.squadron, .crew, .badge, .flag'));
+    expect(marks.length).toBe(5);
+    for (const mark of marks) {
+      const [x, y] = (mark.getAttribute('transform') ?? '').match(/-?[\d.]+/g)!.map(Number);
+      const radius = mark.classList.contains('crew') ? Math.SQRT2 * 2 : 2.4;
+      for (let side = 0; side < 6; side++) {
+        const a = (Math.PI / 6) * (2 * side + 1);
+        expect(x * Math.cos(a) + y * Math.sin(a) + radius).toBeLessThanOrEqual(apothem);
+      }
+    }
   });
 
   it('leaves a sunk ship off the sea and names it under it; wrecks, land and reefs are drawn apart', () => {
