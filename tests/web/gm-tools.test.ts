@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, tick, unmount } from 'svelte';
 import GmTools from '../../web/src/game/GmTools.svelte';
 import type { GameRoom } from '../../web/src/game/room.svelte.ts';
+import { GmRecord } from '../../web/src/game/gm.svelte.ts';
 import { start as startPosition, variant } from './positions.ts';
 
 const GAME = '019a0000-0000-7000-8000-000000000004';
@@ -14,7 +15,7 @@ const deadline = new Date(Date.now() + 24 * 3600_000);
 deadline.setUTCMilliseconds(0);
 
 function fakeRoom(paused = false) {
-  return {
+  const room = {
     id: GAME,
     variant,
     open: {
@@ -37,6 +38,9 @@ function fakeRoom(paused = false) {
     loadCurrent: async () => {},
     reloadGame: async () => {},
   } as unknown as GameRoom;
+  // The game master's record is the real one: the orders being entered live there.
+  Object.assign(room, { gm: new GmRecord(room) });
+  return room;
 }
 
 let target: HTMLElement;

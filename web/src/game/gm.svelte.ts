@@ -5,6 +5,15 @@
 import { ApiError, api, type GmLog, type GmProposal } from '../lib/api.ts';
 import type { ConsentRoom } from './consent.ts';
 import type { NoticeOptions } from './notices.svelte.ts';
+import type { OrderEntry } from '../orders/order-entry.svelte.ts';
+
+/** The orders the game master is entering for a power (GmTools): for which phase and power, and the entry itself. */
+export interface GmOrders {
+  /** "<phase index> <power>": a new entry for another power or phase. */
+  readonly key: string;
+  readonly power: string;
+  readonly entry: OrderEntry;
+}
 
 /** What the game master's record needs of the game's store (room.svelte.ts). */
 export interface GmRoom {
@@ -25,6 +34,11 @@ export class GmRecord implements ConsentRoom {
   /** A player's answer to a request on its way, and what went wrong with the last one. */
   answering = $state(false);
   answerError = $state<string | null>(null);
+  /**
+   * The game master's order entry for a power, kept here rather than in the tools: the map is bound to it while the
+   * tools show (as to a player's own orders), and what was typed survives a look at another tab.
+   */
+  orders = $state.raw<GmOrders | null>(null);
   /** Requests whose end was told already (by the answer to my own, or by an earlier event). */
   readonly toldProposals = new Set<string>();
 
