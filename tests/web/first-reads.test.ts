@@ -53,7 +53,7 @@ describe('a visitor', () => {
     try {
       await vi.waitFor(() => expect(session.user).toBeNull());
       flushSync();
-      expect(Array.from(target.querySelectorAll('nav a'), (a) => a.textContent)).toEqual(['Lobby', 'Sandbox', 'Log in', 'Sign up']);
+      expect(Array.from(target.querySelectorAll('nav a'), (a) => a.textContent)).toEqual(['Lobby', 'Sandbox', 'Battles', 'Log in', 'Sign up']);
       expect(asked).toEqual(['/api/auth/me']);
     } finally {
       unmount(app);
