@@ -96,7 +96,7 @@ beforeAll(async () => {
     await rhodes.request('POST', '/api/battles', {
       title: 'Secrets at sea',
       ruleset: 'ship-to-ship',
-      setup: { ...duel, turnLimit: 4 },
+      setup: { ...duel, turnLimit: 3 },
       umpire: true,
       join: 'rhodes',
     })
@@ -161,7 +161,7 @@ afterAll(() => testApp.close(), 60_000);
 
 describe('a ship-to-ship duel recorded from every seat', () => {
   test('was fought over several turns, and every seat saw it', () => {
-    // Four turns of two plots each, unless a ship was lost before.
+    // Three turns of two plots each, unless a ship was lost before.
     expect(plots.length).toBeGreaterThanOrEqual(4);
     for (const watcher of watchers) {
       expect(watcher.records.length, watcher.name).toBeGreaterThan(20);
