@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ApiErrorCode } from '../../shared/api/errors.ts';
 import type { BattleActionRequestSchema } from '../../shared/api/battles.ts';
 import { isUmpire, mayViewBattle, sidePlayedBy } from '../access/battle-policy.ts';
 import type { Auth } from '../auth/caller.ts';
@@ -41,8 +40,8 @@ export async function act(env: BattleEnv, app: FastifyInstance, user: User, batt
     const now = new Date();
     const seed = await seedOf(tx, battle.id);
     const taken = await takeAction(tx, battle, seed, side, parsed.data, { actor: 'player', userId: user.id }, now);
-    // The ruleset's refusal codes are its own vocabulary (not_your_turn, out_of_range, …): passed on as they are.
-    if (!taken.ok) throw new HttpError(422, taken.refusal.code as ApiErrorCode, taken.refusal.message);
+    // The ruleset's refusal codes are its own vocabulary (not_your_turn, out_of_range, …): passed on beside the API's code.
+    if (!taken.ok) throw new HttpError(422, 'action_refused', taken.refusal.message, { refusal: taken.refusal });
     const settled = await settle(env, tx, taken.battle, seed, now);
     await publishChange(env, tx, settled, 'acted');
   });

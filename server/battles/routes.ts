@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BATTLE_IMPORT_LIMITS,
   BattleActionConflictSchema,
+  BattleActionRefusedSchema,
   BattleImportRefusedSchema,
   BattleActionRequestSchema,
   BattleDetailSchema,
@@ -154,7 +155,7 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Act for your side: 409 when the battle has moved on since you looked (`expected`), 422 with the rules\u2019 code and reason when they refuse the action; the computer then plays its seats',
         params: BattleIdParamsSchema,
         body: BattleActionRequestSchema,
-        response: { 200: BattleDetailSchema, 409: BattleActionConflictSchema, ...errorResponses },
+        response: { 200: BattleDetailSchema, 409: BattleActionConflictSchema, 422: BattleActionRefusedSchema, ...errorResponses },
       },
     },
     async (request) => act(env, app, requireUser(request), request.params.battleId, request.body),

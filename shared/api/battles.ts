@@ -340,6 +340,11 @@ export const MAX_BATTLE_NOTES = 500;
 export const BattleActionConflictSchema = ApiErrorSchema.extend({ actionCount: z.number().int().optional() }).meta({ id: 'BattleActionConflict' });
 
 /** A 422 of the import: the record does not check out; `problems` names each mismatch (die, replay, commitment). */
+/** 422 `action_refused`: the battle's rules refused the action and nothing changed; `refusal.code` is the ruleset's own reason. */
+export const BattleActionRefusedSchema = ApiErrorSchema.extend({
+  refusal: z.object({ code: z.string().max(80), message: z.string().max(2_000) }).optional(),
+}).meta({ id: 'BattleActionRefused' });
+
 export const BattleImportRefusedSchema = ApiErrorSchema.extend({ problems: z.array(z.string()).optional() }).meta({ id: 'BattleImportRefused' });
 
 /** The live event on `battle:<id>`: something changed; fetch GET /api/battles/{id} (and its log after what you have). */

@@ -40,6 +40,7 @@ export const API_ERROR_CODES = [
   'nothing_to_order', // 409: the power has no orders to give in this phase
   'game_paused', // 409: the game master has paused the clock
   'orders_rejected', // 422: some orders were refused by the rules; nothing was stored (see `orders`)
+  'action_refused', // 422: a battle's rules refused the action; nothing changed (`refusal.code` is the ruleset's reason, e.g. `not_your_ship`)
   'loan_refused', // 422: the rules refuse the loan (reason in the message)
   'deadline_out_of_range', // 422
   'import_invalid', // 422: the export does not reproduce (reason in the message)

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_BODY_LIMIT, IMPORT_LIMITS, type ExportedGame } from '../../shared/api/archive.ts';
+import { BATTLE_IMPORT_LIMITS } from '../../shared/api/battles.ts';
 import { exportOf, randomPlayed } from './helpers/random-export.ts';
 import { LIVE_LIMITS } from '../../shared/api/live.ts';
 import { MAX_PARAM_LENGTH } from '../../server/app.ts';
@@ -47,11 +48,16 @@ afterAll(() => testApp.close(), 60_000);
 const stillServing = async () => expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
 describe('HTTP request limits', () => {
-  test(`bodies over ${BODY_LIMIT / 1024} KiB are 413, on every route with a body (the import: over ${IMPORT_BODY_LIMIT / 1024 / 1024} MiB)`, async () => {
+  test(`bodies over ${BODY_LIMIT / 1024} KiB are 413, on every route with a body (the imports: over ${IMPORT_BODY_LIMIT / 1024 / 1024} MiB for a game, ${BATTLE_IMPORT_LIMITS.bodyBytes / 1024 / 1024} MiB for a battle)`, async () => {
     const withBody = operationsOf(document).filter((operation) => operation.body);
     expect(withBody.length).toBeGreaterThan(10);
     for (const operation of withBody) {
-      const limit = operation.key === 'POST /api/games/import' ? IMPORT_BODY_LIMIT : BODY_LIMIT;
+      const limit =
+        operation.key === 'POST /api/games/import'
+          ? IMPORT_BODY_LIMIT
+          : operation.key === 'POST /api/battles/import'
+            ? BATTLE_IMPORT_LIMITS.bodyBytes
+            : BODY_LIMIT;
       const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
         name === 'index' ? '0' : name === 'power' ? 'Macedonia' : '00000000-0000-4000-8000-000000000000',
       );

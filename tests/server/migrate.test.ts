@@ -48,6 +48,11 @@ afterAll(async () => {
 
 const expectedTables = [
   '_prisma_migrations',
+  'battle_actions',
+  'battle_notes',
+  'battle_seats',
+  'battle_seeds',
+  'battles',
   'discarded_phases',
   'draw_votes',
   'game_master_actions',
@@ -60,6 +65,7 @@ const expectedTables = [
   'phases',
   'players',
   'press_messages',
+  'press_read_marks',
   'sessions',
   'users',
 ];

@@ -116,8 +116,10 @@ describe('every route', () => {
     await ok(player, 'GET', `${game}/phases/0/orders`);
     await ok(player, 'POST', `${game}/phases/0/ready`, { ready: false });
     // Press, loans, votes.
-    await ok(player, 'POST', `${game}/press`, { to: 'all', body: 'Hello.' }, 201);
+    const sent = (await ok(player, 'POST', `${game}/press`, { to: 'all', body: 'Hello.' }, 201)).json() as { sentAt: string };
     await ok(player, 'GET', `${game}/press`);
+    await ok(player, 'PUT', `${game}/press/read`, { conversation: 'public', until: sent.sentAt });
+    await ok(player, 'GET', `${game}/press/read`);
     const loans = (await ok(player, 'GET', `${game}/loans`)).json().loans as { id: string; lender: string }[];
     await ok(byPower.get(loans[0].lender)!, 'POST', `${game}/loans/${loans[0].id}/end`);
     await ok(player, 'POST', `${game}/votes`, { kind: 'draw' });
