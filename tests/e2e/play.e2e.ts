@@ -291,7 +291,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     // The others find it in the lobby and take a seat, each asking for their power.
     for (const power of powers.slice(1)) {
       const page = pages[power];
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}/?tab=open`); // the lobby opens on my games; the new game is under Open to join
       await page.getByRole('link', { name }).click();
       await page.getByRole('button', { name: power, exact: true }).click();
       await page.getByRole('button', { name: 'Join this game' }).click();
@@ -567,7 +567,12 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await eventually(() => rome.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Next phase');
     await rome.getByRole('button', { name: 'Previous phase' }).click();
     await rome.getByRole('heading', { name: /Spring 240 BC Movement/ }).waitFor();
+    // Results show the position the phase led to (Ravenna's army in Cisalpina), and Before the one it began from.
+    await rome.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
+    await rome.getByRole('button', { name: 'Before', exact: true }).click();
     await rome.locator('svg.dmap g.unit[data-unit="Rav"]').waitFor();
+    await rome.getByRole('button', { name: 'After', exact: true }).click();
+    await rome.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
     await eventually(() => rome.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
     // A click on a unit there opens the result of its order, with the reason.
     const held = rome.locator('.results').getByText('Held.', { exact: true });

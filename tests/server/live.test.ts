@@ -221,7 +221,7 @@ describe('messages and limits', () => {
     expect((await client.next('error')).error).toEqual({ code: 'bad_request', message: 'messages must be JSON objects' });
     client.send({ type: 'subscribe', channel: 'game:42' });
     const invalid = await client.next('error', (message) => message.error.code === 'validation_failed');
-    expect(invalid.error.message).toContain('channel: must be "lobby", "game:<game id>" or "user:<your user id>"');
+    expect(invalid.error.message).toContain('channel: must be "lobby", "game:<game id>", "user:<your user id>" or "battle:<battle id>"');
     client.send({ type: 'dance' });
     await client.next('error', (message) => message.error.message.includes('type'));
     expect(client.socket.readyState).toBe(client.socket.OPEN);
