@@ -2,11 +2,10 @@
  * The registry of naval battle rulesets: each ruleset by its id, its shipped scenarios (id, title, where it comes
  * from, and the set-up itself), and what marks one decision of a battle for its clock (`decisionOf`).
  */
-import { type ClassisState, classis, classisScenarios } from './classis/index.ts';
+import { classis, classisScenarios } from './classis/index.ts';
 import type { AnyRuleset, RulesetId } from './ruleset.ts';
 import { shipToShip } from './ship-to-ship/index.ts';
 import { scenarios as shipToShipScenarios } from './ship-to-ship/scenarios.ts';
-import type { State as ShipToShipState } from './ship-to-ship/state.ts';
 
 export const RULESETS: Record<RulesetId, AnyRuleset> = {
   classis,
@@ -43,21 +42,9 @@ export function scenarioOf(ruleset: RulesetId, id: string): ScenarioInfo | null 
   return SCENARIOS[ruleset].find((scenario) => scenario.id === id) ?? null;
 }
 
-/**
- * What one decision of the battle is, for the clock: a deadline runs from the moment a decision falls due until it
- * is taken, and a new one starts when this changes. Classis: each activation of a squadron (all its actions).
- * Ship-to-ship: each turn's plotting (both sides' plots), and each choice a repulsed boarding leaves.
- */
+/** What decision a battle waits for, for its clock (each ruleset's `decision`). */
 export function decisionOf(ruleset: RulesetId, state: unknown): string {
-  if (ruleset === 'classis') {
-    // A squadron has a chit per point of its commander's rating and may be drawn again in a turn: the chits left in
-    // the cup tell one drawing from the next.
-    const s = state as ClassisState;
-    return `turn ${s.turn}, ${s.activation?.squadron ?? 'none'}, ${s.cup.length} chits left`;
-  }
-  const s = state as ShipToShipState;
-  const turn = shipToShip.turn(s);
-  return `turn ${s.turn}, ${s.stage}${turn.kind === 'side' ? `, ${turn.side}, ${s.repulses.length}` : ''}`;
+  return RULESETS[ruleset].decision(state);
 }
 
 export type { AnyRuleset, RulesetId };

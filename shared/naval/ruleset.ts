@@ -103,6 +103,11 @@ export interface Ruleset<Setup, State, Action> {
   board(state: State): BoardView;
   /** An action in words, for the log and the buttons ("Nike rams Leon"). */
   describe(state: State, action: Action): string;
+  /**
+   * What decision the battle waits for, for the clock: a deadline runs from when a decision falls due until it is
+   * taken, and a new one starts when this text changes (a Classis activation; a turn's plotting).
+   */
+  decision(state: State): string;
   /** The computer opponent, which plays a side alone or fills an absent one. */
   readonly opponent: Opponent<State, Action>;
 }

@@ -30,6 +30,9 @@ export const classis: Ruleset<Setup, State, Action> = {
   redact: (s) => s,
   board: boardOf,
   describe: describeAction,
+  // Each activation of a squadron (all its actions). A squadron has a chit per point of its commander's rating and
+  // may be drawn again in a turn: the chits left in the cup tell one drawing from the next.
+  decision: (s) => `turn ${s.turn}, ${s.activation?.squadron ?? 'none'}, ${s.cup.length} chits left`,
   opponent: classisOpponent,
 };
 

@@ -273,5 +273,10 @@ export const shipToShip: Ruleset<Setup, State, Action> = {
   redact,
   board,
   describe,
+  // Each turn's plotting (both sides' plots), and each choice a repulsed boarding leaves.
+  decision: (state: State): string => {
+    const turn = turnOf(state);
+    return `turn ${state.turn}, ${state.stage}${turn.kind === 'side' ? `, ${turn.side}, ${state.repulses.length}` : ''}`;
+  },
   opponent,
 };
