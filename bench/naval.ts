@@ -62,6 +62,12 @@ function computerAgainstItself(id: (typeof RULESET_IDS)[number], battles: number
 
 type Player = (state: unknown, side: string, random: () => number) => unknown;
 
+/**
+ * The ship-to-ship opponent looks a turn ahead over every plot of every ship (milliseconds a decision in a fleet
+ * battle), so its battles against random play are counted over fewer battles unless NAVAL_BATTLES asks for more.
+ */
+const SHIP_TO_SHIP_BATTLES = Number(process.env.NAVAL_BATTLES ?? 200);
+
 /** A player of random legal actions. The ship-to-ship rules list each ship's plots apart: its own random player composes one of each. */
 const RANDOM_PLAYERS: Record<(typeof RULESET_IDS)[number], Player> = {
   classis: (state, side, random) => {
@@ -101,7 +107,7 @@ function againstRandom(id: (typeof RULESET_IDS)[number], scenarioId: string, bat
 
 export async function navalBenchmarks(): Promise<NavalFigure[]> {
   const figures: NavalFigure[] = [];
-  const own = { classis: await benchClassis(), 'ship-to-ship': await benchShipToShip() };
+  const own = { classis: await benchClassis(), 'ship-to-ship': await benchShipToShip(SHIP_TO_SHIP_BATTLES) };
   for (const id of RULESET_IDS) {
     figures.push({ ruleset: id, name: 'legal actions of the side to act', value: own[id].legalActionsMicros, unit: 'µs' });
     figures.push({ ruleset: id, name: 'one turn of play (opponent chooses, engine applies)', value: own[id].turnMicros, unit: 'µs' });
@@ -109,7 +115,8 @@ export async function navalBenchmarks(): Promise<NavalFigure[]> {
     const self = computerAgainstItself(id, 1_000);
     figures.push({ ruleset: id, name: `1,000 battles, computer against computer (${self.scenario})`, value: self.perSecond, unit: '/s' });
     for (const scenario of SCENARIOS[id]) {
-      const tally = againstRandom(id, scenario.id, 1_000);
+      const battles = id === 'ship-to-ship' ? SHIP_TO_SHIP_BATTLES : 1_000;
+      const tally = againstRandom(id, scenario.id, battles);
       figures.push({
         ruleset: id,
         name: `computer beats random play, ${scenario.id} (${tally.drawn} drawn, ${tally.lost} lost)`,
