@@ -119,8 +119,8 @@ export async function navalBenchmarks(): Promise<NavalFigure[]> {
       const tally = againstRandom(id, scenario.id, battles);
       figures.push({
         ruleset: id,
-        name: `computer beats random play, ${scenario.id} (${tally.drawn} drawn, ${tally.lost} lost)`,
-        value: tally.won / 10,
+        name: `computer beats random play, ${scenario.id}, ${battles} battles (${tally.drawn} drawn, ${tally.lost} lost)`,
+        value: (100 * tally.won) / battles,
         unit: '%',
       });
     }
