@@ -111,7 +111,7 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
    * Plain-SQL transactions have connections of their own, in pg's pipeline mode: their
    * statements are sent without waiting for the answers before (see `transaction`). Kept
    * apart from Prisma's, whose adapter is written for one statement at a time. Sized for
-   * the order-submission batches in flight at once (three, server/orders/batch.ts) and one spare.
+   * the order-submission batches in flight at once (three, server/play/submissions.ts) and one spare.
    */
   const pipelined = makePool({ max: 4, pipeline: true });
   const listeners = new Set<PostgresListener>();

@@ -1,6 +1,6 @@
 /**
- * Order submissions arriving together are stored in batches (server/orders/
- * batch.ts): one transaction per batch. Each submission must still get the
+ * Order submissions arriving together are stored in batches (server/play/
+ * submissions.ts, the one write path for orders): one transaction per batch. Each submission must still get the
  * answer it would get alone — stored, refused (422 with the verdicts), not
  * a player (403), no such phase (404), phase closed (409) — the latest of a
  * power must count, a batch full of "ready" processes the phase once, and a
