@@ -270,6 +270,39 @@ describe('a ship-to-ship battle', () => {
     expect(action.plots[0].steps).toMatch(/^F+$/);
   });
 
+  it('keeps a plot half made across a reload, and forgets it once the turn has moved on', async () => {
+    const reload = async () => {
+      if (page) unmount(page);
+      page = null;
+      target.remove();
+      await open((into) => mount(BattlePage, { target: into, props: { id } }), 'svg');
+      button(/^Nike/)!.click();
+      flushSync();
+    };
+    const steps = () => target.querySelector('.ship-plot h3')?.textContent;
+    localStorage.clear();
+    const played = playScenario('ship-to-ship', 'duel', 0);
+    record = played.record;
+    detail = battleDetail('ship-to-ship', played, 'rhodes');
+    router.go(`/battles/${id}`, true);
+    await open((into) => mount(BattlePage, { target: into, props: { id } }), 'svg');
+    button(/^Nike/)!.click();
+    flushSync();
+    target.querySelector('polygon.target')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    flushSync();
+    const made = steps();
+    expect(made).toMatch(/^Nike: F/);
+    // A reload: the page mounted afresh on the same battle, still waiting for the same plot.
+    await reload();
+    expect(steps()).toBe(made);
+    // The turn resolved: the next turn's plot starts afresh.
+    const later = playScenario('ship-to-ship', 'duel', 2);
+    record = later.record;
+    detail = battleDetail('ship-to-ship', later, 'rhodes');
+    await reload();
+    expect(steps()).toBe('Nike: no steps yet');
+  });
+
   it('shows the umpire everything and offers no orders', async () => {
     const played = playScenario('ship-to-ship', 'duel', 1);
     record = played.record;

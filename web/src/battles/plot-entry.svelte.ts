@@ -3,9 +3,10 @@
  * ahead, left or right, or astern, or use the buttons), a turn in place where allowed, and its fire and boarding
  * orders; the whole side's plot is checked by the engine before it is sent.
  */
+import { untrack } from 'svelte';
 import { type Hex, sameHex } from '../../../shared/naval/hex.ts';
 import { type Action, type State, shipToShip } from '../../../shared/naval/ship-to-ship/index.ts';
-import type { ShipPlot } from '../../../shared/naval/ship-to-ship/state.ts';
+import { type ShipPlot, ShipPlotSchema } from '../../../shared/naval/ship-to-ship/state.ts';
 import { type PlotMove, type Step, isWholePlot, nextHexes, pivotsOf, walkPlot } from './plot-steps.ts';
 import type { BattleDetail } from './types.ts';
 
@@ -44,6 +45,7 @@ export class PlotEntry {
   }
   private set(ship: string, change: Partial<ShipPlot>): void {
     this.drafts = { ...this.drafts, [ship]: { ...this.draft(ship), ...change } };
+    this.keep();
   }
   private from(ship: string) {
     const s = this.state.ships.find((x) => x.id === ship);
@@ -71,9 +73,51 @@ export class PlotEntry {
     return walkPlot(from, d.pivot, d.steps);
   });
 
+  /**
+   * What was being chosen goes; the plot being made stays while the battle waits for the same decision (the other
+   * side handing in its plot, a reload): kept in this browser until the turn moves on.
+   */
   reset(): void {
     this.selected = null;
-    this.drafts = {};
+    // Read without being tracked: whoever resets (an effect on the battle's moment) must not come to depend on every read of the battle.
+    this.drafts = untrack(() => this.kept());
+  }
+
+  /** Where this battle's plot in the making is kept, for one's own side; none before the battle is read. */
+  private get storageKey(): string | null {
+    const d = this.source() as BattleDetail | null;
+    return d?.ruleset === 'ship-to-ship' && d.state && d.you.side ? `battle-plot:${d.id}:${d.you.side}` : null;
+  }
+
+  private kept(): Record<string, ShipPlot> {
+    const key = this.storageKey;
+    if (!key) return {};
+    try {
+      const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as { decision?: unknown; drafts?: Record<string, unknown> } | null;
+      if (kept && kept.decision === shipToShip.decision(this.state) && kept.drafts) {
+        const drafts: Record<string, ShipPlot> = {};
+        // Read back as the engine's plots: anything else (edited by hand, another version) is dropped.
+        for (const [ship, plot] of Object.entries(kept.drafts)) {
+          const read = ShipPlotSchema.safeParse(plot);
+          if (read.success && read.data.ship === ship) drafts[ship] = read.data;
+        }
+        return drafts;
+      }
+      localStorage.removeItem(key);
+    } catch {
+      // Storage unavailable or unreadable: start the plot afresh.
+    }
+    return {};
+  }
+
+  private keep(): void {
+    const key = this.storageKey;
+    if (!key) return;
+    try {
+      localStorage.setItem(key, JSON.stringify({ decision: shipToShip.decision(this.state), drafts: this.drafts }));
+    } catch {
+      // Full or unavailable storage only loses the convenience.
+    }
   }
 
   pickShip(id: string): void {
