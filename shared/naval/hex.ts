@@ -93,7 +93,8 @@ export function line(a: Hex, b: Hex): Hex[] {
   return out;
 }
 
-function roundHex(fq: number, fr: number): Hex {
+/** The hex a point between hex centres (fractional axial coordinates) lies in. */
+export function roundHex(fq: number, fr: number): Hex {
   const fs = -fq - fr;
   let q = Math.round(fq);
   let r = Math.round(fr);

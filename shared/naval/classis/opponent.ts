@@ -7,7 +7,7 @@
  * in command move together when that is worth more than a single ship's move. It never touches the battle's
  * dice: `random` only breaks ties.
  */
-import { type Hex, aspectOf, distance, hexKey } from '../hex.ts';
+import { type Hex, aspectOf, distance, hexKey, line } from '../hex.ts';
 import type { Action, ShipMove } from './actions.ts';
 import { aspectBetween, check, legalActions } from './legal.ts';
 import { RULES, ramResultFor } from './rules.ts';
@@ -182,21 +182,7 @@ function placeValue(s: State, ship: ShipState, place: Place, enemies: readonly S
 
 /** The hex next to `from` on the way to `to`. */
 function stepToward(from: Hex, to: Hex): Hex {
-  const n = distance(from, to);
-  if (n <= 1) return to;
-  const t = 1 / n;
-  const fq = from.q + (to.q - from.q) * t + 1e-6;
-  const fr = from.r + (to.r - from.r) * t + 1e-6;
-  const fs = -fq - fr;
-  let q = Math.round(fq);
-  let r = Math.round(fr);
-  const sr = Math.round(fs);
-  const dq = Math.abs(q - fq);
-  const dr = Math.abs(r - fr);
-  const ds = Math.abs(sr - fs);
-  if (dq > dr && dq > ds) q = -r - sr;
-  else if (dr > ds) r = -q - sr;
-  return { q, r };
+  return distance(from, to) <= 1 ? to : line(from, to)[1];
 }
 
 export function classisOpponent(s: State, side: string, random: () => number): Action {

@@ -5,7 +5,7 @@
  * and its facing there, the chance it moves into a hex and from which side, and the chance it crosses from one
  * hex into another (for bow-to-bow meetings). No dice are rolled: the spread is exact over the listed plots.
  */
-import { type Facing, type Hex, directionTo, turn } from '../hex.ts';
+import { type Facing, type Hex, directionTo, roundHex, turn } from '../hex.ts';
 import { type Step, legalPlots, stepTo } from './plot.ts';
 import { RULES, movesInPhase } from './rules.ts';
 import type { ShipPlot, ShipState, State } from './state.ts';
@@ -113,19 +113,6 @@ export function forecast(state: State, ship: ShipState, keepCourse: number): For
   let facing: Facing = ship.facing;
   for (let f = 0; f < 6; f++) if (facingAtEnd[f] > facingAtEnd[facing]) facing = f as Facing;
   return { ship, occupies, arrives, crosses, end: { q, r, facing, hex: roundHex(q, r) }, reach };
-}
-
-function roundHex(fq: number, fr: number): Hex {
-  const fs = -fq - fr;
-  let q = Math.round(fq);
-  let r = Math.round(fr);
-  const s = Math.round(fs);
-  const dq = Math.abs(q - fq);
-  const dr = Math.abs(r - fr);
-  const ds = Math.abs(s - fs);
-  if (dq > dr && dq > ds) q = -r - s;
-  else if (dr > ds) r = -q - s;
-  return { q: q + 0, r: r + 0 };
 }
 
 /** Hex distance between a hex and a point between hexes (a forecast's mean). */
