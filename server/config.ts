@@ -96,9 +96,11 @@ const EnvSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   /** Due phases this instance processes at once (each holds a database connection while it does). */
   SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** The address players reach the site at, for the links in mail, push and calendars (default: http://localhost:PORT). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://diadochi.example' }).optional(),
 });
 
-export type Config = z.output<typeof EnvSchema>;
+export type Config = Omit<z.output<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -110,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     WEB_DIST_DIR: path.resolve(parsed.data.WEB_DIST_DIR),
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   };
 }

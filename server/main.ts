@@ -30,6 +30,7 @@ const app = await buildApp({
     scheduler: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.SCHEDULER_INTERVAL_MS, batch: 100, concurrency: config.SCHEDULER_CONCURRENCY },
     adminUsers: config.ADMIN_USERS,
     finalAfterMs: Math.round(config.FINAL_AFTER_HOURS * 3600_000),
+    publicUrl: config.PUBLIC_URL,
   },
 });
 

@@ -35,6 +35,8 @@ export type AppSettings = {
   adminUsers: string[] | null;
   /** Fail (500 `unviewed_response`) any API answer whose body no view made (server/views/route-views.ts): on in tests. */
   checkViews: boolean;
+  /** The site's address as players reach it (PUBLIC_URL), without a trailing slash: links in mail, push and calendars. */
+  publicUrl: string;
 };
 
 /** A uniform double in [0, 1) from the OS's random source. */
@@ -54,4 +56,5 @@ export const defaultSettings: AppSettings = {
   finalAfterMs: 24 * 3600_000,
   importRateLimit: { max: 30, windowMs: 10 * 60_000 },
   checkViews: false,
+  publicUrl: 'http://localhost:3000',
 };
