@@ -9,7 +9,7 @@ import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
 import type { z } from 'zod';
 import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { gameOf } from '../db/tables/games.ts';
+import { correspondenceColumns, gameOf } from '../db/tables/games.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
@@ -115,6 +115,7 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
         powerAssignment: request.powerAssignment,
         rules: request.rules,
         autoStart: request.autoStart,
+        ...correspondenceColumns(request.correspondence),
         seats: powers.length,
         players: request.joinAsPlayer ? { create: { userId: creator.id, powerPreferences: request.powerPreferences } } : undefined,
       },

@@ -9,7 +9,7 @@ import type { Rulebook } from '../../shared/index.ts';
 import type { GameDetail, GameSummary, Player } from '../../shared/api/games.ts';
 import type { LiveEvent } from '../../shared/api/live.ts';
 import type { Db, Prisma } from '../db/database.ts';
-import { gameOf, type StoredGame } from '../db/tables/games.ts';
+import { correspondenceOf, gameOf, type StoredGame } from '../db/tables/games.ts';
 import { notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
 import { isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation, shownUser, type GameFacts } from '../access/policy.ts';
@@ -94,6 +94,7 @@ export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): 
     maxMissedDeadlines: game.maxMissedDeadlines,
     powerAssignment: game.powerAssignment,
     autoStart: game.autoStart,
+    correspondence: correspondenceOf(game),
     powers: variantPowers(game.variantId) ?? [],
     players: seatsView(game, viewer),
     inviteCode: mayShareInvite(game, viewer) ? game.inviteCode : null,

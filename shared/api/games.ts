@@ -38,6 +38,82 @@ export const DeadlinesSchema = z
   .describe('Seconds allowed for each kind of phase')
   .meta({ id: 'Deadlines' });
 
+/** An IANA time zone the runtime knows ("Europe/Amsterdam"); the same check in Node and the browser. */
+export const TimeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a time zone such as "Europe/Amsterdam"')
+  .describe('An IANA time zone');
+
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const DeadlineClockSchema = z
+  .object({
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, e.g. "20:00"'),
+    timeZone: TimeZoneSchema,
+    daysOff: z
+      .array(z.number().int().min(1, 'must be an ISO weekday, 1 (Monday) to 7 (Sunday)').max(7, 'must be an ISO weekday, 1 (Monday) to 7 (Sunday)'))
+      .max(5, 'must leave at least two days a week on which deadlines may fall')
+      .refine((days) => new Set(days).size === days.length, 'must not name a day twice')
+      .default([])
+      .describe('ISO weekdays (1 Monday … 7 Sunday) on which no deadline falls'),
+  })
+  .describe('Deadlines at a clock time: each phase falls due at the first such time, on a day that is not off, at least its duration after it opens')
+  .meta({ id: 'DeadlineClock' });
+export type DeadlineClock = z.infer<typeof DeadlineClockSchema>;
+
+export const GraceSchema = z
+  .object({
+    seconds: z
+      .number()
+      .int()
+      .min(0, 'must be 0 (no grace) or more')
+      .max(7 * DAY, 'must be at most 7 days (604800 seconds)'),
+    perPlayer: z.number().int().min(0).max(10, 'must be at most 10'),
+  })
+  .describe(
+    'When a power whose player sent nothing misses the deadline, the deadline moves `seconds` later, once per phase, at most `perPlayer` times per seat',
+  )
+  .meta({ id: 'Grace' });
+export const VoteRuleSchema = z.enum(['unanimous', 'majority']).describe('How many powers must agree for a pause, resume or extension vote to pass');
+
+/** Correspondence settings of a game: the clock, absences, votes and who may take a seat. */
+export const CorrespondenceSettingsSchema = z
+  .object({
+    grace: GraceSchema.default({ seconds: DAY, perPlayer: 2 }),
+    deadlineClock: DeadlineClockSchema.nullable().default(null),
+    honourVacations: z
+      .boolean()
+      .default(true)
+      .describe("A deadline that falls in a player's declared absence moves to its end (unless a sitter plays the seat)"),
+    voteRule: VoteRuleSchema.default('unanimous'),
+    seatApproval: z.boolean().default(true).describe("Taking a seat offered for replacement needs the game master's approval"),
+    minDeadlinesKept: z
+      .number()
+      .int()
+      .min(0)
+      .max(100, 'must be a percentage, 0 to 100')
+      .default(0)
+      .describe('Percentage of deadlines a user must have kept to join or take a seat'),
+    minFinishedGames: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000, 'must be at most 1000')
+      .default(0)
+      .describe('Finished games a user must have played to join or take a seat'),
+  })
+  .meta({ id: 'CorrespondenceSettings' });
+export type CorrespondenceSettings = z.infer<typeof CorrespondenceSettingsSchema>;
+const CORRESPONDENCE_DEFAULTS = CorrespondenceSettingsSchema.parse({});
+
 export const PowerIdSchema = z.string().regex(/^[A-Z][A-Za-z-]{1,23}$/, 'must be a power name such as "England"');
 const PowerPreferencesSchema = z
   .array(PowerIdSchema)
@@ -68,6 +144,7 @@ export const CreateGameRequestSchema = z
     ),
     joinAsPlayer: z.boolean().default(true).describe('The creator takes a seat'),
     powerPreferences: PowerPreferencesSchema.default([]).describe("The creator's preferences when joining"),
+    correspondence: CorrespondenceSettingsSchema.default(CORRESPONDENCE_DEFAULTS),
   })
   .meta({ id: 'CreateGameRequest' });
 export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
@@ -147,6 +224,7 @@ export const GameDetailSchema = GameSummarySchema.extend({
   maxMissedDeadlines: z.number().int(),
   powerAssignment: PowerAssignmentSchema,
   autoStart: z.boolean(),
+  correspondence: CorrespondenceSettingsSchema,
   powers: z.array(PowerSchema),
   players: z.array(PlayerSchema),
   /** Shown to the players and the game master of a private game; null otherwise. */

@@ -1,3 +1,4 @@
+import { CorrespondenceSettingsSchema } from '../../shared/api/games.ts';
 /** Answers shaped as the server's, for web tests that script the API: JSON responses, ids, a game's summary and detail. */
 import type { GameDetail, GameSummary, GmProposal, PhaseDetail } from '../../shared/api/index.ts';
 import { start } from './positions.ts';
@@ -46,6 +47,7 @@ export function gameDetail(mine: string | null, fields: Partial<GameDetail> = {}
     maxMissedDeadlines: 2,
     powerAssignment: 'random',
     autoStart: true,
+    correspondence: CorrespondenceSettingsSchema.parse({}),
     powers: POWERS.map((id) => ({ id, adjective: id, colour: '#888888' })),
     players: POWERS.map((power, i) => ({ id: fixtureId(i), user: null, power, status: 'active', missedDeadlines: 0, isYou: power === mine })),
     inviteCode: null,

@@ -1,3 +1,4 @@
+import { CorrespondenceSettingsSchema } from '../../shared/api/games.ts';
 /**
  * A forming game's page offers a seat only while one is free: on a full game
  * (every seat taken, waiting for the game master to start it) an outsider or a
@@ -39,6 +40,7 @@ function game(playerCount: number, autoStart = false): GameDetail {
     maxMissedDeadlines: 2,
     powerAssignment: 'random',
     autoStart,
+    correspondence: CorrespondenceSettingsSchema.parse({}),
     powers: powers.map((id) => ({ id, adjective: id, colour: '#888888' })),
     players: Array.from({ length: playerCount }, (_, i) => ({
       id: `019a0000-0000-7000-8000-00000000010${i}`,
