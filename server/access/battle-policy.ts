@@ -51,6 +51,11 @@ export function mayViewBattle(battle: BattleFacts, viewer: Viewer, inviteCode?: 
   return isBattleInviteCode(battle, inviteCode);
 }
 
+/** Whether the viewer may call off a battle that has not started: its creator, or a site administrator. */
+export function mayCancelBattle(battle: BattleFacts, viewer: Viewer): boolean {
+  return !!viewer && (battle.createdById === viewer.id || viewer.isAdmin);
+}
+
 /** Whether the viewer may be shown a private battle's invite code (to pass it on). */
 export function mayShareBattleInvite(battle: BattleFacts, viewer: Viewer): boolean {
   return battle.private && isBattleMember(battle, viewer);

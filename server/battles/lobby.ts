@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { type CreateBattleRequestSchema, type JoinBattleRequestSchema, type ListBattlesQuerySchema, UMPIRE_SEAT } from '../../shared/api/battles.ts';
 import { commitmentOf } from '../../shared/naval/dice.ts';
 import { RULESETS, SCENARIOS, scenarioOf } from '../../shared/naval/index.ts';
-import { battleSeatOf, mayViewBattle } from '../access/battle-policy.ts';
+import { battleSeatOf, mayCancelBattle, mayViewBattle } from '../access/battle-policy.ts';
 import type { Auth } from '../auth/caller.ts';
 import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -180,6 +180,20 @@ export async function leaveBattle(env: BattleEnv, app: FastifyInstance, user: Us
     if (battle.status !== 'forming') throw conflict('not_joinable', `the battle is ${battle.status}: seats can only be left before it starts`);
     await tx.battleSeat.update({ where: { id: seat.id }, data: { userId: null, entropy: null, joinedAt: null } });
     await publishChange(env, tx, battle, 'left');
+    return battle.inviteCode ?? undefined;
+  });
+  return viewBattle(app, user, battleId, inviteCode);
+}
+
+/** The creator calls off a battle that has not started: its seats are freed and it leaves the open list; nothing was rolled. */
+export async function cancelBattle(env: BattleEnv, app: FastifyInstance, user: User, battleId: string) {
+  const inviteCode = await app.prisma.$transaction(async (tx) => {
+    const battle = await lockBattle(tx, battleId);
+    if (!mayViewBattle(battle, user)) throw notFound('no battle with that id');
+    if (!mayCancelBattle(battle, user)) throw forbidden('forbidden', "only the battle's creator may call it off");
+    if (battle.status !== 'forming') throw conflict('not_joinable', `the battle is ${battle.status}: only a battle waiting for players can be called off`);
+    await tx.battle.update({ where: { id: battle.id }, data: { status: 'cancelled', decision: null, deadlineAt: null } });
+    await publishChange(env, tx, { ...battle, status: 'cancelled' }, 'cancelled');
     return battle.inviteCode ?? undefined;
   });
   return viewBattle(app, user, battleId, inviteCode);

@@ -33,12 +33,15 @@ import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { act } from './actions.ts';
 import { BattleDeadlines } from './deadlines.ts';
-import { battleLog, createBattle, joinBattle, leaveBattle, listBattles, viewBattle } from './lobby.ts';
+import { battleLog, cancelBattle, createBattle, joinBattle, leaveBattle, listBattles, viewBattle } from './lobby.ts';
 import { addNote, readNotes } from './notes.ts';
 import type { BattleEnv } from './play.ts';
 import { exportBattle, importBattle, verifyBattle } from './record.ts';
 
 const tags = ['battles'];
+
+/** Battles a user may create per hour: each holds seats in the open list and a seed; a script should not fill the lobby. */
+export const BATTLE_CREATE_LIMIT = { max: 20, windowMs: 3600_000 };
 
 const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
   const env: BattleEnv = { bus: app.bus, log: app.log.child({ module: 'battles' }) };
@@ -67,9 +70,13 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/battles',
     {
+      config: {
+        rateLimit: { max: BATTLE_CREATE_LIMIT.max, timeWindow: BATTLE_CREATE_LIMIT.windowMs, keyGenerator: (request) => request.auth?.user.id ?? request.ip },
+      },
       schema: {
         tags,
         summary: 'Create a battle: a ruleset, a shipped scenario or your own set-up, who plays each side, an umpire seat, the clock',
+        description: `At most ${BATTLE_CREATE_LIMIT.max} battles per user and hour (429 after that).`,
         body: CreateBattleRequestSchema,
         response: { 201: BattleDetailSchema, ...errorResponses },
       },
@@ -130,6 +137,19 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => leaveBattle(env, app, requireUser(request), request.params.battleId),
+  );
+
+  app.post(
+    '/battles/:battleId/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Call off a battle that has not started (its creator): it leaves the open list and its seats are freed',
+        params: BattleIdParamsSchema,
+        response: { 200: BattleDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => cancelBattle(env, app, requireUser(request), request.params.battleId),
   );
 
   app.get(

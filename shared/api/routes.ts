@@ -106,6 +106,7 @@ export const API_ROUTES = {
   battle: { method: 'GET', path: '/api/battles/:battleId', query: ['inviteCode'], answers: { 200: 'BattleDetail' } },
   joinBattle: { method: 'POST', path: '/api/battles/:battleId/join', body: 'JoinBattleRequest', answers: { 200: 'BattleDetail' } },
   leaveBattle: { method: 'POST', path: '/api/battles/:battleId/leave', answers: { 200: 'BattleDetail' } },
+  cancelBattle: { method: 'POST', path: '/api/battles/:battleId/cancel', answers: { 200: 'BattleDetail' } },
   battleLog: { method: 'GET', path: '/api/battles/:battleId/log', query: ['after', 'limit', 'inviteCode'], answers: { 200: 'BattleLog' } },
   battleAct: { method: 'POST', path: '/api/battles/:battleId/actions', body: 'BattleActionRequest', answers: { 200: 'BattleDetail' } },
   battleNotes: { method: 'GET', path: '/api/battles/:battleId/notes', answers: { 200: 'BattleNotes' } },

@@ -162,6 +162,49 @@ describe('seats', () => {
     const mine = (await friend.request('GET', '/api/battles?filter=mine')).json().battles as { id: string }[];
     expect(mine.map((b) => b.id)).toContain(battle.id);
   });
+
+  test('a battle waiting for players is called off by its creator only, and then leaves the open list and takes no one', async () => {
+    const [host, guest] = await Promise.all([1, 2].map(() => new Browser(app).register()));
+    const battle = await create(host, { title: 'Called off', ruleset: 'ship-to-ship', scenario: 'duel', join: 'rhodes' });
+    const url = `/api/battles/${battle.id}`;
+    const open = async () => ((await guest.request('GET', '/api/battles?filter=open&limit=100')).json().battles as { id: string }[]).map((b) => b.id);
+    expect(await open()).toContain(battle.id);
+    const refused = await guest.request('POST', `${url}/cancel`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain('creator');
+    const cancelled = await host.request('POST', `${url}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+    expect(await open()).not.toContain(battle.id);
+    expect((await guest.request('POST', `${url}/join`, { seat: 'macedon' })).json().error.code).toBe('not_joinable');
+    expect((await host.request('POST', `${url}/cancel`)).statusCode).toBe(409);
+  });
+
+  test('a started battle cannot be called off', async () => {
+    const host = await new Browser(app).register();
+    const battle = await create(host, {
+      title: 'Begun',
+      ruleset: 'classis',
+      scenario: 'training-duel',
+      seats: [{ side: 'cilicia', player: 'computer' }],
+      join: 'rhodes',
+    });
+    expect(battle.status).toBe('active');
+    const response = await host.request('POST', `/api/battles/${battle.id}/cancel`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toContain('waiting for players');
+  });
+
+  test('a user creating battles by the dozen is stopped at the hourly limit with a 429', async () => {
+    const host = await new Browser(app).register();
+    const body = { title: 'Spam', ruleset: 'ship-to-ship', scenario: 'duel' };
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i += 1) codes.push((await host.request('POST', '/api/battles', body)).statusCode);
+    expect(codes.slice(0, 20).every((code) => code === 201)).toBe(true);
+    expect(codes[20]).toBe(429);
+    // Counted per user: someone else may still create one.
+    expect((await new Browser(app).register().then((other) => other.request('POST', '/api/battles', body))).statusCode).toBe(201);
+  });
 });
 
 describe('a Classis battle', () => {

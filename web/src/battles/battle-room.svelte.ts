@@ -93,6 +93,11 @@ export class BattleRoom {
     await this.seatChange(() => api.leaveBattle(this.id));
   }
 
+  /** The creator calls the battle off before it starts. */
+  async cancel(): Promise<void> {
+    await this.seatChange(() => api.cancelBattle(this.id));
+  }
+
   private async seatChange(call: () => Promise<BattleDetail>): Promise<void> {
     if (this.busy) return;
     this.busy = true;

@@ -258,6 +258,7 @@ export const api = {
   createBattle: (body: CreateBattleRequest) => call('createBattle', {}, body),
   joinBattle: (id: string, body: JoinBattleRequest) => call('joinBattle', { battleId: id }, body),
   leaveBattle: (id: string) => call('leaveBattle', { battleId: id }),
+  cancelBattle: (id: string) => call('cancelBattle', { battleId: id }),
   /** The log's entries after action `after` (0: from the start, entry 0), a page at a time (`next`). */
   battleLog: (id: string, after: number, inviteCode?: string) => call('battleLog', { battleId: id }, undefined, { after, limit: 500, inviteCode }),
   /** 409 when the battle moved on since `expected` actions. */
