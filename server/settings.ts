@@ -37,6 +37,8 @@ export type AppSettings = {
   checkViews: boolean;
   /** The site's address as players reach it (PUBLIC_URL), without a trailing slash: links in mail, push and calendars. */
   publicUrl: string;
+  /** Account mail (accounts/email.ts): password resets asked per address, verification mails per user, in a window. */
+  accountMail: { resetsPerAddress: { max: number; windowMs: number }; verificationsPerUser: { max: number; windowMs: number } };
 };
 
 /** A uniform double in [0, 1) from the OS's random source. */
@@ -57,4 +59,5 @@ export const defaultSettings: AppSettings = {
   importRateLimit: { max: 30, windowMs: 10 * 60_000 },
   checkViews: false,
   publicUrl: 'http://localhost:3000',
+  accountMail: { resetsPerAddress: { max: 5, windowMs: 3600_000 }, verificationsPerUser: { max: 5, windowMs: 3600_000 } },
 };

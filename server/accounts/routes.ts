@@ -25,6 +25,8 @@ import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { announceSessionsChanged } from '../auth/session-cache.ts';
 import { createSession, csrfTokenFor } from '../auth/sessions.ts';
+import { emailKeyOf } from '../../shared/api/account-mail.ts';
+import emailRoutes, { emailTaken, sendVerification } from './email.ts';
 
 const tags = ['accounts'];
 
@@ -55,6 +57,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const passwordGuesses = app.rateLimit(rateLimit);
   // Verifying against this when the username is unknown makes both failures take as long.
   let dummyHash: Promise<string> | undefined;
+  // Account mail (email.ts): the address, its verification, password reset, change of address.
+  await app.register(emailRoutes, { passwordGuesses });
 
   app.post(
     '/register',
@@ -66,24 +70,33 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an account and log in',
         description:
           'The password must be 8 to 256 characters and hard to guess (zxcvbn score 3 of 4: not a common password, word, ' +
-          'name, keyboard run, repeat or date, nor built from the username); a 400 `validation_failed` says why one is not.',
+          'name, keyboard run, repeat or date, nor built from the username); a 400 `validation_failed` says why one is not. ' +
+          'An email address is optional: given, it is mailed a verification link; 409 `email_taken` when another account has it.',
         body: RegisterRequestSchema,
         response: { 201: SessionInfoSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, email } = request.body;
       const weakness = await passwordWeakness(password, username);
       if (weakness) throw invalid('body.password', `${weakness}`);
       const passwordHash = await hashPassword(password, scryptCost);
+      const emailKey = email === undefined ? null : emailKeyOf(email);
       const result = await app.prisma
         .$transaction(async (tx) => {
-          const user = await tx.user.create({ data: { username, usernameKey: username.toLowerCase(), passwordHash } });
+          if (emailKey && (await tx.user.findUnique({ where: { emailKey }, select: { id: true } }))) throw emailTaken();
+          const user = await tx.user.create({ data: { username, usernameKey: username.toLowerCase(), passwordHash, email: email ?? null, emailKey } });
+          // The verification mail is written with the account: it exists exactly when the account does.
+          if (email !== undefined) await sendVerification(tx, app.settings.publicUrl, user, email);
           const { token } = await createSession(tx, user.id, 'cookie', { ttlMs: sessionTtlMs });
           return { user, token };
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict('username_taken', `the username "${username}" is taken`);
+        .catch(async (error: unknown) => {
+          if (isUniqueViolation(error)) {
+            // Two sign-ups raced for the name or the address: say which one was taken.
+            if (emailKey && (await app.prisma.user.findUnique({ where: { emailKey }, select: { id: true } }))) throw emailTaken();
+            throw conflict('username_taken', `the username "${username}" is taken`);
+          }
           throw error;
         });
       setSessionCookie(request, reply, result.token, sessionTtlMs);

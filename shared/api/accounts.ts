@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { PASSWORD_LENGTH } from './password-policy.ts';
+import { EmailSchema } from './account-mail.ts';
 
 export const UsernameSchema = z
   .string()
@@ -15,7 +16,8 @@ export const PasswordSchema = z
   .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`);
 
 export const RegisterRequestSchema = z
-  .object({ username: UsernameSchema, password: PasswordSchema })
+  // The email address is optional: given, it is mailed a verification link (shared/api/account-mail.ts).
+  .object({ username: UsernameSchema, password: PasswordSchema, email: EmailSchema.optional() })
   .refine((body) => body.password.toLowerCase() !== body.username.toLowerCase(), {
     path: ['password'],
     message: 'must not be the username',

@@ -29,6 +29,12 @@ export const API_ERROR_CODES = [
   'origin_not_allowed', // 403: websocket opened with a cookie from another site
   'not_found', // 404
   'username_taken', // 409
+  'email_taken', // 409: another account has this email address
+  'email_missing', // 409: the account has no email address to verify
+  'email_already_verified', // 409: the address is verified already
+  'token_invalid', // 400: a mail link's token that does not exist, or was replaced by a newer one
+  'token_used', // 410: a mail link that has been used already (each works once)
+  'token_expired', // 410: a mail link past its time
   'already_joined', // 409
   'not_joinable', // 409: the game is not waiting for players
   'game_full', // 409

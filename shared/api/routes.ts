@@ -36,6 +36,18 @@ export const API_ROUTES = {
   createToken: { method: 'POST', path: '/api/auth/tokens', body: 'CreateApiTokenRequest', answers: { 201: 'CreatedApiToken' } },
   tokens: { method: 'GET', path: '/api/auth/tokens', answers: { 200: 'ApiTokenList' } },
   revokeToken: { method: 'DELETE', path: '/api/auth/tokens/:tokenId', answers: { 204: 'none' } },
+  // Account mail: the address, its verification, password reset, change of address
+  emailStatus: { method: 'GET', path: '/api/auth/email', answers: { 200: 'EmailStatus' } },
+  changeEmail: { method: 'PUT', path: '/api/auth/email', body: 'ChangeEmailRequest', answers: { 202: 'EmailStatus' } },
+  resendVerification: { method: 'POST', path: '/api/auth/email/verification', answers: { 202: 'EmailStatus' } },
+  verifyEmail: { method: 'POST', path: '/api/auth/email/verify', body: 'ConfirmEmailRequest', answers: { 200: 'EmailConfirmed' } },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset', body: 'PasswordResetRequest', answers: { 202: 'PasswordResetAccepted' } },
+  confirmPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    body: 'ConfirmPasswordResetRequest',
+    answers: { 200: 'PasswordResetDone' },
+  },
   profile: { method: 'GET', path: '/api/users/:username', answers: { 200: 'UserProfile' } },
 
   // The lobby

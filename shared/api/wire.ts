@@ -69,6 +69,16 @@ import {
   ImportBattleRequestSchema,
   JoinBattleRequestSchema,
 } from './battles.ts';
+import {
+  ChangeEmailRequestSchema,
+  ConfirmEmailRequestSchema,
+  ConfirmPasswordResetRequestSchema,
+  EmailConfirmedSchema,
+  EmailStatusSchema,
+  PasswordResetAcceptedSchema,
+  PasswordResetDoneSchema,
+  PasswordResetRequestSchema,
+} from './account-mail.ts';
 
 export const WIRE_SCHEMAS = {
   SessionInfo: SessionInfoSchema,
@@ -131,6 +141,14 @@ export const WIRE_SCHEMAS = {
   JoinBattleRequest: JoinBattleRequestSchema,
   BattleActionRequest: BattleActionRequestSchema,
   ImportBattleRequest: ImportBattleRequestSchema,
+  EmailStatus: EmailStatusSchema,
+  ChangeEmailRequest: ChangeEmailRequestSchema,
+  ConfirmEmailRequest: ConfirmEmailRequestSchema,
+  EmailConfirmed: EmailConfirmedSchema,
+  PasswordResetRequest: PasswordResetRequestSchema,
+  PasswordResetAccepted: PasswordResetAcceptedSchema,
+  ConfirmPasswordResetRequest: ConfirmPasswordResetRequestSchema,
+  PasswordResetDone: PasswordResetDoneSchema,
 } as const;
 
 export type WireName = keyof typeof WIRE_SCHEMAS;

@@ -103,6 +103,27 @@ const MATRIX: Entry[] = [
     request: async (context) => ({ url: `/api/auth/tokens/${context.stash.ownToken}` }),
     expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 204, gm: 404, admin: 404 },
   },
+  // Account mail: one's own address; the links' routes and the reset request need no log-in (the token, or nothing, is the proof).
+  { route: 'GET /api/auth/email', request: async () => ({ url: '/api/auth/email' }), expect: loggedIn(200) },
+  {
+    route: 'PUT /api/auth/email',
+    // Nobody here knows the current password: each is refused by it.
+    request: async () => ({ url: '/api/auth/email', body: { email: `${uniqueName('moved')}@example.org`, currentPassword: 'not the password' } }),
+    expect: loggedIn(403),
+  },
+  // Nobody here has an address to verify.
+  { route: 'POST /api/auth/email/verification', request: async () => ({ url: '/api/auth/email/verification' }), expect: loggedIn(409) },
+  { route: 'POST /api/auth/email/verify', request: async () => ({ url: '/api/auth/email/verify', body: { token: 'A'.repeat(43) } }), expect: all(400) },
+  {
+    route: 'POST /api/auth/password-reset',
+    request: async () => ({ url: '/api/auth/password-reset', body: { email: `${uniqueName('nobody')}@example.org` } }),
+    expect: all(202),
+  },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    request: async () => ({ url: '/api/auth/password-reset/confirm', body: { token: 'A'.repeat(43), newPassword: 'a brand new passphrase' } }),
+    expect: all(400),
+  },
   {
     route: 'GET /api/admin/audit',
     request: async () => ({ url: '/api/admin/audit' }),
