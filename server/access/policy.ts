@@ -19,6 +19,9 @@
  *   finished game may still be re-opened by its game master for a while
  *   (`finalAt`, set when it ends), and what players read in the meantime they
  *   could not unread. Once final, everything is public and nothing re-opens it.
+ * - **A sitter** (chosen by a player for a declared absence) acts as that
+ *   player's power while the absence lasts: orders, readiness, its press
+ *   (`sittingFor`). Not in a game where the sitter plays or is game master.
  * - **Orders** are nobody's but their power's until the phase is processed
  *   (not the game master's, not an administrator's), then everyone's.
  */
@@ -39,7 +42,12 @@ export type GameFacts = {
   inviteCode?: string | null;
   finalAt: Date | null;
   players: ReadonlyArray<{ userId: string | null; power: string | null }>;
+  /** Declared absences of the game's players whose sitter is the viewer, where loaded (`sittingFor`). */
+  absences?: ReadonlyArray<Absence>;
 };
+
+/** A player's declared absence with a sitter (the vacations table). */
+export type Absence = { id: string; userId: string; sitterId: string | null; startsAt: Date; endsAt: Date };
 
 /** The game's game master, or a site administrator. */
 export function actsAsGameMaster(game: Pick<GameFacts, 'gameMasterId'>, viewer: Viewer): boolean {
@@ -49,6 +57,26 @@ export function actsAsGameMaster(game: Pick<GameFacts, 'gameMasterId'>, viewer: 
 /** The viewer's seat, if they hold one. */
 export function seatOf<S extends GameFacts['players'][number]>(game: { players: ReadonlyArray<S> }, viewer: Viewer): S | null {
   return (viewer && game.players.find((seat) => seat.userId === viewer.id)) ?? null;
+}
+
+/**
+ * The seat the viewer sits for at `now`: a seat whose player declared an absence covering now with the viewer as
+ * sitter. Never for someone who holds a seat or runs the game (a sitter never controls two powers of one game, nor
+ * a power of the game they run). The sitter then acts as that power (orders, ready) and reads its press.
+ */
+export function sittingFor<S extends GameFacts['players'][number]>(
+  game: Pick<GameFacts, 'gameMasterId' | 'absences'> & { players: ReadonlyArray<S> },
+  viewer: Viewer,
+  now: Date = new Date(),
+): { seat: S; until: Date; absenceId: string } | null {
+  if (!viewer || !game.absences?.length || game.gameMasterId === viewer.id || seatOf(game, viewer)) return null;
+  const at = now.getTime();
+  for (const absence of game.absences) {
+    if (absence.sitterId !== viewer.id || absence.startsAt.getTime() > at || absence.endsAt.getTime() <= at) continue;
+    const seat = game.players.find((player) => player.userId === absence.userId && player.power);
+    if (seat) return { seat, until: absence.endsAt, absenceId: absence.id };
+  }
+  return null;
 }
 
 /** Holds a seat or runs the game (administrators are not members by virtue of being administrators). */
@@ -90,7 +118,7 @@ export function isInviteCode(game: Pick<GameFacts, 'inviteCode'>, given: string 
  */
 export function mayView(game: GameFacts, viewer: Viewer, inviteCode?: string): boolean {
   if (!game.private || game.status === 'finished' || isMember(game, viewer) || actsAsGameMaster(game, viewer)) return true;
-  if (isInvitedGameMaster(game, viewer)) return true;
+  if (isInvitedGameMaster(game, viewer) || sittingFor(game, viewer)) return true;
   return isInviteCode(game, inviteCode);
 }
 
@@ -136,7 +164,8 @@ export function shownUser<U extends { id: string; username: string }>(
 export type PressReach = { all: true } | { all: false; power: string | null; gameMaster: boolean };
 export function pressReach(game: GameFacts, viewer: Viewer, now: Date = new Date()): PressReach {
   if (isFinal(game, now)) return { all: true };
-  return { all: false, power: seatOf(game, viewer)?.power ?? null, gameMaster: actsAsGameMaster(game, viewer) };
+  const power = seatOf(game, viewer)?.power ?? sittingFor(game, viewer, now)?.seat.power ?? null;
+  return { all: false, power, gameMaster: actsAsGameMaster(game, viewer) };
 }
 
 /**

@@ -22,6 +22,8 @@ import {
   revealsNames,
   seatOf as seatOfViewer,
   shownUser as shownUserOf,
+  sittingFor,
+  type Absence,
   type PressReach,
 } from '../access/policy.ts';
 
@@ -32,7 +34,10 @@ export const gameContextInclude = {
   players: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
   gameMaster: { select: { id: true, username: true } },
 } satisfies Prisma.GameInclude;
-export type LoadedGame = StoredGame<Prisma.GameGetPayload<{ include: typeof gameContextInclude }>>;
+export type LoadedGame = StoredGame<Prisma.GameGetPayload<{ include: typeof gameContextInclude }>> & {
+  /** Absences whose sitter is the viewer (`sitterAbsences`): what `sittingFor` reads. */
+  absences?: Absence[];
+};
 export type LoadedPlayer = LoadedGame['players'][number];
 
 export type GameContext = {
@@ -41,6 +46,8 @@ export type GameContext = {
   viewer: Viewer;
   /** The viewer's seat, if any. */
   seat: LoadedPlayer | null;
+  /** The seat the viewer sits for, for an absent player, and until when (access/policy.ts `sittingFor`). */
+  sitting: { seat: LoadedPlayer; until: Date; absenceId: string } | null;
   /** The game's game master or an administrator: may use the game master's tools. */
   isGameMaster: boolean;
   /** A game master who also plays a power: a player first (access/policy.ts). */
@@ -65,6 +72,7 @@ export function makeContext(game: LoadedGame, viewer: Viewer, now = new Date()):
     variant,
     viewer,
     seat: seatOfViewer(game, viewer),
+    sitting: sittingFor(game, viewer, now),
     isGameMaster: actsAsGameMaster(game, viewer),
     playsAsGameMaster: playsAsGameMaster(game, viewer),
     revealNames: revealsNames(game, viewer, now),
@@ -73,11 +81,33 @@ export function makeContext(game: LoadedGame, viewer: Viewer, now = new Date()):
   };
 }
 
+/**
+ * The absences covering `now` of the game's players whose sitter is the viewer: read only for a logged-in viewer
+ * without a seat in the game (only they can sit, access/policy.ts `sittingFor`).
+ */
+export async function sitterAbsences(
+  db: Db,
+  game: Pick<LoadedGame, 'players' | 'gameMasterId'>,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<Absence[]> {
+  if (!viewer || game.gameMasterId === viewer.id || seatOfViewer(game, viewer)) return [];
+  const absent = game.players.map((player) => player.userId).filter((id) => id !== null);
+  if (absent.length === 0) return [];
+  return db.vacation.findMany({
+    where: { sitterId: viewer.id, userId: { in: absent }, cancelledAt: null, startsAt: { lte: now }, endsAt: { gt: now } },
+    select: { id: true, userId: true, sitterId: true, startsAt: true, endsAt: true },
+  });
+}
+
 /** Loads a game for reading; 404 when it does not exist or the viewer may not see it. */
 export async function viewableGame(db: Db, gameId: string, viewer: Viewer): Promise<GameContext> {
-  const game = gameOf(await db.game.findUnique({ where: { id: gameId }, include: gameContextInclude }));
+  const stored = gameOf(await db.game.findUnique({ where: { id: gameId }, include: gameContextInclude }));
+  const now = new Date();
+  const absences = stored ? await sitterAbsences(db, stored, viewer, now) : [];
+  const game: LoadedGame | null = stored && absences.length > 0 ? { ...stored, absences } : stored;
   if (!game || !mayView(game, viewer)) throw notFound('no game with that id');
-  return makeContext(game, viewer);
+  return makeContext(game, viewer, now);
 }
 
 /** Locks the game row for the rest of the transaction, then loads it (404 as above). */
@@ -112,6 +142,14 @@ export function requirePower(context: GameContext): { power: string; seat: Loade
   const seat = context.seat;
   if (!seat?.power) throw forbidden('forbidden', 'you play no power in this game');
   return { power: seat.power, seat };
+}
+
+/** The power the viewer acts for in play (orders, ready): their own, or the one they sit for; 403 otherwise. */
+export function requireActingPower(context: GameContext): { power: string; seat: LoadedPlayer; sitting: boolean } {
+  if (context.seat?.power) return { power: context.seat.power, seat: context.seat, sitting: false };
+  const sat = context.sitting?.seat;
+  if (sat?.power) return { power: sat.power, seat: sat, sitting: true };
+  throw forbidden('forbidden', 'you play no power in this game (nor sit for one now)');
 }
 
 /** The seat of a power named in a request (game-master tools); 404 when the game has no such power. */

@@ -36,7 +36,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { checkOrders, formatOrder, frozenState, powersToOrder, type GameState, type Order, type Variant } from '../../shared/index.ts';
 import type { CheckedOrder, OrderSubmission, OrdersInputSchema, SubmitOrdersRequestSchema } from '../../shared/api/play.ts';
-import { mayView } from '../access/policy.ts';
+import { mayView, seatOf as seatOfViewer, type Absence } from '../access/policy.ts';
 import type { Auth } from '../auth/caller.ts';
 import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -45,8 +45,8 @@ import { publicationStatement, type Publication } from '../bus/live-bus.ts';
 import {
   makeContext,
   requireActive,
+  requireActingPower,
   requireGameMaster,
-  requirePower,
   seatOf,
   TX_OPTIONS,
   withLockedGame,
@@ -125,17 +125,61 @@ export function judgeSubmission(context: GameContext, phase: Pick<PhaseRow, 'nam
 }
 
 /** Who submits for which power: a player their own; the game master (who does not play) the power named. */
-function submitterOf(context: GameContext, job: SubmissionRequest): { power: string; seat: LoadedPlayer; byGameMaster: boolean } {
+function submitterOf(context: GameContext, job: SubmissionRequest): { power: string; seat: LoadedPlayer; byGameMaster: boolean; sitting: boolean } {
   if (!job.asGameMaster) {
     requireActive(context);
-    return { ...requirePower(context), byGameMaster: false };
+    // A player's own power, or the one they sit for while its player is away (access/policy.ts sittingFor).
+    return { ...requireActingPower(context), byGameMaster: false };
   }
   requireGameMaster(context);
   // Orders typed for a rival would be orders no rival gave; a player's own go through the player's route.
   if (context.playsAsGameMaster)
     throw forbidden('game_master_plays', 'a game master who also plays a power enters no orders for powers (submit your own as a player)');
   requireActive(context);
-  return { power: job.asGameMaster.power, seat: seatOf(context, job.asGameMaster.power), byGameMaster: true };
+  return { power: job.asGameMaster.power, seat: seatOf(context, job.asGameMaster.power), byGameMaster: true, sitting: false };
+}
+
+/** A sitter's first act for a power in an absence is logged, which takes a Prisma transaction: the batch runs again in one. */
+class SitterNeedsLog extends Error {}
+
+/**
+ * The game master's log says, once per absence and game, that a sitter acts for a power (the sitter's name under
+ * `users`, hidden where the game hides names). Under the game's lock, so it is written once.
+ */
+export async function logSittingOnce(tx: Transaction, app: FastifyInstance, context: GameContext): Promise<void> {
+  const sitting = context.sitting;
+  if (!sitting || !context.viewer) return;
+  const gameId = context.game.id;
+  const logged = await tx.$queryRaw<{ n: number }[]>`
+    SELECT 1 AS n FROM game_master_actions WHERE game_id = ${gameId}::uuid AND action = 'sitter' AND details->>'absenceId' = ${sitting.absenceId} LIMIT 1`;
+  if (logged.length > 0) return;
+  await logGmAction(tx, app.bus, gameId, null, 'sitter', {
+    power: sitting.seat.power,
+    until: sitting.until.toISOString(),
+    absenceId: sitting.absenceId,
+    users: { sitter: context.viewer.username },
+  });
+}
+
+/** The absences covering now in which the user sits for a player of the game (as `sitterAbsences` in context.ts, in plain SQL). */
+const SITTER_ABSENCES_SQL = `
+SELECT v.id::text AS id, v.user_id::text AS user_id, v.sitter_id::text AS sitter_id,
+  round(extract(epoch FROM v.starts_at) * 1000)::text AS starts_ms, round(extract(epoch FROM v.ends_at) * 1000)::text AS ends_ms
+FROM vacations v JOIN players p ON p.user_id = v.user_id AND p.game_id = $2::uuid
+WHERE v.sitter_id = $1::uuid AND v.cancelled_at IS NULL AND v.starts_at <= $3::timestamptz AND v.ends_at > $3::timestamptz`;
+
+async function withSitterAbsences(sql: Sql, game: LoadedGame, user: User, now: Date): Promise<LoadedGame> {
+  const rows = await sql(SITTER_ABSENCES_SQL, [user.id, game.id, now.toISOString()]);
+  if (rows.length === 0) return game;
+  const absences: Absence[] = rows.map((row) => ({
+    id: row.id as string,
+    userId: row.user_id as string,
+    sitterId: row.sitter_id as string,
+    startsAt: new Date(Number(row.starts_ms)),
+    endsAt: new Date(Number(row.ends_ms)),
+  }));
+  // A copy: the cached game is every viewer's.
+  return { ...game, absences };
 }
 
 export class SubmissionBatcher {
@@ -207,9 +251,14 @@ export class SubmissionBatcher {
     const started = performance.now();
     try {
       // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
+      const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS);
       outcomes = jobs.some((job) => job.body.ready || job.asGameMaster)
-        ? await this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS)
-        : await this.storePlain(jobs);
+        ? await inPrisma()
+        : await this.storePlain(jobs).catch((error) => {
+            // Nothing stored: a sitter's entry in the game master's log wants the Prisma transaction.
+            if (error instanceof SitterNeedsLog) return inPrisma();
+            throw error;
+          });
       this.stats.busyMs += performance.now() - started;
       if (this.stats.batches % 200 === 0) {
         const { batches, submissions, largest, busyMs, fromCache, changedSinceCached } = this.stats;
@@ -335,14 +384,21 @@ export class SubmissionBatcher {
     for (const [i, job] of jobs.entries()) {
       try {
         const found = read.get(job.gameId);
-        if (!found || !mayView(found.game, job.user)) throw notFound('no game with that id');
-        const { game } = found;
-        const context = makeContext(game, job.user);
-        const { power, seat, byGameMaster } = submitterOf(context, job);
+        if (!found) throw notFound('no game with that id');
+        const now = new Date();
+        // Someone without a seat may be sitting for an absent player: their absences are read (rarely: else a 403).
+        const game = job.asGameMaster || seatOfViewer(found.game, job.user) ? found.game : await withSitterAbsences(sql, found.game, job.user, now);
+        if (!mayView(game, job.user)) throw notFound('no game with that id');
+        const context = makeContext(game, job.user, now);
+        const { power, seat, byGameMaster, sitting } = submitterOf(context, job);
         const phase = requireOpenPhase(found.phases.get(job.phaseIndex), job.phaseIndex);
         // Without a pause when the batch was read from the caches: its statements then leave in one write.
         const position = phase.position ?? (await this.positionOf(sql, context.variant, game.id, phase));
         const { text, verdicts, orders } = judgeSubmission(context, phase, position, power, job.body);
+        if (sitting) {
+          if (!tx) throw new SitterNeedsLog();
+          await logSittingOnce(tx, this.app, context);
+        }
         const row: StoredRow = {
           game_id: game.id,
           phase_id: phase.id,
@@ -449,8 +505,9 @@ function playerBack(game: LoadedGame, seat: LoadedPlayer, back: Map<string, 'act
 export async function setReady(app: FastifyInstance, user: User, gameId: string, phaseIndex: number, ready: boolean) {
   return withLockedGame(app, gameId, user, async (tx, context) => {
     requireActive(context);
-    const { power, seat } = requirePower(context);
+    const { power, seat, sitting } = requireActingPower(context);
     const phase = await openPhaseNamed(tx, gameId, phaseIndex);
+    if (sitting) await logSittingOnce(tx, app, context);
     if (!powersToOrder(context.variant, positionOf(context.variant, phase)).includes(power))
       throw conflict('nothing_to_order', `${power} has no orders to give in ${phase.name}`);
     const latest = (await latestSubmissions(tx, phase.id)).get(power);

@@ -12,7 +12,18 @@ import type { Db, Prisma } from '../db/database.ts';
 import { correspondenceOf, gameOf, type StoredGame } from '../db/tables/games.ts';
 import { notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
-import { isInvitedGameMaster, mayShareInvite, mayView, revealsNames, seesGameMasterInvitation, shownUser, type GameFacts } from '../access/policy.ts';
+import {
+  isInvitedGameMaster,
+  mayShareInvite,
+  mayView,
+  revealsNames,
+  seesGameMasterInvitation,
+  shownUser,
+  sittingFor,
+  type Absence,
+  type GameFacts,
+} from '../access/policy.ts';
+import { sitterAbsences } from '../play/context.ts';
 import { variantPowers } from '../play/variants.ts';
 import { phaseRef, playerStatusOnWire } from './phase.ts';
 import { viewed } from './viewed.ts';
@@ -82,8 +93,9 @@ export function seatsView(game: ShownGame, viewer: Viewer): Player[] {
 }
 
 /** A game as its page shows it: the summary, its seats as the viewer may see them, and where it stands. */
-export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): Promise<GameDetail> {
+export async function gameDetailView(db: Db, game: LoadedGame & { absences?: Absence[] }, viewer: Viewer): Promise<GameDetail> {
   const you = game.players.find((player) => player.userId === viewer?.id);
+  const sitting = game.status === 'active' ? sittingFor({ ...game, absences: game.absences ?? (await sitterAbsences(db, game, viewer)) }, viewer) : null;
   const phase = await db.phase.findFirst({
     where: { gameId: game.id },
     orderBy: { index: 'desc' },
@@ -103,12 +115,15 @@ export async function gameDetailView(db: Db, game: LoadedGame, viewer: Viewer): 
     imported: game.importedAt !== null,
     gameMasterPlays: game.players.some((player) => player.userId === game.gameMasterId),
     invitedGameMaster: game.invitedGameMaster && seesGameMasterInvitation(game, viewer) ? game.invitedGameMaster : null,
+    sittingFor: sitting?.seat.power ? { power: sitting.seat.power, until: sitting.until.toISOString() } : null,
   });
 }
 
 /** The game's page for this viewer; 404 when they may not see it (the invite code, when given, opens a private game). */
 export async function readGame(db: Db, viewer: Viewer, gameId: string, inviteCode?: string): Promise<GameDetail> {
-  const game = gameOf(await db.game.findUnique({ where: { id: gameId }, include: gameInclude }));
+  const stored = gameOf(await db.game.findUnique({ where: { id: gameId }, include: gameInclude }));
+  // A sitter may see the game of the player they sit for (access/policy.ts sittingFor).
+  const game = stored && { ...stored, absences: await sitterAbsences(db, stored, viewer) };
   if (!game || !mayView(game, viewer, inviteCode)) throw notFound('no game with that id');
   return gameDetailView(db, game, viewer);
 }

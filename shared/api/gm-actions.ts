@@ -19,6 +19,10 @@ export const GM_ACTIONS = [
   'invite-game-master',
   'take-over',
   'finalize',
+  // A sitter begins to act for an absent player's power (server/play/submissions.ts).
+  'sitter',
+  // A players' vote to pause, resume or extend the clock: proposed, passed, failed or withdrawn (server/clock-votes/).
+  'clock-vote',
 ] as const;
 export type GmActionKind = (typeof GM_ACTIONS)[number];
 
