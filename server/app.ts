@@ -38,6 +38,7 @@ import loansRoutes from './loans/routes.ts';
 import ordersRoutes from './orders/routes.ts';
 import phasesRoutes from './phases/routes.ts';
 import playPlugin from './play/plugin.ts';
+import notifyPlugin from './notify/plugin.ts';
 import pressRoutes from './press/routes.ts';
 import { errorResponses } from './schemas.ts';
 import { defaultSettings, type AppSettings } from './settings.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(busPlugin);
   await app.register(authPlugin);
   await app.register(playPlugin);
+  await app.register(notifyPlugin);
 
   // Before the routes: in tests, every API answer must come from a view (server/views/).
   checkRouteViews(app);

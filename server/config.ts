@@ -96,6 +96,18 @@ const EnvSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   /** Due phases this instance processes at once (each holds a database connection while it does). */
   SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** The SMTP server mail goes through (smtp:// or smtps://, credentials in the URL); without it mail is written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example:587' }).optional(),
+  /** The From of every mail. */
+  MAIL_FROM: z.string().min(3).max(300).default('Diadochi <noreply@localhost>'),
+  /** Run the outbox's delivery worker in this instance (any number may: each message is delivered once). */
+  OUTBOX_ENABLED: booleanFlag.default(true),
+  /** How often the delivery worker looks for due messages. */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  /** Messages this instance delivers at once (each holds a database connection and an SMTP connection while it does). */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Tries before a message that keeps meeting temporary failures is given up (backoff 1 min, 2, 4 … at most 6 h). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   /** The address players reach the site at, for the links in mail, push and calendars (default: http://localhost:PORT). */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://diadochi.example' }).optional(),
 });

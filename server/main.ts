@@ -7,6 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { defaultSettings } from './settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,6 +32,22 @@ const app = await buildApp({
     adminUsers: config.ADMIN_USERS,
     finalAfterMs: Math.round(config.FINAL_AFTER_HOURS * 3600_000),
     publicUrl: config.PUBLIC_URL,
+    notify: {
+      mail: {
+        smtpUrl: config.SMTP_URL ?? null,
+        from: config.MAIL_FROM,
+        fileDir: path.join(config.DATA_DIR, 'outbox'),
+        maxConnections: config.OUTBOX_CONCURRENCY,
+        timeoutMs: defaultSettings.notify.mail.timeoutMs,
+      },
+      delivery: {
+        ...defaultSettings.notify.delivery,
+        enabled: config.OUTBOX_ENABLED,
+        intervalMs: config.OUTBOX_INTERVAL_MS,
+        concurrency: config.OUTBOX_CONCURRENCY,
+        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+      },
+    },
   },
 });
 

@@ -1,11 +1,14 @@
 /** Run-time settings of one app instance: from the environment in production, chosen by tests. */
 import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { randomInt } from 'node:crypto';
 import type { ScryptCost } from './accounts/passwords.ts';
 import { DEFAULT_SCRYPT_COST } from './accounts/passwords.ts';
 import { LIVE_LIMITS } from '../shared/api/live.ts';
 import type { SchedulerOptions } from './play/scheduler.ts';
+import { DEFAULT_DELIVERY, type DeliveryOptions } from './notify/delivery.ts';
+import type { MailSettings } from './notify/mail.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,6 +40,8 @@ export type AppSettings = {
   checkViews: boolean;
   /** The site's address as players reach it (PUBLIC_URL), without a trailing slash: links in mail, push and calendars. */
   publicUrl: string;
+  /** The outbox's delivery worker and the mail channel (server/notify/): SMTP or .eml files, retries, concurrency. */
+  notify: { mail: MailSettings; delivery: DeliveryOptions };
   /** Account mail (accounts/email.ts): password resets asked per address, verification mails per user, in a window. */
   accountMail: { resetsPerAddress: { max: number; windowMs: number }; verificationsPerUser: { max: number; windowMs: number } };
 };
@@ -59,5 +64,10 @@ export const defaultSettings: AppSettings = {
   importRateLimit: { max: 30, windowMs: 10 * 60_000 },
   checkViews: false,
   publicUrl: 'http://localhost:3000',
+  // main.ts puts the file outbox in DATA_DIR/outbox; an app built otherwise (tests) writes to the temp folder.
+  notify: {
+    mail: { smtpUrl: null, from: 'Diadochi <noreply@localhost>', fileDir: path.join(tmpdir(), 'diadochi-outbox'), maxConnections: 4, timeoutMs: 20_000 },
+    delivery: DEFAULT_DELIVERY,
+  },
   accountMail: { resetsPerAddress: { max: 5, windowMs: 3600_000 }, verificationsPerUser: { max: 5, windowMs: 3600_000 } },
 };

@@ -6,6 +6,7 @@ import type { PhaseScheduler } from './play/scheduler.ts';
 import type { PlayEnv } from './play/process.ts';
 import type { SubmissionBatcher } from './play/submissions.ts';
 import type { AppSettings } from './settings.ts';
+import type { Notify } from './notify/plugin.ts';
 
 import type { Auth } from './auth/caller.ts';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     settings: AppSettings;
     /** Sessions as last read (auth/session-cache.ts): forget one when ending or changing it. */
     sessions: SessionCache;
+    /** The outbox's delivery worker and the channels it delivers (notify/plugin.ts). */
+    notify: Notify;
   }
   interface FastifyRequest {
     auth: Auth | null;

@@ -1,0 +1,288 @@
+/**
+ * The outbox's delivery worker. Every instance runs it; it claims due messages one at a time, each in its own
+ * transaction, and hands each to its channel's transport (mail.ts, push.ts, webhook.ts) while holding the row:
+ *
+ *   BEGIN;
+ *   SELECT … FROM outbox WHERE status = 'pending' AND next_attempt_at <= now
+ *     ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED;
+ *   -- deliver (SMTP, push service, webhook), the row still locked
+ *   UPDATE outbox SET status = 'sent' | 'failed' | (pending, later) …;
+ *   COMMIT;
+ *
+ * Exactly once, as far as it can be: two instances never hold the same row (the second skips it), and the row is
+ * marked in the transaction that holds it, so whoever claims it next finds it done. An instance that dies before
+ * the receiver accepted the message (SIGKILL, a lost database connection) rolls back: the row is pending again for
+ * any instance. The one window left for a duplicate is between the receiver's acceptance (SMTP's 250, the push
+ * service's 201) and our COMMIT: a crash there sends the message again later, with the same Message-ID for mail, so
+ * the receiving side can drop the copy. The transaction's timeout bounds how long a row is held, so each transport
+ * bounds its own calls well under it (mail: `timeoutMs`).
+ *
+ * Failures: a transport's `retry` is tried again after an exponential backoff with jitter (1 min, 2, 4, … at most
+ * 6 h), up to `maxAttempts`, then the row fails; a `refused` fails at once and the transport's `refused` hook records
+ * it (a bounced address marked undeliverable). A payload its schema refuses, a channel's `screen` (mail to an
+ * unverified or undeliverable address) and an exception in a transport fail or retry the row; none stops the loop.
+ *
+ * The loop polls every `intervalMs` (like play/scheduler.ts, whose shape it follows); `wake()` only cuts latency.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { Prisma, type PrismaClient, type Transaction } from '../db/database.ts';
+import { MailPayloadSchema, PushPayloadSchema, WebhookPayloadSchema } from '../../shared/api/notifications.ts';
+import type { Delivery, DeliveryResult, Transport, Transports } from './transport.ts';
+
+export type DeliveryOptions = {
+  /** Off in most tests, which call deliverDue() themselves. */
+  enabled: boolean;
+  intervalMs: number;
+  /** Messages handled at most per tick (a full batch goes on at once). */
+  batch: number;
+  /** Messages delivered at once, each in its own transaction holding a database connection. */
+  concurrency: number;
+  /** Tries before a message that keeps failing for a reason that may pass (4xx, timeouts) is given up. */
+  maxAttempts: number;
+  /** The first retry's delay; each next one doubles, up to `backoffMaxMs` (each ±20 % at random). */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** The longest a delivery's transaction may hold its row (and a connection). */
+  transactionTimeoutMs: number;
+};
+
+export const DEFAULT_DELIVERY: DeliveryOptions = {
+  enabled: true,
+  intervalMs: 1000,
+  batch: 200,
+  concurrency: 4,
+  maxAttempts: 10,
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 6 * 3600_000,
+  transactionTimeoutMs: 120_000,
+};
+
+/** A transport may also say, under the row's lock, that a message must not go (the reason), e.g. mail.ts's `screen`. */
+type Screening = { screen?(tx: Transaction, message: Delivery<unknown>): Promise<string | null> };
+type AnyTransport = Transport<unknown> & Screening;
+
+const PAYLOAD_SCHEMAS = { mail: MailPayloadSchema, push: PushPayloadSchema, webhook: WebhookPayloadSchema } as const;
+type Channel = keyof typeof PAYLOAD_SCHEMAS;
+
+type ClaimedRow = {
+  id: string;
+  channel: Channel;
+  dedupe_key: string;
+  user_id: string | null;
+  game_id: string | null;
+  target: string;
+  payload: string;
+  attempts: number;
+};
+
+type Outcome = 'none' | 'sent' | 'retried' | 'failed' | 'error';
+export type DeliveryCounts = { sent: number; retried: number; failed: number };
+
+/** The delay before the next try after `attempts` tries: base · 2^(attempts−1), at most max, times a random 0.8–1.2. */
+export function backoffMs(attempts: number, options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>, random = Math.random): number {
+  const nominal = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+  return Math.round(nominal * (0.8 + 0.4 * random()));
+}
+
+const clip = (text: string, length = 1000) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+export class DeliveryWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  /** Set by stop(): calls under way deliver no further message. */
+  private closing = false;
+  /** Since start: messages sent, tries to be retried later, messages failed for good, and transactions that failed (rolled back). */
+  readonly stats = { sent: 0, retried: 0, failed: 0, errors: 0 };
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** The channels this instance delivers (other plugins may add theirs before the app is ready). */
+    readonly transports: Transports,
+    private readonly log: FastifyBaseLogger,
+    readonly options: DeliveryOptions,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  start(): void {
+    if (!this.options.enabled) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops the loop and waits for the deliveries under way (graceful shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closing = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Look for due messages now rather than at the next tick (after a request that enqueued some). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.deliverDue()
+      .then((counts) => {
+        // A full batch: more may be due (a thousand games' deadlines falling together); go on at once.
+        if (counts.sent + counts.retried + counts.failed >= this.options.batch) this.again = true;
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'outbox delivery tick failed'))
+      .finally(() => {
+        this.running = undefined;
+        const soon = this.again && !this.stopped;
+        this.again = false;
+        this.schedule(soon ? 0 : this.options.intervalMs);
+      });
+  }
+
+  /**
+   * Delivers the messages due at `now` (tests pass a later time to move the clock on), each in its own
+   * transaction, `concurrency` at once; returns what became of them.
+   */
+  async deliverDue(now: Date = new Date(), limit = this.options.batch): Promise<DeliveryCounts> {
+    const counts: DeliveryCounts = { sent: 0, retried: 0, failed: 0 };
+    let handled = 0;
+    let inFlight = 0;
+    // Rows this call could not settle (their transaction failed): left for a later call.
+    const passed: string[] = [];
+    const worker = async () => {
+      while (handled + inFlight < limit && !this.closing) {
+        inFlight += 1;
+        let outcome: Outcome;
+        try {
+          outcome = await this.claimAndDeliver(now, passed);
+        } finally {
+          inFlight -= 1;
+        }
+        if (outcome === 'none') break;
+        if (outcome === 'error') continue;
+        handled += 1;
+        counts[outcome] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.options.concurrency) }, worker));
+    return counts;
+  }
+
+  private async claimAndDeliver(now: Date, passed: string[]): Promise<Outcome> {
+    const channels = (Object.keys(PAYLOAD_SCHEMAS) as Channel[]).filter((channel) => this.transports[channel] !== undefined);
+    // A channel this instance has no transport for (push without keys) waits for one that has.
+    if (channels.length === 0) return 'none';
+    let claimed: ClaimedRow | undefined;
+    let refusal: { transport: AnyTransport; message: Delivery<unknown>; error: string } | undefined;
+    const at = now.toISOString();
+    try {
+      const outcome = await this.prisma.$transaction(
+        async (tx): Promise<Outcome> => {
+          const exclude = passed.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
+          // Under READ COMMITTED, a row another transaction changed and committed before we lock it is checked
+          // against this WHERE again once locked: a row just sent elsewhere is not claimed.
+          const rows = await tx.$queryRaw<ClaimedRow[]>`
+            SELECT id::text AS id, channel::text AS channel, dedupe_key, user_id::text AS user_id, game_id::text AS game_id,
+              target, payload::text AS payload, attempts
+            FROM outbox
+            WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
+              AND channel::text IN (${Prisma.join(channels)}) ${exclude}
+            ORDER BY next_attempt_at
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED`;
+          if (rows.length === 0) return 'none';
+          const row = rows[0];
+          claimed = row;
+          const attempts = row.attempts + 1;
+          const fail = async (error: string) => {
+            await tx.$executeRaw`
+              UPDATE outbox SET status = 'failed', attempts = ${attempts}, last_error = ${clip(error)} WHERE id = ${row.id}::uuid`;
+            this.stats.failed += 1;
+            this.log.warn({ outboxId: row.id, channel: row.channel, userId: row.user_id, error }, 'outbox message failed');
+            return 'failed' as const;
+          };
+
+          const parsed = PAYLOAD_SCHEMAS[row.channel].safeParse(safeJson(row.payload));
+          if (!parsed.success)
+            return fail(`payload invalid: ${clip(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), 500)}`);
+          const transport = this.transports[row.channel] as AnyTransport;
+          const message: Delivery<unknown> = {
+            id: row.id,
+            dedupeKey: row.dedupe_key,
+            userId: row.user_id,
+            gameId: row.game_id,
+            target: row.target,
+            payload: parsed.data,
+            attempts: row.attempts,
+          };
+          const unwanted = await transport.screen?.(tx, message);
+          if (unwanted) return fail(`not sent: ${unwanted}`);
+
+          let result: DeliveryResult;
+          try {
+            result = await transport.deliver(message);
+          } catch (error) {
+            result = { outcome: 'retry', error: `the ${row.channel} transport threw: ${(error as Error).message ?? String(error)}` };
+          }
+          // From the receiver's acceptance to this COMMIT is the only window in which a crash sends the message twice.
+          if (result.outcome === 'sent') {
+            await tx.$executeRaw`
+              UPDATE outbox SET status = 'sent', attempts = ${attempts}, sent_at = ${at}::timestamptz, last_error = NULL
+              WHERE id = ${row.id}::uuid`;
+            this.stats.sent += 1;
+            this.log.debug({ outboxId: row.id, channel: row.channel }, 'outbox message sent');
+            return 'sent';
+          }
+          if (result.outcome === 'refused') {
+            refusal = { transport, message, error: result.error };
+            return fail(result.error);
+          }
+          if (attempts >= this.options.maxAttempts) return fail(`gave up after ${attempts} attempts: ${result.error}`);
+          const next = new Date(now.getTime() + backoffMs(attempts, this.options, this.random));
+          await tx.$executeRaw`
+            UPDATE outbox SET attempts = ${attempts}, next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${clip(result.error)}
+            WHERE id = ${row.id}::uuid`;
+          this.stats.retried += 1;
+          this.log.info({ outboxId: row.id, channel: row.channel, attempts, next, error: result.error }, 'outbox message will be tried again');
+          return 'retried';
+        },
+        { maxWait: 20_000, timeout: this.options.transactionTimeoutMs },
+      );
+      // After the commit (its own statements: on PGlite the transaction held the one connection).
+      if (refusal?.transport.refused) {
+        await refusal.transport
+          .refused(this.prisma, refusal.message, refusal.error)
+          .catch((error: unknown) => this.log.error({ err: error, outboxId: refusal?.message.id }, 'recording a refused outbox message failed'));
+      }
+      return outcome;
+    } catch (error) {
+      if (claimed === undefined) throw error;
+      // Rolled back: the row is pending as it was (should the receiver have accepted it already, it goes again later).
+      this.log.error({ err: error, outboxId: claimed.id, channel: claimed.channel }, 'delivering an outbox message failed; it stays pending');
+      passed.push(claimed.id);
+      this.stats.errors += 1;
+      return 'error';
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
