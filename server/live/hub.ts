@@ -91,7 +91,7 @@ export class LiveHub {
         connection.unsubscribe(message.channel);
         return connection.send({ type: 'unsubscribed', channel: message.channel });
       case 'subscribe':
-        return this.subscribe(connection, message.channel, message.after);
+        return this.subscribe(connection, message.channel, message.after, message.inviteCode);
     }
   }
 
@@ -131,19 +131,19 @@ export class LiveHub {
     }
   }
 
-  private async subscribe(connection: LiveConnection, channel: LiveChannel, after: number | undefined): Promise<void> {
+  private async subscribe(connection: LiveConnection, channel: LiveChannel, after: number | undefined, inviteCode?: string): Promise<void> {
     const existing = connection.subscriptions.get(channel);
     if (existing) return connection.send({ type: 'subscribed', channel, seq: existing.lastSeq });
     if (connection.subscriptions.size >= LIVE_LIMITS.maxSubscriptionsPerSocket) {
       return connection.sendError('rate_limited', `at most ${LIVE_LIMITS.maxSubscriptionsPerSocket} subscriptions per socket`);
     }
     const gameId = gameIdOf(channel);
-    if (!mayWatch(channel, connection.user, gameId ? await this.options.gameFacts(gameId) : null)) {
+    if (!mayWatch(channel, connection.user, gameId ? await this.options.gameFacts(gameId) : null, inviteCode)) {
       return connection.sendError('not_found', `no channel ${channel} that you may watch`);
     }
     if (!this.connections.has(connection) || connection.subscriptions.has(channel)) return;
     // Listen first (events wait), then read where the channel stands and what was missed.
-    const subscription = new Subscription(channel, after ?? 0);
+    const subscription = new Subscription(channel, after ?? 0, inviteCode);
     subscription.hold('read');
     subscription.stopListening = this.options.feed.subscribe(channel, (event, _channel, seq) => this.deliver(connection, subscription, { seq, event }));
     connection.subscriptions.set(channel, subscription);
@@ -196,7 +196,7 @@ export class LiveHub {
     void this.factsWithRetries(subscription.channel, seq).then(
       (facts) => {
         if (!connection.watches(subscription)) return;
-        if (mayWatch(subscription.channel, connection.user, facts)) return this.release(connection, subscription, 'check');
+        if (mayWatch(subscription.channel, connection.user, facts, subscription.inviteCode)) return this.release(connection, subscription, 'check');
         this.drop(connection, subscription, 'you may no longer watch this game');
       },
       (error: unknown) => {

@@ -31,6 +31,8 @@ export class Subscription {
   constructor(
     readonly channel: LiveChannel,
     lastSeq: number,
+    /** The invite code it was opened with: who may watch is checked again with it. */
+    readonly inviteCode?: string,
   ) {
     this.lastSeq = lastSeq;
   }

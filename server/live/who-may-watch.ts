@@ -25,12 +25,15 @@ export function gameIdOf(channel: LiveChannel): string | null {
  */
 export type WatchFacts = GameFacts & { battle?: BattleFacts };
 
-/** `game`: the facts of the channel's game or battle (null: none such, or a channel without one). */
-export function mayWatch(channel: LiveChannel, user: NonNullable<Viewer>, game: WatchFacts | null): boolean {
+/**
+ * `game`: the facts of the channel's game or battle (null: none such, or a channel without one); `inviteCode`: the
+ * code the watcher gave, which opens a private game or battle to them as it does over HTTP.
+ */
+export function mayWatch(channel: LiveChannel, user: NonNullable<Viewer>, game: WatchFacts | null, inviteCode?: string): boolean {
   if (channel === 'lobby') return true;
   if (channel.startsWith('user:')) return channel === `user:${user.id}`;
-  if (channel.startsWith(BATTLE)) return game?.battle !== undefined && mayViewBattle(game.battle, user);
-  return game !== null && game.battle === undefined && mayView(game, user);
+  if (channel.startsWith(BATTLE)) return game?.battle !== undefined && mayViewBattle(game.battle, user, inviteCode);
+  return game !== null && game.battle === undefined && mayView(game, user, inviteCode);
 }
 
 /**
@@ -52,6 +55,7 @@ const gameFactsSelect = {
   gameMasterId: true,
   invitedGameMasterId: true,
   finalAt: true,
+  inviteCode: true,
   players: { select: { userId: true, power: true } },
 } as const;
 
@@ -60,7 +64,7 @@ export async function readGameFacts(db: Db, key: string): Promise<WatchFacts | n
   if (!key.startsWith(BATTLE)) return db.game.findUnique({ where: { id: key }, select: gameFactsSelect });
   const battle = await db.battle.findUnique({
     where: { id: key.slice(BATTLE.length) },
-    select: { private: true, status: true, createdById: true, seats: { select: { role: true, side: true, player: true, userId: true } } },
+    select: { private: true, status: true, createdById: true, inviteCode: true, seats: { select: { role: true, side: true, player: true, userId: true } } },
   });
   if (!battle) return null;
   return { private: true, anonymous: true, status: 'cancelled', gameMasterId: '', invitedGameMasterId: null, finalAt: null, players: [], battle };

@@ -56,6 +56,8 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     channel: LiveChannelSchema,
     /** The last `seq` seen on this channel: the events after it are replayed first. */
     after: z.number().int().min(0).optional(),
+    /** A private game's or battle's invite code: lets one who holds it but has no seat watch, as it lets them read it over HTTP. */
+    inviteCode: z.string().max(64).optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), channel: LiveChannelSchema }),
   /** For browsers, which cannot send protocol-level pings. */

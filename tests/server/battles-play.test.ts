@@ -279,6 +279,31 @@ describe('the battle’s live channel', () => {
     outside.socket.close();
     watcher.socket.close();
   });
+
+  test('a visitor holding the invitation watches a private battle without a seat; a wrong code opens nothing', async () => {
+    const [host, visitor] = await Promise.all([1, 2].map(() => new Browser(app).register()));
+    const battle = await create(host, { title: 'Invited to watch', ruleset: 'ship-to-ship', scenario: 'duel', private: true, umpire: true, join: 'rhodes' });
+    const url = await listen(app);
+    const channel = `battle:${battle.id}`;
+    const wrong = await connect(url, { cookie: visitor.cookie! });
+    wrong.send({ type: 'subscribe', channel, inviteCode: 'not-the-code' });
+    expect((await wrong.next('error')).error.code).toBe('not_found');
+    const watcher = await connect(url, { cookie: visitor.cookie! });
+    watcher.send({ type: 'subscribe', channel, inviteCode: battle.inviteCode });
+    await watcher.next('subscribed');
+    const guest = await new Browser(app).register();
+    await guest.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon', inviteCode: battle.inviteCode });
+    const heard = (what: string) => watcher.next('event', (message) => message.event.type === 'battle.changed' && message.event.what === what);
+    await heard('joined');
+    // Checked again when a seat is left, with the code it was opened with: the visitor goes on watching.
+    await guest.request('POST', `/api/battles/${battle.id}/leave`);
+    await heard('left');
+    await guest.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon', inviteCode: battle.inviteCode });
+    await watcher.next('event', (message) => message.event.type === 'battle.changed' && watcher.messages.filter((m) => m.type === 'event').length === 3);
+    expect(watcher.messages.some((message) => message.type === 'unsubscribed')).toBe(false);
+    wrong.socket.close();
+    watcher.socket.close();
+  });
 });
 
 describe('acting', () => {

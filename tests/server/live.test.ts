@@ -130,6 +130,22 @@ describe('lobby events', () => {
     masterSocket.socket.close();
   });
 
+  test('a private game is watched by one holding its invite code, as it is read with it', async () => {
+    const [master, invited] = await registeredBrowsers(app, 2);
+    const game = await createGame(master, { private: true });
+    const wrong = await connect(url, cookieOf(invited));
+    wrong.send({ type: 'subscribe', channel: `game:${game.id}`, inviteCode: 'guessed' });
+    expect((await wrong.next('error')).error.code).toBe('not_found');
+    const socket = await connect(url, cookieOf(invited));
+    socket.send({ type: 'subscribe', channel: `game:${game.id}`, inviteCode: game.inviteCode });
+    await socket.next('subscribed');
+    const joiner = (await registeredBrowsers(app, 1))[0];
+    await joiner.request('POST', `/api/games/${game.id}/join`, { inviteCode: game.inviteCode });
+    expect((await socket.next('event', (message) => message.event.type === 'player.joined')).event).toMatchObject({ gameId: game.id });
+    wrong.socket.close();
+    socket.socket.close();
+  });
+
   test('someone who leaves a private game, or whose seat is handed on, stops watching it at once', async () => {
     // Leaving before the start.
     const [master, leaver] = await registeredBrowsers(app, 2);

@@ -121,21 +121,23 @@ export class BattleRoom {
   private relisten: (() => void) | null = null;
 
   /**
-   * Listens on the battle's channel; returns the function that stops. The server refuses the channel of a private
-   * battle to one who only holds its invitation code, so a seat taken subscribes again (`seatChange`).
+   * Listens on the battle's channel (with the invitation code, when the page was opened by one: it lets a private
+   * battle's visitor without a seat watch); returns the function that stops. A seat taken or left subscribes again
+   * (`seatChange`), since who may watch changed.
    */
   watch(): () => void {
     const reloader = coalescedReload(() => this.load());
     const channel = `battle:${this.id}` as const;
+    const inviteCode = this.inviteCode;
     let stop = (): void => {};
     const listen = () => {
       stop();
-      stop = live.subscribe(channel, onNews);
+      stop = live.subscribe(channel, onNews, inviteCode);
     };
     function onNews(news: { type: string }) {
       reloader.ask();
       // The server ended the subscription (the battle can no longer be seen): read it again, and listen again if it can.
-      if (news.type === 'unsubscribed') stop = live.subscribe(channel, onNews);
+      if (news.type === 'unsubscribed') stop = live.subscribe(channel, onNews, inviteCode);
     }
     listen();
     this.relisten = listen;

@@ -24,6 +24,8 @@ export const IDLE_CLOSE_MS = 2000;
 class Live {
   private socket: WebSocket | null = null;
   private listeners = new Map<LiveChannel, Set<Listener>>();
+  /** The invite code a channel was asked for with (a private game or battle watched without a seat), sent again on reconnect. */
+  private inviteCodes = new Map<LiveChannel, string>();
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pinger: ReturnType<typeof setInterval> | null = null;
@@ -31,15 +33,17 @@ class Live {
   /** Called when the server closed the socket because the session ended (session.svelte.ts refreshes who is logged in). */
   onSessionEnded: (() => void) | null = null;
 
-  /** Listen on a channel; returns the function that stops listening. */
-  subscribe(channel: LiveChannel, listener: Listener): () => void {
+  /** Listen on a channel (a private one's invite code lets one without a seat watch it); returns the function that stops listening. */
+  subscribe(channel: LiveChannel, listener: Listener, inviteCode?: string): () => void {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
       this.listeners.set(channel, set);
-      this.send({ type: 'subscribe', channel });
+      if (inviteCode) this.inviteCodes.set(channel, inviteCode);
+      else this.inviteCodes.delete(channel);
+      this.send(this.subscription(channel));
     }
     set.add(listener);
     this.connect();
@@ -48,6 +52,7 @@ class Live {
       // Not a later subscription to the channel, once the server ended this one.
       if (set.size === 0 && this.listeners.get(channel) === set) {
         this.listeners.delete(channel);
+        this.inviteCodes.delete(channel);
         this.send({ type: 'unsubscribe', channel });
       }
       if (this.listeners.size === 0 && !this.idle)
@@ -56,6 +61,11 @@ class Live {
           if (this.listeners.size === 0) this.close();
         }, IDLE_CLOSE_MS);
     };
+  }
+
+  private subscription(channel: LiveChannel): ClientMessage {
+    const inviteCode = this.inviteCodes.get(channel);
+    return { type: 'subscribe', channel, ...(inviteCode ? { inviteCode } : {}) };
   }
 
   private send(message: ClientMessage): void {
@@ -69,7 +79,7 @@ class Live {
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
-      for (const channel of this.listeners.keys()) this.send({ type: 'subscribe', channel });
+      for (const channel of this.listeners.keys()) this.send(this.subscription(channel));
       this.pinger = setInterval(() => this.send({ type: 'ping' }), 25_000);
     };
     socket.onmessage = (m) => {
