@@ -10,6 +10,7 @@ import { phaseValues } from '../db/tables/phases.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
 import { playableVariant } from './variants.ts';
 import { phaseRef } from '../views/phase.ts';
+import { newPhaseDeadline } from './deadlines.ts';
 
 export type StartedGame = {
   id: string;
@@ -38,7 +39,7 @@ export async function createFirstPhase(tx: Transaction, bus: LiveBus, game: Star
       kind,
       status: 'open',
       ...phaseValues({ stateBefore: state }),
-      deadlineAt: new Date(now.getTime() + deadlineSeconds(game, kind) * 1000),
+      deadlineAt: await newPhaseDeadline(tx, game.id, deadlineSeconds(game, kind), now),
     },
   });
   const ref = phaseRef(phase);

@@ -15,6 +15,7 @@ import type { Transaction } from '../db/database.ts';
 import { phaseOf, phaseValues, type Attendance } from '../db/tables/phases.ts';
 import { gameOf, gameValues } from '../db/tables/games.ts';
 import { deadlineSeconds } from './first-phase.ts';
+import { newPhaseDeadline } from './deadlines.ts';
 import type { LiveBus, Publication } from '../bus/live-bus.ts';
 import { syncLoans } from './loan-sync.ts';
 import { gameContextInclude, makeContext, type GameContext } from './context.ts';
@@ -100,7 +101,7 @@ export async function processPhase(
       kind: next.phase.type,
       status: 'open',
       ...phaseValues({ stateBefore: next }),
-      deadlineAt: new Date(now.getTime() + deadlineSeconds(game, next.phase.type) * 1000),
+      deadlineAt: await newPhaseDeadline(tx, game.id, deadlineSeconds(game, next.phase.type), now),
     },
   });
   const nextRef = phaseRef(nextPhase);

@@ -1,0 +1,49 @@
+/**
+ * The deadline of a phase as it opens (the first one, play/first-phase.ts; each
+ * next one, play/process.ts): the phase's duration from the game's settings, put
+ * on the game's clock when it has one (shared/clock/deadline.ts), then moved
+ * past the absences its players declared when the game honours them.
+ *
+ * Absences that count: not cancelled, of a user who holds an active seat (a
+ * seat in civil disorder is not waited for anyway), and with no sitter named —
+ * a sitter plays the seat meanwhile, so the game need not wait.
+ */
+import { type Absence, MAX_VACATION_MOVE_MS, phaseDeadline } from '../../shared/clock/deadline.ts';
+import type { Transaction } from '../db/database.ts';
+import { correspondenceOf } from '../db/tables/games.ts';
+
+/** When a phase of game `gameId` opening at `openedAt` with `durationSeconds` falls due. */
+export async function newPhaseDeadline(tx: Transaction, gameId: string, durationSeconds: number, openedAt: Date): Promise<Date> {
+  const game = await tx.game.findUniqueOrThrow({
+    where: { id: gameId },
+    select: {
+      graceSeconds: true,
+      gracePerPlayer: true,
+      deadlineClock: true,
+      deadlineTimeZone: true,
+      deadlineDaysOff: true,
+      honourVacations: true,
+      voteRule: true,
+      seatApproval: true,
+      minDeadlinesKept: true,
+      minFinishedGames: true,
+    },
+  });
+  const { deadlineClock, honourVacations } = correspondenceOf(game);
+  const absences = honourVacations ? await absencesOf(tx, gameId, openedAt, durationSeconds) : [];
+  return phaseDeadline(openedAt, durationSeconds, deadlineClock, absences);
+}
+
+/** The game's active players' absences (no sitter, not cancelled) that a deadline of this phase could fall in. */
+async function absencesOf(tx: Transaction, gameId: string, openedAt: Date, durationSeconds: number): Promise<Absence[]> {
+  const seats = await tx.player.findMany({ where: { gameId, status: 'active', userId: { not: null } }, select: { userId: true } });
+  const userIds = seats.flatMap(({ userId }) => (userId ? [userId] : []));
+  if (userIds.length === 0) return [];
+  // A clock puts the deadline at most 8 days past the duration, and absences move it 14 days more (and a week to the clock again).
+  const horizon = new Date(openedAt.getTime() + durationSeconds * 1000 + MAX_VACATION_MOVE_MS + 16 * 24 * 3600 * 1000);
+  return tx.vacation.findMany({
+    where: { userId: { in: userIds }, cancelledAt: null, sitterId: null, endsAt: { gt: openedAt }, startsAt: { lt: horizon } },
+    select: { startsAt: true, endsAt: true },
+    orderBy: { startsAt: 'asc' },
+  });
+}
