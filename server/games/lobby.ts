@@ -17,6 +17,7 @@ import { actsAsGameMaster, mayView } from '../access/policy.ts';
 import { gameInclude, gameListView, readGame, seatChangedEvent, type LoadedGame } from '../views/game.ts';
 import { createFirstPhase } from '../play/first-phase.ts';
 import { assignPowers } from './power-assignment.ts';
+import { checkSeatRules } from '../seats/service.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
 
 type Viewer = Auth['user'] | null;
@@ -149,6 +150,7 @@ export async function joinGame(app: FastifyInstance, user: User, gameId: string,
       if (game.status !== 'forming') throw conflict('not_joinable', `the game is ${game.status}, not waiting for players`);
       if (game.players.some((player) => player.userId === user.id)) throw conflict('already_joined', 'you already have a seat in this game');
       if (game.players.length >= game.seats) throw conflict('game_full', 'all seats are taken');
+      await checkSeatRules(tx, game, user, 'join this game');
       const powers = powersOrFail(game.variantId);
       checkPreferences(request.powerPreferences, powers, game.variantId, 'body.powerPreferences');
 

@@ -134,7 +134,8 @@ const replacePlayer: Run<{ power: string; username: string }> = async (app, tx, 
   if (seat.status === 'eliminated') throw conflict('conflict', `${body.power} has been eliminated`);
   // The one handing over stays on record as a former holder (their public page keeps the game and its deadlines).
   const former = seat.userId && !seat.formerUserIds.includes(seat.userId) ? { formerUserIds: { push: seat.userId } } : {};
-  await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0, ...former } });
+  // The seat is filled: no longer offered to new players in the lobby (server/seats/).
+  await tx.player.update({ where: { id: seat.id }, data: { userId: newcomer.id, status: 'active', missedDeadlines: 0, replacementWantedAt: null, ...former } });
   await app.bus.publish(tx, `game:${gameId}`, playerStatusEvent(gameId, { power: body.power, userId: newcomer.id }, 'active', 0, true));
   return {
     action: 'replace-player',

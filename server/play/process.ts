@@ -176,8 +176,14 @@ async function updateSeats(
     }
     if (!alive.has(seat.power)) status = 'eliminated';
     if (missedDeadlines === seat.missedDeadlines && status === seat.status) continue;
-    await tx.player.update({ where: { id: seat.id }, data: { missedDeadlines, status } });
+    // A seat falling into civil disorder is offered to new players in the lobby (server/seats/), unless it is already.
+    const offered = status === 'civil_disorder' && seat.status !== 'civil_disorder' && !seat.replacementWantedAt;
+    await tx.player.update({ where: { id: seat.id }, data: { missedDeadlines, status, ...(offered ? { replacementWantedAt: new Date() } : {}) } });
     events.push({ channel: `game:${game.id}`, event: playerStatusEvent(game.id, { power: seat.power, userId: seat.userId }, status, missedDeadlines) });
+    if (offered) {
+      const event = { type: 'seat.offer', gameId: game.id, power: seat.power, offered: true } as const;
+      events.push({ channel: `game:${game.id}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }]));
+    }
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { UserProfile } from '../../shared/api/profiles.ts';
-import { Prisma } from '../db/database.ts';
+import { Prisma, type Db } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { gameInclude, type LoadedGame } from '../views/game.ts';
 import { partIn, userProfileView, type Part } from '../views/profile.ts';
@@ -31,7 +31,7 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
   });
   const parts = rows.map((row) => partIn(gameOf(row), user, viewer)).filter((part): part is Part => part !== null);
   const reliable = await reliability(
-    app,
+    app.prisma,
     user.id,
     parts.flatMap(({ game, seat }) => (seat ? [game] : [])),
   );
@@ -40,12 +40,13 @@ export async function userProfile(app: FastifyInstance, viewer: Viewer, username
 
 /**
  * The phases processed while this user held a seat (its holder as processing found it, whoever holds it now) in
- * which its power had to order, and how many of those deadlines passed without the player's orders.
+ * which its power had to order, and how many of those deadlines passed without the player's orders. Also what
+ * a game's minimum of deadlines kept is judged by (server/seats/).
  */
-async function reliability(app: FastifyInstance, userId: string, games: LoadedGame[]) {
+export async function reliability(db: Db, userId: string, games: ReadonlyArray<{ id: string; players: ReadonlyArray<{ id: string; power: string | null }> }>) {
   if (games.length === 0) return { phases: 0, missed: 0 };
   const powerOfSeat = new Map(games.flatMap((game) => game.players.flatMap((seat) => (seat.power ? [[seat.id, seat.power] as const] : []))));
-  const phases = await app.prisma.phase.findMany({
+  const phases = await db.phase.findMany({
     where: { gameId: { in: games.map((game) => game.id) }, status: 'processed', attendance: { not: Prisma.DbNull } },
     select: { id: true, seatsBefore: true, attendance: true },
   });

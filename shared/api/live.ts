@@ -136,6 +136,16 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     status: z.enum(['open', 'agreed', 'refused', 'withdrawn', 'lapsed']),
   }),
   z.object({ type: z.literal('game.finished'), gameId: IdSchema, outcome: GameOutcomeSchema }),
+  /** A seat was offered to new players, or the offer ended (taken or withdrawn): fetch GET /api/seats/open or …/seats. */
+  z.object({ type: z.literal('seat.offer'), gameId: IdSchema, power: z.string(), offered: z.boolean() }),
+  /** A request to take a seat was made or decided (to the game master and the requester, on their own channels; never a name). */
+  z.object({
+    type: z.literal('seat.request'),
+    gameId: IdSchema,
+    power: z.string(),
+    requestId: IdSchema,
+    status: z.enum(['pending', 'approved', 'declined', 'withdrawn']),
+  }),
   /** A naval battle changed (a seat taken or left, an action, the end): fetch GET /api/battles/{id}. Never what a plot holds. */
   BattleChangedEventSchema,
 ]);

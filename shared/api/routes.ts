@@ -59,6 +59,16 @@ export const API_ROUTES = {
   leave: { method: 'POST', path: '/api/games/:gameId/leave', answers: { 200: 'GameDetail' } },
   start: { method: 'POST', path: '/api/games/:gameId/start', answers: { 200: 'GameDetail' } },
 
+  // Seats offered to new players
+  openSeats: { method: 'GET', path: '/api/seats/open', query: ['limit', 'cursor', 'inviteCode'], answers: { 200: 'OpenSeatList' } },
+  gameSeats: { method: 'GET', path: '/api/games/:gameId/seats', query: ['inviteCode'], answers: { 200: 'GameSeatOffers' } },
+  offerSeat: { method: 'POST', path: '/api/games/:gameId/seats/:power/offer', answers: { 200: 'GameSeatOffers' } },
+  withdrawSeatOffer: { method: 'DELETE', path: '/api/games/:gameId/seats/:power/offer', answers: { 200: 'GameSeatOffers' } },
+  requestSeat: { method: 'POST', path: '/api/games/:gameId/seats/:power/requests', body: 'TakeSeatRequest', answers: { 201: 'SeatRequestOutcome' } },
+  approveSeatRequest: { method: 'POST', path: '/api/games/:gameId/seats/:power/requests/:requestId/approve', answers: { 200: 'SeatRequestOutcome' } },
+  declineSeatRequest: { method: 'POST', path: '/api/games/:gameId/seats/:power/requests/:requestId/decline', answers: { 200: 'SeatRequestOutcome' } },
+  withdrawSeatRequest: { method: 'DELETE', path: '/api/games/:gameId/seats/:power/requests/:requestId', answers: { 200: 'SeatRequestOutcome' } },
+
   // Game play
   phases: { method: 'GET', path: '/api/games/:gameId/phases', answers: { 200: 'PhaseList' } },
   currentPhase: { method: 'GET', path: '/api/games/:gameId/phases/current', answers: { 200: 'PhaseDetail' } },

@@ -79,6 +79,7 @@ import {
   PasswordResetDoneSchema,
   PasswordResetRequestSchema,
 } from './account-mail.ts';
+import { GameSeatOffersSchema, OpenSeatListSchema, SeatRequestOutcomeSchema, TakeSeatRequestSchema } from './seats.ts';
 
 export const WIRE_SCHEMAS = {
   SessionInfo: SessionInfoSchema,
@@ -149,6 +150,10 @@ export const WIRE_SCHEMAS = {
   PasswordResetAccepted: PasswordResetAcceptedSchema,
   ConfirmPasswordResetRequest: ConfirmPasswordResetRequestSchema,
   PasswordResetDone: PasswordResetDoneSchema,
+  OpenSeatList: OpenSeatListSchema,
+  GameSeatOffers: GameSeatOffersSchema,
+  SeatRequestOutcome: SeatRequestOutcomeSchema,
+  TakeSeatRequest: TakeSeatRequestSchema,
 } as const;
 
 export type WireName = keyof typeof WIRE_SCHEMAS;
