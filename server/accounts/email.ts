@@ -130,7 +130,9 @@ export type EmailRoutesOptions = {
 };
 
 const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { passwordGuesses }) => {
-  const { publicUrl, scryptCost, authRateLimit, accountMail } = app.settings;
+  const { scryptCost, authRateLimit, accountMail } = app.settings;
+  // Read when a mail is written, not here: a test harness learns its own address (the port) only once listening.
+  const publicUrl = () => app.settings.publicUrl;
   const rateLimit = { max: authRateLimit.max, timeWindow: authRateLimit.windowMs };
   const resetsPerAddress = new AttemptCounter(accountMail.resetsPerAddress);
 
@@ -211,7 +213,7 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
               where: { id: user.id },
               data: { email, emailKey: key, emailVerifiedAt: null, emailUndeliverableAt: null, emailUndeliverableReason: null },
             });
-            await sendVerification(tx, publicUrl, current, email, now);
+            await sendVerification(tx, publicUrl(), current, email, now);
             return;
           }
           // Both links are made at the same moment: that is how a link finds its pair.
@@ -223,14 +225,14 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
             current,
             current.email,
             `account:${oldLink.row.id}`,
-            changeEmailOldMail({ username: current.username, link: accountLinks.verify(publicUrl, oldLink.token), validForMs, newEmail: email }),
+            changeEmailOldMail({ username: current.username, link: accountLinks.verify(publicUrl(), oldLink.token), validForMs, newEmail: email }),
           );
           await mail(
             tx,
             current,
             email,
             `account:${newLink.row.id}`,
-            changeEmailNewMail({ username: current.username, link: accountLinks.verify(publicUrl, newLink.token), validForMs, oldEmail: current.email }),
+            changeEmailNewMail({ username: current.username, link: accountLinks.verify(publicUrl(), newLink.token), validForMs, oldEmail: current.email }),
           );
         })
         .catch((error: unknown) => {
@@ -265,7 +267,7 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
         if (current.emailUndeliverableAt)
           throw conflict('conflict', 'mail to your address could not be delivered; give your address again (or another) to try once more');
         await checkVerificationBudget(tx, reply, user.id, now);
-        await sendVerification(tx, publicUrl, current, current.email, now);
+        await sendVerification(tx, publicUrl(), current, current.email, now);
       });
       return reply.code(202).send(await emailStatus(app.prisma, user.id));
     },
@@ -322,7 +324,7 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
           });
           // Links mailed to the old address (verification, reset) no longer speak for the account.
           await revokeTokens(tx, user.id, ['verify_email', 'reset_password']);
-          await mail(tx, user, oldEmail, `account:${link.id}:changed`, emailChangedMail({ username: user.username, newEmail, publicUrl }));
+          await mail(tx, user, oldEmail, `account:${link.id}:changed`, emailChangedMail({ username: user.username, newEmail, publicUrl: publicUrl() }));
           return { outcome: 'changed', email: newEmail, waitingFor: null };
         })
         .catch((error: unknown) => {
@@ -352,7 +354,7 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
       // One link works at a time: the newest.
       await revokeTokens(tx, user.id, ['reset_password']);
       const { token, row } = await issueToken(tx, { userId: user.id, purpose: 'reset_password', email: user.email, now });
-      const link = accountLinks.resetPassword(publicUrl, token);
+      const link = accountLinks.resetPassword(publicUrl(), token);
       await mail(tx, user, user.email, `account:${row.id}`, resetPasswordMail({ username: user.username, link, validForMs: TOKEN_LIFETIME_MS.reset_password }));
     });
   }

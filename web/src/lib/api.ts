@@ -192,6 +192,15 @@ export const api = {
   tokens: () => call('tokens', {}),
   createToken: (name: string) => call('createToken', {}, { name }),
   revokeToken: (tokenId: string) => call('revokeToken', { tokenId }),
+  /** Account mail: the address, its verification, a change of address, password reset (shared/api/account-mail.ts). */
+  email: {
+    status: () => call('emailStatus', {}),
+    change: (body: WireInput<'ChangeEmailRequest'>) => call('changeEmail', {}, body),
+    resendVerification: () => call('resendVerification', {}),
+    verify: (token: string) => call('verifyEmail', {}, { token }),
+    requestReset: (body: WireInput<'PasswordResetRequest'>) => call('requestPasswordReset', {}, body),
+    confirmReset: (body: WireInput<'ConfirmPasswordResetRequest'>) => call('confirmPasswordReset', {}, body),
+  },
   variants: () => call('variants', {}),
   games: (query: ListGamesQuery) => call('games', {}, undefined, query).then((list) => (list.games.forEach(noteStarted), list)),
   game: (id: string, inviteCode?: string) => call('game', { gameId: id }, undefined, { inviteCode }).then(noteStarted),

@@ -10,6 +10,9 @@ export type Route =
   | { name: 'game'; id: string }
   | { name: 'sandbox' }
   | { name: 'account' }
+  | { name: 'verify-email' }
+  | { name: 'forgot-password' }
+  | { name: 'reset-password' }
   | { name: 'player'; username: string }
   | { name: 'battles' }
   | { name: 'battle-create' }
@@ -24,6 +27,10 @@ export function parseRoute(path: string): Route {
   if (clean === '/signup') return { name: 'signup' };
   if (clean === '/sandbox') return { name: 'sandbox' };
   if (clean === '/account') return { name: 'account' };
+  // The pages account mail links to (the token in the query).
+  if (clean === '/account/verify') return { name: 'verify-email' };
+  if (clean === '/account/forgot-password') return { name: 'forgot-password' };
+  if (clean === '/account/reset-password') return { name: 'reset-password' };
   if (clean === '/games/new') return { name: 'create' };
   if (clean === '/battles') return { name: 'battles' };
   if (clean === '/battles/new') return { name: 'battle-create' };
