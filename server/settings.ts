@@ -9,6 +9,7 @@ import { LIVE_LIMITS } from '../shared/api/live.ts';
 import type { SchedulerOptions } from './play/scheduler.ts';
 import { DEFAULT_DELIVERY, type DeliveryOptions } from './notify/delivery.ts';
 import type { MailSettings } from './notify/mail.ts';
+import { DEFAULT_PUSH_SETTINGS, type PushSettings } from './notify/push-settings.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,6 +45,8 @@ export type AppSettings = {
   notify: { mail: MailSettings; delivery: DeliveryOptions };
   /** Account mail (accounts/email.ts): password resets asked per address, verification mails per user, in a window. */
   accountMail: { resetsPerAddress: { max: number; windowMs: number }; verificationsPerUser: { max: number; windowMs: number } };
+  /** Web Push (server/notify/push.ts): VAPID keys (null: made for this app alone, as in tests) and the push services a subscription may name. */
+  push: PushSettings;
 };
 
 /** A uniform double in [0, 1) from the OS's random source. */
@@ -70,4 +73,5 @@ export const defaultSettings: AppSettings = {
     delivery: DEFAULT_DELIVERY,
   },
   accountMail: { resetsPerAddress: { max: 5, windowMs: 3600_000 }, verificationsPerUser: { max: 5, windowMs: 3600_000 } },
+  push: DEFAULT_PUSH_SETTINGS,
 };

@@ -192,6 +192,10 @@ export const api = {
   tokens: () => call('tokens', {}),
   createToken: (name: string) => call('createToken', {}, { name }),
   revokeToken: (tokenId: string) => call('revokeToken', { tokenId }),
+  pushKey: () => call('pushKey', {}),
+  pushSubscriptions: () => call('pushSubscriptions', {}),
+  subscribePush: (body: WireInput<'PushSubscriptionRequest'>) => call('subscribePush', {}, body),
+  unsubscribePushEndpoint: (endpoint: string) => call('unsubscribePushEndpoint', {}, undefined, { endpoint }),
   /** Account mail: the address, its verification, a change of address, password reset (shared/api/account-mail.ts). */
   email: {
     status: () => call('emailStatus', {}),
