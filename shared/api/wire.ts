@@ -69,7 +69,6 @@ import {
   ImportBattleRequestSchema,
   JoinBattleRequestSchema,
 } from './battles.ts';
-import { PushKeySchema, PushSubscriptionListSchema, PushSubscriptionRequestSchema, PushSubscriptionSchema } from './push.ts';
 import {
   ChangeEmailRequestSchema,
   ConfirmEmailRequestSchema,
@@ -155,10 +154,6 @@ export const WIRE_SCHEMAS = {
   GameSeatOffers: GameSeatOffersSchema,
   SeatRequestOutcome: SeatRequestOutcomeSchema,
   TakeSeatRequest: TakeSeatRequestSchema,
-  PushKey: PushKeySchema,
-  PushSubscription: PushSubscriptionSchema,
-  PushSubscriptionList: PushSubscriptionListSchema,
-  PushSubscriptionRequest: PushSubscriptionRequestSchema,
 } as const;
 
 export type WireName = keyof typeof WIRE_SCHEMAS;
