@@ -23,6 +23,7 @@ import authPlugin from './auth/authenticate.ts';
 import accountsRoutes from './accounts/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import profilesRoutes from './profiles/routes.ts';
+import pushRoutes from './push/routes.ts';
 import seatsRoutes from './seats/routes.ts';
 import type { Database, DatabaseOptions } from './db/database.ts';
 import databasePlugin from './db/plugin.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(profilesRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
   await app.register(seatsRoutes, { prefix: '/api' });
   await app.register(battlesRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });

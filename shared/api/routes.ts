@@ -49,6 +49,16 @@ export const API_ROUTES = {
     answers: { 200: 'PasswordResetDone' },
   },
   profile: { method: 'GET', path: '/api/users/:username', answers: { 200: 'UserProfile' } },
+  pushKey: { method: 'GET', path: '/api/push/key', answers: { 200: 'PushKey' } },
+  pushSubscriptions: { method: 'GET', path: '/api/push/subscriptions', answers: { 200: 'PushSubscriptionList' } },
+  subscribePush: {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    body: 'PushSubscriptionRequest',
+    answers: { 200: 'PushSubscription', 201: 'PushSubscription' },
+  },
+  unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions/:subscriptionId', answers: { 204: 'none' } },
+  unsubscribePushEndpoint: { method: 'DELETE', path: '/api/push/subscriptions', query: ['endpoint'], answers: { 204: 'none' } },
 
   // The lobby
   variants: { method: 'GET', path: '/api/variants', answers: { 200: 'VariantList' } },

@@ -69,6 +69,7 @@ import {
   ImportBattleRequestSchema,
   JoinBattleRequestSchema,
 } from './battles.ts';
+import { PushKeySchema, PushSubscriptionListSchema, PushSubscriptionRequestSchema, PushSubscriptionSchema } from './push.ts';
 import {
   ChangeEmailRequestSchema,
   ConfirmEmailRequestSchema,
@@ -154,6 +155,10 @@ export const WIRE_SCHEMAS = {
   GameSeatOffers: GameSeatOffersSchema,
   SeatRequestOutcome: SeatRequestOutcomeSchema,
   TakeSeatRequest: TakeSeatRequestSchema,
+  PushKey: PushKeySchema,
+  PushSubscription: PushSubscriptionSchema,
+  PushSubscriptionList: PushSubscriptionListSchema,
+  PushSubscriptionRequest: PushSubscriptionRequestSchema,
 } as const;
 
 export type WireName = keyof typeof WIRE_SCHEMAS;
