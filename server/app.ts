@@ -42,6 +42,8 @@ import phasesRoutes from './phases/routes.ts';
 import playPlugin from './play/plugin.ts';
 import notifyPlugin from './notify/plugin.ts';
 import pressRoutes from './press/routes.ts';
+import webhooksRoutes from './webhooks/routes.ts';
+import calendarRoutes from './calendar/routes.ts';
 import { errorResponses } from './schemas.ts';
 import { defaultSettings, type AppSettings } from './settings.ts';
 import { checkRouteViews } from './views/route-views.ts';
@@ -192,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushRoutes, { prefix: '/api' });
   await app.register(seatsRoutes, { prefix: '/api' });
   await app.register(battlesRoutes, { prefix: '/api' });
+  await app.register(webhooksRoutes, { prefix: '/api' });
+  await app.register(calendarRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(
     async (health) => {

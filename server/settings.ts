@@ -41,6 +41,8 @@ export type AppSettings = {
   checkViews: boolean;
   /** The site's address as players reach it (PUBLIC_URL), without a trailing slash: links in mail, push and calendars. */
   publicUrl: string;
+  /** Game webhooks (notify/webhook.ts): plain http to 127.0.0.1/localhost allowed (tests only), and how long a receiver has to answer. */
+  webhooks: { allowLoopback: boolean; timeoutMs: number };
   /** The outbox's delivery worker and the mail channel (server/notify/): SMTP or .eml files, retries, concurrency. */
   notify: { mail: MailSettings; delivery: DeliveryOptions };
   /** Account mail (accounts/email.ts): password resets asked per address, verification mails per user, in a window. */
@@ -67,6 +69,7 @@ export const defaultSettings: AppSettings = {
   importRateLimit: { max: 30, windowMs: 10 * 60_000 },
   checkViews: false,
   publicUrl: 'http://localhost:3000',
+  webhooks: { allowLoopback: false, timeoutMs: 10_000 },
   // main.ts puts the file outbox in DATA_DIR/outbox; an app built otherwise (tests) writes to the temp folder.
   notify: {
     mail: { smtpUrl: null, from: 'Diadochi <noreply@localhost>', fileDir: path.join(tmpdir(), 'diadochi-outbox'), maxConnections: 4, timeoutMs: 20_000 },

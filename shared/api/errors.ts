@@ -57,6 +57,7 @@ export const API_ERROR_CODES = [
   'result_final', // 409: the game's result is final; it can no longer be re-opened
   'proposal_closed', // 409: the game master's request was answered, withdrawn, or lapsed as the game moved on
   'not_invited', // 409: there is no invitation to run this game for you
+  'too_many_webhooks', // 409: the game has as many webhooks as it may (delete one first)
   'seat_rule_unmet', // 403: the game asks more of whoever joins or takes a seat (deadlines kept, finished games); the message names the rule
   'seat_not_offered', // 409: the seat is not offered to new players (never, or no longer)
   'request_closed', // 409: the request to take a seat was decided or withdrawn already

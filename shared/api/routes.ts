@@ -147,6 +147,19 @@ export const API_ROUTES = {
   verifyBattle: { method: 'GET', path: '/api/battles/:battleId/verification', answers: { 200: 'BattleVerification' } },
   importBattle: { method: 'POST', path: '/api/battles/import', body: 'ImportBattleRequest', answers: { 201: 'BattleDetail' } },
 
+  // A game's webhooks (its game master's setting)
+  webhooks: { method: 'GET', path: '/api/games/:gameId/webhooks', answers: { 200: 'WebhookList' } },
+  createWebhook: { method: 'POST', path: '/api/games/:gameId/webhooks', body: 'CreateWebhookRequest', answers: { 201: 'CreatedWebhook' } },
+  deleteWebhook: { method: 'DELETE', path: '/api/games/:gameId/webhooks/:webhookId', answers: { 204: 'none' } },
+  enableWebhook: { method: 'POST', path: '/api/games/:gameId/webhooks/:webhookId/enable', answers: { 200: 'Webhook' } },
+  testWebhook: { method: 'POST', path: '/api/games/:gameId/webhooks/:webhookId/test', answers: { 200: 'WebhookTestResult' } },
+
+  // The calendar feed
+  calendarFeed: { method: 'GET', path: '/api/calendar/:token.ics', answers: { 200: 'text' } },
+  calendarToken: { method: 'GET', path: '/api/calendar/token', answers: { 200: 'CalendarFeed' } },
+  createCalendarToken: { method: 'POST', path: '/api/calendar/token', answers: { 200: 'CalendarFeed' } },
+  deleteCalendarToken: { method: 'DELETE', path: '/api/calendar/token', answers: { 204: 'none' } },
+
   // The site
   audit: { method: 'GET', path: '/api/admin/audit', query: ['limit', 'cursor'], answers: { 200: 'AuditLog' } },
   live: { method: 'GET', path: '/api/live', answers: { 200: 'websocket' } },

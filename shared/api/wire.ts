@@ -69,6 +69,8 @@ import {
   ImportBattleRequestSchema,
   JoinBattleRequestSchema,
 } from './battles.ts';
+import { CreatedWebhookSchema, CreateWebhookRequestSchema, WebhookListSchema, WebhookSchema, WebhookTestResultSchema } from './webhooks.ts';
+import { CalendarFeedSchema } from './calendar.ts';
 import { PushKeySchema, PushSubscriptionListSchema, PushSubscriptionRequestSchema, PushSubscriptionSchema } from './push.ts';
 import {
   ChangeEmailRequestSchema,
@@ -143,6 +145,12 @@ export const WIRE_SCHEMAS = {
   JoinBattleRequest: JoinBattleRequestSchema,
   BattleActionRequest: BattleActionRequestSchema,
   ImportBattleRequest: ImportBattleRequestSchema,
+  Webhook: WebhookSchema,
+  WebhookList: WebhookListSchema,
+  CreateWebhookRequest: CreateWebhookRequestSchema,
+  CreatedWebhook: CreatedWebhookSchema,
+  WebhookTestResult: WebhookTestResultSchema,
+  CalendarFeed: CalendarFeedSchema,
   EmailStatus: EmailStatusSchema,
   ChangeEmailRequest: ChangeEmailRequestSchema,
   ConfirmEmailRequest: ConfirmEmailRequestSchema,

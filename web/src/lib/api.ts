@@ -192,6 +192,10 @@ export const api = {
   tokens: () => call('tokens', {}),
   createToken: (name: string) => call('createToken', {}, { name }),
   revokeToken: (tokenId: string) => call('revokeToken', { tokenId }),
+  /** The calendar feed's address (null: none); make or change it (the old one stops working); turn it off. */
+  calendarFeed: () => call('calendarToken', {}),
+  rotateCalendarFeed: () => call('createCalendarToken', {}),
+  deleteCalendarFeed: () => call('deleteCalendarToken', {}),
   pushKey: () => call('pushKey', {}),
   pushSubscriptions: () => call('pushSubscriptions', {}),
   subscribePush: (body: WireInput<'PushSubscriptionRequest'>) => call('subscribePush', {}, body),
@@ -237,6 +241,14 @@ export const api = {
   withdrawVote: (id: string, kind: 'draw' | 'concede') => call('withdrawVote', { gameId: id, kind }),
 
   gmLog: (id: string) => call('gmLog', { gameId: id }),
+  /** A game's webhooks (its game master's): the secret comes once, in what `createWebhook` answers. */
+  webhooks: {
+    list: (id: string) => call('webhooks', { gameId: id }),
+    create: (id: string, body: WireInput<'CreateWebhookRequest'>) => call('createWebhook', { gameId: id }, body),
+    remove: (id: string, webhookId: string) => call('deleteWebhook', { gameId: id, webhookId }),
+    enable: (id: string, webhookId: string) => call('enableWebhook', { gameId: id, webhookId }),
+    test: (id: string, webhookId: string) => call('testWebhook', { gameId: id, webhookId }),
+  },
   /** A game master's tools: 200 with the action, or 202 with the request put to the players (a game master who plays). */
   gm: {
     process: (id: string) => call('processNow', { gameId: id }),
