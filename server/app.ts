@@ -35,6 +35,8 @@ import liveRoutes from './live/routes.ts';
 import archiveRoutes from './archive/routes.ts';
 import battlesRoutes from './battles/routes.ts';
 import drawsRoutes from './draws/routes.ts';
+import vacationsRoutes from './vacations/routes.ts';
+import clockVotesRoutes from './clock-votes/routes.ts';
 import gmRoutes from './gm/routes.ts';
 import loansRoutes from './loans/routes.ts';
 import ordersRoutes from './orders/routes.ts';
@@ -187,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pressRoutes, { prefix: '/api' });
   await app.register(loansRoutes, { prefix: '/api' });
   await app.register(drawsRoutes, { prefix: '/api' });
+  await app.register(vacationsRoutes, { prefix: '/api' });
+  await app.register(clockVotesRoutes, { prefix: '/api' });
   await app.register(gmRoutes, { prefix: '/api' });
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });

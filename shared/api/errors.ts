@@ -56,6 +56,9 @@ export const API_ERROR_CODES = [
   'game_master_plays', // 403: a game master who also plays may not do that (e.g. enter orders for another power)
   'result_final', // 409: the game's result is final; it can no longer be re-opened
   'proposal_closed', // 409: the game master's request was answered, withdrawn, or lapsed as the game moved on
+  'clock_vote_open', // 409: the game has an open vote on its clock already (one at a time)
+  'clock_vote_closed', // 409: the clock vote has passed, failed or been withdrawn
+  'already_voted', // 409: your power has voted on this already
   'not_invited', // 409: there is no invitation to run this game for you
   'too_many_webhooks', // 409: the game has as many webhooks as it may (delete one first)
   'seat_rule_unmet', // 403: the game asks more of whoever joins or takes a seat (deadlines kept, finished games); the message names the rule

@@ -114,6 +114,13 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   }),
   /** A power cast or withdrew a draw vote or concession. */
   z.object({ type: z.literal('votes.changed'), gameId: IdSchema, power: z.string(), kind: z.enum(['draw', 'concede']), cast: z.boolean() }),
+  /** A vote to pause, resume or extend the clock was proposed, voted on, passed, failed or withdrawn (shared/api/clock-votes.ts). */
+  z.object({
+    type: z.literal('clock-vote.changed'),
+    gameId: IdSchema,
+    voteId: IdSchema,
+    status: z.enum(['open', 'passed', 'failed', 'withdrawn']),
+  }),
   /** A seat changed: missed deadlines, civil disorder, elimination, or a new player (never named here). */
   z.object({
     type: z.literal('player.status'),

@@ -49,6 +49,13 @@ export const API_ROUTES = {
     answers: { 200: 'PasswordResetDone' },
   },
   profile: { method: 'GET', path: '/api/users/:username', answers: { 200: 'UserProfile' } },
+  vacations: { method: 'GET', path: '/api/vacations', answers: { 200: 'VacationList' } },
+  declareVacation: { method: 'POST', path: '/api/vacations', body: 'DeclareVacationRequest', answers: { 201: 'VacationList' } },
+  cancelVacation: { method: 'DELETE', path: '/api/vacations/:vacationId', answers: { 200: 'VacationList' } },
+  clockVotes: { method: 'GET', path: '/api/games/:gameId/clock-votes', answers: { 200: 'ClockVotes' } },
+  proposeClockVote: { method: 'POST', path: '/api/games/:gameId/clock-votes', body: 'ProposeClockVoteRequest', answers: { 201: 'ClockVotes' } },
+  castClockBallot: { method: 'POST', path: '/api/games/:gameId/clock-votes/:voteId/ballot', body: 'ClockBallotRequest', answers: { 200: 'ClockVotes' } },
+  withdrawClockVote: { method: 'DELETE', path: '/api/games/:gameId/clock-votes/:voteId', answers: { 200: 'ClockVotes' } },
   pushKey: { method: 'GET', path: '/api/push/key', answers: { 200: 'PushKey' } },
   pushSubscriptions: { method: 'GET', path: '/api/push/subscriptions', answers: { 200: 'PushSubscriptionList' } },
   subscribePush: {

@@ -69,6 +69,8 @@ import {
   ImportBattleRequestSchema,
   JoinBattleRequestSchema,
 } from './battles.ts';
+import { DeclareVacationRequestSchema, VacationListSchema } from './vacations.ts';
+import { ClockBallotRequestSchema, ClockVotesSchema, ProposeClockVoteRequestSchema } from './clock-votes.ts';
 import { CreatedWebhookSchema, CreateWebhookRequestSchema, WebhookListSchema, WebhookSchema, WebhookTestResultSchema } from './webhooks.ts';
 import { CalendarFeedSchema } from './calendar.ts';
 import { PushKeySchema, PushSubscriptionListSchema, PushSubscriptionRequestSchema, PushSubscriptionSchema } from './push.ts';
@@ -145,6 +147,11 @@ export const WIRE_SCHEMAS = {
   JoinBattleRequest: JoinBattleRequestSchema,
   BattleActionRequest: BattleActionRequestSchema,
   ImportBattleRequest: ImportBattleRequestSchema,
+  VacationList: VacationListSchema,
+  DeclareVacationRequest: DeclareVacationRequestSchema,
+  ClockVotes: ClockVotesSchema,
+  ProposeClockVoteRequest: ProposeClockVoteRequestSchema,
+  ClockBallotRequest: ClockBallotRequestSchema,
   Webhook: WebhookSchema,
   WebhookList: WebhookListSchema,
   CreateWebhookRequest: CreateWebhookRequestSchema,
