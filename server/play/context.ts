@@ -85,12 +85,7 @@ export function makeContext(game: LoadedGame, viewer: Viewer, now = new Date()):
  * The absences covering `now` of the game's players whose sitter is the viewer: read only for a logged-in viewer
  * without a seat in the game (only they can sit, access/policy.ts `sittingFor`).
  */
-export async function sitterAbsences(
-  db: Db,
-  game: Pick<LoadedGame, 'players' | 'gameMasterId'>,
-  viewer: Viewer,
-  now = new Date(),
-): Promise<Absence[]> {
+export async function sitterAbsences(db: Db, game: Pick<LoadedGame, 'players' | 'gameMasterId'>, viewer: Viewer, now = new Date()): Promise<Absence[]> {
   if (!viewer || game.gameMasterId === viewer.id || seatOfViewer(game, viewer)) return [];
   const absent = game.players.map((player) => player.userId).filter((id) => id !== null);
   if (absent.length === 0) return [];

@@ -109,8 +109,7 @@ export async function declareVacation(prisma: PrismaClient, user: User, body: De
     if (upcoming.length >= VACATION_LIMITS.maxUpcoming)
       throw invalid('body.startsAt', `you have ${upcoming.length} absences declared already, the most allowed (cancel one first)`);
     const overlapping = upcoming.find((row) => row.startsAt < endsAt && row.endsAt > startsAt);
-    if (overlapping)
-      throw invalid('body.startsAt', `overlaps your absence from ${overlapping.startsAt.toISOString()} to ${overlapping.endsAt.toISOString()}`);
+    if (overlapping) throw invalid('body.startsAt', `overlaps your absence from ${overlapping.startsAt.toISOString()} to ${overlapping.endsAt.toISOString()}`);
     const counted = await tx.vacation.findMany({
       where: { userId: user.id, endsAt: { gt: new Date(startsAt.getTime() - YEAR_MS) }, startsAt: { lt: new Date(endsAt.getTime() + YEAR_MS) } },
     });

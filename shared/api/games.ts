@@ -243,7 +243,10 @@ export const GameDetailSchema = GameSummarySchema.extend({
   /** The user the creator asked to be the game master, until they accept or decline (shown to the two of them and administrators). */
   invitedGameMaster: UserRefSchema.nullable(),
   /** The power you sit for now, for a player away on a declared absence, and until when (shared/api/vacations.ts); null otherwise. */
-  sittingFor: z.object({ power: z.string(), until: z.iso.datetime({ offset: true }) }).nullable().optional(),
+  sittingFor: z
+    .object({ power: z.string(), until: z.iso.datetime({ offset: true }) })
+    .nullable()
+    .optional(),
 }).meta({ id: 'GameDetail' });
 export type GameDetail = z.infer<typeof GameDetailSchema>;
 

@@ -58,7 +58,10 @@ describe('unanimous (the default)', () => {
 
     const log = await gmLog(game);
     const change = log.find((entry) => entry.action === 'change-deadline')!;
-    expect(change).toMatchObject({ actor: null, details: { from: new Date(before).toISOString(), to: new Date(before + 6 * HOUR).toISOString(), byVote: open.id } });
+    expect(change).toMatchObject({
+      actor: null,
+      details: { from: new Date(before).toISOString(), to: new Date(before + 6 * HOUR).toISOString(), byVote: open.id },
+    });
     expect(log.filter((entry) => entry.action === 'clock-vote').map((entry) => entry.details.event)).toEqual(['proposed', 'passed']);
   });
 
