@@ -74,6 +74,37 @@ const battle =
   async (context: Context) => ({ url: `/api/battles/${context.stash.battleId}${path}` });
 const asGm = (context: Context, path: string, body?: unknown) => context.gm.request('POST', `/api/games/${context.gameId}${path}`, body);
 
+/** An open clock vote proposed by a bystander (made when none is open). */
+async function bystanderVote(context: Context): Promise<string> {
+  const open = await context.app.prisma.clockVote.findFirst({ where: { gameId: context.gameId, status: 'open', proposedByPower: context.bystanders[0] } });
+  if (open) return open.id;
+  await context.app.prisma.clockVote.deleteMany({ where: { gameId: context.gameId } });
+  const proposed = await context.world.game.byPower
+    .get(context.bystanders[0])!
+    .request('POST', `/api/games/${context.gameId}/clock-votes`, { kind: 'extend', extendSeconds: 3600 });
+  expect(proposed.statusCode, proposed.body).toBe(201);
+  return proposed.json().open.id;
+}
+/** An open clock vote proposed by the power concerned. */
+async function ownVote(context: Context): Promise<string> {
+  const open = await context.app.prisma.clockVote.findFirst({ where: { gameId: context.gameId, status: 'open', proposedByPower: context.own } });
+  if (open) return open.id;
+  await context.app.prisma.clockVote.deleteMany({ where: { gameId: context.gameId } });
+  const proposed = await context.world.game.byPower
+    .get(context.own)!
+    .request('POST', `/api/games/${context.gameId}/clock-votes`, { kind: 'extend', extendSeconds: 3600 });
+  expect(proposed.statusCode, proposed.body).toBe(201);
+  return proposed.json().open.id;
+}
+/** An absence to come of the power concerned's player. */
+async function ownVacation(context: Context): Promise<string> {
+  const away = context.world.game.byPower.get(context.own)!.user!.id;
+  const row = await context.app.prisma.vacation.create({
+    data: { userId: away, startsAt: new Date(Date.now() + 300 * 86400_000), endsAt: new Date(Date.now() + 301 * 86400_000) },
+  });
+  return row.id;
+}
+
 const MATRIX: Entry[] = [
   // ───────── accounts ─────────
   {
@@ -235,6 +266,66 @@ const MATRIX: Entry[] = [
     expect: powerWrite(200),
   },
   { route: 'DELETE /api/games/{gameId}/votes/{kind}', request: game('/votes/draw'), expect: powerWrite(200) },
+
+  // ───────── clock votes ─────────
+  { route: 'GET /api/games/{gameId}/clock-votes', request: game('/clock-votes'), expect: gameRead() },
+  {
+    route: 'POST /api/games/{gameId}/clock-votes',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/clock-votes`, body: { kind: 'extend', extendSeconds: 3600 } }),
+    // Players of powers only; one open vote at a time, so each allowed actor finds none open.
+    expect: powerWrite(201),
+    before: async (context) => void (await context.app.prisma.clockVote.deleteMany({ where: { gameId: context.gameId } })),
+  },
+  {
+    route: 'POST /api/games/{gameId}/clock-votes/{voteId}/ballot',
+    // A bystander's proposal, which the two powers' players agree with (three of five: it stays open).
+    request: async (context) => ({ url: `/api/games/${context.gameId}/clock-votes/${await bystanderVote(context)}/ballot`, body: { agree: true } }),
+    expect: powerWrite(200),
+  },
+  {
+    route: 'DELETE /api/games/{gameId}/clock-votes/{voteId}',
+    // The proposer (the power concerned) only.
+    request: async (context) => ({ url: `/api/games/${context.gameId}/clock-votes/${await ownVote(context)}` }),
+    expect: { ...powerWrite(200), otherPower: 403 },
+  },
+  {
+    route: 'GET /api/games/{gameId}/phases/{index}/orders',
+    label: 'the outsider sitting for the power concerned, whose player is away',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/orders` }),
+    expect: { ...powerWrite(200), anonymous: 401, outsider: 200 },
+    before: async (context, actor) => {
+      if (actor !== 'outsider') return;
+      const away = context.world.game.byPower.get(context.own)!.user!.id;
+      const now = Date.now();
+      const sitting = await context.app.prisma.vacation.create({
+        data: { userId: away, sitterId: context.world.outsider.user!.id, startsAt: new Date(now - 60_000), endsAt: new Date(now + 3600_000) },
+      });
+      context.stash.sittingId = sitting.id;
+    },
+    after: async (context, actor, response) => {
+      if (actor !== 'outsider') return;
+      expect(response.json().power).toBe(context.own);
+      await context.app.prisma.vacation.delete({ where: { id: context.stash.sittingId } });
+    },
+  },
+
+  // ───────── vacations ─────────
+  { route: 'GET /api/vacations', request: async () => ({ url: '/api/vacations' }), expect: loggedIn(200) },
+  {
+    route: 'POST /api/vacations',
+    // Far off, so that no deadline of the game moves.
+    request: async () => ({
+      url: '/api/vacations',
+      body: { startsAt: new Date(Date.now() + 200 * 86400_000).toISOString(), endsAt: new Date(Date.now() + 201 * 86400_000).toISOString() },
+    }),
+    expect: loggedIn(201),
+  },
+  {
+    route: 'DELETE /api/vacations/{vacationId}',
+    // The power concerned's player's own: nobody else finds it.
+    request: async (context) => ({ url: `/api/vacations/${await ownVacation(context)}` }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 200, gm: 404, admin: 404 },
+  },
 
   // ───────── game master ─────────
   { route: 'GET /api/games/{gameId}/gm/log', request: game('/gm/log'), expect: gameRead() },
