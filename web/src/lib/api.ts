@@ -276,6 +276,18 @@ export const api = {
     dropInvitation: (id: string) => call('dropInvitation', { gameId: id }),
   },
 
+  /** Seats offered to new players: the lobby's list, a game's offers and requests, and taking one (shared/api/seats.ts). */
+  seats: {
+    open: (query: { limit?: number; cursor?: string; inviteCode?: string } = {}) => call('openSeats', {}, undefined, query),
+    ofGame: (id: string, inviteCode?: string) => call('gameSeats', { gameId: id }, undefined, { inviteCode }),
+    offer: (id: string, power: string) => call('offerSeat', { gameId: id, power }),
+    withdrawOffer: (id: string, power: string) => call('withdrawSeatOffer', { gameId: id, power }),
+    request: (id: string, power: string, inviteCode?: string) => call('requestSeat', { gameId: id, power }, inviteCode ? { inviteCode } : {}),
+    approve: (id: string, power: string, requestId: string) => call('approveSeatRequest', { gameId: id, power, requestId }),
+    decline: (id: string, power: string, requestId: string) => call('declineSeatRequest', { gameId: id, power, requestId }),
+    withdraw: (id: string, power: string, requestId: string) => call('withdrawSeatRequest', { gameId: id, power, requestId }),
+  },
+
   // Naval battles
   battleRulesets: () => call('battleRulesets', {}),
   battles: (query: ListBattlesQuery) => call('battles', {}, undefined, query),
