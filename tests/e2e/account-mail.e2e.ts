@@ -2,7 +2,8 @@
  * Account mail in Debian's Chromium, against the real server whose delivery worker hands mail to a real SMTP server
  * started here (tests/server/helpers/smtp.ts): a player signs up with an address, opens the verification link from
  * the mail that arrived, sees the address verified on the Account page, logs out, forgets the password, opens the
- * reset link from the next mail, sets a new password, and logs in with it (the old one no longer works).
+ * reset link from the next mail, sets a new password, and logs in with it (the old one no longer works); then changes
+ * the address on the Account page and follows the links mailed to the new address and to the old.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -131,6 +132,24 @@ describe.skipIf(!hasChromium)('account mail in the browser', () => {
     await page.getByLabel('New password again').fill('another fine passphrase here');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('This link has been used already').waitFor();
+
+    // A change of address on the Account page: a link to each address, the change made once both are followed.
+    const moved = `${username}.moved@example.org`;
+    await page.goto(`${server.url}/account`);
+    await section.getByLabel('New email address').fill(moved);
+    await section.getByLabel('Your password').fill(NEW_PASSWORD);
+    await section.getByRole('button', { name: 'Change address' }).click();
+    await section.getByText(`We have sent a link to ${moved} and another to ${address}.`).waitFor();
+    await section.getByText(`Changing to ${moved}`).waitFor();
+    await page.screenshot({ path: path.join(shots, 'account-mail-change.png') });
+    await page.goto(linkTo(await mailTo(moved, 'Diadochi: confirm your new email address'), '/account/verify'));
+    await page.getByText('One of the two links is done.').waitFor();
+    await page.goto(linkTo(await mailTo(address, 'Diadochi: confirm the change of your email address'), '/account/verify'));
+    await page.getByText(`Your address is now ${moved}.`).waitFor();
+    await mailTo(address, 'Diadochi: your email address was changed');
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await section.getByText(moved).waitFor();
+    await section.getByText('Verified', { exact: true }).waitFor();
 
     expect(consoleErrors.filter((e) => !e.includes('status of 410'))).toEqual([]);
   });
