@@ -43,7 +43,9 @@ import ordersRoutes from './orders/routes.ts';
 import phasesRoutes from './phases/routes.ts';
 import playPlugin from './play/plugin.ts';
 import notifyPlugin from './notify/plugin.ts';
+import gameMailPlugin from './notify/events-plugin.ts';
 import pressRoutes from './press/routes.ts';
+import notificationRoutes from './notifications/routes.ts';
 import webhooksRoutes from './webhooks/routes.ts';
 import calendarRoutes from './calendar/routes.ts';
 import { errorResponses } from './schemas.ts';
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(playPlugin);
   await app.register(notifyPlugin);
+  await app.register(gameMailPlugin);
 
   // Before the routes: in tests, every API answer must come from a view (server/views/).
   checkRouteViews(app);
@@ -187,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(phasesRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(pressRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(loansRoutes, { prefix: '/api' });
   await app.register(drawsRoutes, { prefix: '/api' });
   await app.register(vacationsRoutes, { prefix: '/api' });

@@ -108,6 +108,10 @@ const EnvSchema = z.object({
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Tries before a message that keeps meeting temporary failures is given up (backoff 1 min, 2, 4 … at most 6 h). */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** Signs the one-click unsubscribe links in game mail (at least 32 characters); unset: made once and kept in DATA_DIR/notify-secret. Several instances must share it. */
+  NOTIFY_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  /** How often this instance looks for deadline reminders to write (every instance may; each reminder is written once). */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** The address players reach the site at, for the links in mail, push and calendars (default: http://localhost:PORT). */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://diadochi.example' }).optional(),
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { notifySecretFrom } from './notify/unsubscribe.ts';
 import { defaultSettings } from './settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,6 +33,7 @@ const app = await buildApp({
     adminUsers: config.ADMIN_USERS,
     finalAfterMs: Math.round(config.FINAL_AFTER_HOURS * 3600_000),
     publicUrl: config.PUBLIC_URL,
+    gameMail: { secret: notifySecretFrom(config.NOTIFY_SECRET, config.DATA_DIR), reminders: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.REMINDER_INTERVAL_MS } },
     notify: {
       mail: {
         smtpUrl: config.SMTP_URL ?? null,

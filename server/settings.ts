@@ -49,6 +49,11 @@ export type AppSettings = {
   accountMail: { resetsPerAddress: { max: number; windowMs: number }; verificationsPerUser: { max: number; windowMs: number } };
   /** Web Push (server/notify/push.ts): VAPID keys (null: made for this app alone, as in tests) and the push services a subscription may name. */
   push: PushSettings;
+  /**
+   * Game mail (notify/game-events.ts, reminders.ts): the secret that signs unsubscribe links (NOTIFY_SECRET or
+   * DATA_DIR/notify-secret; null: one made for this app alone, as in tests), and the deadline reminders' loop.
+   */
+  gameMail: { secret: string | null; reminders: { enabled: boolean; intervalMs: number } };
 };
 
 /** A uniform double in [0, 1) from the OS's random source. */
@@ -77,4 +82,6 @@ export const defaultSettings: AppSettings = {
   },
   accountMail: { resetsPerAddress: { max: 5, windowMs: 3600_000 }, verificationsPerUser: { max: 5, windowMs: 3600_000 } },
   push: DEFAULT_PUSH_SETTINGS,
+  // The reminders' loop runs where main.ts turns it on (tests call remindDue with a chosen clock).
+  gameMail: { secret: null, reminders: { enabled: false, intervalMs: 60_000 } },
 };

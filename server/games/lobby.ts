@@ -16,6 +16,7 @@ import type { Auth } from '../auth/caller.ts';
 import { actsAsGameMaster, mayView } from '../access/policy.ts';
 import { gameInclude, gameListView, readGame, seatChangedEvent, type LoadedGame } from '../views/game.ts';
 import { createFirstPhase } from '../play/first-phase.ts';
+import { notifyGameStarted } from '../notify/game-events.ts';
 import { assignPowers } from './power-assignment.ts';
 import { checkSeatRules } from '../seats/service.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
@@ -217,4 +218,5 @@ async function startGame(app: FastifyInstance, tx: Transaction, gameId: string):
   await tx.game.update({ where: { id: gameId }, data: { status: 'active', startedAt: new Date() } });
   await publishLobbyEvent(app, tx, game, { type: 'game.started', ...lobbyEventFields(game, game.players.length) });
   await createFirstPhase(tx, app.bus, game);
+  if (app.play.notify) await notifyGameStarted(tx, app.play.notify, gameId);
 }

@@ -7,13 +7,18 @@ import fp from 'fastify-plugin';
 import type { Transports } from './transport.ts';
 import { DeliveryWorker } from './delivery.ts';
 import { MailTransport } from './mail.ts';
+import { pushTransport } from './push.ts';
+import { vapidKeysOf } from './vapid.ts';
 
 export type Notify = { transports: Transports; worker: DeliveryWorker };
 
 export default fp(
   async (app) => {
     const { mail, delivery } = app.settings.notify;
-    const transports: Transports = { mail: new MailTransport(mail, app.log.child({ module: 'mail' })) };
+    const transports: Transports = {
+      mail: new MailTransport(mail, app.log.child({ module: 'mail' })),
+      push: pushTransport({ prisma: app.prisma, vapid: vapidKeysOf(app.settings.push, app.settings.publicUrl), settings: app.settings.push }),
+    };
     const worker = new DeliveryWorker(app.prisma, transports, app.log.child({ module: 'outbox' }), delivery);
     app.decorate('notify', { transports, worker } satisfies Notify);
     app.addHook('onReady', async () => worker.start());

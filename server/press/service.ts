@@ -24,6 +24,7 @@ import { requireActive, requireGameMaster, requirePower, viewableGame, withLocke
 import type { Auth } from '../auth/caller.ts';
 import { pressInclude as include, pressListView, pressMessageView, readablePress } from '../views/press.ts';
 import { viewed } from '../views/viewed.ts';
+import { notifyPress } from '../notify/game-events.ts';
 
 export async function listPress(db: Db, viewer: Viewer, gameId: string, query: { limit: number; cursor?: string }) {
   const context = await viewableGame(db, gameId, viewer);
@@ -106,6 +107,7 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
         [...new Set(readers)].map((reader) => ({ channel: `user:${reader}` as const, event })),
       );
     }
+    if (app.play.notify) await notifyPress(tx, app.play.notify, row);
     return pressMessageView(context, row);
   });
 }

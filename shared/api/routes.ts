@@ -167,6 +167,14 @@ export const API_ROUTES = {
   createCalendarToken: { method: 'POST', path: '/api/calendar/token', answers: { 200: 'CalendarFeed' } },
   deleteCalendarToken: { method: 'DELETE', path: '/api/calendar/token', answers: { 204: 'none' } },
 
+  // Notification choices, and the one-click unsubscribe link of game mail
+  notificationSettings: { method: 'GET', path: '/api/notifications/settings', answers: { 200: 'NotificationChoices' } },
+  setNotificationSettings: { method: 'PUT', path: '/api/notifications/settings', body: 'NotificationSettings', answers: { 200: 'NotificationChoices' } },
+  gameNotifications: { method: 'GET', path: '/api/games/:gameId/notifications', answers: { 200: 'NotificationChoices' } },
+  setGameNotifications: { method: 'PUT', path: '/api/games/:gameId/notifications', body: 'NotificationSettings', answers: { 200: 'NotificationChoices' } },
+  unsubscribePage: { method: 'GET', path: '/api/notifications/unsubscribe', query: ['token', 'done'], answers: { 200: 'text' } },
+  unsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe', query: ['token'], answers: { 200: 'UnsubscribeResult' } },
+
   // The site
   audit: { method: 'GET', path: '/api/admin/audit', query: ['limit', 'cursor'], answers: { 200: 'AuditLog' } },
   live: { method: 'GET', path: '/api/live', answers: { 200: 'websocket' } },

@@ -86,6 +86,9 @@ import {
 } from './account-mail.ts';
 import { GameSeatOffersSchema, OpenSeatListSchema, SeatRequestOutcomeSchema, TakeSeatRequestSchema } from './seats.ts';
 
+import { NotificationChoicesSchema, UnsubscribeResultSchema } from './notification-routes.ts';
+import { NotificationSettingsSchema } from './notifications.ts';
+
 export const WIRE_SCHEMAS = {
   SessionInfo: SessionInfoSchema,
   WhoAmI: WhoAmISchema,
@@ -147,6 +150,9 @@ export const WIRE_SCHEMAS = {
   JoinBattleRequest: JoinBattleRequestSchema,
   BattleActionRequest: BattleActionRequestSchema,
   ImportBattleRequest: ImportBattleRequestSchema,
+  NotificationChoices: NotificationChoicesSchema,
+  NotificationSettings: NotificationSettingsSchema,
+  UnsubscribeResult: UnsubscribeResultSchema,
   VacationList: VacationListSchema,
   DeclareVacationRequest: DeclareVacationRequestSchema,
   ClockVotes: ClockVotesSchema,

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { PushPayload } from '../../shared/api/notifications.ts';
 import { PUSH_LIMITS } from '../../shared/api/push.ts';
-import { DEFAULT_DELIVERY, DeliveryWorker } from '../../server/notify/delivery.ts';
+import { DEFAULT_DELIVERY, type DeliveryWorker } from '../../server/notify/delivery.ts';
 import { enqueue } from '../../server/notify/outbox.ts';
-import { pushDrafts, pushTransport } from '../../server/notify/push.ts';
+import { pushDrafts } from '../../server/notify/push.ts';
 import { DEFAULT_PUSH_SETTINGS, endpointProblem, type PushSettings } from '../../server/notify/push-settings.ts';
 import { generateVapidKeys, loadVapidKeys, type VapidKeys } from '../../server/notify/vapid.ts';
 import { defaultSettings } from '../../server/settings.ts';
@@ -33,14 +33,8 @@ beforeAll(async () => {
   testApp = await startTestApp({
     settings: { push, notify: { ...defaultSettings.notify, delivery: { ...DEFAULT_DELIVERY, enabled: false } } },
   });
-  // The outbox's worker with the push channel, as the app runs it (only the clock is the test's).
-  worker = new DeliveryWorker(
-    testApp.app.prisma,
-    { push: pushTransport({ prisma: testApp.app.prisma, vapid, settings: push }) },
-    testApp.app.log,
-    { ...DEFAULT_DELIVERY, enabled: false },
-    () => 0.5,
-  );
+  // The app's own outbox worker (server/notify/plugin.ts), its loop off: the test moves the clock.
+  worker = testApp.app.notify.worker;
 }, 60_000);
 afterAll(async () => {
   await testApp?.close();
@@ -157,8 +151,9 @@ describe('delivery to the push service', () => {
     expect(row!.lastError).toMatch(/500/);
     // Not before its backoff (a minute) has passed.
     expect(await worker.deliverDue(new Date(Date.now() + 10_000))).toMatchObject({ retried: 0, sent: 0 });
-    expect(await worker.deliverDue(new Date(Date.now() + 70_000))).toMatchObject({ retried: 1 });
-    expect(await worker.deliverDue(new Date(Date.now() + 200_000))).toMatchObject({ sent: 1 });
+    // Backoff: a minute, then two (each ±20 %).
+    expect(await worker.deliverDue(new Date(Date.now() + 80_000))).toMatchObject({ retried: 1 });
+    expect(await worker.deliverDue(new Date(Date.now() + 240_000))).toMatchObject({ sent: 1 });
     [row] = await rowsOf('reminder:p2:24:user:d');
     expect(row).toMatchObject({ status: 'sent', attempts: 3 });
     const got = service.received.filter((entry) => entry.subscriptionId === subscription.id);
