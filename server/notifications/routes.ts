@@ -175,7 +175,10 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = game ? `about “${escapeHtml(game.name)}”` : 'about any game';
       if (request.query.done) {
         reply.type('text/html; charset=utf-8');
-        return page('Done', `<p>You will get no more mail about ${escapeHtml(EVENT_WORDS[claim.event])} ${where}.</p><p>Your account page has all your choices.</p>`);
+        return page(
+          'Done',
+          `<p>You will get no more mail about ${escapeHtml(EVENT_WORDS[claim.event])} ${where}.</p><p>Your account page has all your choices.</p>`,
+        );
       }
       const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
       reply.type('text/html; charset=utf-8');

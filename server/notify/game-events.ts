@@ -186,7 +186,14 @@ export async function notifyPhaseProcessed(tx: Db, env: NotifyEnv, gameId: strin
       game,
       'phase-processed',
       `${processed.name} has been adjudicated; next: ${next.name}${next.deadlineAt ? `, due ${next.deadlineAt.toISOString()}` : ''}.`,
-      { type: 'phase-processed', gameId: game.id, at: new Date().toISOString(), phase: processed.name, next: next.name, deadline: next.deadlineAt?.toISOString() ?? null },
+      {
+        type: 'phase-processed',
+        gameId: game.id,
+        at: new Date().toISOString(),
+        phase: processed.name,
+        next: next.name,
+        deadline: next.deadlineAt?.toISOString() ?? null,
+      },
       link,
     ),
   );
@@ -246,7 +253,13 @@ export async function notifyGameEnded(tx: Db, env: NotifyEnv, gameId: string, ou
     tx,
     game.id,
     `game-ended:${at.getTime()}`,
-    webhookBody(game, 'game-ended', `the game has ended. ${outcomeText(outcome)}`, { type: 'game-ended', gameId: game.id, at: at.toISOString(), outcome: outcome.kind, powers: outcome.powers }, link),
+    webhookBody(
+      game,
+      'game-ended',
+      `the game has ended. ${outcomeText(outcome)}`,
+      { type: 'game-ended', gameId: game.id, at: at.toISOString(), outcome: outcome.kind, powers: outcome.powers },
+      link,
+    ),
   );
   return send(tx, env, game, 'game-ended', letters, users, hooks);
 }
@@ -254,7 +267,16 @@ export async function notifyGameEnded(tx: Db, env: NotifyEnv, gameId: string, ou
 // ─── press ───
 
 /** A press message as stored. */
-export type PressRow = { id: string; gameId: string; senderPower: string | null; senderUserId: string | null; recipients: string[]; public: boolean; body: string; createdAt: Date };
+export type PressRow = {
+  id: string;
+  gameId: string;
+  senderPower: string | null;
+  senderUserId: string | null;
+  recipients: string[];
+  public: boolean;
+  body: string;
+  createdAt: Date;
+};
 
 /** The conversation a message belongs to, named as the client and the read marks name it. */
 export function conversationOf(message: Pick<PressRow, 'public' | 'senderPower' | 'recipients'>): string {
@@ -295,7 +317,11 @@ export async function notifyPress(tx: Db, env: NotifyEnv, message: PressRow): Pr
         mail: {
           kind: 'gm-announcement',
           subject: `${game.name}: the game master writes to everyone`,
-          blocks: [{ paragraph: `The game master of “${game.name}” writes to everyone:` }, { paragraph: message.body }, { link: { label: 'Open the game', url: link } }],
+          blocks: [
+            { paragraph: `The game master of “${game.name}” writes to everyone:` },
+            { paragraph: message.body },
+            { link: { label: 'Open the game', url: link } },
+          ],
           because: roleIn(recipient, game),
         },
       }),
@@ -342,7 +368,17 @@ export async function notifyPress(tx: Db, env: NotifyEnv, message: PressRow): Pr
     };
     if (choice.push.press) {
       pushes.push(
-        ...(await pushDrafts(tx, [user.id], `press:${message.id}:user:${user.id}`, { ...renderPush(game, mail), body: `${pressHeading(message, recipient)}: ${message.body}`.slice(0, 1000), tag: `press:${game.id}:${conversationKey}` }, { gameId: game.id })),
+        ...(await pushDrafts(
+          tx,
+          [user.id],
+          `press:${message.id}:user:${user.id}`,
+          {
+            ...renderPush(game, mail),
+            body: `${pressHeading(message, recipient)}: ${message.body}`.slice(0, 1000),
+            tag: `press:${game.id}:${conversationKey}`,
+          },
+          { gameId: game.id },
+        )),
       );
     }
     if (!choice.mail.press || !mailable(user)) continue;
@@ -408,7 +444,10 @@ export async function notifySeatOpened(
         mail: {
           kind: 'seat-opened',
           subject: `${game.name}: a player asks to take ${power}`,
-          blocks: [{ paragraph: `${who} asks to take over ${power} in “${game.name}”. Approve or refuse it in the game.` }, { link: { label: 'Open the game', url: link } }],
+          blocks: [
+            { paragraph: `${who} asks to take over ${power} in “${game.name}”. Approve or refuse it in the game.` },
+            { link: { label: 'Open the game', url: link } },
+          ],
           because: roleIn(recipient, game),
         },
       });
@@ -421,7 +460,10 @@ export async function notifySeatOpened(
       mail: {
         kind: 'seat-opened',
         subject: `${game.name}: ${power} is looking for a new player`,
-        blocks: [{ paragraph: `${power}'s seat in “${game.name}” is open for a new player, listed in the lobby.` }, { link: { label: 'Open the game', url: link } }],
+        blocks: [
+          { paragraph: `${power}'s seat in “${game.name}” is open for a new player, listed in the lobby.` },
+          { link: { label: 'Open the game', url: link } },
+        ],
         because: roleIn(recipient, game),
       },
     });

@@ -29,7 +29,7 @@ import { webhookDrafts } from './webhook-drafts.ts';
 
 const HOUR_MS = 3600_000;
 
-export type ReminderOptions = { enabled: boolean; intervalMs: number; /** Phases looked at per tick. */ batch?: number };
+export type ReminderOptions = { enabled: boolean; intervalMs: number /** Phases looked at per tick. */; batch?: number };
 
 /** The lead time (hours) whose reminder is due now: the nearest mark passed, after the phase opened; null if none. */
 export function dueLead(leads: readonly number[], deadline: Date, opened: Date, now: Date): number | null {
@@ -52,7 +52,7 @@ export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: 
       select: { id: true, gameId: true, name: true, status: true, deadlineAt: true, createdAt: true, stateBefore: true, loanActions: true },
     }),
   );
-  if (!phase || phase.status !== 'open' || !phase.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return 0;
+  if (phase?.status !== 'open' || !phase.deadlineAt || phase.deadlineAt.getTime() <= now.getTime()) return 0;
   const deadline = phase.deadlineAt;
   const game = await tx.game.findUniqueOrThrow({
     where: { id: phase.gameId },
@@ -63,7 +63,14 @@ export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: 
       rules: true,
       status: true,
       pausedAt: true,
-      players: { select: { userId: true, power: true, status: true, user: { select: { id: true, username: true, email: true, emailVerifiedAt: true, emailUndeliverableAt: true, timeZone: true } } } },
+      players: {
+        select: {
+          userId: true,
+          power: true,
+          status: true,
+          user: { select: { id: true, username: true, email: true, emailVerifiedAt: true, emailUndeliverableAt: true, timeZone: true } },
+        },
+      },
     },
   });
   if (game.status !== 'active' || game.pausedAt !== null) return 0;
@@ -74,7 +81,9 @@ export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: 
     SELECT DISTINCT ON (power) power, ready FROM order_submissions WHERE phase_id = ${phase.id}::uuid ORDER BY power, seq DESC`;
   const submitted = new Map(latest.map((row) => [row.power, row.ready]));
   // Powers that still owe the phase something: they must order and are not ready.
-  const owing = game.players.filter((seat) => seat.power && seat.user && seat.status !== 'eliminated' && mustOrder.has(seat.power) && submitted.get(seat.power) !== true);
+  const owing = game.players.filter(
+    (seat) => seat.power && seat.user && seat.status !== 'eliminated' && mustOrder.has(seat.power) && submitted.get(seat.power) !== true,
+  );
 
   const drafts: OutboxDraft[] = [];
   const choices = await preferencesOf(
@@ -108,7 +117,14 @@ export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: 
       because: `${roleIn(recipient, game)} and ${power} owes orders (${lead} h reminder)`,
     };
     if (choice.mail['deadline-reminder'] && mailable(user)) {
-      drafts.push({ channel: 'mail', dedupeKey: `${key}:mail`, userId: user.id, gameId: game.id, target: user.email!, payload: renderMail(env, recipient, game, mail) });
+      drafts.push({
+        channel: 'mail',
+        dedupeKey: `${key}:mail`,
+        userId: user.id,
+        gameId: game.id,
+        target: user.email!,
+        payload: renderMail(env, recipient, game, mail),
+      });
     }
     if (choice.push['deadline-reminder']) drafts.push(...(await pushDrafts(tx, [user.id], key, renderPush(game, mail), { gameId: game.id })));
   }

@@ -22,12 +22,19 @@ import { gameContextInclude, makeContext, type GameContext } from './context.ts'
 import { latestSubmissions, ordersToAdjudicate, positionOf } from './phases.ts';
 import { phaseRef, playerStatusEvent } from '../views/phase.ts';
 import { loanChangedEvent } from '../views/loan.ts';
+import { notifyGameEnded, notifyPhaseProcessed } from '../notify/game-events.ts';
+import type { NotifyEnv } from '../notify/unsubscribe.ts';
 
 /**
  * What game play needs besides the transaction: where live events go, and how long an ended game's result
  * stays open to a roll-back before it is final (access/policy.ts). `app.play`, made by the play plugin.
  */
-export type PlayEnv = { bus: LiveBus; finalAfterMs: number };
+export type PlayEnv = {
+  bus: LiveBus;
+  finalAfterMs: number;
+  /** Game mail and push (notify/game-events.ts): set by notify/events-plugin.ts once the app has its settings. */
+  notify?: NotifyEnv;
+};
 
 /**
  * Adjudicates the phase and opens the next one (or ends the game). The game
@@ -108,6 +115,7 @@ export async function processPhase(
   live.push({ channel, event: { type: 'phase.processed', gameId: game.id, phase: processed, next: nextRef } });
   live.push({ channel, event: { type: 'phase.started', gameId: game.id, phase: nextRef } });
   await env.bus.publishAll(tx, live);
+  if (env.notify) await notifyPhaseProcessed(tx, env.notify, game.id, phase.id, nextPhase.id);
   return { processed, next: nextRef };
 }
 
@@ -202,6 +210,7 @@ export async function finishGame(tx: Transaction, env: PlayEnv, gameId: string, 
   await tx.phase.updateMany({ where: { gameId, status: 'open' }, data: { deadlineAt: null } });
   const event = { type: 'game.finished', gameId, outcome } as const;
   await env.bus.publishAll(tx, [{ channel: `game:${gameId}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }])]);
+  if (env.notify) await notifyGameEnded(tx, env.notify, gameId, outcome, now);
 }
 
 /**

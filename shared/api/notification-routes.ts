@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { NOTIFICATION_EVENTS, NotificationEventSchema, NotificationSettingsSchema } from './notifications.ts';
 
-const Everything = z.object(Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, z.boolean()])) as Record<(typeof NOTIFICATION_EVENTS)[number], z.ZodBoolean>);
+const Everything = z.object(
+  Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, z.boolean()])) as Record<(typeof NOTIFICATION_EVENTS)[number], z.ZodBoolean>,
+);
 
 export const EffectiveNotificationsSchema = z
   .object({ mail: Everything, push: Everything, reminderLeadHours: z.array(z.number().int()) })

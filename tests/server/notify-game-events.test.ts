@@ -23,7 +23,6 @@ let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await startTestApp({
-    logger: { level: 'error' },
     settings: {
       publicUrl: 'https://diadochi.test',
       notify: notifySettings({ smtpUrl: smtp.url }),
@@ -49,9 +48,7 @@ type Mail = { id: string; userId: string | null; target: string; dedupeKey: stri
 /** The game's mail in the outbox, decoded. */
 async function mailOf(gameId: string, kind?: MailPayload['kind']): Promise<Mail[]> {
   const rows = await app.prisma.outboxMessage.findMany({ where: { gameId, channel: 'mail' }, orderBy: { createdAt: 'asc' } });
-  return rows
-    .map((row) => outboxOf(row) as unknown as Mail)
-    .filter((row) => kind === undefined || row.payload.kind === kind);
+  return rows.map((row) => outboxOf(row) as unknown as Mail).filter((row) => kind === undefined || row.payload.kind === kind);
 }
 
 type MailedGame = { gameId: string; master: Browser; byPower: Map<string, Browser>; players: Browser[]; unverified: Browser };
@@ -82,7 +79,13 @@ async function holdEverywhere(game: MailedGame) {
   const phase = await currentPhase(game.master, game.gameId);
   for (const [power, browser] of game.byPower) {
     const units = phase.state.units.filter((unit) => unit.power === power);
-    await submitAccepted(browser, game.gameId, phase.index, units.map((unit) => ({ kind: 'hold', unit: { type: unit.type, at: unit.at } }) as never), true);
+    await submitAccepted(
+      browser,
+      game.gameId,
+      phase.index,
+      units.map((unit) => ({ kind: 'hold', unit: { type: unit.type, at: unit.at } }) as never),
+      true,
+    );
   }
   return phase.index;
 }
@@ -152,10 +155,20 @@ describe('game mail', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect((await player.request('GET', `/api/games/${game.gameId}/notifications`)).json().effective.mail['phase-processed']).toBe(true);
-    const forged = await app.inject({ method: 'POST', url: `${path.slice(0, -3)}AAA`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const forged = await app.inject({
+      method: 'POST',
+      url: `${path.slice(0, -3)}AAA`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.code).toBe('token_invalid');
-    const clicked = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const clicked = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(clicked.statusCode, clicked.body).toBe(200);
     expect(clicked.json()).toMatchObject({ unsubscribed: true, event: 'phase-processed', scope: game.gameId });
     const choices = (await player.request('GET', `/api/games/${game.gameId}/notifications`)).json();
@@ -219,10 +232,19 @@ describe('game mail', () => {
     await app.notify.worker.deliverDue(new Date());
     expect((await app.prisma.outboxMessage.findUniqueOrThrow({ where: { id: toReader[0].id } })).status).toBe('pending');
 
-    const announced = await game.master.request('POST', `/api/games/${game.gameId}/press`, { to: 'all', body: 'Hear ye: the next deadline stands.', asGameMaster: true });
+    const announced = await game.master.request('POST', `/api/games/${game.gameId}/press`, {
+      to: 'all',
+      body: 'Hear ye: the next deadline stands.',
+      asGameMaster: true,
+    });
     expect(announced.statusCode).toBe(201);
     const announcements = await mailOf(game.gameId, 'gm-announcement');
-    expect(announcements.map((mail) => mail.target).sort()).toEqual(game.players.filter((p) => p !== game.unverified).map(addressOf).sort());
+    expect(announcements.map((mail) => mail.target).sort()).toEqual(
+      game.players
+        .filter((p) => p !== game.unverified)
+        .map(addressOf)
+        .sort(),
+    );
     expect(announcements[0].payload.text).toContain('Hear ye: the next deadline stands.');
   });
 
