@@ -96,6 +96,22 @@ async function ownVote(context: Context): Promise<string> {
   expect(proposed.statusCode, proposed.body).toBe(201);
   return proposed.json().open.id;
 }
+/** The seat offered to new players in the matrix (a bystander's), offered now if it is not already. */
+async function offeredSeat(context: Context): Promise<string> {
+  const power = context.bystanders[0];
+  await context.app.prisma.player.updateMany({
+    where: { gameId: context.gameId, power, replacementWantedAt: null },
+    data: { replacementWantedAt: new Date() },
+  });
+  return power;
+}
+/** A request waiting for the offered seat, by `userId` (a newcomer's when none is named). */
+async function pendingSeatRequest(context: Context, userId?: string): Promise<string> {
+  const power = await offeredSeat(context);
+  const seat = await context.app.prisma.player.findFirstOrThrow({ where: { gameId: context.gameId, power } });
+  const requester = userId ?? (await new Browser(context.app).register()).user!.id;
+  return (await context.app.prisma.seatRequest.create({ data: { playerId: seat.id, userId: requester } })).id;
+}
 /** An absence to come of the power concerned's player. */
 async function ownVacation(context: Context): Promise<string> {
   const away = context.world.game.byPower.get(context.own)!.user!.id;
@@ -475,6 +491,51 @@ const MATRIX: Entry[] = [
     route: 'POST /api/battles/import',
     request: async (context) => ({ url: '/api/battles/import', body: { record: JSON.parse(context.stash.battleRecord) } }),
     expect: loggedIn(201),
+  },
+
+  // ───────── seats offered to new players ─────────
+  { route: 'GET /api/seats/open', request: async () => ({ url: '/api/seats/open' }), expect: all(200) },
+  { route: 'GET /api/games/{gameId}/seats', request: game('/seats'), expect: gameRead() },
+  {
+    route: 'POST /api/games/{gameId}/seats/{power}/offer',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/seats/${context.bystanders[0]}/offer` }),
+    expect: gmWrite(),
+    before: async (context) =>
+      void (await context.app.prisma.player.updateMany({
+        where: { gameId: context.gameId, power: context.bystanders[0] },
+        data: { replacementWantedAt: null },
+      })),
+  },
+  {
+    route: 'DELETE /api/games/{gameId}/seats/{power}/offer',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/seats/${context.bystanders[0]}/offer` }),
+    expect: gmWrite(),
+    before: async (context) => void (await offeredSeat(context)),
+  },
+  {
+    route: 'POST /api/games/{gameId}/seats/{power}/requests',
+    // Taken by someone who neither plays in the game nor runs it, and may see it: here the administrator (the outsider lacks the code).
+    request: async (context) => ({ url: `/api/games/${context.gameId}/seats/${await offeredSeat(context)}/requests`, body: {} }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 403, ownPower: 403, gm: 403, admin: 201 },
+  },
+  {
+    route: 'POST /api/games/{gameId}/seats/{power}/requests/{requestId}/approve',
+    // Each allowed actor hands the seat to another newcomer.
+    request: async (context) => ({ url: `/api/games/${context.gameId}/seats/${context.bystanders[0]}/requests/${await pendingSeatRequest(context)}/approve` }),
+    expect: gmWrite(),
+  },
+  {
+    route: 'POST /api/games/{gameId}/seats/{power}/requests/{requestId}/decline',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/seats/${context.bystanders[0]}/requests/${await pendingSeatRequest(context)}/decline` }),
+    expect: gmWrite(),
+  },
+  {
+    route: 'DELETE /api/games/{gameId}/seats/{power}/requests/{requestId}',
+    // The outsider's own request (made with the invite code): theirs alone to withdraw.
+    request: async (context) => ({
+      url: `/api/games/${context.gameId}/seats/${context.bystanders[0]}/requests/${await pendingSeatRequest(context, context.world.outsider.user!.id)}`,
+    }),
+    expect: { anonymous: 401, outsider: 200, otherPower: 404, ownPower: 404, gm: 404, admin: 404 },
   },
 
   // ───────── server ─────────
