@@ -2,13 +2,14 @@
  * `npm run bench`: every benchmark of the project, printed as a table and as
  * one JSON line per figure. The engine is bundled by esbuild first, as the
  * browser receives it (no dev-time name-keeping wrappers), and run in a fresh
- * Node process. `npm run bench -- engine`, `-- naval`, `-- web` or `-- server` runs one section.
+ * Node process. `npm run bench -- engine`, `-- naval`, `-- web`, `-- server` or `-- notify` runs one section.
  */
 import { engineBenchmarks } from './engine.ts';
 import { printFigures } from './stats.ts';
 import { printWebFigures, webBenchmarks } from './web.ts';
 import { printServerFigures, ratios, serverBenchmarks } from './server.ts';
 import { navalBenchmarks, printNavalFigures } from './naval.ts';
+import { notifyBenchmarks, printNotifyFigures } from './notify.ts';
 
 // npm runs scripts from the package root.
 const root = process.cwd();
@@ -29,4 +30,8 @@ if (only.length === 0 || only.includes('server')) {
   console.log('# Server: the production build against PostgreSQL, load from this process (figures in ms, rates per second)');
   const figures = await serverBenchmarks(root);
   printServerFigures([...figures, ...ratios(figures)]);
+}
+if (only.length === 0 || only.includes('notify')) {
+  console.log('# Notifications: 1,000 games × 7 recipients of mail written to the outbox together, delivered to a local SMTP server (seconds, MB)');
+  printNotifyFigures(await notifyBenchmarks(root));
 }

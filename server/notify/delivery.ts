@@ -57,8 +57,24 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   transactionTimeoutMs: 120_000,
 };
 
-/** A transport may also say, under the row's lock, that a message must not go (the reason), e.g. mail.ts's `screen`. */
-type Screening = { screen?(tx: Transaction, message: Delivery<unknown>): Promise<string | null> };
+/**
+ * What the users table says of a message's recipient, read with the claim (one statement per message, not two):
+ * the recipient user's address now and whether it is verified, and whether the target address is marked
+ * undeliverable (whoever's it is).
+ */
+export type RecipientFacts = {
+  /** The recipient user's address now (lower-cased; null: none, or no such user or no user named). */
+  userAddress: string | null;
+  userVerified: boolean;
+  /** Why the target address is marked undeliverable; null when it is not. */
+  addressUndeliverable: string | null;
+};
+
+/**
+ * A transport may also say, under the row's lock, that a message must not go (the reason): mail to an unverified or
+ * undeliverable address (mail.ts, from the recipient's facts), push to a subscription gone, a webhook turned off.
+ */
+type Screening = { screen?(tx: Transaction, message: Delivery<unknown>, recipient: RecipientFacts): Promise<string | null> | string | null };
 type AnyTransport = Transport<unknown> & Screening;
 
 const PAYLOAD_SCHEMAS = { mail: MailPayloadSchema, push: PushPayloadSchema, webhook: WebhookPayloadSchema } as const;
@@ -66,6 +82,9 @@ type Channel = keyof typeof PAYLOAD_SCHEMAS;
 
 type ClaimedRow = {
   id: string;
+  user_address: string | null;
+  user_verified: boolean;
+  address_undeliverable: string | null;
   channel: Channel;
   dedupe_key: string;
   user_id: string | null;
@@ -191,18 +210,23 @@ export class DeliveryWorker {
     try {
       const outcome = await this.prisma.$transaction(
         async (tx): Promise<Outcome> => {
-          const exclude = passed.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
+          const exclude = passed.length > 0 ? Prisma.sql`AND o.id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
           // Under READ COMMITTED, a row another transaction changed and committed before we lock it is checked
-          // against this WHERE again once locked: a row just sent elsewhere is not claimed.
+          // against this WHERE again once locked: a row just sent elsewhere is not claimed. The recipient's facts
+          // come along (see RecipientFacts), read as of now, not locked.
           const rows = await tx.$queryRaw<ClaimedRow[]>`
-            SELECT id::text AS id, channel::text AS channel, dedupe_key, user_id::text AS user_id, game_id::text AS game_id,
-              target, payload::text AS payload, attempts
-            FROM outbox
-            WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
-              AND channel::text IN (${Prisma.join(channels)}) ${exclude}
-            ORDER BY next_attempt_at
+            SELECT o.id::text AS id, o.channel::text AS channel, o.dedupe_key, o.user_id::text AS user_id, o.game_id::text AS game_id,
+              o.target, o.payload::text AS payload, o.attempts,
+              r.email_key AS user_address, r.email_verified_at IS NOT NULL AS user_verified,
+              CASE WHEN a.email_undeliverable_at IS NULL THEN NULL ELSE coalesce(a.email_undeliverable_reason, 'refused') END AS address_undeliverable
+            FROM outbox o
+              LEFT JOIN users r ON r.id = o.user_id
+              LEFT JOIN users a ON o.channel = 'mail' AND a.email_key = lower(o.target)
+            WHERE o.status = 'pending' AND o.next_attempt_at <= ${at}::timestamptz
+              AND o.channel::text IN (${Prisma.join(channels)}) ${exclude}
+            ORDER BY o.next_attempt_at
             LIMIT 1
-            FOR UPDATE SKIP LOCKED`;
+            FOR UPDATE OF o SKIP LOCKED`;
           if (rows.length === 0) return 'none';
           const row = rows[0];
           claimed = row;
@@ -228,7 +252,11 @@ export class DeliveryWorker {
             payload: parsed.data,
             attempts: row.attempts,
           };
-          const unwanted = await transport.screen?.(tx, message);
+          const unwanted = await transport.screen?.(tx, message, {
+            userAddress: row.user_address,
+            userVerified: row.user_verified,
+            addressUndeliverable: row.address_undeliverable,
+          });
           if (unwanted) return fail(`not sent: ${unwanted}`);
 
           let result: DeliveryResult;

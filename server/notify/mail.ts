@@ -18,6 +18,7 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_EVENTS, type MailPayload } from '../../shared/api/notifications.ts';
 import type { PrismaClient, Transaction } from '../db/database.ts';
+import type { RecipientFacts } from './delivery.ts';
 import type { Delivery, DeliveryResult, Transport } from './transport.ts';
 
 export type MailSettings = {
@@ -114,21 +115,13 @@ export class MailTransport implements Transport<MailPayload> {
     this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   }
 
-  /** Mail that must not go (checked under the row's lock, against the user's row as it is now); the reason, or null. */
-  async screen(tx: Transaction, message: Delivery<MailPayload>): Promise<string | null> {
-    const address = message.target.toLowerCase();
-    const users = await tx.$queryRaw<Array<{ id: string; email_key: string | null; verified: boolean; undeliverable_reason: string | null }>>`
-      SELECT id::text AS id, email_key, email_verified_at IS NOT NULL AS verified,
-        CASE WHEN email_undeliverable_at IS NULL THEN NULL ELSE coalesce(email_undeliverable_reason, 'refused') END AS undeliverable_reason
-      FROM users
-      WHERE id = ${message.userId}::uuid OR email_key = ${address}`;
-    const owner = users.find((user) => user.email_key === address);
-    if (owner?.undeliverable_reason) return `address undeliverable: ${owner.undeliverable_reason}`;
-    const recipient = message.userId === null ? undefined : users.find((user) => user.id === message.userId);
-    if (recipient && GAME_EVENTS.has(message.payload.kind)) {
+  /** Mail that must not go, judged on the users row as it is when the message is claimed: the reason, or null. */
+  screen(_tx: Transaction, message: Delivery<MailPayload>, recipient: RecipientFacts): string | null {
+    if (recipient.addressUndeliverable !== null) return `address undeliverable: ${recipient.addressUndeliverable}`;
+    if (message.userId !== null && GAME_EVENTS.has(message.payload.kind)) {
       // Game mail goes only to the address the user has now, and only once they have shown it is theirs.
-      if (recipient.email_key !== address) return 'address no longer the user’s';
-      if (!recipient.verified) return 'address not verified (only account mail goes to it)';
+      if (recipient.userAddress !== message.target.toLowerCase()) return 'address no longer the user’s';
+      if (!recipient.userVerified) return 'address not verified (only account mail goes to it)';
     }
     return null;
   }

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Transports } from './transport.ts';
 import { DeliveryWorker } from './delivery.ts';
 import { MailTransport } from './mail.ts';
+import { webhookTransport } from './webhook.ts';
 import { pushTransport } from './push.ts';
 import { vapidKeysOf } from './vapid.ts';
 
@@ -19,6 +20,7 @@ export default fp(
       mail: new MailTransport(mail, app.log.child({ module: 'mail' })),
       push: pushTransport({ prisma: app.prisma, vapid: vapidKeysOf(app.settings.push, app.settings.publicUrl), settings: app.settings.push }),
     };
+    transports.webhook = webhookTransport(app.prisma, app.settings.webhooks);
     const worker = new DeliveryWorker(app.prisma, transports, app.log.child({ module: 'outbox' }), delivery);
     app.decorate('notify', { transports, worker } satisfies Notify);
     app.addHook('onReady', async () => worker.start());

@@ -33,6 +33,8 @@ export type SmtpBehaviour = {
   data: ((mail: ReceivedMail) => SmtpReply | null) | null;
   /** Hold DATA's answer until `release()` (messages held are in `held`); a held message whose client goes away is dropped, never accepted. */
   hold: boolean;
+  /** Parse only each message's header block (cheaper: the benchmark's thousands of mails); bodies stay in `raw`. */
+  headersOnly: boolean;
 };
 
 export type TestSmtp = {
@@ -60,7 +62,7 @@ export type TestSmtp = {
 type Pending = { mail: ReceivedMail; session: string; answer: (error?: Error | null) => void };
 
 export async function startSmtpServer(initial: Partial<SmtpBehaviour> = {}): Promise<TestSmtp> {
-  const behaviour: SmtpBehaviour = { recipients: new Map(), data: null, hold: false, ...initial };
+  const behaviour: SmtpBehaviour = { recipients: new Map(), data: null, hold: false, headersOnly: false, ...initial };
   const messages: ReceivedMail[] = [];
   const attempts: ReceivedMail[] = [];
   const pending: Pending[] = [];
@@ -105,7 +107,8 @@ export async function startSmtpServer(initial: Partial<SmtpBehaviour> = {}): Pro
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        simpleParser(raw).then(
+        const headerEnd = raw.indexOf('\r\n\r\n');
+        simpleParser(behaviour.headersOnly && headerEnd >= 0 ? raw.subarray(0, headerEnd + 4) : raw).then(
           (parsed) => {
             const envelope = {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
