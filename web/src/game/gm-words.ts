@@ -147,6 +147,27 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence = from ? `Took over as game master from ${from}.` : 'Took over as game master.';
       break;
     }
+    case 'sitter': {
+      const sitter = text(users.sitter) ?? 'A sitter';
+      const until = isTime(d.until) ? `, until ${time(d.until)}` : '';
+      sentence = `${sitter} sits for ${power} while its player is away${until}.`;
+      break;
+    }
+    case 'clock-vote': {
+      const what =
+        d.kind === 'extend' ? `extend the deadline ${spanInWords(count(d.extendSeconds) ?? 0)}` : d.kind === 'resume' ? 'resume the clock' : 'pause the clock';
+      const by = text(d.proposedBy) ?? 'a power';
+      const reason = text(d.reason);
+      sentence =
+        d.event === 'proposed'
+          ? `${by} proposed to ${what}; the players vote.`
+          : d.event === 'passed'
+            ? `The players voted to ${what} (${by}'s proposal).`
+            : d.event === 'withdrawn'
+              ? `${by} withdrew the proposal to ${what}.`
+              : `The vote to ${what} failed${reason ? `: ${reason}` : ''}.`;
+      break;
+    }
     case 'finalize':
       sentence =
         "Made the result final: the game's private press (and an anonymous game's players' names) is public now, and the game can no longer be re-opened.";

@@ -37,6 +37,7 @@ export interface LiveRoom {
   readonly inbox: PressInbox;
   readonly loanBook: LoanBook;
   readonly ballot: Ballot;
+  readonly clockVotes: { load(): Promise<void> };
   readonly gm: GmRecord;
 }
 
@@ -70,6 +71,7 @@ export class LiveEvents {
       timeline.loadPhases(),
       room.loanBook.load(),
       room.ballot.load(),
+      room.clockVotes.load(),
     ]);
     if (processed) timeline.keep(processed);
     if (processed && timeline.current && timeline.current.index !== index && watching) {
@@ -194,6 +196,9 @@ export class LiveEvents {
       }
       case 'votes.changed':
         await room.ballot.load();
+        return;
+      case 'clock-vote.changed':
+        await room.clockVotes.load();
         return;
       case 'player.status': {
         const before = room.myPower;

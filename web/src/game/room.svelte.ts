@@ -26,6 +26,7 @@ import { NoticeBoard, type Notice, type NoticeOptions } from './notices.svelte.t
 import { PressInbox } from './press.svelte.ts';
 import { LoanBook } from './loans.svelte.ts';
 import { Ballot } from './votes.svelte.ts';
+import { ClockVoteBook } from './clock-votes.svelte.ts';
 import { GmRecord } from './gm.svelte.ts';
 import { LiveEvents } from './live-events.ts';
 
@@ -53,6 +54,7 @@ export class GameRoom {
   readonly inbox: PressInbox;
   readonly loanBook: LoanBook = new LoanBook(this);
   readonly ballot: Ballot = new Ballot(this);
+  readonly clockVotes: ClockVoteBook = new ClockVoteBook(this);
   readonly gm: GmRecord = new GmRecord(this);
   private readonly live: LiveEvents = new LiveEvents(this);
 
@@ -73,7 +75,8 @@ export class GameRoom {
     return this.game.id;
   }
   get myPower(): string | null {
-    return this.game.players.find((p) => p.isYou)?.power ?? null;
+    // A sitter plays the absent player's power for now (shared/api/vacations.ts): its orders and its press are theirs.
+    return this.game.players.find((p) => p.isYou)?.power ?? this.game.sittingFor?.power ?? null;
   }
   get isMaster(): boolean {
     const me = this.me();
@@ -99,7 +102,7 @@ export class GameRoom {
     // The map first; the rest (history, press, loans, votes, log) once it is up, so they do not compete with it.
     await Promise.all([this.timeline.loadCurrent(prefetched), starting ? this.reloadGame() : null]);
     if (starting && this.open && !this.entry) await this.myOrders.load();
-    await Promise.all([this.timeline.loadPhases(), this.inbox.load(), this.loanBook.load(), this.ballot.load(), this.gm.loadLog(), this.gm.loadProposals()]);
+    await Promise.all([this.timeline.loadPhases(), this.inbox.load(), this.loanBook.load(), this.ballot.load(), this.clockVotes.load(), this.gm.loadLog(), this.gm.loadProposals()]);
   }
 
   async reloadGame(): Promise<void> {

@@ -239,6 +239,19 @@ export const api = {
   votes: (id: string) => call('votes', { gameId: id }),
   vote: (id: string, body: CastVoteRequest) => call('vote', { gameId: id }, body),
   withdrawVote: (id: string, kind: 'draw' | 'concede') => call('withdrawVote', { gameId: id, kind }),
+  /** Votes on the clock: pause, resume, extend (shared/api/clock-votes.ts). */
+  clockVotes: {
+    list: (id: string) => call('clockVotes', { gameId: id }),
+    propose: (id: string, body: WireInput<'ProposeClockVoteRequest'>) => call('proposeClockVote', { gameId: id }, body),
+    ballot: (id: string, voteId: string, agree: boolean) => call('castClockBallot', { gameId: id, voteId }, { agree }),
+    withdraw: (id: string, voteId: string) => call('withdrawClockVote', { gameId: id, voteId }),
+  },
+  /** Your absences and the sitter who plays your seats meanwhile (shared/api/vacations.ts). */
+  vacations: {
+    list: () => call('vacations', {}),
+    declare: (body: WireInput<'DeclareVacationRequest'>) => call('declareVacation', {}, body),
+    cancel: (vacationId: string) => call('cancelVacation', { vacationId }),
+  },
 
   gmLog: (id: string) => call('gmLog', { gameId: id }),
   /** A game's webhooks (its game master's): the secret comes once, in what `createWebhook` answers. */
