@@ -200,6 +200,7 @@ export const api = {
   pushSubscriptions: () => call('pushSubscriptions', {}),
   subscribePush: (body: WireInput<'PushSubscriptionRequest'>) => call('subscribePush', {}, body),
   unsubscribePushEndpoint: (endpoint: string) => call('unsubscribePushEndpoint', {}, undefined, { endpoint }),
+  unsubscribePush: (subscriptionId: string) => call('unsubscribePush', { subscriptionId }),
   /** Account mail: the address, its verification, a change of address, password reset (shared/api/account-mail.ts). */
   email: {
     status: () => call('emailStatus', {}),
