@@ -112,6 +112,26 @@ const EnvSchema = z.object({
   NOTIFY_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
   /** How often this instance looks for deadline reminders to write (every instance may; each reminder is written once). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** The VAPID key pair push messages are signed with (base64url, as `npx web-push generate-vapid-keys` prints them); unset: made once and kept in DATA_DIR/vapid.json. Several instances must share them. */
+  VAPID_PUBLIC_KEY: z.string().max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().max(200).optional(),
+  /** Who runs the server, for push services (an https: or mailto: URL); default: PUBLIC_URL when https, else mailto:webmaster@ its host. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https:// or mailto: URL, e.g. mailto:admin@diadochi.example')
+    .optional(),
+  /** The push services browsers may subscribe through, comma-separated host names (each with its subdomains), or `*` for any https host. */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .transform((list) => {
+      if (list === undefined) return undefined;
+      const hosts = list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean);
+      return hosts.includes('*') ? ('*' as const) : hosts;
+    }),
   /** The address players reach the site at, for the links in mail, push and calendars (default: http://localhost:PORT). */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://diadochi.example' }).optional(),
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { loadVapidKeys } from './notify/vapid.ts';
 import { notifySecretFrom } from './notify/unsubscribe.ts';
 import { defaultSettings } from './settings.ts';
 
@@ -15,6 +16,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfig();
 const logStream = config.LOG_SYNC ? pino.destination({ dest: 1, sync: true }) : pino.destination({ dest: 1, sync: false, minLength: 4096 });
 if (!config.LOG_SYNC) setInterval(() => logStream.flush(), 100).unref();
+// Push messages are signed with these; new ones would orphan every browser's subscription (server/notify/vapid.ts).
+const vapid = loadVapidKeys(config);
 const app = await buildApp({
   database: config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
@@ -33,6 +36,7 @@ const app = await buildApp({
     adminUsers: config.ADMIN_USERS,
     finalAfterMs: Math.round(config.FINAL_AFTER_HOURS * 3600_000),
     publicUrl: config.PUBLIC_URL,
+    push: { ...defaultSettings.push, vapid: vapid.keys, ...(config.PUSH_ENDPOINT_HOSTS ? { endpointHosts: config.PUSH_ENDPOINT_HOSTS } : {}) },
     gameMail: { secret: notifySecretFrom(config.NOTIFY_SECRET, config.DATA_DIR), reminders: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.REMINDER_INTERVAL_MS } },
     notify: {
       mail: {
@@ -52,6 +56,8 @@ const app = await buildApp({
     },
   },
 });
+
+if (vapid.source === 'generated') app.log.info({ file: vapid.file }, 'VAPID keys for push notifications made and kept; several instances need the same ones (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)');
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
