@@ -125,6 +125,21 @@ describe('every route', () => {
     await ok(player, 'POST', `${game}/votes`, { kind: 'draw' });
     await ok(player, 'DELETE', `${game}/votes/draw`);
     await ok(player, 'GET', `${game}/votes`);
+    // Votes on the clock, and absences with a sitter.
+    const proposed = (await ok(player, 'POST', `${game}/clock-votes`, { kind: 'extend', extendSeconds: 3600 }, 201)).json();
+    await ok(byPower.get(powers[1])!, 'POST', `${game}/clock-votes/${proposed.open.id}/ballot`, { agree: true });
+    await ok(player, 'DELETE', `${game}/clock-votes/${proposed.open.id}`);
+    await ok(player, 'GET', `${game}/clock-votes`);
+    const away = Date.now() + 100 * 86400_000;
+    const declared = await ok(
+      player,
+      'POST',
+      '/api/vacations',
+      { startsAt: new Date(away).toISOString(), endsAt: new Date(away + 86400_000).toISOString() },
+      201,
+    );
+    await ok(player, 'GET', '/api/vacations');
+    await ok(player, 'DELETE', `/api/vacations/${declared.json().vacations[0].id}`);
     // The game master's tools.
     await ok(master, 'POST', `${game}/gm/deadline`, { extendBySeconds: 3600 });
     await ok(master, 'POST', `${game}/gm/pause`);
