@@ -27,12 +27,13 @@ import { announceSessionsChanged } from '../auth/session-cache.ts';
 import { createSession, csrfTokenFor } from '../auth/sessions.ts';
 import { emailKeyOf } from '../../shared/api/account-mail.ts';
 import emailRoutes, { emailTaken, sendVerification } from './email.ts';
+import preferencesRoutes, { timeZoneOf } from './preferences.ts';
 
 const tags = ['accounts'];
 
-function sessionInfo(user: Auth['user'], via: Auth['via'], csrfToken: string | null): SessionInfo {
+function sessionInfo(user: Auth['user'] & { timeZone: string | null }, via: Auth['via'], csrfToken: string | null): SessionInfo {
   return {
-    user: { id: user.id, username: user.username, createdAt: user.createdAt.toISOString(), isAdmin: user.isAdmin },
+    user: { id: user.id, username: user.username, createdAt: user.createdAt.toISOString(), isAdmin: user.isAdmin, timeZone: user.timeZone },
     authenticatedBy: via,
     csrfToken,
   };
@@ -59,6 +60,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   let dummyHash: Promise<string> | undefined;
   // Account mail (email.ts): the address, its verification, password reset, change of address.
   await app.register(emailRoutes, { passwordGuesses });
+  await app.register(preferencesRoutes);
 
   app.post(
     '/register',
@@ -178,7 +180,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<WhoAmI> => {
       const auth = request.auth;
       if (!auth) return { user: null, authenticatedBy: null, csrfToken: null };
-      return sessionInfo(auth.user, auth.via, auth.csrfToken);
+      return sessionInfo({ ...auth.user, timeZone: await timeZoneOf(app.prisma, auth.user.id) }, auth.via, auth.csrfToken);
     },
   );
 

@@ -205,8 +205,10 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // The form field as RFC 8058 sends it (urlencoded or multipart), or the same as JSON for API clients.
       const body = typeof request.body === 'string' ? request.body : '';
-      const oneClick = /List-Unsubscribe=One-Click/.test(body) || (/name="List-Unsubscribe"/.test(body) && /One-Click/.test(body));
+      const json = request.body !== null && typeof request.body === 'object' && (request.body as Record<string, unknown>)['List-Unsubscribe'] === 'One-Click';
+      const oneClick = json || /List-Unsubscribe=One-Click/.test(body) || (/name="List-Unsubscribe"/.test(body) && /One-Click/.test(body));
       if (!oneClick) throw new HttpError(400, 'validation_failed', 'body: must be the form field List-Unsubscribe=One-Click (RFC 8058)');
       const claim = claimOf(request.query.token);
       const done = await app.prisma.$transaction((tx) => applyUnsubscribe(tx, claim));

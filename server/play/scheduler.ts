@@ -28,6 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type PrismaClient } from '../db/database.ts';
 import { TX_OPTIONS } from './context.ts';
 import { processPhase, type PlayEnv } from './process.ts';
+import { grantGrace } from './grace.ts';
 
 export type SchedulerOptions = {
   /** Off in most tests, which call processDue() themselves. */
@@ -39,15 +40,15 @@ export type SchedulerOptions = {
   concurrency?: number;
 };
 
-type Claim = 'none' | 'processed' | 'skipped' | 'failed';
+type Claim = 'none' | 'processed' | 'skipped' | 'graced' | 'failed';
 
 export class PhaseScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  /** Since start: phases processed, claims found already done or no longer due, and failed attempts (rolled back). */
-  readonly stats = { processed: 0, skipped: 0, failed: 0 };
+  /** Since start: phases processed, claims found already done or no longer due, phases given grace instead, and failed attempts (rolled back). */
+  readonly stats = { processed: 0, skipped: 0, graced: 0, failed: 0 };
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -157,6 +158,14 @@ export class PhaseScheduler {
         if (still.length === 0) {
           passed.push(phaseId);
           return 'skipped';
+        }
+        // A power whose player sent nothing may be owed grace (play/grace.ts): the deadline moves, the phase waits.
+        const grace = await grantGrace(tx, this.play, gameId, phaseId, now);
+        if (grace) {
+          this.log.info({ gameId, phase: grace.phase.name, powers: grace.powers, deadlineAt: grace.deadlineAt }, 'grace given at the deadline');
+          passed.push(phaseId);
+          this.stats.graced += 1;
+          return 'graced';
         }
         const result = await processPhase(tx, this.play, gameId, phaseId, now);
         if (!result) {

@@ -54,6 +54,8 @@ export const CurrentUserSchema = UserRefSchema.extend({
   createdAt: TimestampSchema,
   /** A site administrator: game master of every game (set by the server's operator, never through the API). */
   isAdmin: z.boolean(),
+  /** The time zone chosen for showing times (PUT /api/auth/preferences); null: the browser's own. */
+  timeZone: z.string().nullable(),
 }).meta({ id: 'CurrentUser' });
 
 /**

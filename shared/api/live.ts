@@ -89,6 +89,9 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     phaseIndex: z.number().int(),
     deadlineAt: TimestampSchema.nullable(),
     paused: z.boolean(),
+    /** Why, when not the game master's doing: `grace`, the deadline passed while `powers` had sent nothing (play/grace.ts). */
+    reason: z.enum(['grace']).optional(),
+    powers: z.array(z.string()).max(24).optional(),
   }),
   /** A power submitted orders or changed its ready flag (never what it ordered). */
   z.object({ type: z.literal('orders.status'), gameId: IdSchema, phaseIndex: z.number().int(), power: z.string(), submitted: z.boolean(), ready: z.boolean() }),

@@ -36,6 +36,7 @@ export const API_ROUTES = {
   createToken: { method: 'POST', path: '/api/auth/tokens', body: 'CreateApiTokenRequest', answers: { 201: 'CreatedApiToken' } },
   tokens: { method: 'GET', path: '/api/auth/tokens', answers: { 200: 'ApiTokenList' } },
   revokeToken: { method: 'DELETE', path: '/api/auth/tokens/:tokenId', answers: { 204: 'none' } },
+  setPreferences: { method: 'PUT', path: '/api/auth/preferences', body: 'UpdatePreferencesRequest', answers: { 200: 'Preferences' } },
   // Account mail: the address, its verification, password reset, change of address
   emailStatus: { method: 'GET', path: '/api/auth/email', answers: { 200: 'EmailStatus' } },
   changeEmail: { method: 'PUT', path: '/api/auth/email', body: 'ChangeEmailRequest', answers: { 202: 'EmailStatus' } },

@@ -84,6 +84,7 @@ import {
   PasswordResetDoneSchema,
   PasswordResetRequestSchema,
 } from './account-mail.ts';
+import { PreferencesSchema, UpdatePreferencesRequestSchema } from './preferences.ts';
 import { GameSeatOffersSchema, OpenSeatListSchema, SeatRequestOutcomeSchema, TakeSeatRequestSchema } from './seats.ts';
 
 import { NotificationChoicesSchema, UnsubscribeResultSchema } from './notification-routes.ts';
@@ -172,6 +173,8 @@ export const WIRE_SCHEMAS = {
   PasswordResetAccepted: PasswordResetAcceptedSchema,
   ConfirmPasswordResetRequest: ConfirmPasswordResetRequestSchema,
   PasswordResetDone: PasswordResetDoneSchema,
+  Preferences: PreferencesSchema,
+  UpdatePreferencesRequest: UpdatePreferencesRequestSchema,
   OpenSeatList: OpenSeatListSchema,
   GameSeatOffers: GameSeatOffersSchema,
   SeatRequestOutcome: SeatRequestOutcomeSchema,

@@ -21,6 +21,7 @@ import { ClientMessageSchema } from '../../shared/api/live.ts';
 import { Browser, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { connect, listen } from './helpers/live.ts';
 import { exportOf, randomPlayed } from './helpers/random-export.ts';
+import { unsubscribeToken } from '../../server/notify/unsubscribe.ts';
 import { actorFor, buildWorld, documentedRoutes, freshCredentials, servedRoutes, type World } from './fuzz-support/world.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -73,6 +74,12 @@ const battle =
   (path = '') =>
   async (context: Context) => ({ url: `/api/battles/${context.stash.battleId}${path}` });
 const asGm = (context: Context, path: string, body?: unknown) => context.gm.request('POST', `/api/games/${context.gameId}${path}`, body);
+
+/** The own power's player's unsubscribe token for press mail in the game, as a mail would carry it. */
+const unsubscribeLink = (context: Context) =>
+  encodeURIComponent(
+    unsubscribeToken(context.app.gameMail.env.secret, { userId: context.world.game.byPower.get(context.own)!.user!.id, scope: context.gameId, event: 'press' }),
+  );
 
 /** An open clock vote proposed by a bystander (made when none is open). */
 async function bystanderVote(context: Context): Promise<string> {
@@ -539,6 +546,23 @@ const MATRIX: Entry[] = [
   },
 
   // ───────── server ─────────
+  // ───────── notification choices, unsubscribe ─────────
+  { route: 'GET /api/notifications/settings', request: async () => ({ url: '/api/notifications/settings' }), expect: loggedIn(200) },
+  { route: 'PUT /api/notifications/settings', request: async () => ({ url: '/api/notifications/settings', body: { push: { press: false } } }), expect: loggedIn(200) },
+  // A member's own choices for the game: its players and its game master; an administrator runs it but is no member.
+  { route: 'GET /api/games/{gameId}/notifications', request: game('/notifications'), expect: { ...gameRead(), anonymous: 401, admin: 403 } },
+  {
+    route: 'PUT /api/games/{gameId}/notifications',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/notifications`, body: { mail: { press: false } } }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 200, ownPower: 200, gm: 200, admin: 403 },
+  },
+  // The signed link is the authority: whoever holds it, logged in or not.
+  { route: 'GET /api/notifications/unsubscribe', request: async (context) => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeLink(context)}` }), expect: all(200) },
+  {
+    route: 'POST /api/notifications/unsubscribe',
+    request: async (context) => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeLink(context)}`, body: { 'List-Unsubscribe': 'One-Click' } }),
+    expect: all(200),
+  },
   { route: 'GET /api/live', label: 'without an upgrade', request: async () => ({ url: '/api/live' }), expect: loggedIn(426) },
   { route: 'GET /api/health', request: async () => ({ url: '/api/health' }), expect: all(200) },
 ];

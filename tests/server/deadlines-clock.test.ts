@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, startGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -88,5 +88,29 @@ describe('a game without a clock', () => {
     const next = await currentPhase(players[0], gameId);
     const nextDuration = (next.kind === 'movement' ? DAY : DAY / 2) * 1000;
     expect(Date.parse(next.deadlineAt!)).toBe(at.getTime() + nextDuration);
+  });
+});
+
+describe("a user's time zone", () => {
+  test("is null (the browser's own) until chosen; chosen, who-am-I and a new log-in give it; an unknown zone is refused by name", async () => {
+    const browser = await new Browser(app).register();
+    expect((await browser.request('GET', '/api/auth/me')).json().user.timeZone).toBeNull();
+    const set = await browser.request('PUT', '/api/auth/preferences', { timeZone: 'Asia/Tokyo' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ timeZone: 'Asia/Tokyo' });
+    expect((await browser.request('GET', '/api/auth/me')).json().user.timeZone).toBe('Asia/Tokyo');
+    const again = new Browser(app);
+    expect((await again.login(browser.user!.username)).json().user.timeZone).toBe('Asia/Tokyo');
+
+    const wrong = await browser.request('PUT', '/api/auth/preferences', { timeZone: 'Mars/Olympus' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.issues[0]).toMatchObject({ path: 'body.timeZone' });
+    expect(wrong.json().error.issues[0].message).toMatch(/time zone/);
+    expect((await browser.request('GET', '/api/auth/me')).json().user.timeZone).toBe('Asia/Tokyo');
+
+    expect((await browser.request('PUT', '/api/auth/preferences', { timeZone: null })).json()).toEqual({ timeZone: null });
+    expect((await browser.request('GET', '/api/auth/me')).json().user.timeZone).toBeNull();
+    // A visitor has no preferences to set.
+    expect((await new Browser(app).request('PUT', '/api/auth/preferences', { timeZone: 'UTC' })).statusCode).toBe(401);
   });
 });

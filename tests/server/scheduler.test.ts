@@ -40,7 +40,13 @@ async function instance(scheduler: Partial<SchedulerOptions> = {}): Promise<Fast
 async function startedGames(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const created = await master.request('POST', '/api/games', { name: `Race ${i}`, variant: 'diadochi-v', joinAsPlayer: false });
+    // Without grace for missed orders (tests/server/grace.test.ts has it): nobody orders here.
+    const created = await master.request('POST', '/api/games', {
+      name: `Race ${i}`,
+      variant: 'diadochi-v',
+      joinAsPlayer: false,
+      correspondence: { grace: { seconds: 0, perPlayer: 0 } },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     for (const player of players) expect((await player.request('POST', `/api/games/${id}/join`, {})).statusCode).toBe(200);

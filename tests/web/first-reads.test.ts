@@ -19,7 +19,7 @@ import { session } from '../../web/src/lib/session.svelte.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameDetail, gameSummary, json } from './api-fixtures.ts';
 
-const ME = { id: id(8), username: 'egypt', createdAt: '2026-01-01T00:00:00.000Z', isAdmin: false };
+const ME = { id: id(8), username: 'egypt', createdAt: '2026-01-01T00:00:00.000Z', isAdmin: false, timeZone: null };
 const started = (gameId: string): GameDetail =>
   gameDetail('Egypt', { id: gameId, currentPhase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null } });
 const forming = (gameId: string): GameDetail =>

@@ -96,7 +96,8 @@ export async function startGames(
     async (i) => {
       const created = await call<{ id: string }>(base, 'POST', '/api/games', {
         token: master.token,
-        body: { name: `Game ${i}`, variant: 'diadochi-v', joinAsPlayer: false, ...settings },
+        // Without grace for missed orders unless asked: deadlines pass with powers that sent nothing.
+        body: { name: `Game ${i}`, variant: 'diadochi-v', joinAsPlayer: false, correspondence: { grace: { seconds: 0, perPlayer: 0 } }, ...settings },
       });
       for (const player of players) await call(base, 'POST', `/api/games/${created.id}/join`, { token: player.token, body: {} });
       const detail = await call<{ status: string; players: { user: { id: string } | null; power: string }[] }>(base, 'GET', `/api/games/${created.id}`, {

@@ -13,10 +13,16 @@ export type StartedGame = {
   powers: string[];
 };
 
-/** A Diadochi V game (five powers) with a game master who does not play, started through the lobby. */
+/** No grace for missed orders (play/grace.ts): a deadline passed is processed then, as the tests written before grace expect. */
+export const NO_GRACE = { grace: { seconds: 0, perPlayer: 0 } };
+
+/**
+ * A Diadochi V game (five powers) with a game master who does not play, started through the lobby. Without
+ * grace for missed orders unless `settings.correspondence` says otherwise (the game setting's default is on).
+ */
 export async function startGame(app: FastifyInstance, settings: Record<string, unknown> = {}): Promise<StartedGame> {
   const master = await new Browser(app).register();
-  const created = await master.request('POST', '/api/games', { name: 'Play test', variant: 'diadochi-v', joinAsPlayer: false, ...settings });
+  const created = await master.request('POST', '/api/games', { name: 'Play test', variant: 'diadochi-v', joinAsPlayer: false, correspondence: NO_GRACE, ...settings });
   expect(created.statusCode, created.body).toBe(201);
   const game = created.json();
   const players = await registeredBrowsers(app, game.seats);

@@ -7,7 +7,7 @@ import type { Variant } from '../../../shared/index.ts';
 import type { GameDetail } from '../../../shared/api/index.ts';
 import { ApiError, api } from '../lib/api.ts';
 import type { LiveNews } from '../lib/live.ts';
-import { outcomeText } from '../lib/format.ts';
+import { listInWords, outcomeText } from '../lib/format.ts';
 import { localTime } from './logic.ts';
 import type { PhaseTimeline } from './phases.svelte.ts';
 import type { MyOrders } from './orders.svelte.ts';
@@ -166,13 +166,15 @@ export class LiveEvents {
         if (!event.paused && announced?.phaseIndex === event.phaseIndex && announced.deadlineAt === event.deadlineAt) return;
         const due = event.deadlineAt ? localTime(event.deadlineAt) : 'when the game master decides';
         notices.notify(
-          event.paused && !wasPaused
-            ? 'The game master paused the clock.'
-            : event.paused
-              ? `The deadline is now ${due}; the clock is still paused, and the deadline moves later by as long as it stays paused.`
-              : wasPaused
-                ? `The game master resumed the clock: orders are now due ${due}.`
-                : `The deadline changed: orders are now due ${due}.`,
+          event.reason === 'grace'
+            ? graceText(event.powers ?? [], due)
+            : event.paused && !wasPaused
+              ? 'The game master paused the clock.'
+              : event.paused
+                ? `The deadline is now ${due}; the clock is still paused, and the deadline moves later by as long as it stays paused.`
+                : wasPaused
+                  ? `The game master resumed the clock: orders are now due ${due}.`
+                  : `The deadline changed: orders are now due ${due}.`,
           'warn',
           { deadlineOf: event.phaseIndex },
         );
@@ -242,6 +244,12 @@ export class LiveEvents {
         return;
     }
   }
+}
+
+/** Why a deadline moved by itself: grace for powers that sent no orders (server/play/grace.ts). */
+export function graceText(powers: readonly string[], due: string): string {
+  const who = powers.length > 0 ? listInWords(powers) : 'A power';
+  return `${who} sent no orders by the deadline, so the game gave ${powers.length > 1 ? 'them' : 'it'} grace: orders are now due ${due}.`;
 }
 
 /** " Orders are due …" for a notice about a phase that has just opened ("" without a deadline). */

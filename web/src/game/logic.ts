@@ -5,6 +5,7 @@
  */
 import type { GameSummary, PhaseDetail, PressMessage } from '../../../shared/api/index.ts';
 import { GAME_MASTER_RECIPIENT } from '../../../shared/api/press-recipients.ts';
+import { shownTimeZone } from '../lib/format.ts';
 
 // ───────────────────────────── drafts ─────────────────────────────
 
@@ -208,11 +209,11 @@ export function timeLeft(deadline: string, now: number): string {
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A time in the player's own time zone, as every time on the game page is written (deadlines, press, the
- * game master's log): "Tue 14 Jan, 18:30". The page's first date format costs 20–50 ms (the browser loads
+ * A time in the player's own time zone (their account's choice, else the browser's: lib/format.ts), as every
+ * time on the game page is written (deadlines, press, the game master's log): "Tue 14 Jan, 18:30". The page's first date format costs 20–50 ms (the browser loads
  * its calendar and time-zone data), so the game view shows it after the map.
  */
-export function localTime(iso: string, locale?: string, timeZone?: string): string {
+export function localTime(iso: string, locale?: string, timeZone = shownTimeZone()): string {
   const key = `${locale ?? ''}|${timeZone ?? ''}`;
   let format = timeFormats.get(key);
   if (!format) {

@@ -192,6 +192,8 @@ export const api = {
   tokens: () => call('tokens', {}),
   createToken: (name: string) => call('createToken', {}, { name }),
   revokeToken: (tokenId: string) => call('revokeToken', { tokenId }),
+  /** Your preferences: the time zone times are shown in (null: the browser's own). */
+  setPreferences: (body: WireInput<'UpdatePreferencesRequest'>) => call('setPreferences', {}, body),
   /** The calendar feed's address (null: none); make or change it (the old one stops working); turn it off. */
   calendarFeed: () => call('calendarToken', {}),
   rotateCalendarFeed: () => call('createCalendarToken', {}),

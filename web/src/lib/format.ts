@@ -84,3 +84,33 @@ export function spanInWords(seconds: number): string {
 export function listInWords(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+// ───────────────────────────── time zone ─────────────────────────────
+
+/** The zone the user chose for times (their account's preference), or undefined: the browser's own. Set by the session. */
+let chosenZone: string | undefined;
+
+/** Shows every time in `zone` from now on (null or a zone this browser does not know: the browser's own). */
+export function showTimesIn(zone: string | null | undefined): void {
+  chosenZone = zone && knownZone(zone) ? zone : undefined;
+}
+
+/** The zone times are shown in: the user's choice, or undefined for the browser's own. */
+export const shownTimeZone = (): string | undefined => chosenZone;
+
+/** The browser's own zone ("Europe/Amsterdam"). */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function knownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A date or time in the user's zone: `options` as for Intl.DateTimeFormat ("14 January 2026", "14 Jan 2026, 18:30"). */
+export function dateInZone(iso: string, options: Intl.DateTimeFormatOptions, locale?: string): string {
+  return new Date(iso).toLocaleString(locale, { ...options, timeZone: chosenZone });
+}

@@ -2,6 +2,7 @@
 import type { SessionInfo, WhoAmI } from '../../../shared/api/index.ts';
 import { ApiError, api, setCsrfToken } from './api.ts';
 import { live } from './live.ts';
+import { showTimesIn } from './format.ts';
 
 class Session {
   user = $state<SessionInfo['user'] | null>(null);
@@ -11,6 +12,8 @@ class Session {
   /** A log-in's or sign-up's session, who-am-I's answer (`user` null for a visitor), or null: nobody. */
   adopt(info: SessionInfo | WhoAmI | null): void {
     this.user = info?.user ?? null;
+    // Every time on the site is shown in the zone the user chose, or the browser's (lib/format.ts).
+    showTimesIn(info?.user?.timeZone);
     setCsrfToken(info?.csrfToken ?? null);
     this.loaded = true;
   }
