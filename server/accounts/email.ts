@@ -180,7 +180,8 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
         description:
           'Without a verified address, the address is set at once, unverified, and a verification link is mailed to it. ' +
           'With one, a link goes to the new address and another to the present one: the address changes once both are ' +
-          'followed, and the old address is told. Giving an address clears its undeliverable mark. 409 `email_taken` when ' +
+          'followed, and the old address is told; giving the present address again calls off a change under way. Giving an ' +
+          'address clears its undeliverable mark. 409 `email_taken` when ' +
           'another account has it (addresses are unique whatever their case); 403 `wrong_password`; 429 past ' +
           'the verification mails allowed an hour. Attempts count towards the log-in limit of the client address.',
         body: ChangeEmailRequestSchema,
@@ -200,7 +201,11 @@ const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, { pas
       await app.prisma
         .$transaction(async (tx) => {
           const current = await lockUser(tx, user.id);
-          if (current.emailKey === key && verifiedAndDeliverable(current)) throw invalid('body.email', 'is your address already');
+          if (current.emailKey === key && verifiedAndDeliverable(current)) {
+            // The present address again calls off a change under way; with none, there is nothing to do.
+            if ((await revokeTokens(tx, user.id, ['change_email_old', 'change_email_new'])) > 0) return;
+            throw invalid('body.email', 'is your address already');
+          }
           const holder = await tx.user.findFirst({ where: { emailKey: key, id: { not: user.id } }, select: { id: true } });
           if (holder) throw emailTaken();
           // Whatever was under way for an address this replaces is void.

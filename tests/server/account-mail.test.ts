@@ -52,7 +52,7 @@ function linkIn(mail: ReceivedMail, page: string): URL {
   const inText = mail.text?.match(pattern) ?? [];
   expect(inText, `a link to ${page} in the text of "${mail.subject}"`).toHaveLength(1);
   expect(mail.html || '', 'the same link in the HTML').toContain(`href="${inText[0]}"`);
-  return new URL(inText[0]);
+  return new URL(inText[0]!);
 }
 
 /** Follows a link from a mail as its page does: the token from the link, posted to the API. */
@@ -250,7 +250,7 @@ describe('password reset', () => {
     await askReset({ email });
     const [, mail] = await received(email!, 2);
     const link = linkIn(mail, '/account/reset-password');
-    await app.prisma.accountToken.updateMany({ where: { email, purpose: 'reset_password' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.prisma.accountToken.updateMany({ where: { email: email!, purpose: 'reset_password' }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await follow(link, '/api/auth/password-reset/confirm', { newPassword: NEW_PASSWORD });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error.code).toBe('token_expired');
@@ -263,7 +263,7 @@ describe('password reset', () => {
     const [, mail] = await received(email!, 2);
     const token = linkIn(mail, '/account/reset-password').searchParams.get('token')!;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const rows = await app.prisma.accountToken.findMany({ where: { email, purpose: 'reset_password' } });
+    const rows = await app.prisma.accountToken.findMany({ where: { email: email!, purpose: 'reset_password' } });
     expect(rows).toHaveLength(1);
     const { createHash } = await import('node:crypto');
     expect(rows[0].tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
@@ -366,6 +366,18 @@ describe('change of address', () => {
     expect((await follow(linkIn(toOld, '/account/verify'), '/api/auth/email/verify')).json()).toMatchObject({ outcome: 'change-pending', waitingFor: 'new' });
     expect((await follow(linkIn(toChosen, '/account/verify'), '/api/auth/email/verify')).json()).toMatchObject({ outcome: 'changed', email: chosen });
     expect((await status(browser)).email).toBe(chosen);
+  });
+
+  test('giving the present address again calls off a change under way, whose links then stop working', async () => {
+    const { browser, email } = await verifiedUser();
+    const other = addressFor(uniqueName('other'));
+    expect((await browser.request('PUT', '/api/auth/email', { email: other, currentPassword: PASSWORD })).statusCode).toBe(202);
+    const [toOther] = await received(other);
+    const off = await browser.request('PUT', '/api/auth/email', { email, currentPassword: PASSWORD });
+    expect(off.statusCode).toBe(202);
+    expect(off.json()).toMatchObject({ email, pendingChange: null });
+    expect((await follow(linkIn(toOther, '/account/verify'), '/api/auth/email/verify')).json().error.code).toBe('token_invalid');
+    expect((await status(browser)).email).toBe(email);
   });
 
   test('without a verified address the new one is set at once and verified by its own link; a taken one is a 409', async () => {
