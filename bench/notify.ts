@@ -99,7 +99,7 @@ export async function notifyBenchmarks(root: string, options: NotifyBenchOptions
     databaseUrl: database.url,
     entry: path.join(root, 'dist/server/main.mjs'),
     env: { ...start.env, SMTP_URL: smtp.url, MAIL_FROM: 'Diadochi <noreply@diadochi.test>' },
-    nodeFlags: start.flags,
+    nodeFlags: [...start.flags, ...(process.env.NOTIFY_PROFILE ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.NOTIFY_PROFILE}`] : [])],
     keepLogs: 1000,
   });
   let peakRss = 0;

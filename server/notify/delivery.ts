@@ -95,6 +95,11 @@ type ClaimedRow = {
 };
 
 type Outcome = 'none' | 'sent' | 'retried' | 'failed' | 'error';
+type Claim = { kind: 'claimed'; row: ClaimedRow; message: Delivery<unknown>; transport: AnyTransport };
+type Refusal = { transport: AnyTransport; message: Delivery<unknown>; error: string };
+
+/** Messages being delivered outside a transaction (PGlite), per database: every app on it in this process skips them. */
+const deliveringOn = new WeakMap<PrismaClient, Set<string>>();
 export type DeliveryCounts = { sent: number; retried: number; failed: number };
 
 /** The delay before the next try after `attempts` tries: base · 2^(attempts−1), at most max, times a random 0.8–1.2. */
@@ -121,8 +126,18 @@ export class DeliveryWorker {
     readonly transports: Transports,
     private readonly log: FastifyBaseLogger,
     readonly options: DeliveryOptions,
+    /**
+     * PostgreSQL: hold each row's lock while delivering (see above). PGlite (false): its one connection cannot be
+     * held that long, so a message is claimed and settled in two short transactions and delivered between them.
+     */
+    private readonly holdRowWhileDelivering = true,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    if (!deliveringOn.has(prisma)) deliveringOn.set(prisma, new Set());
+    this.inFlight = deliveringOn.get(prisma)!;
+  }
+
+  private readonly inFlight: Set<string>;
 
   start(): void {
     if (!this.options.enabled) return;
@@ -205,95 +220,37 @@ export class DeliveryWorker {
     // A channel this instance has no transport for (push without keys) waits for one that has.
     if (channels.length === 0) return 'none';
     let claimed: ClaimedRow | undefined;
-    let refusal: { transport: AnyTransport; message: Delivery<unknown>; error: string } | undefined;
-    const at = now.toISOString();
+    const onClaim = (row: ClaimedRow) => {
+      claimed = row;
+    };
+    const settled: { refusal?: Refusal } = {};
+    const options = { maxWait: 20_000, timeout: this.options.transactionTimeoutMs };
     try {
-      const outcome = await this.prisma.$transaction(
-        async (tx): Promise<Outcome> => {
-          const exclude = passed.length > 0 ? Prisma.sql`AND o.id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
-          // Under READ COMMITTED, a row another transaction changed and committed before we lock it is checked
-          // against this WHERE again once locked: a row just sent elsewhere is not claimed. The recipient's facts
-          // come along (see RecipientFacts), read as of now, not locked.
-          const rows = await tx.$queryRaw<ClaimedRow[]>`
-            SELECT o.id::text AS id, o.channel::text AS channel, o.dedupe_key, o.user_id::text AS user_id, o.game_id::text AS game_id,
-              o.target, o.payload::text AS payload, o.attempts,
-              r.email_key AS user_address, r.email_verified_at IS NOT NULL AS user_verified,
-              CASE WHEN a.email_undeliverable_at IS NULL THEN NULL ELSE coalesce(a.email_undeliverable_reason, 'refused') END AS address_undeliverable
-            FROM outbox o
-              LEFT JOIN users r ON r.id = o.user_id
-              LEFT JOIN users a ON o.channel = 'mail' AND a.email_key = lower(o.target)
-            WHERE o.status = 'pending' AND o.next_attempt_at <= ${at}::timestamptz
-              AND o.channel::text IN (${Prisma.join(channels)}) ${exclude}
-            ORDER BY o.next_attempt_at
-            LIMIT 1
-            FOR UPDATE OF o SKIP LOCKED`;
-          if (rows.length === 0) return 'none';
-          const row = rows[0];
-          claimed = row;
-          const attempts = row.attempts + 1;
-          const fail = async (error: string) => {
-            await tx.$executeRaw`
-              UPDATE outbox SET status = 'failed', attempts = ${attempts}, last_error = ${clip(error)} WHERE id = ${row.id}::uuid`;
-            this.stats.failed += 1;
-            this.log.warn({ outboxId: row.id, channel: row.channel, userId: row.user_id, error }, 'outbox message failed');
-            return 'failed' as const;
-          };
-
-          const parsed = PAYLOAD_SCHEMAS[row.channel].safeParse(safeJson(row.payload));
-          if (!parsed.success)
-            return fail(`payload invalid: ${clip(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), 500)}`);
-          const transport = this.transports[row.channel] as AnyTransport;
-          const message: Delivery<unknown> = {
-            id: row.id,
-            dedupeKey: row.dedupe_key,
-            userId: row.user_id,
-            gameId: row.game_id,
-            target: row.target,
-            payload: parsed.data,
-            attempts: row.attempts,
-          };
-          const unwanted = await transport.screen?.(tx, message, {
-            userAddress: row.user_address,
-            userVerified: row.user_verified,
-            addressUndeliverable: row.address_undeliverable,
-          });
-          if (unwanted) return fail(`not sent: ${unwanted}`);
-
-          let result: DeliveryResult;
-          try {
-            result = await transport.deliver(message);
-          } catch (error) {
-            result = { outcome: 'retry', error: `the ${row.channel} transport threw: ${(error as Error).message ?? String(error)}` };
-          }
-          // From the receiver's acceptance to this COMMIT is the only window in which a crash sends the message twice.
-          if (result.outcome === 'sent') {
-            await tx.$executeRaw`
-              UPDATE outbox SET status = 'sent', attempts = ${attempts}, sent_at = ${at}::timestamptz, last_error = NULL
-              WHERE id = ${row.id}::uuid`;
-            this.stats.sent += 1;
-            this.log.debug({ outboxId: row.id, channel: row.channel }, 'outbox message sent');
-            return 'sent';
-          }
-          if (result.outcome === 'refused') {
-            refusal = { transport, message, error: result.error };
-            return fail(result.error);
-          }
-          if (attempts >= this.options.maxAttempts) return fail(`gave up after ${attempts} attempts: ${result.error}`);
-          const next = new Date(now.getTime() + backoffMs(attempts, this.options, this.random));
-          await tx.$executeRaw`
-            UPDATE outbox SET attempts = ${attempts}, next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${clip(result.error)}
-            WHERE id = ${row.id}::uuid`;
-          this.stats.retried += 1;
-          this.log.info({ outboxId: row.id, channel: row.channel, attempts, next, error: result.error }, 'outbox message will be tried again');
-          return 'retried';
-        },
-        { maxWait: 20_000, timeout: this.options.transactionTimeoutMs },
-      );
+      let outcome: Outcome;
+      if (this.holdRowWhileDelivering) {
+        outcome = await this.prisma.$transaction(async (tx) => {
+          const claim = await this.claim(tx, now, channels, passed, onClaim);
+          if (claim.kind === 'done') return claim.outcome;
+          return this.settle(tx, claim, await this.deliverOne(claim), now, settled);
+        }, options);
+      } else {
+        // PGlite: one connection, which a transaction holds whole; so the message is claimed (kept from this
+        // process's other workers by `inFlight`: one process owns the database) and settled in two short ones.
+        const claim = await this.prisma.$transaction((tx) => this.claim(tx, now, channels, passed, onClaim), options);
+        if (claim.kind === 'done') return claim.outcome;
+        try {
+          const result = await this.deliverOne(claim);
+          outcome = await this.prisma.$transaction((tx) => this.settle(tx, claim, result, now, settled), options);
+        } finally {
+          this.inFlight.delete(claim.row.id);
+        }
+      }
       // After the commit (its own statements: on PGlite the transaction held the one connection).
+      const refusal = settled.refusal;
       if (refusal?.transport.refused) {
         await refusal.transport
           .refused(this.prisma, refusal.message, refusal.error)
-          .catch((error: unknown) => this.log.error({ err: error, outboxId: refusal?.message.id }, 'recording a refused outbox message failed'));
+          .catch((error: unknown) => this.log.error({ err: error, outboxId: refusal.message.id }, 'recording a refused outbox message failed'));
       }
       return outcome;
     } catch (error) {
@@ -304,6 +261,107 @@ export class DeliveryWorker {
       this.stats.errors += 1;
       return 'error';
     }
+  }
+
+  /** Claims the next due message, locked for this transaction; fails it here when it cannot or must not go. */
+  private async claim(
+    tx: Transaction,
+    now: Date,
+    channels: Channel[],
+    passed: string[],
+    onClaim: (row: ClaimedRow) => void,
+  ): Promise<Claim | { kind: 'done'; outcome: Outcome }> {
+    const skip = [...passed, ...this.inFlight];
+    const exclude = skip.length > 0 ? Prisma.sql`AND o.id NOT IN (${Prisma.join(skip.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
+    // Under READ COMMITTED, a row another transaction changed and committed before we lock it is checked against
+    // this WHERE again once locked: a row just sent elsewhere is not claimed. The recipient's facts come along
+    // (see RecipientFacts), read as of now, not locked.
+    const rows = await tx.$queryRaw<ClaimedRow[]>`
+      SELECT o.id::text AS id, o.channel::text AS channel, o.dedupe_key, o.user_id::text AS user_id, o.game_id::text AS game_id,
+        o.target, o.payload::text AS payload, o.attempts,
+        r.email_key AS user_address, r.email_verified_at IS NOT NULL AS user_verified,
+        CASE WHEN a.email_undeliverable_at IS NULL THEN NULL ELSE coalesce(a.email_undeliverable_reason, 'refused') END AS address_undeliverable
+      FROM outbox o
+        LEFT JOIN users r ON r.id = o.user_id
+        LEFT JOIN users a ON o.channel = 'mail' AND a.email_key = lower(o.target)
+      WHERE o.status = 'pending' AND o.next_attempt_at <= ${now.toISOString()}::timestamptz
+        AND o.channel::text IN (${Prisma.join(channels)}) ${exclude}
+      ORDER BY o.next_attempt_at
+      LIMIT 1
+      FOR UPDATE OF o SKIP LOCKED`;
+    if (rows.length === 0) return { kind: 'done', outcome: 'none' };
+    const row = rows[0];
+    onClaim(row);
+    const done = async (error: string) => ({ kind: 'done' as const, outcome: await this.fail(tx, row, error) });
+    const parsed = PAYLOAD_SCHEMAS[row.channel].safeParse(safeJson(row.payload));
+    if (!parsed.success)
+      return done(`payload invalid: ${clip(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), 500)}`);
+    const transport = this.transports[row.channel] as AnyTransport;
+    const message: Delivery<unknown> = {
+      id: row.id,
+      dedupeKey: row.dedupe_key,
+      userId: row.user_id,
+      gameId: row.game_id,
+      target: row.target,
+      payload: parsed.data,
+      attempts: row.attempts,
+    };
+    const unwanted = await transport.screen?.(tx, message, {
+      userAddress: row.user_address,
+      userVerified: row.user_verified,
+      addressUndeliverable: row.address_undeliverable,
+    });
+    if (unwanted) return done(`not sent: ${unwanted}`);
+    if (!this.holdRowWhileDelivering) this.inFlight.add(row.id);
+    return { kind: 'claimed', row, message, transport };
+  }
+
+  private async deliverOne({ row, message, transport }: Claim): Promise<DeliveryResult> {
+    try {
+      return await transport.deliver(message);
+    } catch (error) {
+      return { outcome: 'retry', error: `the ${row.channel} transport threw: ${(error as Error).message ?? String(error)}` };
+    }
+  }
+
+  /** Records what became of a delivery. */
+  private async settle(
+    tx: Transaction,
+    { row, message, transport }: Claim,
+    result: DeliveryResult,
+    now: Date,
+    settled: { refusal?: Refusal },
+  ): Promise<Outcome> {
+    const attempts = row.attempts + 1;
+    // From the receiver's acceptance to this COMMIT is the only window in which a crash sends the message twice.
+    if (result.outcome === 'sent') {
+      await tx.$executeRaw`
+        UPDATE outbox SET status = 'sent', attempts = ${attempts}, sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
+        WHERE id = ${row.id}::uuid`;
+      this.stats.sent += 1;
+      this.log.debug({ outboxId: row.id, channel: row.channel }, 'outbox message sent');
+      return 'sent';
+    }
+    if (result.outcome === 'refused') {
+      settled.refusal = { transport, message, error: result.error };
+      return this.fail(tx, row, result.error);
+    }
+    if (attempts >= this.options.maxAttempts) return this.fail(tx, row, `gave up after ${attempts} attempts: ${result.error}`);
+    const next = new Date(now.getTime() + backoffMs(attempts, this.options, this.random));
+    await tx.$executeRaw`
+      UPDATE outbox SET attempts = ${attempts}, next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${clip(result.error)}
+      WHERE id = ${row.id}::uuid`;
+    this.stats.retried += 1;
+    this.log.info({ outboxId: row.id, channel: row.channel, attempts, next, error: result.error }, 'outbox message will be tried again');
+    return 'retried';
+  }
+
+  private async fail(tx: Transaction, row: ClaimedRow, error: string): Promise<'failed'> {
+    await tx.$executeRaw`
+      UPDATE outbox SET status = 'failed', attempts = ${row.attempts + 1}, last_error = ${clip(error)} WHERE id = ${row.id}::uuid`;
+    this.stats.failed += 1;
+    this.log.warn({ outboxId: row.id, channel: row.channel, userId: row.user_id, error }, 'outbox message failed');
+    return 'failed';
   }
 }
 

@@ -244,6 +244,28 @@ describe('mail through SMTP', { timeout: 30_000 }, () => {
     expect((await app.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).emailUndeliverableAt).toBeNull();
   });
 
+  test('while the SMTP server holds a message, the site keeps answering and the row waits, pending, for the answer', async () => {
+    const user = await userWithAddress();
+    const draft = mailDraft(user);
+    await write([draft]);
+    smtp.behaviour.hold = true;
+    try {
+      const delivering = app.notify.worker.deliverDue();
+      await smtp.until(() => smtp.held.length === 1, 10_000);
+      // PGlite has one connection: the delivery must not hold it while it waits on SMTP.
+      const started = Date.now();
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect((await rowOf(draft.dedupeKey)).status).toBe('pending');
+      smtp.release();
+      expect(await delivering).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect((await rowOf(draft.dedupeKey)).status).toBe('sent');
+    } finally {
+      smtp.release();
+    }
+  });
+
   test('an unreachable SMTP server leaves the mail pending for a retry', async () => {
     const down = await startSmtpServer();
     const url = down.url;
