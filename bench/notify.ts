@@ -7,6 +7,7 @@
  * server's RSS under 300 MB throughout (sampled every 100 ms).
  *
  * PostgreSQL: a throw-away database on DATABASE_URL's server, else a private cluster (the PostgreSQL binaries).
+ * `NOTIFY_GAMES=100` runs a smaller burst; `NOTIFY_PROFILE=<dir>` writes the server's CPU profile there.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -22,6 +22,11 @@
  * it (a bounced address marked undeliverable). A payload its schema refuses, a channel's `screen` (mail to an
  * unverified or undeliverable address) and an exception in a transport fail or retry the row; none stops the loop.
  *
+ * On PGlite (one connection, one process) a transaction holds the whole database, so a delivery there does not hold
+ * it while it waits on the receiver: the message is claimed in one short transaction, kept from this process's other
+ * workers in memory (`inFlight`), delivered, and settled in another. A crash between the two leaves the row pending,
+ * as above.
+ *
  * The loop polls every `intervalMs` (like play/scheduler.ts, whose shape it follows); `wake()` only cuts latency.
  */
 import type { FastifyBaseLogger } from 'fastify';
