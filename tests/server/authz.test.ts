@@ -184,6 +184,12 @@ const MATRIX: Entry[] = [
     expect: { anonymous: 401, outsider: 403, otherPower: 403, ownPower: 403, gm: 403, admin: 200 },
   },
 
+  // The calendar feed: one's own address; the feed itself needs no log-in (its secret is the key), and an unknown one is 404.
+  { route: 'GET /api/calendar/token', request: async () => ({ url: '/api/calendar/token' }), expect: loggedIn(200) },
+  { route: 'POST /api/calendar/token', request: async () => ({ url: '/api/calendar/token' }), expect: loggedIn(200) },
+  { route: 'DELETE /api/calendar/token', request: async () => ({ url: '/api/calendar/token' }), expect: loggedIn(204) },
+  { route: 'GET /api/calendar/{token}.ics', request: async () => ({ url: `/api/calendar/${'x'.repeat(43)}.ics` }), expect: all(404) },
+
   // ───────── players ─────────
   {
     route: 'GET /api/users/{username}',
@@ -351,6 +357,38 @@ const MATRIX: Entry[] = [
   },
 
   // ───────── game master ─────────
+  // ───────── webhooks (the game master's setting) ─────────
+  { route: 'GET /api/games/{gameId}/webhooks', request: game('/webhooks'), expect: gmWrite() },
+  {
+    route: 'POST /api/games/{gameId}/webhooks',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/webhooks`, body: { url: 'https://hooks.example.org/matrix', events: ['game-ended'] } }),
+    expect: gmWrite(201),
+    after: async (context, _actor, response) => {
+      context.stash.webhookId = response.json().webhook.id;
+    },
+  },
+  {
+    route: 'POST /api/games/{gameId}/webhooks/{webhookId}/enable',
+    request: async (context) => game(`/webhooks/${context.stash.webhookId}/enable`)(context),
+    expect: gmWrite(),
+  },
+  {
+    route: 'POST /api/games/{gameId}/webhooks/{webhookId}/test',
+    // Calls out (the address does not resolve here): answered 200 with what happened.
+    request: async (context) => game(`/webhooks/${context.stash.webhookId}/test`)(context),
+    expect: gmWrite(),
+  },
+  {
+    route: 'DELETE /api/games/{gameId}/webhooks/{webhookId}',
+    // Each allowed actor deletes one of its own making; the denied try the one made above.
+    request: async (context) => game(`/webhooks/${context.stash.doomedWebhookId ?? context.stash.webhookId}`)(context),
+    expect: gmWrite(204),
+    before: async (context) => {
+      const made = await asGm(context, '/webhooks', { url: 'https://hooks.example.org/doomed', events: ['game-ended'] });
+      context.stash.doomedWebhookId = made.json().webhook.id;
+    },
+  },
+
   { route: 'GET /api/games/{gameId}/gm/log', request: game('/gm/log'), expect: gameRead() },
   {
     route: 'POST /api/games/{gameId}/gm/deadline',

@@ -31,7 +31,7 @@ async function feedUrl(browser: Browser): Promise<string> {
   return url;
 }
 
-type FeedEvent = { uid: string; summary: string; start: Date; url: string; description: string; alarms: string[] };
+type FeedEvent = { uid: string; summary: string; start: Date; url: string; description: string; alarms: number[] };
 
 /** Reads the feed as a calendar app would (no cookie): its events, or the failed response. */
 async function readFeed(url: string) {
@@ -48,7 +48,8 @@ async function readFeed(url: string) {
       start: event.startDate.toJSDate(),
       url: String(component.getFirstPropertyValue('url')),
       description: event.description,
-      alarms: component.getAllSubcomponents('valarm').map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
+      // Seconds before the deadline (negative), whichever way the duration is written (-PT24H, -P1D).
+      alarms: component.getAllSubcomponents('valarm').map((alarm) => (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()),
     };
   });
   return { response, events };
@@ -72,7 +73,7 @@ describe('the calendar feed', () => {
     expect(event).toMatchObject({ summary: `Play test: ${phase.name} orders due`, start: toSecond(phase.deadlineAt!) });
     expect(event.description).toContain(`You play ${powers[0]}`);
     // The default reminders: 24 h and 2 h before.
-    expect(event.alarms.sort()).toEqual(['-PT24H', '-PT2H']);
+    expect(event.alarms.sort((a, b) => a - b)).toEqual([-24 * 3600, -2 * 3600]);
 
     const masterEvents = eventOf((await readFeed(await feedUrl(master))).events, gameId);
     expect(masterEvents.map((e) => [e.uid, e.summary])).toEqual([[event.uid, event.summary]]);

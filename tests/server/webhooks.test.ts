@@ -16,7 +16,7 @@ import { enqueue } from '../../server/notify/outbox.ts';
 import { webhookDrafts } from '../../server/notify/webhook-drafts.ts';
 import { guardedLookup, webhookUrlProblem } from '../../server/notify/webhook-address.ts';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
-import { startGame, type StartedGame } from './helpers/play.ts';
+import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
 import { notifySettings } from './helpers/smtp.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -309,5 +309,25 @@ describe('calls', () => {
     const test2 = await game.master.request('POST', `/api/games/${game.gameId}/webhooks/${hook.id}/test`);
     expect(test2.json()).toEqual({ delivered: false, status: 404, error: 'the receiver answered 404 Not Found' });
     expect((await list(game)).webhooks[0]).toMatchObject({ disabledAt: null, lastError: null });
+  });
+});
+describe('anonymous games', () => {
+  test("a processed phase's call names powers, never the players", async () => {
+    const game = await startGame(app, { anonymous: true });
+    const hook = await addWebhook(game);
+    const phase = await currentPhase(game.master, game.gameId);
+    expect((await game.master.request('POST', `/api/games/${game.gameId}/gm/process`)).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      await app.notify.worker.deliverDue();
+      expect(callsTo(hook.path).length).toBeGreaterThan(0);
+    });
+    const [call] = callsTo(hook.path);
+    expect(call.signatureValid).toBe(true);
+    expect(call.payload.event).toMatchObject({ type: 'phase-processed', gameId: game.gameId });
+    expect(call.body).toContain(phase.name);
+    for (const player of game.players) {
+      expect(call.body).not.toContain(player.user!.username);
+      expect(call.body).not.toContain(player.user!.id);
+    }
   });
 });
