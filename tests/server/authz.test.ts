@@ -17,6 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { createECDH, randomBytes } from 'node:crypto';
 import { ClientMessageSchema } from '../../shared/api/live.ts';
 import { Browser, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { connect, listen } from './helpers/live.ts';
@@ -177,6 +178,24 @@ const MATRIX: Entry[] = [
     route: 'POST /api/auth/password-reset/confirm',
     request: async () => ({ url: '/api/auth/password-reset/confirm', body: { token: 'A'.repeat(43), newPassword: 'a brand new passphrase' } }),
     expect: all(400),
+  },
+  // Browser push: the server's key is public; subscriptions are each user's own (nobody else can even find one).
+  { route: 'GET /api/push/key', request: async () => ({ url: '/api/push/key' }), expect: all(200) },
+  { route: 'GET /api/push/subscriptions', request: async () => ({ url: '/api/push/subscriptions' }), expect: loggedIn(200) },
+  {
+    route: 'POST /api/push/subscriptions',
+    request: async (_context, actor) => ({ url: '/api/push/subscriptions', body: pushSubscription(`matrix-${actor}`) }),
+    expect: loggedIn(201),
+  },
+  {
+    route: 'DELETE /api/push/subscriptions/{subscriptionId}',
+    request: async (context) => ({ url: `/api/push/subscriptions/${context.stash.ownPush}` }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 204, gm: 404, admin: 404 },
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    request: async (context) => ({ url: `/api/push/subscriptions?endpoint=${encodeURIComponent(context.stash.ownPushEndpoint!)}` }),
+    expect: { anonymous: 401, outsider: 404, otherPower: 404, ownPower: 204, gm: 404, admin: 404 },
   },
   {
     route: 'GET /api/admin/audit',
@@ -676,6 +695,9 @@ beforeAll(async () => {
   const login = await new Browser(app).register();
   const played = randomPlayed('standard', 3, 2);
   const token = (await ownPlayer.request('POST', '/api/auth/tokens', { name: 'concerned' })).json().id;
+  const ownPush = (await ownPlayer.request('POST', '/api/push/subscriptions', pushSubscription('concerned-1'))).json().id;
+  const ownPushEndpoint = pushSubscription('concerned-2').endpoint;
+  await ownPlayer.request('POST', '/api/push/subscriptions', pushSubscription('concerned-2'));
   const battles = await privateBattle(ownPlayer, world.game.byPower.get(other)!, world.game.master);
   context = {
     app,
@@ -691,6 +713,8 @@ beforeAll(async () => {
     stash: {
       loginName: login.user!.username,
       ownToken: token,
+      ownPush,
+      ownPushEndpoint,
       ownCentre: loan.centre,
       export: JSON.stringify(exportOf('standard', played, 'Matrix import')),
       ...battles,
@@ -736,6 +760,16 @@ async function privateBattle(rhodes: Browser, macedon: Browser, umpire: Browser)
   const record = await rhodes.request('GET', `/api/battles/${short.id}/export`);
   if (!record.json().seed) throw new Error(`the one-turn battle did not end: ${record.body.slice(0, 300)}`);
   return { battleId: created.id, battleRecord: record.body };
+}
+
+/** A browser's push subscription at a known push service (a real P-256 key and auth secret); the same name, the same endpoint. */
+function pushSubscription(name: string) {
+  const browserKey = createECDH('prime256v1');
+  browserKey.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${name}`,
+    keys: { p256dh: browserKey.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
 }
 
 async function send(actor: ActorName, method: string, target: { url: string; body?: unknown }) {

@@ -59,6 +59,16 @@ export async function register(subscription: PushSubscription): Promise<void> {
   });
 }
 
+/** How long the browser may take to subscribe at its push service (one it cannot reach may never answer). */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new DOMException(`no answer in ${ms / 1000} s`, 'AbortError')), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 /**
  * Asks for permission (the browser's own prompt: call it from a click), subscribes this browser with the server's key
  * and tells the server. Throws what the browser or the server refused; `refusalText` puts it in words.
@@ -74,7 +84,7 @@ export async function subscribeThisBrowser(): Promise<void> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  subscription ??= await withTimeout(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), SUBSCRIBE_TIMEOUT_MS);
   await register(subscription);
 }
 
