@@ -11,6 +11,7 @@
 import { type Absence, MAX_VACATION_MOVE_MS, phaseDeadline } from '../../shared/clock/deadline.ts';
 import type { Transaction } from '../db/database.ts';
 import { correspondenceOf } from '../db/tables/games.ts';
+import type { LiveBus } from '../bus/live-bus.ts';
 
 /** When a phase of game `gameId` opening at `openedAt` with `durationSeconds` falls due. */
 export async function newPhaseDeadline(tx: Transaction, gameId: string, durationSeconds: number, openedAt: Date): Promise<Date> {
@@ -46,4 +47,50 @@ async function absencesOf(tx: Transaction, gameId: string, openedAt: Date, durat
     select: { startsAt: true, endsAt: true },
     orderBy: { startsAt: 'asc' },
   });
+}
+
+/**
+ * An absence declared (or its sitter removed) after a phase opened: the open phases of the user's games that honour
+ * absences, whose deadline now falls in a counted absence, move to its end (and to the clock's next time), as they
+ * would have had the absence been known when the phase opened; everyone in the game is told (`deadline.changed`,
+ * reason `vacation`). Paused games are left alone (their deadline moves on resume anyway). Returns the games moved.
+ * Meant for the vacation routes, in the transaction that stores the absence.
+ */
+export async function deferOpenDeadlines(tx: Transaction, bus: LiveBus, userId: string): Promise<string[]> {
+  const phases = await tx.phase.findMany({
+    where: {
+      status: 'open',
+      deadlineAt: { not: null },
+      game: { status: 'active', pausedAt: null, honourVacations: true, players: { some: { userId, status: 'active' } } },
+    },
+    select: { id: true, gameId: true, index: true, deadlineAt: true },
+  });
+  const moved: string[] = [];
+  for (const phase of phases) {
+    // Under the game's lock, as every change to its play: processing or the game master may be at it.
+    await tx.$queryRaw`SELECT id FROM games WHERE id = ${phase.gameId}::uuid FOR UPDATE`;
+    const current = await tx.phase.findUnique({ where: { id: phase.id }, select: { status: true, deadlineAt: true } });
+    if (current?.status !== 'open' || !current.deadlineAt) continue;
+    const game = await tx.game.findUniqueOrThrow({
+      where: { id: phase.gameId },
+      select: { deadlineClock: true, deadlineTimeZone: true, deadlineDaysOff: true },
+    });
+    const clock =
+      game.deadlineClock && game.deadlineTimeZone ? { time: game.deadlineClock, timeZone: game.deadlineTimeZone, daysOff: game.deadlineDaysOff } : null;
+    const absences = await absencesOf(tx, phase.gameId, current.deadlineAt, 0);
+    // The deadline as it stands is the phase's "duration": only absences move it, never earlier.
+    const deadlineAt = phaseDeadline(current.deadlineAt, 0, clock, absences);
+    if (deadlineAt.getTime() <= current.deadlineAt.getTime()) continue;
+    await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt } });
+    await bus.publish(tx, `game:${phase.gameId}`, {
+      type: 'deadline.changed',
+      gameId: phase.gameId,
+      phaseIndex: phase.index,
+      deadlineAt: deadlineAt.toISOString(),
+      paused: false,
+      reason: 'vacation',
+    });
+    moved.push(phase.gameId);
+  }
+  return moved;
 }

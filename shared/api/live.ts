@@ -89,8 +89,11 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     phaseIndex: z.number().int(),
     deadlineAt: TimestampSchema.nullable(),
     paused: z.boolean(),
-    /** Why, when not the game master's doing: `grace`, the deadline passed while `powers` had sent nothing (play/grace.ts). */
-    reason: z.enum(['grace']).optional(),
+    /**
+     * Why, when not the game master's doing: `grace`, the deadline passed while `powers` had sent nothing (play/grace.ts);
+     * `vacation`, it fell in a player's declared absence (play/deadlines.ts).
+     */
+    reason: z.enum(['grace', 'vacation']).optional(),
     powers: z.array(z.string()).max(24).optional(),
   }),
   /** A power submitted orders or changed its ready flag (never what it ordered). */

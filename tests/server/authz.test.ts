@@ -152,6 +152,8 @@ const MATRIX: Entry[] = [
   },
   { route: 'POST /api/auth/tokens', request: async () => ({ url: '/api/auth/tokens', body: { name: 'matrix' } }), expect: loggedIn(201) },
   { route: 'GET /api/auth/tokens', request: async () => ({ url: '/api/auth/tokens' }), expect: loggedIn(200) },
+  // One's own time zone: anyone logged in sets their own.
+  { route: 'PUT /api/auth/preferences', request: async () => ({ url: '/api/auth/preferences', body: { timeZone: 'Asia/Tokyo' } }), expect: loggedIn(200) },
   {
     route: 'DELETE /api/auth/tokens/{tokenId}',
     // The token of the power concerned's player: nobody else can even find it, administrators included.

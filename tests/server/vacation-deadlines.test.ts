@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, startGame } from './helpers/play.ts';
+import { deferOpenDeadlines } from '../../server/play/deadlines.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -71,5 +72,29 @@ describe("a deadline in a player's absence", () => {
     await app.prisma.player.updateMany({ where: { gameId, userId: players[2].user!.id }, data: { status: 'civil_disorder' } });
     expect(await app.scheduler.processDue(at)).toBe(1);
     expect((await currentPhase(players[0], gameId)).deadlineAt).toBe(new Date(at.getTime() + DAY_MS).toISOString());
+  });
+});
+
+describe('an absence declared while a phase is open', () => {
+  test("moves the open phase's deadline in the games that honour absences, and tells the players why; not in the others", async () => {
+    const honouring = await startGame(app, { deadlines: durations, correspondence: { grace: { seconds: 0, perPlayer: 0 }, honourVacations: true } });
+    const player = honouring.players[1];
+    // The same user plays in a game that does not honour absences.
+    const ignoring = await startGame(app, { deadlines: durations, correspondence: { grace: { seconds: 0, perPlayer: 0 }, honourVacations: false } });
+    await app.prisma.player.updateMany({ where: { gameId: ignoring.gameId, userId: ignoring.players[1].user!.id }, data: { userId: player.user!.id } });
+    const before = Date.parse((await currentPhase(player, honouring.gameId)).deadlineAt!);
+    const ignoredBefore = (await currentPhase(player, ignoring.gameId)).deadlineAt;
+    const endsAt = new Date(before + 2 * DAY_MS);
+    await app.prisma.vacation.create({ data: { userId: player.user!.id, startsAt: new Date(before - DAY_MS), endsAt } });
+
+    const moved = await app.prisma.$transaction((tx) => deferOpenDeadlines(tx, app.bus, player.user!.id));
+    expect(moved).toEqual([honouring.gameId]);
+    expect((await currentPhase(player, honouring.gameId)).deadlineAt).toBe(endsAt.toISOString());
+    expect((await currentPhase(player, ignoring.gameId)).deadlineAt).toBe(ignoredBefore);
+    const [logged] = await app.prisma.$queryRaw<Array<{ event: unknown }>>`
+      SELECT event FROM live_events WHERE channel = ${`game:${honouring.gameId}`} ORDER BY seq DESC LIMIT 1`;
+    expect(logged.event).toMatchObject({ type: 'deadline.changed', deadlineAt: endsAt.toISOString(), reason: 'vacation' });
+    // Asked again, nothing more moves.
+    expect(await app.prisma.$transaction((tx) => deferOpenDeadlines(tx, app.bus, player.user!.id))).toEqual([]);
   });
 });

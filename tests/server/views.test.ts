@@ -82,6 +82,7 @@ const DECLARED_NONE = [
   'POST /api/auth/password',
   'POST /api/auth/register',
   'POST /api/auth/tokens',
+  'PUT /api/auth/preferences',
 ];
 
 describe('every route', () => {
@@ -140,6 +141,7 @@ describe('every route', () => {
     );
     await ok(player, 'GET', '/api/vacations');
     await ok(player, 'DELETE', `/api/vacations/${declared.json().vacations[0].id}`);
+    await ok(player, 'PUT', '/api/auth/preferences', { timeZone: 'Asia/Tokyo' });
     // The game master's tools.
     await ok(master, 'POST', `${game}/gm/deadline`, { extendBySeconds: 3600 });
     await ok(master, 'POST', `${game}/gm/pause`);

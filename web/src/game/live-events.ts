@@ -168,13 +168,15 @@ export class LiveEvents {
         notices.notify(
           event.reason === 'grace'
             ? graceText(event.powers ?? [], due)
-            : event.paused && !wasPaused
-              ? 'The game master paused the clock.'
-              : event.paused
-                ? `The deadline is now ${due}; the clock is still paused, and the deadline moves later by as long as it stays paused.`
-                : wasPaused
-                  ? `The game master resumed the clock: orders are now due ${due}.`
-                  : `The deadline changed: orders are now due ${due}.`,
+            : event.reason === 'vacation'
+              ? `The deadline fell in a player's declared absence, so it moved: orders are now due ${due}.`
+              : event.paused && !wasPaused
+                ? 'The game master paused the clock.'
+                : event.paused
+                  ? `The deadline is now ${due}; the clock is still paused, and the deadline moves later by as long as it stays paused.`
+                  : wasPaused
+                    ? `The game master resumed the clock: orders are now due ${due}.`
+                    : `The deadline changed: orders are now due ${due}.`,
           'warn',
           { deadlineOf: event.phaseIndex },
         );
