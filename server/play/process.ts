@@ -22,7 +22,7 @@ import { gameContextInclude, makeContext, type GameContext } from './context.ts'
 import { latestSubmissions, ordersToAdjudicate, positionOf } from './phases.ts';
 import { phaseRef, playerStatusEvent } from '../views/phase.ts';
 import { loanChangedEvent } from '../views/loan.ts';
-import { notifyGameEnded, notifyPhaseProcessed } from '../notify/game-events.ts';
+import { notifyGameEnded, notifyPhaseProcessed, notifySeatOpened } from '../notify/game-events.ts';
 import type { NotifyEnv } from '../notify/unsubscribe.ts';
 
 /**
@@ -86,7 +86,9 @@ export async function processPhase(
 
   // The live events go out together, in one statement at the end.
   const live: Publication[] = [];
-  await updateSeats(tx, live, context, mustOrder, next, ordered, deadlinePassed);
+  const offered = await updateSeats(tx, live, context, mustOrder, next, ordered, deadlinePassed);
+  // The game's members hear by mail and push of each seat now looking for a new player.
+  if (env.notify) for (const power of offered) await notifySeatOpened(tx, env.notify, game.id, power);
 
   for (const change of await syncLoans(tx, game.id, phase.index + 1, next.loans, 'ended at the adjustment (capture or rebellion)')) {
     live.push({ channel, event: loanChangedEvent(game.id, change, null) });
@@ -160,6 +162,7 @@ async function whoOrdered(tx: Transaction, phaseId: string, latest: Map<string, 
  * has missed the deadline only if the deadline had passed: a phase processed early misses nobody. Orders
  * the game master entered for an absent player leave the count as it was: the power was not left
  * unordered, but its player did not come back either (civil disorder ends only when the player orders).
+ * Returns the powers whose seats it offered to new players.
  */
 async function updateSeats(
   tx: Transaction,
@@ -169,9 +172,10 @@ async function updateSeats(
   after: GameState,
   ordered: WhoOrdered,
   deadlinePassed: boolean,
-) {
+): Promise<string[]> {
   const { game, variant } = context;
   const alive = new Set(survivors(variant, after));
+  const offeredPowers: string[] = [];
   for (const seat of game.players) {
     if (!seat.power) continue;
     let { missedDeadlines, status } = seat;
@@ -191,8 +195,10 @@ async function updateSeats(
     if (offered) {
       const event = { type: 'seat.offer', gameId: game.id, power: seat.power, offered: true } as const;
       events.push({ channel: `game:${game.id}`, event }, ...(game.private ? [] : [{ channel: 'lobby' as const, event }]));
+      offeredPowers.push(seat.power);
     }
   }
+  return offeredPowers;
 }
 
 /**

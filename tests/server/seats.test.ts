@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, startGame } from './helpers/play.ts';
+import { connect, listen, settled, watchGame } from './helpers/live.ts';
+import type { LiveEvent } from '../../shared/api/live.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -177,7 +179,9 @@ describe('offering a seat, and who sees it', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await master.request('GET', `/api/seats/open?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { seats: OpenSeat[]; nextCursor: string | null } = (
+        await master.request('GET', `/api/seats/open?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
       expect(page.seats.length).toBeLessThanOrEqual(2);
       seen.push(...page.seats.map((seat: OpenSeat) => `${seat.gameId}/${seat.power}`));
       cursor = page.nextCursor;
@@ -249,6 +253,45 @@ describe('taking a seat', () => {
     // The former player's public page keeps the game, as a seat handed on.
     const page = (await alice.request('GET', `/api/users/${former.user!.username}`)).json();
     expect(page.games.find((entry: { game: { id: string } }) => entry.game.id === gameId)).toMatchObject({ replaced: true });
+  });
+
+  test('live: the lobby hears of an offer made and ended; the game hears the seat change hands; the game master and the requester hear of the request', async () => {
+    const url = await listen(app);
+    const { gameId, master, byPower, powers } = await startGame(app);
+    const power = powers[1];
+    const [newcomer] = await registeredBrowsers(app, 1);
+    const lobby = await connect(url, { cookie: newcomer.cookie! });
+    lobby.send({ type: 'subscribe', channel: 'lobby' });
+    await lobby.next('subscribed');
+    const mine = await connect(url, { cookie: newcomer.cookie! });
+    mine.send({ type: 'subscribe', channel: `user:${newcomer.user!.id}` });
+    await mine.next('subscribed');
+    const board = await watchGame(url, byPower.get(powers[0])!.cookie!, gameId);
+    const chair = await watchGame(url, master.cookie!, gameId, master.user!.id);
+    type EventMessage = { event: LiveEvent };
+    const offerHeard =
+      (offered: boolean) =>
+      ({ event }: EventMessage) =>
+        event.type === 'seat.offer' && event.gameId === gameId && event.offered === offered;
+
+    await master.request('POST', `/api/games/${gameId}/seats/${power}/offer`);
+    expect((await lobby.next('event', offerHeard(true))).event).toEqual({ type: 'seat.offer', gameId, power, offered: true });
+    await board.next('event', offerHeard(true));
+
+    const requestId = (await newcomer.request('POST', `/api/games/${gameId}/seats/${power}/requests`, {})).json().request.id;
+    const heard = ({ event }: EventMessage) => event.type === 'seat.request';
+    expect((await chair.next('event', heard)).event).toEqual({ type: 'seat.request', gameId, power, requestId, status: 'pending' });
+    await mine.next('event', heard);
+
+    await master.request('POST', `/api/games/${gameId}/seats/${power}/requests/${requestId}/approve`);
+    await lobby.next('event', offerHeard(false));
+    const changed = await board.next('event', (m) => m.event.type === 'player.status' && m.event.power === power);
+    expect(changed.event).toMatchObject({ status: 'active', missedDeadlines: 0, replaced: true });
+    await mine.next('event', (m) => m.event.type === 'seat.request' && m.event.status === 'approved');
+    // Events name nobody.
+    for (const socket of [lobby, board])
+      expect(JSON.stringify((await settled(socket)).filter((m) => m.type === 'event'))).not.toContain(newcomer.user!.username);
+    for (const socket of [lobby, mine, board, chair]) socket.socket.close();
   });
 
   test('declining a request only closes it; withdrawing the offer declines those waiting', async () => {
