@@ -61,7 +61,19 @@ const gameFactsSelect = {
 
 /** What the access rules need to know of a game, or of a battle for a battle's key (`gameIdOf`); null: none such. */
 export async function readGameFacts(db: Db, key: string): Promise<WatchFacts | null> {
-  if (!key.startsWith(BATTLE)) return db.game.findUnique({ where: { id: key }, select: gameFactsSelect });
+  if (!key.startsWith(BATTLE)) {
+    const game = await db.game.findUnique({ where: { id: key }, select: gameFactsSelect });
+    if (!game) return null;
+    // Sitters for its absent players may watch it too (access/policy.ts sittingFor), while the absence lasts.
+    const now = new Date();
+    const absent = game.players.map((seat) => seat.userId).filter((id) => id !== null);
+    const absences = await db.vacation.findMany({
+      where: { userId: { in: absent }, sitterId: { not: null }, cancelledAt: null, startsAt: { lte: now }, endsAt: { gt: now } },
+      select: { id: true, userId: true, sitterId: true, startsAt: true, endsAt: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return { ...game, absences };
+  }
   const battle = await db.battle.findUnique({
     where: { id: key.slice(BATTLE.length) },
     select: { private: true, status: true, createdById: true, inviteCode: true, seats: { select: { role: true, side: true, player: true, userId: true } } },

@@ -92,6 +92,8 @@ export async function sitterAbsences(db: Db, game: Pick<LoadedGame, 'players' | 
   return db.vacation.findMany({
     where: { sitterId: viewer.id, userId: { in: absent }, cancelledAt: null, startsAt: { lte: now }, endsAt: { gt: now } },
     select: { id: true, userId: true, sitterId: true, startsAt: true, endsAt: true },
+    // Named by two players of one game, a sitter sits for the one who asked first: never two powers.
+    orderBy: { createdAt: 'asc' },
   });
 }
 

@@ -166,7 +166,8 @@ const SITTER_ABSENCES_SQL = `
 SELECT v.id::text AS id, v.user_id::text AS user_id, v.sitter_id::text AS sitter_id,
   round(extract(epoch FROM v.starts_at) * 1000)::text AS starts_ms, round(extract(epoch FROM v.ends_at) * 1000)::text AS ends_ms
 FROM vacations v JOIN players p ON p.user_id = v.user_id AND p.game_id = $2::uuid
-WHERE v.sitter_id = $1::uuid AND v.cancelled_at IS NULL AND v.starts_at <= $3::timestamptz AND v.ends_at > $3::timestamptz`;
+WHERE v.sitter_id = $1::uuid AND v.cancelled_at IS NULL AND v.starts_at <= $3::timestamptz AND v.ends_at > $3::timestamptz
+ORDER BY v.created_at`;
 
 async function withSitterAbsences(sql: Sql, game: LoadedGame, user: User, now: Date): Promise<LoadedGame> {
   const rows = await sql(SITTER_ABSENCES_SQL, [user.id, game.id, now.toISOString()]);

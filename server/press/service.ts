@@ -21,6 +21,7 @@ import type { Db, Prisma } from '../db/database.ts';
 import { forbidden, invalid } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { requireActive, requireGameMaster, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import { sittingFor } from '../access/policy.ts';
 import type { Auth } from '../auth/caller.ts';
 import { pressInclude as include, pressListView, pressMessageView, readablePress } from '../views/press.ts';
 import { viewed } from '../views/viewed.ts';
@@ -99,6 +100,7 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
       const recipients = new Set<string>(body.to);
       const readers = context.game.players.filter((seat) => seat.power && recipients.has(seat.power) && seat.userId).map((seat) => seat.userId!);
       readers.push(user.id);
+      readers.push(...(await sittersFor(tx, context, readers)));
       // The game's game master hears of what is addressed to it, and of what an administrator posts as game master.
       if (toGameMaster || senderPower === null) readers.push(context.game.gameMasterId);
       // On each reader's own channel, not the game's: there, the event's number would tell every watcher that a message passed.
@@ -110,6 +112,21 @@ export async function sendPress(app: FastifyInstance, user: Auth['user'], gameId
     if (app.play.notify) await notifyPress(tx, app.play.notify, row);
     return pressMessageView(context, row);
   });
+}
+
+/** Those sitting now for the players among `readers` (access/policy.ts sittingFor): they read that power's press. */
+async function sittersFor(db: Db, context: GameContext, readers: string[]): Promise<string[]> {
+  const now = new Date();
+  const absences = await db.vacation.findMany({
+    where: { userId: { in: readers }, sitterId: { not: null }, cancelledAt: null, startsAt: { lte: now }, endsAt: { gt: now } },
+    select: { id: true, userId: true, sitterId: true, startsAt: true, endsAt: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  const game = { ...context.game, absences };
+  // The seat each sitter plays now must be that reader's (a sitter named by two players of a game sits for one).
+  return absences
+    .filter((absence) => sittingFor(game, { id: absence.sitterId!, isAdmin: false }, now)?.seat.userId === absence.userId)
+    .map((absence) => absence.sitterId!);
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
+import { listen, watchGame } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -113,11 +114,15 @@ describe('the sitter', () => {
     const detail = (await sitter.request('GET', `/api/games/${game.gameId}`)).json();
     expect(detail.sittingFor).toMatchObject({ power });
     expect(detail.players.some((seat: { isYou: boolean }) => seat.isYou)).toBe(false);
+    // The board follows the (private) game live, as its players' does.
+    const socket = await watchGame(await listen(app), sitter.cookie!, game.gameId);
 
     const orders = await holdAll(sitter, game.gameId, power);
     const submitted = await sitter.request('PUT', `/api/games/${game.gameId}/phases/0/orders`, { orders, ready: false });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().submission).toMatchObject({ power, byGameMaster: false });
+    await socket.next('event', (message) => message.event.type === 'orders.status' && message.event.power === power);
+    socket.socket.close();
     const again = await sitter.request('PUT', `/api/games/${game.gameId}/phases/0/orders`, { orders, ready: false });
     expect(again.statusCode).toBe(200);
     // The absent player finds them on return.
@@ -143,10 +148,15 @@ describe('the sitter', () => {
 
   test("reads the absent power's private press while sitting, and not after; then acts for it no more", async () => {
     const [, second, third] = game.powers;
+    // Private press comes live on the sitter's own channel too, as on the absent player's.
+    const socket = await watchGame(await listen(app), sitter.cookie!, game.gameId, sitter.user!.id);
     const toAbsent = await game.byPower.get(second)!.request('POST', `/api/games/${game.gameId}/press`, { to: [power], body: 'For your eyes.' });
     expect(toAbsent.statusCode, toAbsent.body).toBe(201);
     const elsewhere = await game.byPower.get(second)!.request('POST', `/api/games/${game.gameId}/press`, { to: [third], body: 'Not for the sitter.' });
     expect(elsewhere.statusCode).toBe(201);
+    const heard = await socket.next('event', (message) => message.event.type === 'press.message' && message.channel === `user:${sitter.user!.id}`);
+    expect(heard.event).toMatchObject({ to: [power] });
+    socket.socket.close();
     const read = (await sitter.request('GET', `/api/games/${game.gameId}/press`)).json().messages.map((m: { body: string }) => m.body);
     expect(read).toContain('For your eyes.');
     expect(read).not.toContain('Not for the sitter.');
