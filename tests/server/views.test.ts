@@ -71,10 +71,17 @@ describe('a route whose body no view made', () => {
 /** The routes whose bodies carry no game data, as their configs declare (`view: 'none'`): a new one is a decision to write down here. */
 const DECLARED_NONE = [
   'DELETE /api/auth/tokens/{tokenId}',
+  // One's own calendar feed address; a game's webhooks (addresses and events, for its game master): they name nobody.
+  'DELETE /api/calendar/token',
+  'DELETE /api/games/{gameId}/webhooks/{webhookId}',
   'GET /api/auth/me',
   'GET /api/auth/tokens',
   // The naval rulesets and their shipped scenarios: the project's own data.
   'GET /api/battle-rulesets',
+  'GET /api/calendar/token',
+  // The feed: the owner's own games and seat, naming no other player (access/policy.ts's mayView on each game).
+  'GET /api/calendar/{token}.ics',
+  'GET /api/games/{gameId}/webhooks',
   'GET /api/health',
   'GET /api/variants',
   'POST /api/auth/login',
@@ -82,6 +89,10 @@ const DECLARED_NONE = [
   'POST /api/auth/password',
   'POST /api/auth/register',
   'POST /api/auth/tokens',
+  'POST /api/calendar/token',
+  'POST /api/games/{gameId}/webhooks',
+  'POST /api/games/{gameId}/webhooks/{webhookId}/enable',
+  'POST /api/games/{gameId}/webhooks/{webhookId}/test',
   'PUT /api/auth/preferences',
 ];
 
@@ -153,6 +164,16 @@ describe('every route', () => {
     await ok(master, 'POST', `${game}/gm/rollback`, { phase: 0 });
     await ok(master, 'GET', `${game}/gm/log`);
     await ok(master, 'GET', `${game}/gm/proposals`);
+    // Webhooks (their test call's receiver is unreachable here: answered all the same) and the calendar feed.
+    const hook = (await ok(master, 'POST', `${game}/webhooks`, { url: 'https://hooks.example.org/views', events: ['game-ended'] }, 201)).json();
+    await ok(master, 'GET', `${game}/webhooks`);
+    await ok(master, 'POST', `${game}/webhooks/${hook.webhook.id}/enable`);
+    await ok(master, 'POST', `${game}/webhooks/${hook.webhook.id}/test`);
+    await ok(master, 'DELETE', `${game}/webhooks/${hook.webhook.id}`, undefined, 204);
+    const feed = (await ok(player, 'POST', '/api/calendar/token')).json().url as string;
+    await ok(player, 'GET', '/api/calendar/token');
+    await ok(player, 'GET', feed.slice(feed.indexOf('/api/')));
+    await ok(player, 'DELETE', '/api/calendar/token', undefined, 204);
     await ok(master, 'POST', `${game}/gm/invite`, { username: (await new Browser(app).register()).user!.username });
     await ok(master, 'DELETE', `${game}/gm/invitation`, undefined, 204);
     const successor = await new Browser(app).register();
