@@ -28,6 +28,7 @@ import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, listen, settled, type LiveClient } from './helpers/live.ts';
 import { currentPhase, ordersByPower, startGame, type StartedGame } from './helpers/play.ts';
 import { setAdmin } from '../../server/admin/admins.ts';
+import { notifySettings } from './helpers/smtp.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -66,6 +67,19 @@ class Watcher {
     await this.socket.next('subscribed', (message) => message.channel.startsWith('user:'));
   }
 
+  /** Game mail and push payloads written to the outbox for this watcher (server/notify/), each version as it was written. */
+  private readonly outboxSeen = new Map<string, string>();
+  async notifications(gameId: string) {
+    if (!this.browser.user) return;
+    const rows = await app.prisma.outboxMessage.findMany({ where: { gameId, userId: this.browser.user.id }, orderBy: { createdAt: 'asc' } });
+    for (const row of rows) {
+      const text = JSON.stringify(row.payload);
+      if (this.outboxSeen.get(row.id) === text) continue;
+      this.outboxSeen.set(row.id, text);
+      this.records.push({ ...this.moment(), via: 'http', what: `${row.channel} ${row.dedupeKey}`, text });
+    }
+  }
+
   /** Waits until the socket has been sent everything published so far (a pong comes after them). */
   async settle() {
     if (!this.socket) return;
@@ -100,7 +114,8 @@ async function startPlayingGame(): Promise<StartedGame> {
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  // The outbox is left as written (no delivery): the game's mail and push are scanned where they wait.
+  testApp = await startTestApp({ settings: { notify: notifySettings() } });
   app = testApp.app;
   url = await listen(app);
 }, 60_000);
@@ -128,6 +143,14 @@ describe.each([
     const { gameId, master, byPower, powers } = game;
     masterPower = powers.find((power) => byPower.get(power) === master) ?? null;
     names = new Map(powers.map((power) => [power, byPower.get(power)!.user!]));
+    // Every member has a verified address and a subscribed browser: the game's mail and push are scanned too.
+    for (const member of new Set([master, ...byPower.values()])) {
+      const email = `${member.user!.username.toLowerCase()}@mail.test`;
+      await app.prisma.user.update({ where: { id: member.user!.id }, data: { email, emailKey: email, emailVerifiedAt: new Date() } });
+      await app.prisma.pushSubscription.create({
+        data: { userId: member.user!.id, endpoint: `https://push.example/${member.user!.id}`, p256dh: 'key', auth: 'auth' },
+      });
+    }
     const admin = await new Browser(app).register();
     await setAdmin(app.prisma, admin.user!.username, true);
     for (const power of powers) watchers.push(new Watcher(power === masterPower ? `game master (${power})` : power, byPower.get(power)!, power, now));
@@ -157,6 +180,7 @@ describe.each([
           await watcher.get(`/api/games/${gameId}${path}`);
         }
         await watcher.get('/api/games?filter=active');
+        await watcher.notifications(gameId);
         if (watcher.name === 'administrator') await watcher.get('/api/admin/audit');
       }
     };
@@ -314,6 +338,14 @@ describe.each([
         .map((r) => r.text)
         .join('\n');
       for (const user of names.values()) expect(after, watcher.name).toContain(user.username);
+    }
+  });
+
+  test('game mail and push were written for every player and scanned with the rest', () => {
+    for (const watcher of watchers.filter((w) => w.power !== null)) {
+      const kinds = new Set(watcher.records.filter((r) => /^(mail|push) /.test(r.what)).map((r) => `${r.what.split(' ')[0]} ${JSON.parse(r.text).kind}`));
+      for (const kind of ['mail phase-processed', 'push phase-processed', 'mail press', 'push press', 'mail game-ended'])
+        expect([...kinds], watcher.name).toContain(kind);
     }
   });
 
