@@ -68,13 +68,14 @@ type Subscription = { id: string; userId: string; endpoint: string; p256dh: stri
 type Screening = { screen(tx: Transaction, message: Delivery<PushPayload>): Promise<string | null> };
 
 /**
- * The push channel's Transport (server/notify/transport.ts). The delivery worker holds the message's row in a
- * transaction while it delivers: the subscription is read in that transaction (`screen`, called first) and its
- * last success written in it, never through another connection (PGlite has only one).
+ * The push channel's Transport (server/notify/transport.ts). The subscription is read in the delivery worker's claiming
+ * transaction (`screen`, called first), never through another connection while that one is open (PGlite has only
+ * one). Its last success is written after the push service answered: on PostgreSQL over a pooled connection while
+ * the worker holds the row, on PGlite once the worker's claim has committed (it delivers between two transactions).
  */
 export function pushTransport({ prisma, vapid, settings, now = () => new Date() }: PushTransportOptions): Transport<PushPayload> & Screening {
-  /** The subscription `screen` read for a message, and the transaction it read it in, until `deliver` takes them. */
-  const screened = new Map<string, { tx: Transaction; subscription: Subscription | null }>();
+  /** The subscription `screen` read for a message, until `deliver` takes it. */
+  const screened = new Map<string, { subscription: Subscription | null }>();
 
   async function subscriptionFor(db: Db, message: Delivery<PushPayload>): Promise<Subscription | null> {
     return db.pushSubscription.findUnique({ where: { id: message.target }, select: { id: true, userId: true, endpoint: true, p256dh: true, auth: true } });
@@ -82,15 +83,14 @@ export function pushTransport({ prisma, vapid, settings, now = () => new Date() 
 
   return {
     async screen(tx, message) {
-      screened.set(message.id, { tx, subscription: await subscriptionFor(tx, message) });
+      screened.set(message.id, { subscription: await subscriptionFor(tx, message) });
       return null;
     },
 
     async deliver(message: Delivery<PushPayload>): Promise<DeliveryResult> {
       const held = screened.get(message.id);
       screened.delete(message.id);
-      const db: Db = held?.tx ?? prisma;
-      const subscription = held ? held.subscription : await subscriptionFor(db, message);
+      const subscription = held ? held.subscription : await subscriptionFor(prisma, message);
       if (!subscription) return { outcome: 'refused', error: 'the browser was unsubscribed before the message was sent' };
       // The browser now subscribes for another account (its endpoint was taken over): never show it this one's news.
       if (message.userId !== null && subscription.userId !== message.userId) {
@@ -134,7 +134,8 @@ export function pushTransport({ prisma, vapid, settings, now = () => new Date() 
       const text = (await response.text().catch(() => '')).slice(0, 300);
       const answered = `the push service answered ${response.status}${text ? `: ${text}` : ''}`;
       if (response.ok) {
-        await db.pushSubscription.updateMany({ where: { id: subscription.id }, data: { lastSuccessAt: now() } });
+        // Only a stamp for the user's list of browsers: its failure must not make the worker send the message again.
+        await prisma.pushSubscription.updateMany({ where: { id: subscription.id }, data: { lastSuccessAt: now() } }).catch(() => undefined);
         return { outcome: 'sent' };
       }
       if (response.status === 404 || response.status === 410) return { outcome: 'refused', error: `${SUBSCRIPTION_GONE}: ${answered}` };
