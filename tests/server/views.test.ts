@@ -74,6 +74,8 @@ const DECLARED_NONE = [
   // One's own calendar feed address; a game's webhooks (addresses and events, for its game master): they name nobody.
   'DELETE /api/calendar/token',
   'DELETE /api/games/{gameId}/webhooks/{webhookId}',
+  // Account mail: one's own address and what a link did; a reset's answer, the same for all.
+  'GET /api/auth/email',
   'GET /api/auth/me',
   'GET /api/auth/tokens',
   // The naval rulesets and their shipped scenarios: the project's own data.
@@ -84,15 +86,20 @@ const DECLARED_NONE = [
   'GET /api/games/{gameId}/webhooks',
   'GET /api/health',
   'GET /api/variants',
+  'POST /api/auth/email/verification',
+  'POST /api/auth/email/verify',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/password',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
   'POST /api/auth/register',
   'POST /api/auth/tokens',
   'POST /api/calendar/token',
   'POST /api/games/{gameId}/webhooks',
   'POST /api/games/{gameId}/webhooks/{webhookId}/enable',
   'POST /api/games/{gameId}/webhooks/{webhookId}/test',
+  'PUT /api/auth/email',
   'PUT /api/auth/preferences',
 ];
 
