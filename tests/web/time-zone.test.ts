@@ -85,6 +85,10 @@ describe('times in the chosen zone', () => {
       `Rome and Syria sent no orders by the deadline, so the game gave them grace: orders are now due ${localTime(DEADLINE)}.`,
     );
     expect(localTime(DEADLINE)).toContain('03:00');
+    // A deadline moved by a player's declared absence says so, and replaces the word on the same deadline.
+    const later = '2027-03-31T18:00:00.000Z';
+    await room.onEvent({ type: 'deadline.changed', gameId: GAME, phaseIndex: 0, deadlineAt: later, paused: false, reason: 'vacation' });
+    expect(room.notices.map((n) => n.text)).toEqual([`The deadline fell in a player's declared absence, so it moved: orders are now due ${localTime(later)}.`]);
   });
 });
 
