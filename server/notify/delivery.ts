@@ -277,23 +277,28 @@ export class DeliveryWorker {
     onClaim: (row: ClaimedRow) => void,
   ): Promise<Claim | { kind: 'done'; outcome: Outcome }> {
     const skip = [...passed, ...this.inFlight];
-    const exclude = skip.length > 0 ? Prisma.sql`AND o.id NOT IN (${Prisma.join(skip.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
+    const exclude = skip.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(skip.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
     // Under READ COMMITTED, a row another transaction changed and committed before we lock it is checked against
     // this WHERE again once locked: a row just sent elsewhere is not claimed. The recipient's facts come along
     // (see RecipientFacts), read as of now, not locked.
+    // The row is chosen and locked on its own (the index on status and next_attempt_at, one row read), then joined:
+    // a join in the same SELECT let the planner join and sort every pending row (and its payload) per claim.
     const rows = await tx.$queryRaw<ClaimedRow[]>`
+      WITH claimed AS (
+        SELECT id FROM outbox
+        WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
+          AND channel::text IN (${Prisma.join(channels)}) ${exclude}
+        ORDER BY next_attempt_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
       SELECT o.id::text AS id, o.channel::text AS channel, o.dedupe_key, o.user_id::text AS user_id, o.game_id::text AS game_id,
         o.target, o.payload::text AS payload, o.attempts,
         r.email_key AS user_address, r.email_verified_at IS NOT NULL AS user_verified,
         CASE WHEN a.email_undeliverable_at IS NULL THEN NULL ELSE coalesce(a.email_undeliverable_reason, 'refused') END AS address_undeliverable
-      FROM outbox o
+      FROM claimed JOIN outbox o ON o.id = claimed.id
         LEFT JOIN users r ON r.id = o.user_id
-        LEFT JOIN users a ON o.channel = 'mail' AND a.email_key = lower(o.target)
-      WHERE o.status = 'pending' AND o.next_attempt_at <= ${now.toISOString()}::timestamptz
-        AND o.channel::text IN (${Prisma.join(channels)}) ${exclude}
-      ORDER BY o.next_attempt_at
-      LIMIT 1
-      FOR UPDATE OF o SKIP LOCKED`;
+        LEFT JOIN users a ON o.channel = 'mail' AND a.email_key = lower(o.target)`;
     if (rows.length === 0) return { kind: 'done', outcome: 'none' };
     const row = rows[0];
     onClaim(row);
