@@ -36,3 +36,16 @@ export const UnsubscribeResultSchema = z
   .object({ unsubscribed: z.literal(true), event: NotificationEventSchema, scope: z.string() })
   .meta({ id: 'UnsubscribeResult', description: 'The mail choice turned off: that event, in that game (or every game: "default")' });
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
+
+/** Each event in words, as the choices are offered (the Account page, a game's side panel, the unsubscribe page). */
+export const NOTIFICATION_EVENT_LABELS: Record<(typeof NOTIFICATION_EVENTS)[number], string> = {
+  'phase-processed': 'A phase is adjudicated (your results, the new deadline)',
+  'deadline-reminder': 'A deadline is near and you owe orders',
+  press: 'New press (mail: at most one per conversation every 15 minutes)',
+  'game-started': 'The game starts',
+  'game-ended': 'The game ends',
+  'gm-announcement': 'The game master writes to everyone',
+  'seat-opened': 'A seat is offered to a new player',
+  'deadline-moved': 'The deadline moves on its own (grace, vacation, vote)',
+  vote: 'A vote to pause or extend',
+};
