@@ -115,8 +115,6 @@ export function renderMail(env: NotifyEnv, recipient: MailRecipient, game: MailG
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      // An automatic message: auto-responders should not answer it (RFC 3834).
-      'Auto-Submitted': 'auto-generated',
     },
   };
 }
