@@ -71,5 +71,10 @@ export const PushKeySchema = z
 
 export const PushSubscriptionIdParamsSchema = z.object({ subscriptionId: IdSchema });
 export const PushEndpointQuerySchema = z.object({
-  endpoint: z.string().min(1, 'is required').max(PUSH_LIMITS.endpoint, `must be at most ${PUSH_LIMITS.endpoint} characters`),
+  endpoint: z
+    .string()
+    .min(1, 'is required')
+    .max(PUSH_LIMITS.endpoint, `must be at most ${PUSH_LIMITS.endpoint} characters`)
+    // PostgreSQL cannot compare with it (bodies are refused it by the JSON parser; a query must say so itself).
+    .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character'),
 });

@@ -197,6 +197,9 @@ describe('subscriptions through the API', () => {
       expect(issue?.message, response.body).toMatch(message);
     }
     expect((await browser.request('GET', '/api/push/subscriptions')).json().subscriptions).toEqual([]);
+    const byEndpoint = await browser.request('DELETE', '/api/push/subscriptions?endpoint=%00');
+    expect(byEndpoint.statusCode).toBe(400);
+    expect(byEndpoint.json().error.issues[0]).toMatchObject({ path: 'query.endpoint', message: 'must not contain a NUL character' });
     // Logged in only.
     expect((await new Browser(testApp.app).request('POST', '/api/push/subscriptions', good)).statusCode).toBe(401);
     expect((await new Browser(testApp.app).request('GET', '/api/push/subscriptions')).statusCode).toBe(401);
