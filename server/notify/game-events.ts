@@ -308,6 +308,11 @@ export async function notifyPress(tx: Db, env: NotifyEnv, message: PressRow): Pr
     const viewer = { id: recipient.userId, isAdmin: false };
     return readsMessage(pressReach(game, viewer), message, GAME_MASTER_RECIPIENT);
   });
+  // Most readers of most games have neither a verified address nor a subscribed browser: nothing to write, no more reads.
+  const reachable =
+    readers.filter((r) => mailable(users.get(r.userId)!)).length > 0 ||
+    (await tx.pushSubscription.count({ where: { userId: { in: readers.map((r) => r.userId) } } })) > 0;
+  if (!reachable) return 0;
   const link = gameUrl(env, game.id);
   if (message.public && message.senderPower === null) {
     const letters = readers.map(
