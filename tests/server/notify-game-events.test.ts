@@ -74,6 +74,19 @@ async function startMailedGame(settings: Record<string, unknown> = {}): Promise<
   return { gameId: game.id, master, byPower, players, unverified: players[players.length - 1] };
 }
 
+/** A webhook of the game's (its game master's setting) on phase processed and game ended. */
+async function hook(game: MailedGame) {
+  await app.prisma.gameWebhook.create({
+    data: {
+      gameId: game.gameId,
+      url: 'https://hooks.example.org/x',
+      secret: 's'.repeat(32),
+      events: ['phase-processed', 'game-ended'],
+      createdById: game.master.user!.id,
+    },
+  });
+}
+
 /** Every power holds with every unit, ready: the phase is processed at once. */
 async function holdEverywhere(game: MailedGame) {
   const phase = await currentPhase(game.master, game.gameId);
@@ -94,6 +107,7 @@ describe('game mail', () => {
   let game: MailedGame;
   beforeAll(async () => {
     game = await startMailedGame();
+    await hook(game);
   }, 60_000);
 
   test('the game starting is mailed to every member with a verified address, naming their power and the first deadline', async () => {
@@ -254,18 +268,25 @@ describe('game mail', () => {
     const mails = await mailOf(game.gameId, 'game-ended');
     expect(mails.length).toBe(game.players.length - 1 + 1);
     expect(mails[0].payload.text).toContain('draw');
+    const calls = (await app.prisma.outboxMessage.findMany({ where: { gameId: game.gameId, channel: 'webhook' } })).map((row) => JSON.stringify(row.payload));
+    expect(calls.some((call) => call.includes('"type":"game-ended"') && call.includes('draw'))).toBe(true);
   });
 });
 
 describe('an anonymous game', () => {
   test('its mail names no other player: results, press and announcements carry powers only', async () => {
     const game = await startMailedGame({ anonymous: true });
+    await hook(game);
     await holdEverywhere(game);
     const [[, sender], [toPower]] = [...game.byPower].filter(([, p]) => p !== game.unverified);
     expect((await sender.request('POST', `/api/games/${game.gameId}/press`, { to: [toPower], body: 'Who am I?' })).statusCode).toBe(201);
     expect((await sender.request('POST', `/api/games/${game.gameId}/press`, { to: 'all', body: 'To all, anonymously.' })).statusCode).toBe(201);
     const mails = await mailOf(game.gameId);
     expect(new Set(mails.map((mail) => mail.payload.kind))).toEqual(new Set(['game-started', 'phase-processed', 'press']));
+    // The game's webhook is told too, and names no player at all.
+    const calls = await app.prisma.outboxMessage.findMany({ where: { gameId: game.gameId, channel: 'webhook' } });
+    expect(calls.length).toBe(1);
+    for (const browser of [...game.players, game.master]) expect(JSON.stringify(calls[0].payload)).not.toContain(browser.user!.username);
     const everyone = [...game.players, game.master];
     for (const mail of mails) {
       const others = everyone.filter((browser) => browser.user!.id !== mail.userId);
