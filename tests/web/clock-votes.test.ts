@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import type { ClockVote, ClockVotes as Votes } from '../../shared/api/clock-votes.ts';
 import ClockVotes from '../../web/src/game/ClockVotes.svelte';
+import { describeGmAction } from '../../web/src/game/gm-words.ts';
 import { GameRoom } from '../../web/src/game/room.svelte.ts';
 import { fixtureId as id, gameDetail, json, POWERS } from './api-fixtures.ts';
 
@@ -102,5 +103,26 @@ describe('a sitter', () => {
     const room = new GameRoom(gameDetail(null, { sittingFor: { power: 'Syria', until } }), () => id(2));
     expect(room.myPower).toBe('Syria');
     expect(new GameRoom(gameDetail(null), () => id(2)).myPower).toBeNull();
+  });
+});
+
+describe("the game master's log", () => {
+  const at = (iso: string) => iso.slice(0, 10);
+  it('says who sits for which power, and what became of a vote', () => {
+    expect(describeGmAction({ action: 'sitter', details: { power: 'Syria', until: '2026-12-24T12:00:00.000Z', users: { sitter: 'ann' } } }, at)).toBe(
+      'ann sits for Syria while its player is away, until 2026-12-24.',
+    );
+    // Names hidden (an anonymous game): the sitter is not named.
+    expect(describeGmAction({ action: 'sitter', details: { power: 'Syria' } }, at)).toBe('A sitter sits for Syria while its player is away.');
+    const vote = { kind: 'extend', extendSeconds: 7200, proposedBy: 'Rome' };
+    expect(describeGmAction({ action: 'clock-vote', details: { ...vote, event: 'proposed' } }, at)).toBe(
+      'Rome proposed to extend the deadline by 2 hours; the players vote.',
+    );
+    expect(describeGmAction({ action: 'clock-vote', details: { kind: 'pause', proposedBy: 'Rome', event: 'passed' } }, at)).toBe(
+      "The players voted to pause the clock (Rome's proposal).",
+    );
+    expect(describeGmAction({ action: 'clock-vote', details: { ...vote, event: 'failed', reason: 'time ran out' } }, at)).toBe(
+      'The vote to extend the deadline by 2 hours failed: time ran out.',
+    );
   });
 });
