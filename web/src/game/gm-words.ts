@@ -155,7 +155,11 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
     }
     case 'clock-vote': {
       const what =
-        d.kind === 'extend' ? `extend the deadline by ${spanInWords(count(d.extendSeconds) ?? 0)}` : d.kind === 'resume' ? 'resume the clock' : 'pause the clock';
+        d.kind === 'extend'
+          ? `extend the deadline by ${spanInWords(count(d.extendSeconds) ?? 0)}`
+          : d.kind === 'resume'
+            ? 'resume the clock'
+            : 'pause the clock';
       const by = text(d.proposedBy) ?? 'a power';
       const reason = text(d.reason);
       sentence =
