@@ -102,7 +102,15 @@ export class GameRoom {
     // The map first; the rest (history, press, loans, votes, log) once it is up, so they do not compete with it.
     await Promise.all([this.timeline.loadCurrent(prefetched), starting ? this.reloadGame() : null]);
     if (starting && this.open && !this.entry) await this.myOrders.load();
-    await Promise.all([this.timeline.loadPhases(), this.inbox.load(), this.loanBook.load(), this.ballot.load(), this.clockVotes.load(), this.gm.loadLog(), this.gm.loadProposals()]);
+    await Promise.all([
+      this.timeline.loadPhases(),
+      this.inbox.load(),
+      this.loanBook.load(),
+      this.ballot.load(),
+      this.clockVotes.load(),
+      this.gm.loadLog(),
+      this.gm.loadProposals(),
+    ]);
   }
 
   async reloadGame(): Promise<void> {
