@@ -49,6 +49,8 @@ export type DeliveryOptions = {
   backoffMaxMs: number;
   /** The longest a delivery's transaction may hold its row (and a connection). */
   transactionTimeoutMs: number;
+  /** Sent and failed messages are deleted this many days after they were written (the loop trims once an hour). */
+  keepDays: number;
 };
 
 export const DEFAULT_DELIVERY: DeliveryOptions = {
@@ -60,7 +62,12 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   backoffBaseMs: 60_000,
   backoffMaxMs: 6 * 3600_000,
   transactionTimeoutMs: 120_000,
+  keepDays: 30,
 };
+
+const TRIM_EVERY_MS = 3600_000;
+/** Rows one trim deletes at most (the next hour's trim goes on). */
+const TRIM_BATCH = 10_000;
 
 /**
  * What the users table says of a message's recipient, read with the claim (one statement per message, not two):
@@ -143,6 +150,7 @@ export class DeliveryWorker {
   }
 
   private readonly inFlight: Set<string>;
+  private lastTrim = 0;
 
   start(): void {
     if (!this.options.enabled) return;
@@ -177,7 +185,8 @@ export class DeliveryWorker {
       this.again = true;
       return;
     }
-    this.running = this.deliverDue()
+    this.running = this.trimHourly()
+      .then(() => this.deliverDue())
       .then((counts) => {
         // A full batch: more may be due (a thousand games' deadlines falling together); go on at once.
         if (counts.sent + counts.retried + counts.failed >= this.options.batch) this.again = true;
@@ -189,6 +198,24 @@ export class DeliveryWorker {
         this.again = false;
         this.schedule(soon ? 0 : this.options.intervalMs);
       });
+  }
+
+  private async trimHourly(): Promise<void> {
+    if (Date.now() - this.lastTrim < TRIM_EVERY_MS) return;
+    this.lastTrim = Date.now();
+    const deleted = await this.trim();
+    if (deleted > 0) this.log.info({ deleted, keepDays: this.options.keepDays }, 'old outbox messages deleted');
+  }
+
+  /**
+   * Deletes sent and failed messages written more than `keepDays` before `now` (at most TRIM_BATCH): the table would
+   * otherwise keep every mail ever sent. Their dedupe keys name events long past, which are not written again.
+   */
+  async trim(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.options.keepDays * 24 * 3600_000).toISOString();
+    return this.prisma.$executeRaw`
+      DELETE FROM outbox WHERE id IN (
+        SELECT id FROM outbox WHERE status <> 'pending' AND created_at < ${cutoff}::timestamptz LIMIT ${TRIM_BATCH})`;
   }
 
   /**
@@ -260,6 +287,7 @@ export class DeliveryWorker {
       return outcome;
     } catch (error) {
       if (claimed === undefined) throw error;
+      this.inFlight.delete(claimed.id);
       // Rolled back: the row is pending as it was (should the receiver have accepted it already, it goes again later).
       this.log.error({ err: error, outboxId: claimed.id, channel: claimed.channel }, 'delivering an outbox message failed; it stays pending');
       passed.push(claimed.id);
@@ -322,7 +350,12 @@ export class DeliveryWorker {
       addressUndeliverable: row.address_undeliverable,
     });
     if (unwanted) return done(`not sent: ${unwanted}`);
-    if (!this.holdRowWhileDelivering) this.inFlight.add(row.id);
+    if (!this.holdRowWhileDelivering) {
+      this.inFlight.add(row.id);
+      // Counted as it starts, not once settled: a writer that adds to a message still waiting (batched press,
+      // `attempts = 0`) leaves this one, now on its way unlocked, alone.
+      await tx.$executeRaw`UPDATE outbox SET attempts = ${row.attempts + 1} WHERE id = ${row.id}::uuid`;
+    }
     return { kind: 'claimed', row, message, transport };
   }
 

@@ -72,6 +72,12 @@ function mailDraft(user: { id: string; email: string }, overrides: Partial<MailP
   };
 }
 
+/** A mail row's columns as written (for rows made with a chosen status and age). */
+function mailDraftRow(user: { id: string; email: string }, dedupeKey: string) {
+  const draft = mailDraft(user, {}, dedupeKey);
+  return { channel: 'mail' as const, dedupeKey, userId: user.id, target: user.email, payload: draft.payload };
+}
+
 async function write(drafts: OutboxDraft[]) {
   await app.prisma.$transaction((tx) => enqueue(tx, drafts));
 }
@@ -325,6 +331,26 @@ describe('who may be mailed', { timeout: 30_000 }, () => {
     expect(row.status).toBe('failed');
     expect(row.lastError).toMatch(/payload invalid: subject/);
     expect((await rowOf(good.dedupeKey)).status).toBe('sent');
+  });
+});
+
+describe('keeping the outbox small', () => {
+  test('sent and failed messages older than the kept days are deleted; pending ones and recent ones stay', async () => {
+    const user = await userWithAddress();
+    const days = (n: number) => new Date(Date.now() - n * 24 * 3600_000);
+    const make = (key: string, status: 'pending' | 'sent' | 'failed', createdAt: Date) =>
+      app.prisma.outboxMessage.create({
+        data: { ...mailDraftRow(user, key), status, createdAt, nextAttemptAt: status === 'pending' ? days(-1) : createdAt },
+      });
+    const stamp = Math.random().toString(36).slice(2);
+    await make(`old-sent:${stamp}`, 'sent', days(40));
+    await make(`old-failed:${stamp}`, 'failed', days(31));
+    await make(`old-pending:${stamp}`, 'pending', days(40));
+    await make(`recent-sent:${stamp}`, 'sent', days(10));
+    expect(app.notify.worker.options.keepDays).toBe(30);
+    expect(await app.notify.worker.trim()).toBe(2);
+    const left = await app.prisma.outboxMessage.findMany({ where: { dedupeKey: { endsWith: stamp } } });
+    expect(left.map((row) => row.dedupeKey.split(':')[0]).sort()).toEqual(['old-pending', 'recent-sent']);
   });
 });
 
