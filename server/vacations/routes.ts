@@ -34,7 +34,7 @@ const vacationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: VacationListSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await declareVacation(app.prisma, requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await declareVacation(app, requireUser(request), request.body)),
   );
 
   app.delete(

@@ -5,11 +5,12 @@
  * game, what the policy will do, without telling anything an anonymous game hides.
  */
 import { VACATION_LIMITS, type DeclareVacationRequest } from '../../shared/api/vacations.ts';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Transaction } from '../db/database.ts';
-import type { PrismaClient } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
 import { TX_OPTIONS } from '../play/context.ts';
+import { deferOpenDeadlines } from '../play/deadlines.ts';
 import { vacationListView, type OwnGame, type VacationRow } from '../views/vacation.ts';
 
 type User = Auth['user'];
@@ -95,9 +96,12 @@ export async function listVacations(db: Db, user: User) {
   return listFor(db, user);
 }
 
-/** Declares an absence; every refusal is a 400 naming the field and the limit. */
-export async function declareVacation(prisma: PrismaClient, user: User, body: DeclareVacationRequest) {
-  return prisma.$transaction(async (tx: Transaction) => {
+/**
+ * Declares an absence; every refusal is a 400 naming the field and the limit. An open phase whose deadline now falls
+ * in it moves past it, in the same transaction (play/deadlines.ts: games that honour absences, no sitter named).
+ */
+export async function declareVacation(app: FastifyInstance, user: User, body: DeclareVacationRequest) {
+  return app.prisma.$transaction(async (tx: Transaction) => {
     // One declaration at a time per user, so two at once cannot both fit the yearly budget.
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
     const now = new Date();
@@ -128,6 +132,7 @@ export async function declareVacation(prisma: PrismaClient, user: User, body: De
       sitterId = sitter.id;
     }
     await tx.vacation.create({ data: { userId: user.id, startsAt, endsAt, sitterId } });
+    await deferOpenDeadlines(tx, app.bus, user.id);
     return listFor(tx, user, now);
   }, TX_OPTIONS);
 }

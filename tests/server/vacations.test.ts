@@ -79,6 +79,26 @@ describe('declaring absences', () => {
     expect((await new Browser(app).request('GET', '/api/vacations')).statusCode).toBe(401);
   });
 
+  test("moves an open phase's deadline that now falls in the absence (no sitter, a game that honours absences)", async () => {
+    const g = await startGame(app);
+    const before = Date.parse((await currentPhase(g.master, g.gameId)).deadlineAt!);
+    const away = g.byPower.get(g.powers[0])!;
+    const end = new Date(before + 2 * DAY);
+    expect((await declare(away, { startsAt: at(0), endsAt: end.toISOString() })).statusCode).toBe(201);
+    expect(Date.parse((await currentPhase(g.master, g.gameId)).deadlineAt!)).toBeGreaterThanOrEqual(end.getTime());
+    // With a sitter the seat is played: nothing moves.
+    const h = await startGame(app);
+    const deadline = (await currentPhase(h.master, h.gameId)).deadlineAt;
+    const friend = await new Browser(app).register();
+    const declared = await declare(h.byPower.get(h.powers[0])!, {
+      startsAt: at(0),
+      endsAt: new Date(Date.parse(deadline!) + DAY).toISOString(),
+      sitter: friend.user!.username,
+    });
+    expect(declared.statusCode).toBe(201);
+    expect((await currentPhase(h.master, h.gameId)).deadlineAt).toBe(deadline);
+  });
+
   test('at most ten absences not yet over', async () => {
     const user = await new Browser(app).register();
     for (let i = 0; i < 10; i++) expect((await declare(user, { startsAt: at((1 + 3 * i) * DAY), endsAt: at((1.5 + 3 * i) * DAY) })).statusCode).toBe(201);
