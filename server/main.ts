@@ -37,7 +37,10 @@ const app = await buildApp({
     finalAfterMs: Math.round(config.FINAL_AFTER_HOURS * 3600_000),
     publicUrl: config.PUBLIC_URL,
     push: { ...defaultSettings.push, vapid: vapid.keys, ...(config.PUSH_ENDPOINT_HOSTS ? { endpointHosts: config.PUSH_ENDPOINT_HOSTS } : {}) },
-    gameMail: { secret: notifySecretFrom(config.NOTIFY_SECRET, config.DATA_DIR), reminders: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.REMINDER_INTERVAL_MS } },
+    gameMail: {
+      secret: notifySecretFrom(config.NOTIFY_SECRET, config.DATA_DIR),
+      reminders: { enabled: config.SCHEDULER_ENABLED, intervalMs: config.REMINDER_INTERVAL_MS },
+    },
     notify: {
       mail: {
         smtpUrl: config.SMTP_URL ?? null,
@@ -57,7 +60,11 @@ const app = await buildApp({
   },
 });
 
-if (vapid.source === 'generated') app.log.info({ file: vapid.file }, 'VAPID keys for push notifications made and kept; several instances need the same ones (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)');
+if (vapid.source === 'generated')
+  app.log.info(
+    { file: vapid.file },
+    'VAPID keys for push notifications made and kept; several instances need the same ones (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)',
+  );
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {

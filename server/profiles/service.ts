@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserProfile } from '../../shared/api/profiles.ts';
 import { Prisma, type Db } from '../db/database.ts';
 import { notFound } from '../errors.ts';
-import { gameInclude, type LoadedGame } from '../views/game.ts';
+import { gameInclude } from '../views/game.ts';
 import { partIn, userProfileView, type Part } from '../views/profile.ts';
 import { phaseOf } from '../db/tables/phases.ts';
 import { gameOf } from '../db/tables/games.ts';

@@ -22,7 +22,13 @@ export const NO_GRACE = { grace: { seconds: 0, perPlayer: 0 } };
  */
 export async function startGame(app: FastifyInstance, settings: Record<string, unknown> = {}): Promise<StartedGame> {
   const master = await new Browser(app).register();
-  const created = await master.request('POST', '/api/games', { name: 'Play test', variant: 'diadochi-v', joinAsPlayer: false, correspondence: NO_GRACE, ...settings });
+  const created = await master.request('POST', '/api/games', {
+    name: 'Play test',
+    variant: 'diadochi-v',
+    joinAsPlayer: false,
+    correspondence: NO_GRACE,
+    ...settings,
+  });
   expect(created.statusCode, created.body).toBe(201);
   const game = created.json();
   const players = await registeredBrowsers(app, game.seats);
