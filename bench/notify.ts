@@ -7,7 +7,8 @@
  * server's RSS under 300 MB throughout (sampled every 100 ms).
  *
  * PostgreSQL: a throw-away database on DATABASE_URL's server, else a private cluster (the PostgreSQL binaries).
- * `NOTIFY_GAMES=100` runs a smaller burst; `NOTIFY_PROFILE=<dir>` writes the server's CPU profile there.
+ * `NOTIFY_GAMES=100` runs a smaller burst; `NOTIFY_PROFILE=<dir>` writes the server's CPU profile there; the
+ * server's own variables pass through (e.g. `OUTBOX_CONCURRENCY=8`).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -148,6 +149,12 @@ export async function notifyBenchmarks(root: string, options: NotifyBenchOptions
     const seconds = (performance.now() - t0) / 1000;
     const [serverCpu, benchCpu] = [cpuSeconds(server.pid) - cpu0[0], cpuSeconds(process.pid) - cpu0[1]];
     sample();
+    // The last rows' commits may follow the SMTP server's 250 by a moment.
+    for (const until = Date.now() + 5_000; Date.now() < until; ) {
+      const { rows: pending } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE status = 'pending'`);
+      if (pending[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const counts = (await client.query<{ status: string; n: number }>(`SELECT status::text, count(*)::int AS n FROM outbox GROUP BY 1`)).rows;
     const unique = new Set(smtp.messages.map((mail) => mail.messageId)).size;
     return [
