@@ -533,6 +533,12 @@ const MATRIX: Entry[] = [
     request: battle('/leave'),
     expect: { anonymous: 401, outsider: 404, otherPower: 409, ownPower: 409, gm: 409, admin: 409 },
   },
+  {
+    // Its creator's (ownPower's) or an administrator's to call off, and only before it starts: this one is being fought.
+    route: 'POST /api/battles/{battleId}/cancel',
+    request: battle('/cancel'),
+    expect: { anonymous: 401, outsider: 404, otherPower: 403, ownPower: 409, gm: 403, admin: 409 },
+  },
   { route: 'GET /api/battles/{battleId}/log', request: battle('/log'), expect: gameRead() },
   {
     route: 'POST /api/battles/{battleId}/actions',
@@ -607,7 +613,11 @@ const MATRIX: Entry[] = [
   // ───────── server ─────────
   // ───────── notification choices, unsubscribe ─────────
   { route: 'GET /api/notifications/settings', request: async () => ({ url: '/api/notifications/settings' }), expect: loggedIn(200) },
-  { route: 'PUT /api/notifications/settings', request: async () => ({ url: '/api/notifications/settings', body: { push: { press: false } } }), expect: loggedIn(200) },
+  {
+    route: 'PUT /api/notifications/settings',
+    request: async () => ({ url: '/api/notifications/settings', body: { push: { press: false } } }),
+    expect: loggedIn(200),
+  },
   // A member's own choices for the game: its players and its game master; an administrator runs it but is no member.
   { route: 'GET /api/games/{gameId}/notifications', request: game('/notifications'), expect: { ...gameRead(), anonymous: 401, admin: 403 } },
   {
@@ -616,7 +626,11 @@ const MATRIX: Entry[] = [
     expect: { anonymous: 401, outsider: 404, otherPower: 200, ownPower: 200, gm: 200, admin: 403 },
   },
   // The signed link is the authority: whoever holds it, logged in or not.
-  { route: 'GET /api/notifications/unsubscribe', request: async (context) => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeLink(context)}` }), expect: all(200) },
+  {
+    route: 'GET /api/notifications/unsubscribe',
+    request: async (context) => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeLink(context)}` }),
+    expect: all(200),
+  },
   {
     route: 'POST /api/notifications/unsubscribe',
     request: async (context) => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeLink(context)}`, body: { 'List-Unsubscribe': 'One-Click' } }),
