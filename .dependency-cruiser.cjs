@@ -3,12 +3,14 @@
  * no import cycles; an engine (shared/) that stays pure; and a server whose domains meet only through its core.
  *
  * The server's core: the game-play core (play/), who may see what (access/), the views that apply it (views/),
- * the database (db/), authentication (auth/) and the event bus (bus/). Its domains, one Fastify plugin each:
- * accounts, admin, archive, battles, draws, games, gm, live, loans, orders, phases, press, profiles. A domain imports the
- * core and its own files, never another domain's; the core imports no domain.
+ * the database (db/), authentication (auth/), the event bus (bus/) and the notifications' outbox (notify/). Its
+ * domains, one Fastify plugin each: accounts, admin, archive, battles, calendar, clock-votes, draws, games, gm, live,
+ * loans, notifications, orders, phases, press, profiles, push, seats, vacations, webhooks. A domain imports the core
+ * and its own files, never another domain's; the core imports no domain.
  */
-const DOMAINS = '(accounts|admin|archive|battles|draws|games|gm|live|loans|orders|phases|press|profiles)';
-const CORE = '(play|access|views|db|auth|bus)';
+const DOMAINS =
+  '(accounts|admin|archive|battles|calendar|clock-votes|draws|games|gm|live|loans|notifications|orders|phases|press|profiles|push|seats|vacations|webhooks)';
+const CORE = '(play|access|views|db|auth|bus|notify)';
 
 module.exports = {
   forbidden: [

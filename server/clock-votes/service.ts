@@ -22,7 +22,7 @@ import { logGmAction } from '../play/gm-log.ts';
 import { latestPosition, openPhase } from '../play/phases.ts';
 import { clockVotesView, type ClockVoteRow } from '../views/clock-vote.ts';
 // The game master's own tools: a vote that passes changes the clock exactly as they would.
-import { TOOLS } from '../gm/tools.ts';
+import { TOOLS } from '../play/gm-tools.ts';
 
 type User = Auth['user'];
 const include = { ballots: { orderBy: { castAt: 'asc' } } } satisfies Prisma.ClockVoteInclude;

@@ -18,7 +18,7 @@ import { gameInclude, gameListView, readGame, seatChangedEvent, type LoadedGame 
 import { createFirstPhase } from '../play/first-phase.ts';
 import { notifyGameStarted } from '../notify/game-events.ts';
 import { assignPowers } from './power-assignment.ts';
-import { checkSeatRules } from '../seats/service.ts';
+import { checkSeatRules } from '../play/seat-rules.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
 
 type Viewer = Auth['user'] | null;

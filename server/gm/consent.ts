@@ -26,7 +26,7 @@ import { logGmAction, type GmActionRow, type GmLogDetails } from '../play/gm-log
 import { gmActionResponse, gmActionView } from '../views/gm-action.ts';
 import { gmProposalListView, gmProposalResponse, gmProposalView as view, proposalAnsweredView } from '../views/gm-proposal.ts';
 import { gmProposalOf, gmProposalValues, type GmProposalRow as ProposalRow } from '../db/tables/gm-log.ts';
-import { TOOLS, type ToolName } from './tools.ts';
+import { TOOLS, type ToolName } from '../play/gm-tools.ts';
 
 type User = Auth['user'];
 

@@ -24,7 +24,7 @@ import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { answerProposal, listProposals, withdrawProposal } from './consent.ts';
 import { acceptInvitation, dropInvitation, gmLog, useTool } from './service.ts';
-import type { ToolName, ToolRequest } from './tools.ts';
+import type { ToolName, ToolRequest } from '../play/gm-tools.ts';
 
 const tags = ['game master'];
 const isConsentTool = (tool: ToolName) => (CONSENT_TOOLS as readonly string[]).includes(tool);

@@ -14,7 +14,7 @@ import { needsConsent, propose, runTool } from './consent.ts';
 import { logGmAction } from '../play/gm-log.ts';
 import { gmActionResponse, gmLogView } from '../views/gm-action.ts';
 import { gmActionOf } from '../db/tables/gm-log.ts';
-import type { ToolName, ToolRequest } from './tools.ts';
+import type { ToolName, ToolRequest } from '../play/gm-tools.ts';
 
 type User = Auth['user'];
 

@@ -34,52 +34,14 @@ import {
 import { logGmAction } from '../play/gm-log.ts';
 import { positionOf } from '../play/phases.ts';
 import { playableVariant } from '../play/variants.ts';
-import { reliability } from '../profiles/service.ts';
-import { TOOLS } from '../gm/tools.ts';
+import { checkSeatRules } from '../play/seat-rules.ts';
+import { TOOLS } from '../play/gm-tools.ts';
 import { notifySeatOpened } from '../notify/game-events.ts';
 import { gameSeatOffersView, openSeatListView, openSeatView, seatRequestOutcomeView, type SeatPosition, type SeatRequestRow } from '../views/seat.ts';
 
 type User = Auth['user'];
 
 const requestInclude = { user: { select: { id: true, username: true } } } satisfies Prisma.SeatRequestInclude;
-
-// ───────────────────────────── who may take a seat ─────────────────────────────
-
-/**
- * The game's rules for whoever joins it or takes a seat in it: a minimum share of deadlines kept (counted as the
- * players' pages count it, over every seat the user has held) and a minimum of finished games played. 403
- * `seat_rule_unmet` naming the rule and where the user stands. A user with no deadline yet has missed none.
- */
-export async function checkSeatRules(
-  db: Db,
-  game: { minDeadlinesKept: number; minFinishedGames: number },
-  user: { id: string },
-  doing: 'join this game' | 'take a seat in this game',
-): Promise<void> {
-  if (game.minFinishedGames > 0) {
-    const finished = await db.player.count({ where: { userId: user.id, game: { status: 'finished' } } });
-    if (finished < game.minFinishedGames) {
-      throw forbidden(
-        'seat_rule_unmet',
-        `to ${doing} you need at least ${game.minFinishedGames} finished game${game.minFinishedGames === 1 ? '' : 's'} (the game's minimum of finished games); you have finished ${finished}`,
-      );
-    }
-  }
-  if (game.minDeadlinesKept > 0) {
-    const held = await db.game.findMany({
-      where: { status: { not: 'cancelled' }, players: { some: { OR: [{ userId: user.id }, { formerUserIds: { has: user.id } }] } } },
-      select: { id: true, players: { select: { id: true, power: true } } },
-    });
-    const { phases, missed } = await reliability(db, user.id, held);
-    const kept = phases - missed;
-    if (phases > 0 && kept * 100 < game.minDeadlinesKept * phases) {
-      throw forbidden(
-        'seat_rule_unmet',
-        `to ${doing} you need to have kept at least ${game.minDeadlinesKept} % of your deadlines (the game's minimum of deadlines kept); you kept ${kept} of ${phases} (${Math.floor((kept * 100) / phases)} %)`,
-      );
-    }
-  }
-}
 
 // ───────────────────────────── positions ─────────────────────────────
 

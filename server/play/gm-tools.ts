@@ -1,9 +1,12 @@
 /**
  * The game master's tools, one entry each: what it does, in the transaction
- * holding the game's lock that the runner (service.ts) opens, and what it
+ * holding the game's lock that the runner (gm/service.ts) opens, and what it
  * writes to the log. Whether the players' consent is needed first is the
- * runner's business (a game master who plays: consent.ts); a tool only
- * checks that it makes sense now.
+ * runner's business (a game master who plays: gm/consent.ts); a tool only
+ * checks that it makes sense now. In the core because other domains act
+ * through the same tools: a passed clock vote pauses or extends as the game
+ * master would (clock-votes/), a seat is handed to a new player as the
+ * game master's replacement does (seats/).
  */
 import type { FastifyInstance } from 'fastify';
 import { survivors } from '../../shared/index.ts';
@@ -13,14 +16,14 @@ import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { mayReopen } from '../access/policy.ts';
 import type { Transaction } from '../db/database.ts';
 import { conflict, invalid, unprocessable } from '../errors.ts';
-import { deadlineSeconds } from '../play/first-phase.ts';
-import { syncLoans } from '../play/loan-sync.ts';
-import type { GmLogDetails } from '../play/gm-log.ts';
-import { requireActive, seatOf, type GameContext } from '../play/context.ts';
-import { latestSubmissions, openPhase, positionOf, type PhaseRow } from '../play/phases.ts';
+import { deadlineSeconds } from './first-phase.ts';
+import { syncLoans } from './loan-sync.ts';
+import type { GmLogDetails } from './gm-log.ts';
+import { requireActive, seatOf, type GameContext } from './context.ts';
+import { latestSubmissions, openPhase, positionOf, type PhaseRow } from './phases.ts';
 import { phaseRef, playerStatusEvent } from '../views/phase.ts';
 import { submissionRecord } from '../views/submission.ts';
-import { finishGame, processIfAllReady, processPhase } from '../play/process.ts';
+import { finishGame, processIfAllReady, processPhase } from './process.ts';
 import { discardedPhaseValues, phaseOf, phaseValues } from '../db/tables/phases.ts';
 import { submissionOf } from '../db/tables/submissions.ts';
 import { gameValues } from '../db/tables/games.ts';
