@@ -360,7 +360,7 @@ describe('a ship-to-ship battle', () => {
 });
 
 describe('joining a private battle from its invitation link', () => {
-  it('listens on the battle’s channel again once seated (the server gives it only to members)', async () => {
+  it('listens on the battle’s channel with the invitation, and again once seated (who may watch changed)', async () => {
     const played = playScenario('ship-to-ship', 'duel', 0);
     record = played.record;
     const forming = battleDetail('ship-to-ship', played, null, { status: 'forming', private: true, turn: null, legalActions: [] });
@@ -370,7 +370,7 @@ describe('joining a private battle from its invitation link', () => {
     await open((into) => mount(BattlePage, { target: into, props: { id } }), 'svg');
     const socket = ScriptedSocket.opened.at(-1)!;
     socket.accept();
-    const subscribe = { type: 'subscribe', channel: `battle:${id}` };
+    const subscribe = { type: 'subscribe', channel: `battle:${id}`, inviteCode: 'CODE' };
     const subscribes = () => socket.sent.filter((m) => JSON.stringify(m) === JSON.stringify(subscribe)).length;
     expect(subscribes()).toBeGreaterThan(0);
     // The socket is the client's one, kept across pages: what this page sends from here on.

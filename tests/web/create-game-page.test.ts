@@ -105,6 +105,7 @@ describe('new game page', () => {
       ['Rules', ['rules']],
       ['Press', ['press']],
       ['Power assignment', ['powerAssignment']],
+      ['Votes to pause or extend', ['voteRule']],
     ]);
   });
 
