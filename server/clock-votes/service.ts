@@ -23,6 +23,7 @@ import { latestPosition, openPhase } from '../play/phases.ts';
 import { clockVotesView, type ClockVoteRow } from '../views/clock-vote.ts';
 // The game master's own tools: a vote that passes changes the clock exactly as they would.
 import { TOOLS } from '../play/gm-tools.ts';
+import { notifyClockVote } from '../notify/game-events.ts';
 
 type User = Auth['user'];
 const include = { ballots: { orderBy: { castAt: 'asc' } } } satisfies Prisma.ClockVoteInclude;
@@ -55,8 +56,10 @@ function verdictOf(rule: 'unanimous' | 'majority', voters: string[], ballots: { 
   return { pass: false, fail: null };
 }
 
-async function announce(app: FastifyInstance, tx: Transaction, vote: { id: string; gameId: string }, status: ClockVoteRow['status']) {
+/** The live event, and the players told by mail or push (a proposal once to each, a decision to all; notify/game-events.ts). */
+async function announce(app: FastifyInstance, tx: Transaction, vote: ClockVoteRow, status: ClockVoteRow['status']) {
   await app.bus.publish(tx, `game:${vote.gameId}`, { type: 'clock-vote.changed', gameId: vote.gameId, voteId: vote.id, status });
+  if (app.play.notify) await notifyClockVote(tx, app.play.notify, vote.gameId, { ...vote, status });
 }
 
 function logDetails(vote: ClockVoteRow, event: string, extra: Prisma.InputJsonObject = {}): Prisma.InputJsonObject {

@@ -475,3 +475,87 @@ export async function notifySeatOpened(
   }
   return send(tx, env, game, 'seat-opened', letters, users);
 }
+
+// ─── the clock: a deadline moved on its own, a vote on the clock ───
+
+const MOVED_BECAUSE = {
+  grace: (powers: readonly string[]) => `${powers.join(', ')} had sent no orders by the deadline: the game gives grace once per phase, so the deadline moved`,
+  vacation: () => 'a player declared an absence that the deadline fell in: the game honours vacations, so the deadline moved to its end',
+} as const;
+
+/**
+ * The open phase's deadline moved without the game master (grace for a missed deadline, a declared absence):
+ * every member is told the new time, in their own time zone, and why. Names powers only.
+ */
+export async function notifyDeadlineMoved(
+  tx: Db,
+  env: NotifyEnv,
+  gameId: string,
+  moved: { phaseId: string; deadlineAt: Date; reason: keyof typeof MOVED_BECAUSE; powers: readonly string[] },
+): Promise<number> {
+  const game = await loadGame(tx, gameId);
+  const phase = await tx.phase.findUniqueOrThrow({ where: { id: moved.phaseId }, select: { id: true, name: true } });
+  const { recipients, users } = await membersOf(tx, game);
+  const why = MOVED_BECAUSE[moved.reason](moved.powers);
+  const letters = recipients.map(
+    (recipient): Letter => ({
+      recipient,
+      key: `deadline-moved:${phase.id}:${moved.deadlineAt.getTime()}:user:${recipient.userId}`,
+      mail: {
+        kind: 'deadline-moved',
+        subject: `${game.name}: ${phase.name} now due ${timeFor(recipient, moved.deadlineAt)}`,
+        blocks: [
+          { paragraph: `In “${game.name}”, ${why}: ${phase.name} is now due ${timeFor(recipient, moved.deadlineAt)}.` },
+          { link: { label: 'Open the game', url: gameUrl(env, game.id) } },
+        ],
+        because: roleIn(recipient, game),
+      },
+    }),
+  );
+  return send(tx, env, game, 'deadline-moved', letters, users);
+}
+
+const VOTE_WORDS = { pause: 'pause the clock', resume: 'resume the clock', extend: 'extend the deadline' } as const;
+
+/**
+ * A vote on the clock was proposed (every member is asked to vote but the proposer) or decided (everyone hears how
+ * it ended). Names the proposing power only.
+ */
+export async function notifyClockVote(
+  tx: Db,
+  env: NotifyEnv,
+  gameId: string,
+  vote: {
+    id: string;
+    kind: keyof typeof VOTE_WORDS;
+    extendSeconds: number | null;
+    proposedByPower: string;
+    status: 'open' | 'passed' | 'failed' | 'withdrawn';
+  },
+): Promise<number> {
+  const game = await loadGame(tx, gameId);
+  const { recipients, users } = await membersOf(tx, game);
+  const what = `${VOTE_WORDS[vote.kind]}${vote.kind === 'extend' && vote.extendSeconds ? ` by ${Math.round(vote.extendSeconds / 3600)} h` : ''}`;
+  const told = vote.status === 'open' ? recipients.filter((recipient) => recipient.power !== vote.proposedByPower) : recipients;
+  const letters = told.map(
+    (recipient): Letter => ({
+      recipient,
+      key: `vote:${vote.id}:${vote.status}:user:${recipient.userId}`,
+      mail: {
+        kind: 'vote',
+        subject: vote.status === 'open' ? `${game.name}: ${vote.proposedByPower} proposes to ${what}` : `${game.name}: the vote to ${what} ${vote.status}`,
+        blocks: [
+          {
+            paragraph:
+              vote.status === 'open'
+                ? `${vote.proposedByPower} proposes to ${what} in “${game.name}”. Agree or disagree on the game's page.`
+                : `The vote ${vote.proposedByPower} proposed in “${game.name}”, to ${what}, has ${vote.status === 'withdrawn' ? 'been withdrawn' : vote.status}.`,
+          },
+          { link: { label: 'Open the game', url: gameUrl(env, game.id) } },
+        ],
+        because: roleIn(recipient, game),
+      },
+    }),
+  );
+  return send(tx, env, game, 'vote', letters, users);
+}

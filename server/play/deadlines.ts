@@ -12,6 +12,8 @@ import { type Absence, MAX_VACATION_MOVE_MS, phaseDeadline } from '../../shared/
 import type { Transaction } from '../db/database.ts';
 import { correspondenceOf } from '../db/tables/games.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
+import { notifyDeadlineMoved } from '../notify/game-events.ts';
+import type { NotifyEnv } from '../notify/unsubscribe.ts';
 
 /** When a phase of game `gameId` opening at `openedAt` with `durationSeconds` falls due. */
 export async function newPhaseDeadline(tx: Transaction, gameId: string, durationSeconds: number, openedAt: Date): Promise<Date> {
@@ -56,7 +58,7 @@ async function absencesOf(tx: Transaction, gameId: string, openedAt: Date, durat
  * reason `vacation`). Paused games are left alone (their deadline moves on resume anyway). Returns the games moved.
  * Meant for the vacation routes, in the transaction that stores the absence.
  */
-export async function deferOpenDeadlines(tx: Transaction, bus: LiveBus, userId: string): Promise<string[]> {
+export async function deferOpenDeadlines(tx: Transaction, bus: LiveBus, userId: string, notify?: NotifyEnv): Promise<string[]> {
   const phases = await tx.phase.findMany({
     where: {
       status: 'open',
@@ -90,6 +92,7 @@ export async function deferOpenDeadlines(tx: Transaction, bus: LiveBus, userId: 
       paused: false,
       reason: 'vacation',
     });
+    if (notify) await notifyDeadlineMoved(tx, notify, phase.gameId, { phaseId: phase.id, deadlineAt, reason: 'vacation', powers: [] });
     moved.push(phase.gameId);
   }
   return moved;

@@ -24,6 +24,7 @@ import { positionOf } from './phases.ts';
 import { playableVariant } from './variants.ts';
 import { phaseRef } from '../views/phase.ts';
 import type { PlayEnv } from './process.ts';
+import { notifyDeadlineMoved } from '../notify/game-events.ts';
 
 export type GraceGranted = { phase: PhaseRef; deadlineAt: Date; powers: string[] };
 
@@ -93,7 +94,6 @@ export async function grantGrace(tx: Transaction, env: PlayEnv, gameId: string, 
     reason: 'grace',
     powers,
   });
-  // NOTIFICATION CALL SITE (deadline-moved): server/notify/game-events.ts has no function for a moved deadline yet
-  // (helper H5's module). Once it has one, call it here, e.g. `if (env.notify) await notifyDeadlineMoved(tx, env.notify, gameId, phase.id, 'grace', powers)`.
+  if (env.notify) await notifyDeadlineMoved(tx, env.notify, gameId, { phaseId: phase.id, deadlineAt, reason: 'grace', powers });
   return { phase: phaseRef({ ...phase, deadlineAt }), deadlineAt, powers };
 }

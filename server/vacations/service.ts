@@ -132,7 +132,7 @@ export async function declareVacation(app: FastifyInstance, user: User, body: De
       sitterId = sitter.id;
     }
     await tx.vacation.create({ data: { userId: user.id, startsAt, endsAt, sitterId } });
-    await deferOpenDeadlines(tx, app.bus, user.id);
+    await deferOpenDeadlines(tx, app.bus, user.id, app.play.notify);
     return listFor(tx, user, now);
   }, TX_OPTIONS);
 }

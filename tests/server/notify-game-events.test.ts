@@ -301,3 +301,38 @@ describe('an anonymous game', () => {
     expect(own.payload.text).toContain(sender.user!.username);
   });
 });
+
+describe('the clock moving on its own, and votes on it', () => {
+  test('grace for a missed deadline is mailed to every member with the new time and the powers that sent nothing', async () => {
+    const game = await startMailedGame();
+    const phase = await app.prisma.phase.findFirstOrThrow({ where: { gameId: game.gameId, status: 'open' } });
+    // Nobody ordered: at the deadline every power is given grace once, instead of the phase being processed.
+    await app.scheduler.processDue(new Date(phase.deadlineAt!.getTime() + 1000));
+    const moved = await mailOf(game.gameId, 'deadline-moved');
+    const expected = [...game.players.filter((p) => p !== game.unverified), game.master].map(addressOf).sort();
+    expect(moved.map((mail) => mail.target).sort()).toEqual(expected);
+    const after = await app.prisma.phase.findUniqueOrThrow({ where: { id: phase.id } });
+    expect(after.status).toBe('open');
+    for (const power of game.byPower.keys()) expect(moved[0].payload.text).toContain(power);
+    expect(moved[0].payload.text).toContain('grace');
+    expect(moved[0].payload.subject).toContain('now due');
+  });
+
+  test('a proposal to extend the deadline is mailed to the other members, and its end to everyone', async () => {
+    const game = await startMailedGame();
+    const [proposerPower, proposer] = [...game.byPower][0];
+    const proposed = await proposer.request('POST', `/api/games/${game.gameId}/clock-votes`, { kind: 'extend', extendSeconds: 7200 });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const asked = await mailOf(game.gameId, 'vote');
+    expect(asked.some((mail) => mail.userId === proposer.user!.id)).toBe(false);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0].payload.subject).toBe(`Mail test: ${proposerPower} proposes to extend the deadline by 2 h`);
+    // Another ballot on the open vote writes nothing new: each member is asked once.
+    const voter = [...game.byPower.values()][1];
+    await voter.request('POST', `/api/games/${game.gameId}/clock-votes/${proposed.json().open.id}/ballot`, { agree: true });
+    expect((await mailOf(game.gameId, 'vote')).length).toBe(asked.length);
+    expect((await proposer.request('DELETE', `/api/games/${game.gameId}/clock-votes/${proposed.json().open.id}`)).statusCode).toBe(200);
+    const ended = (await mailOf(game.gameId, 'vote')).filter((mail) => mail.payload.subject.endsWith('withdrawn'));
+    expect(ended.some((mail) => mail.userId === proposer.user!.id)).toBe(true);
+  });
+});
