@@ -559,3 +559,34 @@ export async function notifyClockVote(
   );
   return send(tx, env, game, 'vote', letters, users);
 }
+
+/**
+ * An offered seat was taken: its new player learns which power is now theirs and its deadline; the other members
+ * that the power has a player again (named only where the game shows names). Under the "seat-opened" choice.
+ */
+export async function notifySeatTaken(tx: Db, env: NotifyEnv, gameId: string, power: string, at: Date = new Date()): Promise<number> {
+  const game = await loadGame(tx, gameId);
+  const seat = game.players.find((p) => p.power === power);
+  if (!seat?.userId) return 0;
+  const { recipients, users } = await membersOf(tx, game);
+  const open = await tx.phase.findFirst({ where: { gameId, status: 'open' }, select: { name: true, deadlineAt: true } });
+  const link = gameUrl(env, game.id);
+  const letters = recipients.map((recipient): Letter => {
+    const mine = recipient.userId === seat.userId;
+    const due = open?.deadlineAt ? ` ${open.name} is due ${timeFor(recipient, open.deadlineAt)}.` : '';
+    return {
+      recipient,
+      key: `seat-taken:${seat.id}:${at.getTime()}:user:${recipient.userId}`,
+      mail: {
+        kind: 'seat-opened',
+        subject: mine ? `${game.name}: you now play ${power}` : `${game.name}: ${power} has a new player`,
+        blocks: [
+          { paragraph: mine ? `You have taken over ${power} in “${game.name}”.${due}` : `${power} in “${game.name}” has a new player.${due}` },
+          { link: { label: 'Open the game', url: link } },
+        ],
+        because: roleIn(recipient, game),
+      },
+    };
+  });
+  return send(tx, env, game, 'seat-opened', letters, users);
+}

@@ -36,7 +36,7 @@ import { positionOf } from '../play/phases.ts';
 import { playableVariant } from '../play/variants.ts';
 import { checkSeatRules } from '../play/seat-rules.ts';
 import { TOOLS } from '../play/gm-tools.ts';
-import { notifySeatOpened } from '../notify/game-events.ts';
+import { notifySeatOpened, notifySeatTaken } from '../notify/game-events.ts';
 import { gameSeatOffersView, openSeatListView, openSeatView, seatRequestOutcomeView, type SeatPosition, type SeatRequestRow } from '../views/seat.ts';
 
 type User = Auth['user'];
@@ -266,8 +266,8 @@ async function handOver(
   );
   await announceOffer(app, tx, context.game, power, false);
   await announceRequest(app, tx, context.game, power, { id: approved.id, userId: approved.userId, status: 'approved' });
-  // NOTIFY(seat-taken): tell the game and the new player by mail and push once server/notify/game-events.ts has the
-  // event for it (written by the notifications helper); not there yet. The live events above tell those watching.
+  // Those not watching hear it by mail and push: the new player which power is theirs, the others that it has a player.
+  if (app.play.notify) await notifySeatTaken(tx, app.play.notify, context.game.id, power);
   return approved;
 }
 

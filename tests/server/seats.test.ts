@@ -229,8 +229,15 @@ describe('taking a seat', () => {
     expect((await alice.request('POST', `${requests}/${aliceRequest}/approve`)).statusCode).toBe(403);
     expect((await master.request('POST', `${requests}/not-an-id/approve`)).statusCode).toBe(400);
 
+    // Alice reads mail: she is told by mail once the seat is hers.
+    const address = `${alice.user!.username.toLowerCase()}@mail.test`;
+    await app.prisma.user.update({ where: { id: alice.user!.id }, data: { email: address, emailKey: address, emailVerifiedAt: new Date() } });
     const approved = await master.request('POST', `${requests}/${aliceRequest}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
+    const told = await app.prisma.outboxMessage.findMany({ where: { gameId, userId: alice.user!.id, channel: 'mail' } });
+    expect(told.map((row) => (row.payload as { subject: string }).subject)).toContain(
+      `${(await alice.request('GET', `/api/games/${gameId}`)).json().name}: you now play ${power}`,
+    );
     expect(approved.json()).toMatchObject({ handedOver: true, request: { id: aliceRequest, status: 'approved' } });
     expect((await master.request('POST', `${requests}/${bobRequest}/approve`)).json().error.code).toBe('request_closed');
     expect((await bob.request('GET', `/api/games/${gameId}/seats`)).json().requests).toEqual([expect.objectContaining({ id: bobRequest, status: 'declined' })]);

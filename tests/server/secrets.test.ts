@@ -67,11 +67,18 @@ class Watcher {
     await this.socket.next('subscribed', (message) => message.channel.startsWith('user:'));
   }
 
-  /** Game mail and push payloads written to the outbox for this watcher (server/notify/), each version as it was written. */
+  /**
+   * Game mail and push payloads written to the outbox for this watcher (server/notify/), each version as it was
+   * written; and, for `webhooks` (the outsider: a webhook posts to a Discord or Slack channel anyone may read), the
+   * game's webhook bodies.
+   */
   private readonly outboxSeen = new Map<string, string>();
-  async notifications(gameId: string) {
+  async notifications(gameId: string, webhooks = false) {
     if (!this.browser.user) return;
-    const rows = await app.prisma.outboxMessage.findMany({ where: { gameId, userId: this.browser.user.id }, orderBy: { createdAt: 'asc' } });
+    const rows = await app.prisma.outboxMessage.findMany({
+      where: { gameId, OR: [{ userId: this.browser.user.id }, ...(webhooks ? [{ channel: 'webhook' as const }] : [])] },
+      orderBy: { createdAt: 'asc' },
+    });
     for (const row of rows) {
       const text = JSON.stringify(row.payload);
       if (this.outboxSeen.get(row.id) === text) continue;
@@ -151,6 +158,16 @@ describe.each([
         data: { userId: member.user!.id, endpoint: `https://push.example/${member.user!.id}`, p256dh: 'key', auth: 'auth' },
       });
     }
+    // A webhook on every event it may be called on: its bodies are scanned as what an outsider reads.
+    await app.prisma.gameWebhook.create({
+      data: {
+        gameId,
+        url: 'https://hooks.example.org/secrets',
+        secret: 's'.repeat(32),
+        events: ['phase-processed', 'deadline-reminder', 'game-ended'],
+        createdById: master.user!.id,
+      },
+    });
     const admin = await new Browser(app).register();
     await setAdmin(app.prisma, admin.user!.username, true);
     for (const power of powers) watchers.push(new Watcher(power === masterPower ? `game master (${power})` : power, byPower.get(power)!, power, now));
@@ -180,7 +197,7 @@ describe.each([
           await watcher.get(`/api/games/${gameId}${path}`);
         }
         await watcher.get('/api/games?filter=active');
-        await watcher.notifications(gameId);
+        await watcher.notifications(gameId, watcher.name === 'outsider');
         if (watcher.name === 'administrator') await watcher.get('/api/admin/audit');
       }
     };
@@ -347,6 +364,10 @@ describe.each([
       for (const kind of ['mail phase-processed', 'push phase-processed', 'mail press', 'push press', 'mail game-ended'])
         expect([...kinds], watcher.name).toContain(kind);
     }
+    // The webhook's bodies, scanned as the outsider's: one per processed phase, and the end.
+    const hooks = watchers.find((w) => w.name === 'outsider')!.records.filter((r) => r.what.startsWith('webhook '));
+    expect(hooks.filter((r) => r.what.includes('phase-processed')).length).toBeGreaterThanOrEqual(ROUNDS);
+    expect(hooks.some((r) => r.what.includes('game-ended'))).toBe(true);
   });
 
   test("nothing about the seats tells who took one first (the creator's): every seat sees them in the variant's order, with random ids", () => {

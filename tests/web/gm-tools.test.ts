@@ -61,6 +61,8 @@ beforeEach(() => {
     new Response(JSON.stringify({ action: { id: 'x', action: 'x', actor: null, details: {}, at: new Date().toISOString() }, checked: [] }), { status: 200 });
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     sent.push({ method: init.method ?? 'GET', path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    // The tools' webhook section reads the game's webhooks as it opens: none here.
+    if (path.endsWith('/webhooks') && (init.method ?? 'GET') === 'GET') return new Response(JSON.stringify({ webhooks: [] }), { status: 200 });
     return reply(path);
   });
 });
