@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import { seededRandom } from '../../../server/games/power-assignment.ts';
-import type { AppSettings } from '../../../server/settings.ts';
+import { defaultSettings, type AppSettings } from '../../../server/settings.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** Cheap password hashing (scrypt N = 2^10) keeps the suite fast; the format and code path are the same. */
@@ -16,6 +16,8 @@ export const testSettings: Partial<AppSettings> = {
   finalAfterMs: 0,
   // Every API answer must come from a view (server/views/route-views.ts): a route that shapes game data by hand fails.
   checkViews: true,
+  // The outbox's delivery loop stays off, as the scheduler's does: tests of delivery turn it on or call deliverDue themselves.
+  notify: { ...defaultSettings.notify, delivery: { ...defaultSettings.notify.delivery, enabled: false } },
 };
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
