@@ -21,6 +21,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type PrismaClient } from '../db/database.ts';
 import type { SchedulerOptions } from '../play/scheduler.ts';
+import { PollingLoop } from '../play/polling-loop.ts';
 import { type BattleEnv, expireDeadline, publishChange } from './play.ts';
 import { lockBattle } from './stored.ts';
 
@@ -30,50 +31,26 @@ type Claim = 'none' | 'expired' | 'skipped' | 'failed';
 const TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
 
 export class BattleDeadlines {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
   /** Since start: battles expired, claims found no longer due, failed attempts (rolled back). */
   readonly stats = { expired: 0, skipped: 0, failed: 0 };
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly env: BattleEnv,
     private readonly log: FastifyBaseLogger,
     readonly options: Pick<SchedulerOptions, 'enabled' | 'intervalMs' | 'batch'>,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(async () => (await this.processDue()) >= options.batch, options.intervalMs, log, 'battle deadline tick failed');
+  }
 
   start(): void {
-    if (!this.options.enabled) return;
-    this.stopped = false;
-    this.schedule(0);
+    if (this.options.enabled) this.loop.start();
   }
 
   /** Stops the loop and waits for a tick under way (graceful shutdown). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    let again = false;
-    this.running = this.processDue()
-      .then((expired) => {
-        again = expired >= this.options.batch;
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'battle deadline tick failed'))
-      .finally(() => {
-        this.running = undefined;
-        this.schedule(again ? 0 : this.options.intervalMs);
-      });
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Expires the battles due at `now` (tests pass a later time), one transaction each; returns how many this call expired. */

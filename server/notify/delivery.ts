@@ -27,12 +27,13 @@
  * workers in memory (`inFlight`), delivered, and settled in another. A crash between the two leaves the row pending,
  * as above.
  *
- * The loop polls every `intervalMs` (like play/scheduler.ts, whose shape it follows); `wake()` only cuts latency.
+ * The loop is the instance's one polling loop (play/polling-loop.ts), every `intervalMs`; `wake()` only cuts latency.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type PrismaClient, type Transaction } from '../db/database.ts';
 import { MailPayloadSchema, PushPayloadSchema, WebhookPayloadSchema } from '../../shared/api/notifications.ts';
 import type { Delivery, DeliveryResult, Transport, Transports } from './transport.ts';
+import { PollingLoop } from '../play/polling-loop.ts';
 
 export type DeliveryOptions = {
   /** Off in most tests, which call deliverDue() themselves. */
@@ -123,10 +124,7 @@ export function backoffMs(attempts: number, options: Pick<DeliveryOptions, 'back
 const clip = (text: string, length = 1000) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
   /** Set by stop(): calls under way deliver no further message. */
   private closing = false;
   /** Since start: messages sent, tries to be retried later, messages failed for good, and transactions that failed (rolled back). */
@@ -147,57 +145,35 @@ export class DeliveryWorker {
   ) {
     if (!deliveringOn.has(prisma)) deliveringOn.set(prisma, new Set());
     this.inFlight = deliveringOn.get(prisma)!;
+    this.loop = new PollingLoop(
+      async () => {
+        await this.trimHourly();
+        const counts = await this.deliverDue();
+        // A full batch: more may be due (a thousand games' deadlines falling together); go on at once.
+        return counts.sent + counts.retried + counts.failed >= options.batch;
+      },
+      options.intervalMs,
+      log,
+      'outbox delivery tick failed',
+    );
   }
 
   private readonly inFlight: Set<string>;
   private lastTrim = 0;
 
   start(): void {
-    if (!this.options.enabled) return;
-    this.stopped = false;
-    this.schedule(0);
+    if (this.options.enabled) this.loop.start();
   }
 
   /** Stops the loop and waits for the deliveries under way (graceful shutdown). */
-  async stop(): Promise<void> {
-    this.stopped = true;
+  stop(): Promise<void> {
     this.closing = true;
-    clearTimeout(this.timer);
-    await this.running;
+    return this.loop.stop();
   }
 
   /** Look for due messages now rather than at the next tick (after a request that enqueued some). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.trimHourly()
-      .then(() => this.deliverDue())
-      .then((counts) => {
-        // A full batch: more may be due (a thousand games' deadlines falling together); go on at once.
-        if (counts.sent + counts.retried + counts.failed >= this.options.batch) this.again = true;
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'outbox delivery tick failed'))
-      .finally(() => {
-        this.running = undefined;
-        const soon = this.again && !this.stopped;
-        this.again = false;
-        this.schedule(soon ? 0 : this.options.intervalMs);
-      });
+    this.loop.wake();
   }
 
   private async trimHourly(): Promise<void> {

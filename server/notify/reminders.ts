@@ -19,6 +19,7 @@ import { phaseOf } from '../db/tables/phases.ts';
 import type { OutboxDraft } from '../db/tables/outbox.ts';
 import { positionOf } from '../play/phases.ts';
 import { playableVariant } from '../play/variants.ts';
+import { PollingLoop } from '../play/polling-loop.ts';
 import { gameUrl, renderMail, renderPush, roleIn, timeFor, timeLeft, type MailRecipient } from './mail-render.ts';
 import { mailable } from './game-events.ts';
 import { enqueue } from './outbox.ts';
@@ -146,41 +147,24 @@ export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: 
 
 /** The reminder loop of one instance. */
 export class ReminderLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly env: NotifyEnv,
     private readonly log: FastifyBaseLogger,
     readonly options: ReminderOptions,
-  ) {}
+  ) {
+    // Each round writes everything due; the next is a full interval later.
+    this.loop = new PollingLoop(async () => (await this.remindDue(), false), options.intervalMs, log, 'deadline reminders tick failed');
+  }
 
   start(): void {
-    if (!this.options.enabled) return;
-    this.stopped = false;
-    this.schedule(0);
+    if (this.options.enabled) this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.remindDue()
-        .catch((error: unknown) => this.log.warn({ err: error }, 'deadline reminders tick failed'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.options.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**

@@ -29,6 +29,7 @@ import { Prisma, type PrismaClient } from '../db/database.ts';
 import { TX_OPTIONS } from './context.ts';
 import { processPhase, type PlayEnv } from './process.ts';
 import { grantGrace } from './grace.ts';
+import { PollingLoop } from './polling-loop.ts';
 
 export type SchedulerOptions = {
   /** Off in most tests, which call processDue() themselves. */
@@ -43,64 +44,32 @@ export type SchedulerOptions = {
 type Claim = 'none' | 'processed' | 'skipped' | 'graced' | 'failed';
 
 export class PhaseScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
   /** Since start: phases processed, claims found already done or no longer due, phases given grace instead, and failed attempts (rolled back). */
   readonly stats = { processed: 0, skipped: 0, graced: 0, failed: 0 };
+  // A full batch: more may be due (many deadlines falling together); go on at once.
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly play: PlayEnv,
     private readonly log: FastifyBaseLogger,
     readonly options: SchedulerOptions,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(async () => (await this.processDue()) >= options.batch, options.intervalMs, log, 'deadline scheduler tick failed');
+  }
 
   start(): void {
-    if (!this.options.enabled) return;
-    this.stopped = false;
-    this.schedule(0);
+    if (this.options.enabled) this.loop.start();
   }
 
   /** Stops the loop and waits for a tick under way (graceful shutdown). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Look for due phases now rather than at the next tick (a latency optimisation only). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.processDue()
-      .then((processed) => {
-        // A full batch: more may be due (many deadlines falling together); go on at once.
-        if (processed >= this.options.batch) this.again = true;
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'deadline scheduler tick failed'))
-      .finally(() => {
-        this.running = undefined;
-        const soon = this.again;
-        this.again = false;
-        this.schedule(soon ? 0 : this.options.intervalMs);
-      });
+    this.loop.wake();
   }
 
   /**
