@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import mapSvg from '../../maps/diadochi-v/map.svg?raw';
 import built from '../../maps/diadochi-v/map.svg?drawing';
 import { provinceOfTarget, readMapDrawing, scopeCss } from '../../web/src/map/drawing.ts';
-import { computeOverlay } from '../../web/src/map/overlay.ts';
+import { computeOverlay } from '../../shared/drawing/overlay.ts';
 import { start, variant } from './positions.ts';
 
 describe('the map drawing', () => {

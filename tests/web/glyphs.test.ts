@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../shared/index.ts';
-import { SHARED_PATH_GAP, drawnResults, glyphsFor } from '../../web/src/map/glyphs.ts';
-import { locationPoint } from '../../web/src/map/overlay.ts';
+import { SHARED_PATH_GAP, drawnResults, glyphsFor } from '../../shared/drawing/glyphs.ts';
+import { locationPoint } from '../../shared/drawing/overlay.ts';
 import { position, start, variant } from './positions.ts';
 
 describe('orders drawn on the map', () => {

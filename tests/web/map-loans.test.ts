@@ -9,7 +9,7 @@ import { flushSync, mount, unmount } from 'svelte';
 import drawing from '../../maps/diadochi-v/map.svg?drawing';
 import MapView from '../../web/src/map/MapView.svelte';
 import Legend from '../../web/src/results/Legend.svelte';
-import { centreLoans, loanWords } from '../../web/src/map/overlay.ts';
+import { centreLoans, loanWords } from '../../shared/drawing/overlay.ts';
 import type { GameState } from '../../shared/index.ts';
 import { start, variant } from './positions.ts';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import drawing from '../../maps/diadochi-v/map.svg?drawing';
 import MapView from '../../web/src/map/MapView.svelte';
-import { computeOverlay } from '../../web/src/map/overlay.ts';
+import { computeOverlay } from '../../shared/drawing/overlay.ts';
 import { fitAll } from '../../web/src/map/viewport.ts';
 import { start, variant } from './positions.ts';
 

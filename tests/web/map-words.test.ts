@@ -3,7 +3,7 @@
  * centre's marker is drawn: pure functions of the position, tested without mounting the map.
  */
 import { describe, expect, it } from 'vitest';
-import { computeOverlay, describeCentre, describeProvince, powerStyles } from '../../web/src/map/overlay.ts';
+import { computeOverlay, describeCentre, describeProvince, powerStyles } from '../../shared/drawing/overlay.ts';
 import { centreMarkup } from '../../web/src/map/layers.svelte.ts';
 import { start, variant } from './positions.ts';
 

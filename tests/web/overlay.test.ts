@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeOverlay, locationPoint, powerStyles, DISLODGED_OFFSET } from '../../web/src/map/overlay.ts';
+import { computeOverlay, locationPoint, powerStyles, DISLODGED_OFFSET } from '../../shared/drawing/overlay.ts';
 import { position, start, variant } from './positions.ts';
 
 const province = (id: string) => variant.data.provinces.find((p) => p.id === id)!;

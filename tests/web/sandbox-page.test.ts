@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
 import { sandboxPageEachTest } from './sandbox-dom.ts';
-import { computeOverlay } from '../../web/src/map/overlay.ts';
+import { computeOverlay } from '../../shared/drawing/overlay.ts';
 import { adjustment, start, variant } from './positions.ts';
 
 const { $, $$, click, button, text, pageText, remount, settled } = sandboxPageEachTest();

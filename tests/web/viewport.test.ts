@@ -13,7 +13,7 @@ import {
   type Extent,
   type ViewBox,
 } from '../../web/src/map/viewport.ts';
-import { computeOverlay } from '../../web/src/map/overlay.ts';
+import { computeOverlay } from '../../shared/drawing/overlay.ts';
 import { start, variant } from './positions.ts';
 
 const map = { width: 1600, height: 900 };

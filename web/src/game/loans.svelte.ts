@@ -5,7 +5,7 @@
 import type { Variant } from '../../../shared/index.ts';
 import type { LiveEvent } from '../../../shared/api/index.ts';
 import { api, type LoanList } from '../lib/api.ts';
-import { locationName } from '../map/overlay.ts';
+import { locationName } from '../../../shared/drawing/overlay.ts';
 import type { Notice, NoticeOptions } from './notices.svelte.ts';
 
 /** What the loans need of the game's store (room.svelte.ts). */

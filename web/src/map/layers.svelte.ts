@@ -5,8 +5,8 @@
  * the browser in one go, and one effect keeps what changes up to date, writing only attributes whose value changed.
  */
 import type { ProvinceShape } from './drawing.ts';
-import type { CentreMarker, PowerStyle } from './overlay.ts';
-import { inkOn } from './patterns.ts';
+import type { CentreMarker, PowerStyle } from '../../../shared/drawing/overlay.ts';
+import { inkOn } from '../../../shared/drawing/patterns.ts';
 
 /** A value as an attribute's, between double quotes. */
 export function attr(value: string): string {

@@ -5,8 +5,8 @@
  */
 import { controlChanges, type GameState, type PhaseEvent, type Unit, type Variant } from '../../../shared/index.ts';
 import { controlText, disbandedText, eventText } from '../results/labels.ts';
-import type { Glyph } from './glyphs.ts';
-import { locationPoint } from './overlay.ts';
+import type { Glyph } from '../../../shared/drawing/glyphs.ts';
+import { locationPoint } from '../../../shared/drawing/overlay.ts';
 
 /** Province → what happened to its centre in the phase, in words (several sentences joined). */
 export function centreChanges(variant: Variant, events: readonly PhaseEvent[], before: GameState, after: GameState): Map<string, string> {

@@ -17,7 +17,7 @@ import {
   type OrderOptions,
   type Variant,
 } from '../../../shared/index.ts';
-import { locationName } from '../map/overlay.ts';
+import { locationName } from '../../../shared/drawing/overlay.ts';
 
 export type Action = 'hold' | 'move' | 'support' | 'convoy' | 'destroy' | 'rebuild' | 'retreat' | 'disband' | 'build' | 'remove' | 'waive';
 

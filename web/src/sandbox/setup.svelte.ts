@@ -8,7 +8,7 @@ import { compileBoard, findLocation, type GameState, type Phase, type Unit, type
 import { isAdjacentArmy, isAdjacentFleet } from '../../../shared/variant/load.ts';
 import { positionOf } from '../../../shared/phases/phase.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
-import { describeUnit, locationName } from '../map/overlay.ts';
+import { describeUnit, locationName } from '../../../shared/drawing/overlay.ts';
 
 /** The phases a game passes through in a year, as the engine makes them: movement and retreat in Spring and Fall, adjustment in Winter. */
 export const SETUP_PHASES: readonly Omit<Phase, 'year'>[] = [

@@ -5,7 +5,7 @@
  * result code: moved, bounced, cut, dislodged…). Geometry only; the map
  * component styles them.
  */
-import { findLocation, formatOrder, parseOrder, type Order, type OrderResult, type PhaseType, type Variant } from '../../../shared/index.ts';
+import { findLocation, formatOrder, parseOrder, type Order, type OrderResult, type PhaseType, type Variant } from '../index.ts';
 import { locationPoint, type Point } from './overlay.ts';
 
 export type Outcome = 'planned' | 'success' | 'failure' | 'illegal';

@@ -4,8 +4,8 @@
  * the variant and the game state, so they are tested without a browser.
  * Every fact comes from the variant data and the state; no rule is decided here.
  */
-import { findLocation, findProvince, locationName as engineLocationName, type GameState, type Loan, type Unit, type Variant } from '../../../shared/index.ts';
-import { compileEconomy } from '../../../shared/game/economy.ts';
+import { findLocation, findProvince, locationName as engineLocationName, type GameState, type Loan, type Unit, type Variant } from '../index.ts';
+import { compileEconomy } from '../game/economy.ts';
 
 export type Point = readonly [number, number];
 
