@@ -127,17 +127,18 @@ export async function createBattle(env: BattleEnv, app: FastifyInstance, creator
       },
     });
     const battle = await lockBattle(tx, created.id);
-    await startWhenFull(env, tx, battle, now);
+    if (!(await startWhenFull(env, tx, battle, now))) await publishChange(env, tx, battle, 'created');
     return created.id;
   });
   return viewBattle(app, creator, battleId);
 }
 
-/** Starts the battle in this transaction once every human seat is taken. */
-async function startWhenFull(env: BattleEnv, tx: Transaction, battle: LoadedBattle, now: Date): Promise<void> {
-  if (battle.seats.some((seat) => seat.player === 'human' && seat.userId === null)) return;
+/** Starts the battle in this transaction once every human seat is taken; whether it did. */
+async function startWhenFull(env: BattleEnv, tx: Transaction, battle: LoadedBattle, now: Date): Promise<boolean> {
+  if (battle.seats.some((seat) => seat.player === 'human' && seat.userId === null)) return false;
   const started = await startBattle(env, tx, battle, now);
   await publishChange(env, tx, started, 'started');
+  return true;
 }
 
 export async function joinBattle(env: BattleEnv, app: FastifyInstance, user: User, battleId: string, request: z.output<typeof JoinBattleRequestSchema>) {

@@ -216,7 +216,11 @@ export async function expireDeadline(env: BattleEnv, tx: Transaction, start: Loa
   return settle(env, tx, battle, seed, now);
 }
 
-/** Tells whoever watches the battle that it changed (in the transaction: only if it commits). */
+/**
+ * Tells whoever watches the battle that it changed (in the transaction: only if it commits), and the lobby when a
+ * listed battle appears, fills, starts, ends or goes: the battle lists re-read themselves then. A move in a battle
+ * changes no list, so it stays on the battle's own channel; a private battle never reaches the lobby.
+ */
 export async function publishChange(env: BattleEnv, tx: Transaction, battle: LoadedBattle, what: BattleChangedEvent['what']): Promise<void> {
   const event: BattleChangedEvent = {
     type: 'battle.changed',
@@ -225,5 +229,6 @@ export async function publishChange(env: BattleEnv, tx: Transaction, battle: Loa
     status: battle.status,
     actionCount: battle.actionCount,
   };
-  await env.bus.publish(tx, `battle:${battle.id}`, event);
+  const listed = !battle.private && event.what !== 'acted';
+  await env.bus.publishAll(tx, [{ channel: `battle:${battle.id}`, event }, ...(listed ? [{ channel: 'lobby' as const, event }] : [])]);
 }

@@ -351,7 +351,7 @@ export const BattleImportRefusedSchema = ApiErrorSchema.extend({ problems: z.arr
 export const BattleChangedEventSchema = z.object({
   type: z.literal('battle.changed'),
   battleId: IdSchema,
-  what: z.enum(['joined', 'left', 'started', 'acted', 'finished', 'cancelled']),
+  what: z.enum(['created', 'joined', 'left', 'started', 'acted', 'finished', 'cancelled']),
   status: BattleStatusSchema,
   actionCount: z.number().int(),
 });

@@ -159,7 +159,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     requestId: IdSchema,
     status: z.enum(['pending', 'approved', 'declined', 'withdrawn']),
   }),
-  /** A naval battle changed (a seat taken or left, an action, the end): fetch GET /api/battles/{id}. Never what a plot holds. */
+  /** A naval battle changed (created, a seat taken or left, an action, the end; on `lobby` too, except an action, when not private): fetch GET /api/battles/{id}. Never what a plot holds. */
   BattleChangedEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -306,6 +306,35 @@ describe('the battle’s live channel', () => {
   });
 });
 
+describe('the lobby', () => {
+  test('hears a listed battle appear, fill, start and be called off, and never a private one', async () => {
+    const [host, guest, umpire, watcherUser] = await Promise.all([1, 2, 3, 4].map(() => new Browser(app).register()));
+    const url = await listen(app);
+    const watcher = await connect(url, { cookie: watcherUser.cookie! });
+    watcher.send({ type: 'subscribe', channel: 'lobby' });
+    await watcher.next('subscribed');
+    const heard = (battleId: string, what: string) =>
+      watcher.next('event', (message) => message.event.type === 'battle.changed' && message.event.battleId === battleId && message.event.what === what);
+
+    const secret = await create(host, { title: 'Behind closed doors', ruleset: 'ship-to-ship', scenario: 'duel', private: true, umpire: true, join: 'rhodes' });
+    const open = await create(host, { title: 'Open water', ruleset: 'ship-to-ship', scenario: 'duel', umpire: true, join: 'rhodes' });
+    expect((await heard(open.id, 'created')).event).toMatchObject({ status: 'forming' });
+    await guest.request('POST', `/api/battles/${secret.id}/join`, { seat: 'macedon', inviteCode: secret.inviteCode });
+    await guest.request('POST', `/api/battles/${open.id}/join`, { seat: 'macedon' });
+    await heard(open.id, 'joined');
+    await umpire.request('POST', `/api/battles/${open.id}/join`, { seat: 'umpire' });
+    expect((await heard(open.id, 'started')).event).toMatchObject({ status: 'active' });
+    const called = await create(host, { title: 'Called off', ruleset: 'ship-to-ship', scenario: 'duel', umpire: true, join: 'rhodes' });
+    await heard(called.id, 'created');
+    expect((await host.request('POST', `/api/battles/${called.id}/cancel`)).statusCode).toBe(200);
+    await heard(called.id, 'cancelled');
+
+    const events = watcher.messages.filter((m) => m.type === 'event' && m.event.type === 'battle.changed').map((m) => m.event as { battleId: string });
+    expect(events.some((event) => event.battleId === secret.id)).toBe(false);
+    watcher.socket.close();
+  });
+});
+
 describe('acting', () => {
   test('refusals carry the rules’ code; a stale count is 409; bad actions name the field; only one’s own side', async () => {
     const [host, guest, onlooker] = await Promise.all([1, 2, 3].map(() => new Browser(app).register()));

@@ -25,10 +25,13 @@ let record: BattleRecord;
 let exported: BattleRecord;
 const posted: { path: string; body: unknown }[] = [];
 let reads = 0;
+/** What the "Open to join" list answers (a test adds a battle to it, as if someone had just created one). */
+let openBattles: unknown[] = [];
 
 beforeEach(() => {
   posted.length = 0;
   reads = 0;
+  openBattles = [];
   vi.stubGlobal('WebSocket', ScriptedSocket);
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const url = new URL(path, 'http://localhost');
@@ -46,7 +49,8 @@ beforeEach(() => {
         outcome: { winner: 'rhodes', reason: 'Leon sank' },
         finishedAt: '2026-11-28T00:00:00.000Z',
       });
-      return json(200, { battles: url.searchParams.get('filter') === 'finished' ? [finished] : [], nextCursor: null });
+      const filter = url.searchParams.get('filter');
+      return json(200, { battles: filter === 'finished' ? [finished] : filter === 'open' ? openBattles : [], nextCursor: null });
     }
     if (url.pathname === '/api/battle-rulesets')
       return json(200, {
@@ -106,6 +110,28 @@ describe('the battle list', () => {
     expect(card.textContent).toContain('Rhodes won: Leon sank');
     expect(card.querySelector('.badge')!.textContent).toBe('Finished');
     expect(Array.from(target.querySelectorAll('nav.tabs a')).find((a) => a.getAttribute('aria-current') === 'page')!.textContent).toBe('Finished');
+  });
+
+  it('shows a battle created elsewhere as soon as the lobby hears of it', async () => {
+    router.go('/battles', true);
+    await open((into) => mount(BattleList, { target: into }), '[role="region"]');
+    expect(target.querySelector('li.game')).toBeNull();
+    const socket = ScriptedSocket.opened.at(-1)!;
+    socket.accept();
+    const sides = [
+      { id: 'rhodes', name: 'Rhodes' },
+      { id: 'macedon', name: 'Macedon' },
+    ];
+    openBattles = [battleSummary('ship-to-ship', sides, { status: 'forming' })];
+    socket.onmessage?.({
+      data: JSON.stringify({
+        type: 'event',
+        channel: 'lobby',
+        seq: 1,
+        event: { type: 'battle.changed', battleId: id, what: 'created', status: 'forming', actionCount: 0 },
+      }),
+    });
+    await vi.waitFor(() => expect(target.querySelector('li.game h2 a')?.getAttribute('href')).toBe(`/battles/${id}`));
   });
 });
 

@@ -324,7 +324,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'AEG',
     name: 'Aegean Sea',
-    aliases: ['Aegean'],
     type: s,
     anchor: [24.9, 37.4],
     seeds: [
@@ -342,7 +341,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'AFR',
     name: 'African Sea',
-    aliases: ['African'],
     type: s,
     anchor: [9.5, 37.9],
     seeds: [
@@ -356,7 +354,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'AIO',
     name: 'Aiolic Sea',
-    aliases: ['Aeolic Sea', 'Aiolic', 'Aeolic'],
     type: s,
     anchor: [26.2, 39.0],
     seeds: [
@@ -370,7 +367,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'BAR',
     name: 'Barca Sea',
-    aliases: ['Barca'],
     type: s,
     anchor: [22.5, 33.6],
     seeds: [
@@ -383,7 +379,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'EEU',
     name: 'East Euxine',
-    aliases: ['Eastern Euxine'],
     type: s,
     anchor: [37.5, 43.0],
     seeds: [
@@ -407,7 +402,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'HEL',
     name: 'Hellespont',
-    aliases: ['Hellespontus', 'Dardanelles'],
     type: s,
     anchor: [28.0, 40.7],
     unit: [27.55, 40.72],
@@ -428,7 +422,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'IBS',
     name: 'Iberian Sea',
-    aliases: ['Iberian'],
     type: s,
     anchor: [-3.5, 36.0],
     seeds: [
@@ -440,7 +433,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'ION',
     name: 'Ionian Sea',
-    aliases: ['Ionian'],
     type: s,
     anchor: [18.5, 37.5],
     seeds: [
@@ -461,7 +453,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'ISS',
     name: 'Gulf of Issus',
-    aliases: ['Issus', 'Gulf of Issos'],
     type: s,
     anchor: [35.9, 36.6],
     seeds: [
@@ -472,7 +463,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LEV',
     name: 'Levantine Sea',
-    aliases: ['Levantine'],
     type: s,
     anchor: [34.5, 33.4],
     seeds: [
@@ -485,7 +475,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LIG',
     name: 'Ligurian Sea',
-    aliases: ['Ligurian'],
     type: s,
     anchor: [8.6, 43.7],
     seeds: [
@@ -498,7 +487,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'MTA',
     name: 'Melita Sea',
-    aliases: ['Melita'],
     type: s,
     anchor: [14.6, 35.6],
     seeds: [
@@ -513,7 +501,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'NAD',
     name: 'North Adriatic Sea',
-    aliases: ['North Adriatic'],
     type: s,
     anchor: [14.6, 43.4],
     seeds: [
@@ -525,7 +512,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'NTY',
     name: 'North Tyrrhenian Sea',
-    aliases: ['North Tyrrhenian'],
     type: s,
     anchor: [11.2, 41.4],
     seeds: [
@@ -536,7 +522,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'OAT',
     name: 'Oceanus Atlanticus',
-    aliases: ['Atlantic', 'Atlantic Ocean'],
     type: s,
     anchor: [-10.5, 38.5],
     seeds: [
@@ -553,7 +538,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'PAM',
     name: 'Pamphyllian Sea',
-    aliases: ['Pamphylian Sea', 'Pamphylian', 'Pamphyllian'],
     type: s,
     anchor: [30.8, 36.0],
     seeds: [
@@ -565,7 +549,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'PIT',
     name: 'Pityusean Sea',
-    aliases: ['Pityusean'],
     type: s,
     anchor: [0.8, 38.4],
     seeds: [
@@ -598,7 +581,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'SRT',
     name: 'Syrtis Gulf',
-    aliases: ['Syrtis', 'Gulf of Syrtis'],
     type: s,
     anchor: [18.5, 31.6],
     seeds: [
@@ -612,7 +594,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'STY',
     name: 'South Tyrrhenian Sea',
-    aliases: ['South Tyrrhenian'],
     type: s,
     anchor: [13.5, 39.5],
     seeds: [
@@ -624,7 +605,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'WEU',
     name: 'West Euxine',
-    aliases: ['Western Euxine'],
     type: s,
     anchor: [31.0, 43.0],
     seeds: [
@@ -672,7 +652,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Gad',
     name: 'Gades',
-    aliases: ['Gadir', 'Cadiz'],
     type: l,
     anchor: [-6.29, 36.53],
     seeds: [
@@ -684,7 +663,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Mal',
     name: 'Malacca',
-    aliases: ['Malaca', 'Malaga'],
     type: l,
     anchor: [-4.42, 36.72],
     seeds: [
@@ -695,7 +673,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'New',
     name: 'New Carthage',
-    aliases: ['Carthago Nova', 'Nova Carthago', 'Cartagena'],
     type: l,
     anchor: [-0.99, 37.6],
     seeds: [
@@ -706,7 +683,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Sag',
     name: 'Sagumtum',
-    aliases: ['Saguntum', 'Sagunto'],
     type: l,
     anchor: [-0.27, 39.68],
     seeds: [
@@ -719,7 +695,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Aqu',
     name: 'Aquitania',
-    aliases: ['Aquitaine'],
     type: l,
     anchor: [-0.58, 44.84],
     seeds: [
@@ -755,7 +730,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Lug',
     name: 'Lugendensis',
-    aliases: ['Lugdunensis'],
     type: l,
     anchor: [4.83, 45.76],
     seeds: [
@@ -780,7 +754,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LGr',
     name: 'Lower Germany',
-    aliases: ['Germania Inferior'],
     type: l,
     anchor: [6.96, 50.94],
     seeds: [
@@ -791,7 +764,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'UGr',
     name: 'Upper Germany',
-    aliases: ['Germania Superior'],
     type: l,
     anchor: [8.27, 50.0],
     seeds: [
@@ -803,7 +775,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Rha',
     name: 'Rhaetia',
-    aliases: ['Raetia'],
     type: l,
     anchor: [10.9, 48.37],
     seeds: [
@@ -840,7 +811,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Cis',
     name: 'Cisalpine Gaul',
-    aliases: ['Gallia Cisalpina', 'Cisalpina'],
     type: l,
     anchor: [9.19, 45.46],
     seeds: [
@@ -887,7 +857,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Rom',
     name: 'Rome',
-    aliases: ['Roma'],
     type: l,
     anchor: [12.49, 41.89],
     seeds: [
@@ -900,7 +869,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ben',
     name: 'Beneventum',
-    aliases: ['Benevento'],
     type: l,
     anchor: [14.78, 41.13],
     seeds: [
@@ -913,7 +881,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Nea',
     name: 'Neapolis',
-    aliases: ['Naples'],
     type: l,
     anchor: [14.25, 40.84],
     seeds: [
@@ -930,7 +897,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Bru',
     name: 'Brudisium',
-    aliases: ['Brundisium', 'Brindisi'],
     type: l,
     anchor: [17.94, 40.64],
     seeds: [
@@ -955,7 +921,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Pal',
     name: 'Palermo',
-    aliases: ['Panormus', 'Panormos'],
     type: l,
     anchor: [13.36, 38.12],
     seeds: [
@@ -966,7 +931,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Syr',
     name: 'Syracuse',
-    aliases: ['Syracusae', 'Syrakousai', 'Siracusa'],
     type: l,
     anchor: [15.29, 37.07],
     seeds: [
@@ -981,7 +945,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ill',
     name: 'Illyria',
-    aliases: ['Illyricum'],
     type: l,
     anchor: [19.51, 42.07],
     seeds: [
@@ -995,7 +958,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Epi',
     name: 'Epirus',
-    aliases: ['Epeiros'],
     type: l,
     anchor: [20.79, 39.55],
     seeds: [
@@ -1019,7 +981,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Lar',
     name: 'Larissa',
-    aliases: ['Larisa'],
     type: l,
     anchor: [22.42, 39.64],
     seeds: [
@@ -1038,7 +999,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ath',
     name: 'Athens',
-    aliases: ['Athenae', 'Athenai'],
     type: l,
     anchor: [23.73, 37.98],
     seeds: [
@@ -1056,7 +1016,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Kor',
     name: 'Korinth',
-    aliases: ['Corinth', 'Corinthus', 'Korinthos'],
     type: l,
     anchor: [22.88, 37.905],
     seeds: [
@@ -1070,7 +1029,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Thr',
     name: 'Thrace',
-    aliases: ['Thracia'],
     type: l,
     anchor: [24.75, 42.15],
     seeds: [
@@ -1124,7 +1082,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Khe',
     name: 'Kherson',
-    aliases: ['Chersonesus'],
     type: l,
     anchor: [33.49, 44.61],
     seeds: [
@@ -1149,7 +1106,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Col',
     name: 'Colchis',
-    aliases: ['Kolchis'],
     type: l,
     anchor: [41.67, 42.15],
     seeds: [
@@ -1169,7 +1125,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Per',
     name: 'Pergamum',
-    aliases: ['Pergamon', 'Pergamos'],
     type: l,
     anchor: [27.18, 39.13],
     seeds: [
@@ -1183,7 +1138,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Nic',
     name: 'Nicea',
-    aliases: ['Nicaea', 'Nikaia'],
     type: l,
     anchor: [29.72, 40.43],
     weight: 0.9,
@@ -1198,7 +1152,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Eph',
     name: 'Ephesus',
-    aliases: ['Ephesos'],
     type: l,
     anchor: [27.34, 37.94],
     seeds: [
@@ -1235,7 +1188,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Lyc',
     name: 'Lycaonia',
-    aliases: ['Lykaonia'],
     type: l,
     anchor: [32.49, 37.87],
     seeds: [
@@ -1248,7 +1200,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Cil',
     name: 'Cilicia',
-    aliases: ['Kilikia'],
     type: l,
     anchor: [34.89, 36.92],
     unit: [34.7, 37.1],
@@ -1274,7 +1225,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Pon',
     name: 'Pontus',
-    aliases: ['Pontos'],
     type: l,
     anchor: [35.83, 40.65],
     seeds: [
@@ -1298,7 +1248,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Com',
     name: 'Commagene',
-    aliases: ['Kommagene'],
     type: l,
     anchor: [38.52, 37.52],
     seeds: [
@@ -1323,7 +1272,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Atr',
     name: 'Atrophene',
-    aliases: ['Atropatene'],
     type: l,
     anchor: [47.2, 36.6],
     seeds: [
@@ -1337,7 +1285,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Arb',
     name: 'Arbela',
-    aliases: ['Erbil', 'Arbil'],
     type: l,
     anchor: [44.01, 36.19],
     seeds: [
@@ -1349,7 +1296,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Sel',
     name: 'Seleukia',
-    aliases: ['Seleucia'],
     type: l,
     anchor: [44.52, 33.1],
     seeds: [
@@ -1372,7 +1318,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Dur',
     name: 'Dura',
-    aliases: ['Dura Europos'],
     type: l,
     anchor: [40.73, 34.75],
     seeds: [
@@ -1385,7 +1330,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Pmy',
     name: 'Palmyra',
-    aliases: ['Tadmor'],
     type: l,
     anchor: [38.27, 34.55],
     seeds: [
@@ -1397,7 +1341,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ant',
     name: 'Antioch',
-    aliases: ['Antiochia', 'Antiocheia'],
     type: l,
     anchor: [36.16, 36.2],
     seeds: [
@@ -1424,7 +1367,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Tyr',
     name: 'Tyre',
-    aliases: ['Tyros', 'Tyrus'],
     type: l,
     anchor: [35.2, 33.27],
     seeds: [
@@ -1440,7 +1382,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Jer',
     name: 'Jerusalem',
-    aliases: ['Jar', 'Hierosolyma'],
+    aliases: ['Jar'],
     type: l,
     anchor: [35.23, 31.78],
     seeds: [
@@ -1466,7 +1408,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Nab',
     name: 'Nabathea',
-    aliases: ['Nabataea', 'Nabatea'],
     type: l,
     anchor: [35.44, 30.33],
     seeds: [
@@ -1498,7 +1439,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Alx',
     name: 'Alexandria',
-    aliases: ['Alexandreia'],
     type: l,
     anchor: [29.92, 31.2],
     seeds: [
@@ -1546,7 +1486,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Cyr',
     name: 'Cyrene',
-    aliases: ['Kyrene'],
     type: l,
     anchor: [21.86, 32.82],
     seeds: [
@@ -1573,7 +1512,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LpM',
     name: 'Leptis Magna',
-    aliases: ['Lepcis Magna', 'Leptis'],
     type: l,
     anchor: [14.29, 32.64],
     seeds: [
@@ -1587,7 +1525,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Had',
     name: 'Hadrumetum',
-    aliases: ['Hadrumentum'],
     type: l,
     anchor: [10.64, 35.83],
     seeds: [
@@ -1600,7 +1537,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Car',
     name: 'Carthage',
-    aliases: ['Carthago', 'Karthago', 'Karchedon'],
     type: l,
     anchor: [10.32, 36.86],
     seeds: [
@@ -1612,7 +1548,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Asp',
     name: 'Aspis',
-    aliases: ['Clupea'],
     type: l,
     anchor: [11.1, 36.85],
     label: [11.5, 37.1],
@@ -1637,7 +1572,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Mau',
     name: 'Mauretania',
-    aliases: ['Mauritania'],
     type: l,
     anchor: [-5.55, 34.07],
     seeds: [
@@ -1665,7 +1599,6 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Bri',
     name: 'Britain',
-    aliases: ['Britannia'],
     type: 'impassable',
     anchor: [-1.3, 51.8],
     seeds: [
@@ -1737,7 +1670,6 @@ PROVINCES.push(
   {
     id: 'Cre',
     name: 'Crete',
-    aliases: ['Creta', 'Kreta'],
     type: l,
     anchor: [25.16, 35.3],
     seeds: [
@@ -1751,7 +1683,6 @@ PROVINCES.push(
   {
     id: 'Cyp',
     name: 'Cyprus',
-    aliases: ['Kypros'],
     type: l,
     anchor: [33.9, 35.18],
     seeds: [
