@@ -324,6 +324,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'AEG',
     name: 'Aegean Sea',
+    aliases: ['Aegean'],
     type: s,
     anchor: [24.9, 37.4],
     seeds: [
@@ -341,6 +342,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'AFR',
     name: 'African Sea',
+    aliases: ['African'],
     type: s,
     anchor: [9.5, 37.9],
     seeds: [
@@ -354,6 +356,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'AIO',
     name: 'Aiolic Sea',
+    aliases: ['Aeolic Sea', 'Aiolic', 'Aeolic'],
     type: s,
     anchor: [26.2, 39.0],
     seeds: [
@@ -367,6 +370,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'BAR',
     name: 'Barca Sea',
+    aliases: ['Barca'],
     type: s,
     anchor: [22.5, 33.6],
     seeds: [
@@ -379,6 +383,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'EEU',
     name: 'East Euxine',
+    aliases: ['Eastern Euxine'],
     type: s,
     anchor: [37.5, 43.0],
     seeds: [
@@ -402,6 +407,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'HEL',
     name: 'Hellespont',
+    aliases: ['Hellespontus', 'Dardanelles'],
     type: s,
     anchor: [28.0, 40.7],
     unit: [27.55, 40.72],
@@ -422,6 +428,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'IBS',
     name: 'Iberian Sea',
+    aliases: ['Iberian'],
     type: s,
     anchor: [-3.5, 36.0],
     seeds: [
@@ -433,6 +440,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'ION',
     name: 'Ionian Sea',
+    aliases: ['Ionian'],
     type: s,
     anchor: [18.5, 37.5],
     seeds: [
@@ -453,6 +461,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'ISS',
     name: 'Gulf of Issus',
+    aliases: ['Issus', 'Gulf of Issos'],
     type: s,
     anchor: [35.9, 36.6],
     seeds: [
@@ -463,6 +472,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LEV',
     name: 'Levantine Sea',
+    aliases: ['Levantine'],
     type: s,
     anchor: [34.5, 33.4],
     seeds: [
@@ -475,6 +485,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LIG',
     name: 'Ligurian Sea',
+    aliases: ['Ligurian'],
     type: s,
     anchor: [8.6, 43.7],
     seeds: [
@@ -487,6 +498,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'MTA',
     name: 'Melita Sea',
+    aliases: ['Melita'],
     type: s,
     anchor: [14.6, 35.6],
     seeds: [
@@ -501,6 +513,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'NAD',
     name: 'North Adriatic Sea',
+    aliases: ['North Adriatic'],
     type: s,
     anchor: [14.6, 43.4],
     seeds: [
@@ -512,6 +525,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'NTY',
     name: 'North Tyrrhenian Sea',
+    aliases: ['North Tyrrhenian'],
     type: s,
     anchor: [11.2, 41.4],
     seeds: [
@@ -522,6 +536,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'OAT',
     name: 'Oceanus Atlanticus',
+    aliases: ['Atlantic', 'Atlantic Ocean'],
     type: s,
     anchor: [-10.5, 38.5],
     seeds: [
@@ -538,6 +553,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'PAM',
     name: 'Pamphyllian Sea',
+    aliases: ['Pamphylian Sea', 'Pamphylian', 'Pamphyllian'],
     type: s,
     anchor: [30.8, 36.0],
     seeds: [
@@ -549,6 +565,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'PIT',
     name: 'Pityusean Sea',
+    aliases: ['Pityusean'],
     type: s,
     anchor: [0.8, 38.4],
     seeds: [
@@ -581,6 +598,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'SRT',
     name: 'Syrtis Gulf',
+    aliases: ['Syrtis', 'Gulf of Syrtis'],
     type: s,
     anchor: [18.5, 31.6],
     seeds: [
@@ -594,6 +612,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'STY',
     name: 'South Tyrrhenian Sea',
+    aliases: ['South Tyrrhenian'],
     type: s,
     anchor: [13.5, 39.5],
     seeds: [
@@ -605,6 +624,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'WEU',
     name: 'West Euxine',
+    aliases: ['Western Euxine'],
     type: s,
     anchor: [31.0, 43.0],
     seeds: [
@@ -652,6 +672,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Gad',
     name: 'Gades',
+    aliases: ['Gadir', 'Cadiz'],
     type: l,
     anchor: [-6.29, 36.53],
     seeds: [
@@ -663,6 +684,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Mal',
     name: 'Malacca',
+    aliases: ['Malaca', 'Malaga'],
     type: l,
     anchor: [-4.42, 36.72],
     seeds: [
@@ -673,6 +695,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'New',
     name: 'New Carthage',
+    aliases: ['Carthago Nova', 'Nova Carthago', 'Cartagena'],
     type: l,
     anchor: [-0.99, 37.6],
     seeds: [
@@ -683,6 +706,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Sag',
     name: 'Sagumtum',
+    aliases: ['Saguntum', 'Sagunto'],
     type: l,
     anchor: [-0.27, 39.68],
     seeds: [
@@ -695,6 +719,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Aqu',
     name: 'Aquitania',
+    aliases: ['Aquitaine'],
     type: l,
     anchor: [-0.58, 44.84],
     seeds: [
@@ -730,6 +755,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Lug',
     name: 'Lugendensis',
+    aliases: ['Lugdunensis'],
     type: l,
     anchor: [4.83, 45.76],
     seeds: [
@@ -754,6 +780,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LGr',
     name: 'Lower Germany',
+    aliases: ['Germania Inferior'],
     type: l,
     anchor: [6.96, 50.94],
     seeds: [
@@ -764,6 +791,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'UGr',
     name: 'Upper Germany',
+    aliases: ['Germania Superior'],
     type: l,
     anchor: [8.27, 50.0],
     seeds: [
@@ -775,6 +803,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Rha',
     name: 'Rhaetia',
+    aliases: ['Raetia'],
     type: l,
     anchor: [10.9, 48.37],
     seeds: [
@@ -811,6 +840,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Cis',
     name: 'Cisalpine Gaul',
+    aliases: ['Gallia Cisalpina', 'Cisalpina'],
     type: l,
     anchor: [9.19, 45.46],
     seeds: [
@@ -857,6 +887,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Rom',
     name: 'Rome',
+    aliases: ['Roma'],
     type: l,
     anchor: [12.49, 41.89],
     seeds: [
@@ -869,6 +900,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ben',
     name: 'Beneventum',
+    aliases: ['Benevento'],
     type: l,
     anchor: [14.78, 41.13],
     seeds: [
@@ -881,6 +913,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Nea',
     name: 'Neapolis',
+    aliases: ['Naples'],
     type: l,
     anchor: [14.25, 40.84],
     seeds: [
@@ -897,6 +930,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Bru',
     name: 'Brudisium',
+    aliases: ['Brundisium', 'Brindisi'],
     type: l,
     anchor: [17.94, 40.64],
     seeds: [
@@ -921,6 +955,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Pal',
     name: 'Palermo',
+    aliases: ['Panormus', 'Panormos'],
     type: l,
     anchor: [13.36, 38.12],
     seeds: [
@@ -931,6 +966,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Syr',
     name: 'Syracuse',
+    aliases: ['Syracusae', 'Syrakousai', 'Siracusa'],
     type: l,
     anchor: [15.29, 37.07],
     seeds: [
@@ -945,6 +981,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ill',
     name: 'Illyria',
+    aliases: ['Illyricum'],
     type: l,
     anchor: [19.51, 42.07],
     seeds: [
@@ -958,6 +995,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Epi',
     name: 'Epirus',
+    aliases: ['Epeiros'],
     type: l,
     anchor: [20.79, 39.55],
     seeds: [
@@ -981,6 +1019,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Lar',
     name: 'Larissa',
+    aliases: ['Larisa'],
     type: l,
     anchor: [22.42, 39.64],
     seeds: [
@@ -999,6 +1038,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ath',
     name: 'Athens',
+    aliases: ['Athenae', 'Athenai'],
     type: l,
     anchor: [23.73, 37.98],
     seeds: [
@@ -1016,6 +1056,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Kor',
     name: 'Korinth',
+    aliases: ['Corinth', 'Corinthus', 'Korinthos'],
     type: l,
     anchor: [22.88, 37.905],
     seeds: [
@@ -1029,6 +1070,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Thr',
     name: 'Thrace',
+    aliases: ['Thracia'],
     type: l,
     anchor: [24.75, 42.15],
     seeds: [
@@ -1082,6 +1124,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Khe',
     name: 'Kherson',
+    aliases: ['Chersonesus'],
     type: l,
     anchor: [33.49, 44.61],
     seeds: [
@@ -1106,6 +1149,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Col',
     name: 'Colchis',
+    aliases: ['Kolchis'],
     type: l,
     anchor: [41.67, 42.15],
     seeds: [
@@ -1125,6 +1169,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Per',
     name: 'Pergamum',
+    aliases: ['Pergamon', 'Pergamos'],
     type: l,
     anchor: [27.18, 39.13],
     seeds: [
@@ -1138,6 +1183,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Nic',
     name: 'Nicea',
+    aliases: ['Nicaea', 'Nikaia'],
     type: l,
     anchor: [29.72, 40.43],
     weight: 0.9,
@@ -1152,6 +1198,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Eph',
     name: 'Ephesus',
+    aliases: ['Ephesos'],
     type: l,
     anchor: [27.34, 37.94],
     seeds: [
@@ -1188,6 +1235,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Lyc',
     name: 'Lycaonia',
+    aliases: ['Lykaonia'],
     type: l,
     anchor: [32.49, 37.87],
     seeds: [
@@ -1200,6 +1248,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Cil',
     name: 'Cilicia',
+    aliases: ['Kilikia'],
     type: l,
     anchor: [34.89, 36.92],
     unit: [34.7, 37.1],
@@ -1225,6 +1274,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Pon',
     name: 'Pontus',
+    aliases: ['Pontos'],
     type: l,
     anchor: [35.83, 40.65],
     seeds: [
@@ -1248,6 +1298,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Com',
     name: 'Commagene',
+    aliases: ['Kommagene'],
     type: l,
     anchor: [38.52, 37.52],
     seeds: [
@@ -1272,6 +1323,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Atr',
     name: 'Atrophene',
+    aliases: ['Atropatene'],
     type: l,
     anchor: [47.2, 36.6],
     seeds: [
@@ -1285,6 +1337,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Arb',
     name: 'Arbela',
+    aliases: ['Erbil', 'Arbil'],
     type: l,
     anchor: [44.01, 36.19],
     seeds: [
@@ -1296,6 +1349,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Sel',
     name: 'Seleukia',
+    aliases: ['Seleucia'],
     type: l,
     anchor: [44.52, 33.1],
     seeds: [
@@ -1318,6 +1372,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Dur',
     name: 'Dura',
+    aliases: ['Dura Europos'],
     type: l,
     anchor: [40.73, 34.75],
     seeds: [
@@ -1330,6 +1385,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Pmy',
     name: 'Palmyra',
+    aliases: ['Tadmor'],
     type: l,
     anchor: [38.27, 34.55],
     seeds: [
@@ -1341,6 +1397,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Ant',
     name: 'Antioch',
+    aliases: ['Antiochia', 'Antiocheia'],
     type: l,
     anchor: [36.16, 36.2],
     seeds: [
@@ -1367,6 +1424,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Tyr',
     name: 'Tyre',
+    aliases: ['Tyros', 'Tyrus'],
     type: l,
     anchor: [35.2, 33.27],
     seeds: [
@@ -1382,7 +1440,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Jer',
     name: 'Jerusalem',
-    aliases: ['Jar'],
+    aliases: ['Jar', 'Hierosolyma'],
     type: l,
     anchor: [35.23, 31.78],
     seeds: [
@@ -1408,6 +1466,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Nab',
     name: 'Nabathea',
+    aliases: ['Nabataea', 'Nabatea'],
     type: l,
     anchor: [35.44, 30.33],
     seeds: [
@@ -1439,6 +1498,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Alx',
     name: 'Alexandria',
+    aliases: ['Alexandreia'],
     type: l,
     anchor: [29.92, 31.2],
     seeds: [
@@ -1486,6 +1546,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Cyr',
     name: 'Cyrene',
+    aliases: ['Kyrene'],
     type: l,
     anchor: [21.86, 32.82],
     seeds: [
@@ -1512,6 +1573,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'LpM',
     name: 'Leptis Magna',
+    aliases: ['Lepcis Magna', 'Leptis'],
     type: l,
     anchor: [14.29, 32.64],
     seeds: [
@@ -1525,6 +1587,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Had',
     name: 'Hadrumetum',
+    aliases: ['Hadrumentum'],
     type: l,
     anchor: [10.64, 35.83],
     seeds: [
@@ -1537,6 +1600,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Car',
     name: 'Carthage',
+    aliases: ['Carthago', 'Karthago', 'Karchedon'],
     type: l,
     anchor: [10.32, 36.86],
     seeds: [
@@ -1548,6 +1612,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Asp',
     name: 'Aspis',
+    aliases: ['Clupea'],
     type: l,
     anchor: [11.1, 36.85],
     label: [11.5, 37.1],
@@ -1572,6 +1637,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Mau',
     name: 'Mauretania',
+    aliases: ['Mauritania'],
     type: l,
     anchor: [-5.55, 34.07],
     seeds: [
@@ -1599,6 +1665,7 @@ export const PROVINCES: ProvinceSource[] = [
   {
     id: 'Bri',
     name: 'Britain',
+    aliases: ['Britannia'],
     type: 'impassable',
     anchor: [-1.3, 51.8],
     seeds: [
@@ -1670,6 +1737,7 @@ PROVINCES.push(
   {
     id: 'Cre',
     name: 'Crete',
+    aliases: ['Creta', 'Kreta'],
     type: l,
     anchor: [25.16, 35.3],
     seeds: [
@@ -1683,6 +1751,7 @@ PROVINCES.push(
   {
     id: 'Cyp',
     name: 'Cyprus',
+    aliases: ['Kypros'],
     type: l,
     anchor: [33.9, 35.18],
     seeds: [
