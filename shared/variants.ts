@@ -1,5 +1,6 @@
 import standardData from '../maps/standard/variant.json';
 import diadochiData from '../maps/diadochi-v/variant.json';
+import ancientMediterraneanData from '../maps/ancient-mediterranean/variant.json';
 import { compileVariant, type Variant } from './variant/load.ts';
 import { composeRules } from './rules/index.ts';
 import type { RuleOptions } from './variant/options.ts';
@@ -14,6 +15,7 @@ export const shippedMapData: Record<string, ParsedMapData> = {
   // JSON imports type their strings as `string`: the test named above checks these files against the schema.
   standard: standardData as unknown as ParsedMapData,
   'diadochi-v': diadochiData as unknown as ParsedMapData,
+  'ancient-mediterranean': ancientMediterraneanData as unknown as ParsedMapData,
 };
 
 const cache = new Map<string, Variant>();

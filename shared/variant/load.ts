@@ -129,6 +129,8 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
   const fleetMatrix = new Uint8Array(L * L);
   const anyMatrix = new Uint8Array(P * P);
 
+  // A river is drawn as a canal (specialLinks): a province on one only (Memphis on the Nile) has a coast with no sea.
+  const onCanal = new Set(data.specialLinks.filter((l) => l.kind === 'canal').flatMap((l) => l.between));
   data.provinces.forEach((p, i) => {
     for (const to of p.army) {
       const j = provinceIds.indexOf(to);
@@ -165,7 +167,8 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
         if (coasts[locationProvince[j]].length > 0 && j < P) errors.push(`${fromId}: fleet adjacency names "${to}" without its coast`);
         fleetMatrix[from * L + j] = 1;
       }
-      if (p.kind === 'coastal' && !touchesSea) errors.push(`${fromId}: coast without sea (a coastal location must border at least one sea)`);
+      if (p.kind === 'coastal' && !touchesSea && !onCanal.has(p.id))
+        errors.push(`${fromId}: coast without sea (a coastal location must border at least one sea, or lie on a canal or river of specialLinks)`);
     }
   });
 
