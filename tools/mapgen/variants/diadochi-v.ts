@@ -1,44 +1,15 @@
 /**
- * Diadochi V: the hand-written source of the reconstructed map.
+ * Diadochi V: the hand-written source of the reconstructed map, a generated
+ * variant (the generator writes its variant.json too).
  *
  * Every province is anchored at a real place ([longitude, latitude]). Extra
  * seeds (points or polylines, also real places) shape the province when the
  * anchor alone would give a poor border; `weight` scales distances (below 1
- * grows the province). The generator (diadochi.ts) turns this into
+ * grows the province). `npm run mapgen -- diadochi-v` turns this into
  * geometry.json, map.svg and variant.json. Reasons for the choices are in
  * maps/diadochi-v/README.md.
  */
-
-export type LonLat = [number, number];
-/** A point, or a polyline given as a list of points. */
-export type SeedShape = LonLat | LonLat[];
-
-export interface CoastSource {
-  name: string;
-  /** The seas this coast faces: the coast's fleet moves are to these seas and along their shores. */
-  seas: string[];
-  /** Where a fleet on this coast is drawn (optional override). */
-  unit?: LonLat;
-}
-
-export interface ProvinceSource {
-  id: string;
-  name: string;
-  /** Other names players may type (spellings of the rules text). */
-  aliases?: string[];
-  /** sea, or land (made `coastal` by the generator when it touches a sea), or impassable. */
-  type: 'sea' | 'land' | 'impassable';
-  anchor: LonLat;
-  seeds?: SeedShape[];
-  weight?: number;
-  coasts?: Record<string, CoastSource>;
-  centre?: { supply: 1 | 2 | 3; supplyFor?: Record<string, number>; rebel?: boolean; indestructible?: boolean };
-  home?: string;
-  buildCentre?: boolean;
-  /** Drawing overrides (lon/lat). */
-  label?: LonLat;
-  unit?: LonLat;
-}
+import type { CentreSource, LonLat, MapSource, ProvinceSource, SeedShape } from '../source.ts';
 
 export const VARIANT = {
   id: 'diadochi-v',
@@ -1677,7 +1648,7 @@ export const PROVINCES: ProvinceSource[] = [
 ];
 
 /** Supply centres and build centres (rules 2, 4–7; neutrals chosen in the README). */
-export const CENTRES: Record<string, Pick<ProvinceSource, 'centre' | 'home' | 'buildCentre'>> = {
+export const CENTRES: Record<string, CentreSource> = {
   // Carthage
   Car: { centre: { supply: 2 }, home: 'Carthage' },
   Had: { centre: { supply: 1 }, home: 'Carthage' },
@@ -1942,3 +1913,25 @@ export const FRAME = {
   ] as LonLat[],
   margin: 6,
 };
+
+const source: MapSource = {
+  id: 'diadochi-v',
+  name: VARIANT.name,
+  frame: FRAME,
+  background: BACKGROUND,
+  waterCuts: WATER_CUTS,
+  provinces: PROVINCES,
+  rivers: RIVERS,
+  links: SPECIAL_LINKS,
+  data: {
+    kind: 'generated',
+    variant: VARIANT,
+    powers: POWERS,
+    rules: RULES,
+    startUnits: START_UNITS,
+    centres: CENTRES,
+    readmeTable: true,
+  },
+};
+
+export default source;
