@@ -40,7 +40,18 @@ export { OrderResultSchema, ResultCode, type OrderResult } from './phases/result
 export { resultsAsNow } from './phases/results-then.ts';
 export { retreatOptions } from './phases/retreat/check.ts';
 
-export { adjudicate, initialState, PhaseEventSchema, type SubmittedOrder, type PhaseOutcome, type PhaseEvent } from './game/process.ts';
+export {
+  adjudicate,
+  initialState,
+  PhaseEventSchema,
+  type AdjudicateOptions,
+  type DecidedOutcome,
+  type DecidedProvince,
+  type SubmittedOrder,
+  type PhaseOutcome,
+  type PhaseEvent,
+} from './game/process.ts';
+export { contestedSeas, type ContestedSea, type ContestedSupport, type ContestedUnit } from './game/contested-seas.ts';
 export { checkOrders, type CheckedOrder } from './game/check-orders.ts';
 export { powerSummary, type PowerSummary } from './game/summary.ts';
 export { PowerSummarySchema } from './game/summary-schema.ts';

@@ -1,6 +1,6 @@
 import type { Variant } from '../variant/load.ts';
 import type { GameState, Unit } from '../state/schema.ts';
-import type { SubmittedOrder } from '../game/process.ts';
+import type { DecidedProvince, SubmittedOrder } from '../game/process.ts';
 import { formatOrder } from '../orders/format.ts';
 import { formatDatcCase, type BlockName } from './format.ts';
 import { rulebookOf } from '../variant/options.ts';
@@ -17,9 +17,18 @@ export function datcPhase(v: Variant, state: GameState): string {
 /**
  * A played phase as a case in the DATC text format (with the Diadochi V
  * blocks), so that `npm run datc` can re-check it: the position before, the
- * orders as given, and the position the server recorded after.
+ * orders as given (with the provinces decided by battles, if any), and the
+ * position the server recorded after.
  */
-export function phaseToDatcCase(v: Variant, id: string, title: string, before: GameState, orders: readonly SubmittedOrder[], after: GameState): string {
+export function phaseToDatcCase(
+  v: Variant,
+  id: string,
+  title: string,
+  before: GameState,
+  orders: readonly SubmittedOrder[],
+  after: GameState,
+  decided: readonly DecidedProvince[] = [],
+): string {
   const byOwner = new Map<string, string[]>();
   for (const [c, w] of [...Object.entries(before.owners), ...Object.entries(before.control)]) byOwner.set(w, [...(byOwner.get(w) ?? []), c]);
   const blocks: Partial<Record<BlockName, string[]>> = {
@@ -31,6 +40,7 @@ export function phaseToDatcCase(v: Variant, id: string, title: string, before: G
     PRESTATE_REBUILDING: [...before.rebuilding],
     PRESTATE_LOANS: before.loans.map((l) => `${l.from}: ${l.centre} -> ${l.to}`),
     ORDERS: orders.map((o) => `${o.power}: ${typeof o.order === 'string' ? o.order : formatOrder(o.order)}`),
+    DECIDED: decided.map((d) => `${d.province} ${'winner' in d.outcome ? `${d.outcome.winner}${d.outcome.unit ? ` ${d.outcome.unit}` : ''}` : 'standoff'}`),
     POSTSTATE: after.units.map(unitLine),
     POSTSTATE_DISLODGED: after.phase.type === 'retreat' && before.phase.type === 'movement' ? after.dislodged.map(unitLine) : [],
   };

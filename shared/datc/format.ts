@@ -18,9 +18,13 @@ import { err, ok, type Result } from '../result.ts';
  *   LOAN_ACTIONS        loans made or ended before the orders are adjudicated,
  *                       "Carthage: Gad -> Egypt" or "Carthage: end Gad -> Egypt"
  *   ORDERS
+ *   DECIDED             movement phases: provinces whose outcome is fixed from outside (a sea
+ *                       battle fought out), one a line: "ION Rome" (Rome won it), "ION Rome F Eph"
+ *                       (won by that unit of Rome's), "ION standoff"; also one-line "DECIDED ION Rome"
  *   POSTSTATE / POSTSTATE_SAME / POSTSTATE_DISLODGED
  *   POSTSTATE_DESTROYED / POSTSTATE_REBUILDING / POSTSTATE_SUPPLYCENTER_OWNERS
  *   POSTSTATE_LOANS / POSTSTATE_WINNERS
+ *   POSTSTATE_ERROR     the phase must be refused, with errors containing each line's text
  *   END
  */
 
@@ -53,6 +57,7 @@ export const blockNames = [
   'PRESTATE_CONTROL',
   'LOAN_ACTIONS',
   'ORDERS',
+  'DECIDED',
   'POSTSTATE',
   'POSTSTATE_DISLODGED',
   'POSTSTATE_DESTROYED',
@@ -60,6 +65,7 @@ export const blockNames = [
   'POSTSTATE_SUPPLYCENTER_OWNERS',
   'POSTSTATE_LOANS',
   'POSTSTATE_WINNERS',
+  'POSTSTATE_ERROR',
 ] as const;
 export type BlockName = (typeof blockNames)[number];
 const isBlock = (w: string): w is BlockName => (blockNames as readonly string[]).includes(w);
@@ -112,6 +118,12 @@ export function parseDatcFile(text: string): Result<DatcCase[], string[]> {
     }
     if (keyword === 'POSTSTATE_SAME') {
       current.poststateSame = true;
+      block = undefined;
+      return;
+    }
+    if (keyword === 'DECIDED' && rest.length > 0) {
+      // The one-line form: "DECIDED ION Rome".
+      (current.blocks.DECIDED ??= []).push({ text: arg, line });
       block = undefined;
       return;
     }

@@ -1,7 +1,7 @@
 import { findLocation, findPower, findProvince, normaliseName, type Variant } from '../variant/load.ts';
 import { firstPhase, parsePhase } from '../state/phase.ts';
 import { parseOrder } from '../orders/parse.ts';
-import { adjudicate, type PhaseOutcome, type SubmittedOrder } from '../game/process.ts';
+import { adjudicate, type DecidedProvince, type PhaseOutcome, type SubmittedOrder } from '../game/process.ts';
 import { endLoanOf, lendCentre } from '../rules/diadochi/loans.ts';
 import type { DislodgedUnit, GameState, Loan, Unit } from '../state/schema.ts';
 import { splitPowerLine, type DatcCase, type DatcLine } from './format.ts';
@@ -22,7 +22,7 @@ export interface CaseReport {
 }
 
 /** Build the position a case describes. */
-export function caseToState(v: Variant, c: DatcCase): Result<{ state: GameState; orders: SubmittedOrder[] }, string[]> {
+export function caseToState(v: Variant, c: DatcCase): Result<{ state: GameState; orders: SubmittedOrder[]; decided: DecidedProvince[] }, string[]> {
   const problems: string[] = [];
   // A case without PRESTATE_SETPHASE starts in the variant's first phase (as jDip does).
   const phase = c.phase ? parsePhase(c.phase.text, v) : firstPhase(v);
@@ -71,6 +71,7 @@ export function caseToState(v: Variant, c: DatcCase): Result<{ state: GameState;
     }
     orders.push({ power: power(v, s.power) ?? s.power, order: s.rest });
   }
+  const decided = (c.blocks.DECIDED ?? []).map((l) => decidedLine(v, l, problems)).filter((d) => d !== undefined);
   if (problems.length > 0 || !phase) return err(problems);
   return ok({
     state: {
@@ -86,7 +87,23 @@ export function caseToState(v: Variant, c: DatcCase): Result<{ state: GameState;
       loans,
     },
     orders,
+    decided,
   });
+}
+
+/**
+ * "ION Rome", "ION Rome F Eph" (that unit won it), "ION standoff". Province and power are passed on as written
+ * when unknown, so that the engine's own error for them is what a case sees.
+ */
+function decidedLine(v: Variant, l: DatcLine, problems: string[]): DecidedProvince | undefined {
+  const [province, who, ...unit] = l.text.split(/\s+/);
+  if (!province || !who) {
+    problems.push(`line ${l.line}: a decided province is "Province Winner", "Province Winner Unit" or "Province standoff", not "${l.text}"`);
+    return undefined;
+  }
+  if (who.toLowerCase() === 'standoff' && unit.length === 0) return { province, outcome: { standoff: true } };
+  const named = unit.filter((w) => !/^[AF]$/i.test(w));
+  return { province, outcome: { winner: power(v, who) ?? who, ...(named.length > 0 ? { unit: named.join(' ') } : {}) } };
 }
 
 /** "Carthage: Gad -> Egypt" (a loan), or "Carthage: end Gad -> Egypt" (ending one). */
@@ -111,7 +128,7 @@ export function runCase(v: Variant, c: DatcCase): CaseReport {
     return report;
   }
   let { state } = built.value;
-  const { orders } = built.value;
+  const { orders, decided } = built.value;
   const loanProblems: string[] = [];
   for (const l of c.blocks.LOAN_ACTIONS ?? []) {
     const action = loanLine(v, l, loanProblems);
@@ -125,7 +142,22 @@ export function runCase(v: Variant, c: DatcCase): CaseReport {
     report.problems = loanProblems;
     return report;
   }
-  const result = adjudicate(v, state, orders);
+  const result = adjudicate(v, state, orders, decided.length > 0 ? { decided } : undefined);
+  const expectedErrors = c.blocks.POSTSTATE_ERROR;
+  if (expectedErrors) {
+    // A case that expects the phase to be refused passes when every expected text is in some error.
+    const got = result.ok ? [] : result.error;
+    for (const l of expectedErrors)
+      if (!got.some((e) => e.toLowerCase().includes(l.text.toLowerCase())))
+        report.differences.push(
+          result.ok
+            ? `expected an error containing "${l.text}", but the phase was adjudicated`
+            : `expected an error containing "${l.text}", got [${got.join('; ')}]`,
+        );
+    if (result.ok) report.outcome = result.value;
+    report.passed = report.differences.length === 0;
+    return report;
+  }
   if (!result.ok) {
     report.problems = result.error;
     return report;

@@ -10,14 +10,16 @@ import { formatOrder } from '../orders/format.ts';
 import type { Order } from '../orders/types.ts';
 import { unitAtRef } from '../state/board.ts';
 import type { OrderResult } from '../phases/results.ts';
-import { positionOf, type PhaseOutcome, type ReadOrder } from '../phases/phase.ts';
-import { movementPhase } from '../phases/movement/index.ts';
+import { positionOf, type PhaseOutcome, type Position, type ReadOrder } from '../phases/phase.ts';
+import { decidedMovementPhase, movementPhase } from '../phases/movement/index.ts';
+import type { DecidedProvince } from '../phases/movement/decided.ts';
 import { retreatPhase } from '../phases/retreat/index.ts';
 import { adjustmentPhase } from '../phases/adjustment/index.ts';
 import { err, ok, type Result } from '../result.ts';
 
 export { PhaseEventSchema, type PhaseEvent } from '../phases/events.ts';
 export type { PhaseOutcome } from '../phases/phase.ts';
+export type { DecidedOutcome, DecidedProvince } from '../phases/movement/decided.ts';
 
 /** An order as submitted: by a power, as text or structured. */
 export interface SubmittedOrder {
@@ -36,15 +38,60 @@ export interface SubmittedOrder {
  * (`readState`, `frozenState`), as `checkOrders` takes one. What the type
  * cannot say (unknown provinces, two units in one place, a broken loan chain)
  * is checked here, and named.
+ *
+ * `options.decided` fixes the outcome of contested provinces of a movement
+ * phase (decided.ts); decisions that cannot apply make the whole call an
+ * error naming them.
  */
-export function adjudicate(variant: Variant, state: GameState, orders: readonly SubmittedOrder[]): Result<PhaseOutcome, string[]> {
+export function adjudicate(variant: Variant, state: GameState, orders: readonly SubmittedOrder[], options?: AdjudicateOptions): Result<PhaseOutcome, string[]> {
   if (state.variant !== variant.id) return err([`state is for variant "${state.variant}", not "${variant.id}"`]);
   if (state.winners) return err(['The game is over: it has been won.']);
+  const decided = options?.decided;
+  if (decided && decided.length > 0 && state.phase.type !== 'movement') return err(['Provinces can be decided only in a movement phase.']);
   const position = positionOf(variant, state);
   if (!position.ok) return position;
   const pos = position.value;
 
   const results: OrderResult[] = [];
+  const readable = readSubmittedOrders(pos, orders, results);
+
+  let outcome: PhaseOutcome;
+  switch (state.phase.type) {
+    case 'movement': {
+      if (decided && decided.length > 0) {
+        const r = decidedMovementPhase(pos, readable, results, decided);
+        if (!r.ok) return r;
+        outcome = inStableOrder(r.value, variant);
+      } else outcome = inStableOrder(movementPhase(pos, readable, results), variant);
+      break;
+    }
+    case 'retreat': {
+      const r = retreatPhase(pos, readable, results);
+      if (!r.ok) return r;
+      outcome = inStableOrder(r.value, variant);
+      break;
+    }
+    case 'adjustment':
+      outcome = adjustmentPhase(pos, readable, results);
+  }
+  return ok(outcome);
+}
+
+/** What `adjudicate` may be told besides the orders. */
+export interface AdjudicateOptions {
+  /**
+   * Movement phases: provinces whose outcome was fixed from outside (a sea battle fought out), the rest
+   * adjudicated by the ordinary rules around them (shared/phases/movement/decided.ts).
+   */
+  decided?: readonly DecidedProvince[];
+}
+
+/**
+ * The submitted orders read: those that can be read, with the power's index and the canonical text; a result
+ * for each that cannot (an unreadable movement order naming one of the power's units is that unit's).
+ */
+export function readSubmittedOrders(pos: Position, orders: readonly SubmittedOrder[], results: OrderResult[]): ReadOrder[] {
+  const { v: variant, state } = pos;
   const readable: ReadOrder[] = [];
   for (const s of orders) {
     const w = findPower(variant, s.power);
@@ -74,22 +121,7 @@ export function adjudicate(variant: Variant, state: GameState, orders: readonly 
       readable.push({ power: w, order: p.value, text: formatOrder(p.value) });
     } else readable.push({ power: w, order: s.order, text });
   }
-
-  let outcome: PhaseOutcome;
-  switch (state.phase.type) {
-    case 'movement':
-      outcome = inStableOrder(movementPhase(pos, readable, results), variant);
-      break;
-    case 'retreat': {
-      const r = retreatPhase(pos, readable, results);
-      if (!r.ok) return r;
-      outcome = inStableOrder(r.value, variant);
-      break;
-    }
-    case 'adjustment':
-      outcome = adjustmentPhase(pos, readable, results);
-  }
-  return ok(outcome);
+  return readable;
 }
 
 /** Movement and retreat results do not depend on the order the orders came in, so neither does their listing. */

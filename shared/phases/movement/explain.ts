@@ -1,7 +1,7 @@
 import { ARMY } from '../../variant/load.ts';
 import { describeUnit, shortUnit } from '../../state/board.ts';
 import { CONVOY, MOVE, SUPPORT } from './check.ts';
-import type { MovementOutcome } from './resolve.ts';
+import { DECIDED_STANDOFF, UNDECIDED, type MovementOutcome } from './resolve.ts';
 import type { OrderResult, ResultCode } from '../results.ts';
 
 /**
@@ -33,11 +33,14 @@ export function explainMovement(out: MovementOutcome, u: number, order: string):
       if (out.success[u]) {
         const victim = board.unitAt[dest];
         const took = victim >= 0 && out.dislodgedBy[victim] === u ? `, dislodging ${unitName(victim)}` : '';
-        return result(true, 'moved', `Moved to ${name(dest)}${out.viaConvoy[u] ? ' by convoy' : ''}${took}.`);
+        const won = out.decided !== undefined && out.decided.outcome[dest] === board.power[u] ? `, winning the battle for it` : '';
+        return result(true, 'moved', `Moved to ${name(dest)}${out.viaConvoy[u] ? ' by convoy' : ''}${won}${took}.`);
       }
       if (!out.path[u]) {
         return result(false, 'no-route', `No convoy carried it to ${name(dest)}: no unbroken chain of convoying fleets.${dislodgedText}`);
       }
+      const decided = out.decided === undefined ? undefined : decidedBounce(out, u);
+      if (decided !== undefined) return result(false, 'bounced', decided + dislodgedText);
       const d = out.moveDetail(u);
       const names = d.against.map(unitName);
       const resident = board.unitAt[dest];
@@ -88,4 +91,25 @@ export function explainMovement(out: MovementOutcome, u: number, order: string):
       if (by >= 0) return result(false, 'held', `Held, but was dislodged by ${unitName(by)}${out.viaConvoy[by] ? ' (by convoy)' : ''}.`);
       return result(true, 'held', 'Held.');
   }
+}
+
+/** Why a move failed when a decided province stopped it (not strengths), or undefined when the ordinary rules did. */
+function decidedBounce(out: MovementOutcome, u: number): string | undefined {
+  const { board } = out;
+  const v = board.variant;
+  const decided = out.decided!;
+  const dest = out.intent[u]!.dest;
+  const winner = decided.outcome[dest];
+  if (winner === DECIDED_STANDOFF) return `The battle for ${v.provinceNames[dest]} was drawn: no move into it succeeds.`;
+  if (winner !== UNDECIDED && winner !== board.power[u]) return `${v.powers[winner]} won the battle for ${v.provinceNames[dest]}: the move fails.`;
+  if (winner !== UNDECIDED && decided.unit[dest] >= 0 && decided.unit[dest] !== u)
+    return `The battle for ${v.provinceNames[dest]} was won by ${describeUnit(board, decided.unit[dest])}, not by this unit.`;
+  if (winner === board.power[u])
+    return `${v.powers[winner]} won the battle for ${v.provinceNames[dest]}, but its own units there or moving there kept this one out.`;
+  const here = board.province[u];
+  const o = out.headToHead[u];
+  const heldBy = decided.outcome[here];
+  if (heldBy >= 0 && heldBy !== board.power[u] && o >= 0 && board.power[o] === heldBy && out.success[o])
+    return `${v.powers[heldBy]} won the battle for ${v.provinceNames[here]}: ${describeUnit(board, o)} came in head-to-head, so this unit could not leave.`;
+  return undefined;
 }

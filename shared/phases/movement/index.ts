@@ -19,19 +19,64 @@ import { retreatOptions } from '../retreat/check.ts';
 import { checkMovementOrder, MOVE, type MovementIntent } from './check.ts';
 import { adjudicateMovement, type MovementOutcome } from './resolve.ts';
 import { explainMovement } from './explain.ts';
+import { decideMovement, type DecidedProvince } from './decided.ts';
+import { contestedProvinces, describeContested, type ContestedProvince } from './contested.ts';
+import { ok, type Result } from '../../result.ts';
 
 /**
  * Adjudicates a movement phase. `results` may already hold the results of orders that could not be read (those
  * naming one of the power's units are that unit's: it holds, with no second "no order" line).
  */
 export function movementPhase(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): PhaseOutcome {
-  const { v, state, board } = pos;
-  // The rules' orders may change the economy (a centre destroyed): then a copy, the position's stays as it was.
-  let changed: Economy | null = null;
-  const economy = () => (changed ??= copyEconomy(pos.eco));
+  const read = readMovementOrders(pos, orders, results);
+  return movementResults(pos, read, adjudicateMovement(pos.board, read.intents, pos.v.options), results);
+}
 
-  // Check each order; a unit given two different legal orders holds (DATC 4.D.3). Units in the order they were first ordered.
-  type Given = { intent: MovementIntent; text: string; order: Order };
+/** The same with some provinces' outcomes fixed from outside (decided.ts); decisions that cannot apply are named. */
+export function decidedMovementPhase(
+  pos: Position,
+  orders: readonly ReadOrder[],
+  results: OrderResult[],
+  decided: readonly DecidedProvince[],
+): Result<PhaseOutcome, string[]> {
+  const read = readMovementOrders(pos, orders, results);
+  const out = decideMovement(pos.board, read.intents, pos.v.options, decided);
+  return out.ok ? ok(movementResults(pos, read, out.value, results)) : out;
+}
+
+/**
+ * Where units of two or more powers met (contested.ts), in the phase adjudicated with `decided` (none: the
+ * ordinary adjudication). Only the provinces `which` accepts.
+ */
+export function movementContested(
+  pos: Position,
+  orders: readonly ReadOrder[],
+  decided: readonly DecidedProvince[],
+  which: (p: number) => boolean,
+): Result<ContestedProvince[], string[]> {
+  const read = readMovementOrders(pos, orders, []);
+  const out = decideMovement(pos.board, read.intents, pos.v.options, decided);
+  if (!out.ok) return out;
+  const orderOf = (u: number) => read.given[u]?.text ?? `${shortUnit(pos.board, u)} H`;
+  return ok(
+    contestedProvinces(out.value)
+      .filter(which)
+      .map((p) => describeContested(out.value, p, orderOf)),
+  );
+}
+
+type Given = { intent: MovementIntent; text: string; order: Order };
+interface MovementOrders {
+  intents: MovementIntent[];
+  /** Per unit: its one legal order, if it had one. */
+  given: Given[];
+  /** Results of units that hold because their orders were illegal or contradictory. */
+  heldByRule: Map<number, OrderResult[]>;
+}
+
+/** Check each order; a unit given two different legal orders holds (DATC 4.D.3). Units in the order they were first ordered. */
+function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): MovementOrders {
+  const { v, board } = pos;
   const byUnit: Given[][] = [];
   const ordered: number[] = [];
   // Results of units that hold because their orders were illegal or contradictory: they get no separate "no order" line.
@@ -85,8 +130,16 @@ export function movementPhase(pos: Position, orders: readonly ReadOrder[], resul
       results.push(r);
     }
   }
+  return { intents, given, heldByRule };
+}
 
-  const out = adjudicateMovement(board, intents, v.options);
+/** Every unit's result from the resolved orders, and the next position. */
+function movementResults(pos: Position, read: MovementOrders, out: MovementOutcome, results: OrderResult[]): PhaseOutcome {
+  const { v, state, board } = pos;
+  const { given, heldByRule } = read;
+  // The rules' orders may change the economy (a centre destroyed): then a copy, the position's stays as it was.
+  let changed: Economy | null = null;
+  const economy = () => (changed ??= copyEconomy(pos.eco));
 
   // Every unit's result; the variant's rules carry out their orders (the unit held) unless the unit was dislodged.
   const events: PhaseEvent[] = [];

@@ -51,6 +51,27 @@ export interface MovementOutcome {
   moveDetail(u: number): { attack: number; opposition: number; against: number[] };
   /** The units that cut a support (attackers with a route, or the unit that dislodged it). */
   cutters(u: number): number[];
+  /** Provinces whose outcome was fixed from outside (a battle fought out), or undefined in an ordinary adjudication. */
+  readonly decided: Decisions | undefined;
+}
+
+/** `Decisions.outcome` of a province nobody decided, and of one decided as a standoff; otherwise the winning power. */
+export const UNDECIDED = -1;
+export const DECIDED_STANDOFF = -2;
+
+/**
+ * Outcomes fixed from outside, per province, in integers (see decided.ts for
+ * the rules in words). A move into a decided province by anyone but the
+ * winner fails before solving; the winner's moves into it meet no opposition
+ * from other powers there (its own units still count); a unit of another
+ * power standing there and moving head-to-head against the winner's move
+ * fails when that move succeeds. Everything else follows the ordinary rules.
+ */
+export interface Decisions {
+  /** Per province: UNDECIDED, DECIDED_STANDOFF, or the winning power. */
+  readonly outcome: Int16Array;
+  /** Per province: the winner's one unit whose move counts (its other moves there fail), or -1 for all of them. */
+  readonly unit: Int16Array;
 }
 
 export interface MovementOptions {
@@ -58,8 +79,8 @@ export interface MovementOptions {
   adjacentConvoy: '2000' | '1971';
 }
 
-export function adjudicateMovement(board: Board, intents: readonly MovementIntent[], options: MovementOptions): MovementOutcome {
-  return new Movement(board, intents, options).run();
+export function adjudicateMovement(board: Board, intents: readonly MovementIntent[], options: MovementOptions, decided?: Decisions): MovementOutcome {
+  return new Movement(board, intents, options, decided).run();
 }
 
 class Movement {
@@ -106,6 +127,7 @@ class Movement {
     readonly board: Board,
     intents: readonly MovementIntent[],
     readonly options: MovementOptions,
+    readonly decided: Decisions | undefined,
   ) {
     const n = board.count;
     const P = board.variant.provinceCount;
@@ -145,6 +167,21 @@ class Movement {
       if (it.kind === MOVE && it.viaConvoy) this.via[u] = 1; // ordered "via convoy"; settled in prepare()
     }
     this.prepare();
+    if (decided) this.fixDecidedMoves(decided);
+  }
+
+  /** A move into a decided province that cannot win it fails, whatever its strength: fixed before solving. */
+  private fixDecidedMoves(decided: Decisions): void {
+    const { n, kind, dest, board } = this;
+    for (let u = 0; u < n; u++) {
+      if (kind[u] !== MOVE) continue;
+      const d = dest[u];
+      const winner = decided.outcome[d];
+      if (winner === UNDECIDED) continue;
+      if (winner === board.power[u] && (decided.unit[d] < 0 || decided.unit[d] === u)) continue;
+      this.state[u] = RESOLVED;
+      this.res[u] = 0;
+    }
   }
 
   /** Match supports and convoys to the orders they name, decide convoy routes, and index everything. */
@@ -386,6 +423,10 @@ class Movement {
   }
 
   private adjudicateMove(u: number): boolean {
+    if (this.decided !== undefined) {
+      const fixed = this.decidedMove(u, this.decided);
+      if (fixed >= 0) return fixed === 1;
+    }
     if (!this.path(u)) return false;
     const attack = this.attackStrength(u);
     const o = this.h2h[u];
@@ -398,6 +439,31 @@ class Movement {
       if (m !== u && attack <= this.preventStrength(m)) return false;
     }
     return true;
+  }
+
+  /**
+   * A move the decisions govern: 1 succeeds, 0 fails, -1 ordinary rules. The winner's move into its province
+   * needs its route and must get past the winner's own units there; a unit of another power standing in a
+   * province the winner took head-to-head cannot pass the winner's unit on the way out.
+   */
+  private decidedMove(u: number, decided: Decisions): number {
+    const power = this.board.power[u];
+    const here = this.board.province[u];
+    const o = this.h2h[u];
+    const heldBy = decided.outcome[here];
+    if (heldBy >= 0 && heldBy !== power && o >= 0 && this.board.power[o] === heldBy && this.resolve(o)) return 0;
+    const d = this.dest[u];
+    if (decided.outcome[d] !== power) return -1;
+    if (!this.path(u)) return 0;
+    const attack = this.attackStrength(u);
+    if (attack === 0) return 0;
+    // The unit named as the winner meets none of its power's other moves: they failed.
+    if (decided.unit[d] === u) return 1;
+    for (let i = this.intoStart[d], end = this.intoStart[d + 1]; i < end; i++) {
+      const m = this.movesInto[i];
+      if (m !== u && this.board.power[m] === power && attack <= this.preventStrength(m)) return 0;
+    }
+    return 1;
   }
 
   private adjudicateSupport(u: number): boolean {
@@ -550,7 +616,7 @@ class Movement {
         if (success[m]) entered = true;
         else if (this.preventStrength(m) > 0) tried = true;
       }
-      if (!entered && tried) standoff[p] = 1;
+      if (!entered && (tried || this.decided?.outcome[p] === DECIDED_STANDOFF)) standoff[p] = 1;
     }
     if (success.length > 0) for (let u = 0; u < n; u++) if (kind[u] === HOLD) success[u] = dislodgedBy[u] < 0 ? 1 : 0;
     return {
@@ -571,6 +637,7 @@ class Movement {
       headToHead: this.h2h,
       moveDetail: (u) => this.moveDetail(u),
       cutters: (u) => this.cutters(u),
+      decided: this.decided,
     };
   }
 
