@@ -4,7 +4,8 @@
  * unit stayed there (it held, supported, convoyed, or its own move failed),
  * or one that units of two or more powers moved into. A unit that left
  * before the attacker came met nobody, and one power's units bouncing each
- * other is no fight. Read from the outcome, not the orders, because whether a
+ * other is no fight. Two units moving head-to-head fight one battle: decided
+ * at one end, it does not make the other end contested too. Read from the outcome, not the orders, because whether a
  * unit stayed to meet its attacker is only known once the phase is resolved.
  * At sea these are the contested seas of a campaign game, whose battles
  * decide them (decided.ts).
@@ -64,7 +65,7 @@ export function contestedProvinces(out: MovementOutcome): number[] {
     let first = r >= 0 && stayed(out, r) ? board.power[r] : -1;
     for (let i = start; i < end; i++) {
       const m = out.movesInto[i];
-      if (!out.path[m]) continue;
+      if (!out.path[m] || sameBattle(out, m, r)) continue;
       const w = board.power[m];
       if (first < 0) first = w;
       else if (w !== first) {
@@ -77,6 +78,10 @@ export function contestedProvinces(out: MovementOutcome): number[] {
 }
 
 const stayed = (out: MovementOutcome, u: number) => !(out.kind[u] === MOVE && out.success[u]);
+
+/** Mover `m` and resident `r` moving head-to-head fight one battle: once it is decided at m's end, r's end does not count it again. */
+const sameBattle = (out: MovementOutcome, m: number, r: number) =>
+  r >= 0 && out.decided !== undefined && out.headToHead[m] === r && out.decided.outcome[out.board.province[m]] !== UNDECIDED;
 
 /** Who met in province `p` and how, in words and ids. `orderOf` gives each unit's order as written. */
 export function describeContested(out: MovementOutcome, p: number, orderOf: (u: number) => string): ContestedProvince {
@@ -100,7 +105,7 @@ export function describeContested(out: MovementOutcome, p: number, orderOf: (u: 
   }
   for (let i = out.intoStart[p], end = out.intoStart[p + 1]; i < end; i++) {
     const m = out.movesInto[i];
-    if (!out.path[m]) continue;
+    if (!out.path[m] || sameBattle(out, m, r)) continue;
     units.push(unitOf(m, 'attacker', out.success[m] === 1));
     involved.push(m);
   }
