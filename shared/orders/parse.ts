@@ -1,10 +1,28 @@
 import type { Variant } from '../variant/load.ts';
-import { IMPASSABLE, LAND, SEA, normaliseName } from '../variant/load.ts';
+import { IMPASSABLE, LAND, SEA, findPower, normaliseName } from '../variant/load.ts';
 import type { PhaseType } from '../state/schema.ts';
 import type { UnitType } from '../variant/schema.ts';
 import { err, ok, type Result } from '../result.ts';
 import { editDistance } from '../text/edit-distance.ts';
 import type { Order, UnitRef } from './types.ts';
+import {
+  ARMY_WORDS,
+  BUILD_WORDS,
+  COAST_WORDS,
+  CONVOY_TO_WORD,
+  CONVOY_WORDS,
+  DESTROY_WORDS,
+  DISBAND_WORDS,
+  FLEET_WORDS,
+  HOLD_WORDS,
+  MOVE_WORDS,
+  REBUILD_WORDS,
+  REMOVE_WORDS,
+  SUPPORT_WORDS,
+  WAIVE_WORDS,
+  isCoastAbbreviation,
+  isNotationWord,
+} from './words.ts';
 
 /**
  * Reads orders in the notation players actually type: case-insensitive, ids or
@@ -15,9 +33,9 @@ import type { Order, UnitRef } from './types.ts';
  * adjustment phase). Every rejection says what was wrong.
  */
 export function parseOrder(variant: Variant, text: string, phase: PhaseType = 'movement'): Result<Order> {
-  const typed = tokenize(text);
-  if (typed.length === 0) return err('The order is empty.');
-  const p = new Parser(variant, typed, phase);
+  const tokens = tokenize(text);
+  if (tokens.typed.length === 0) return err('The order is empty.');
+  const p = new Parser(variant, tokens, phase);
   try {
     const order = p.order();
     if (!p.done()) return err(`Unexpected "${p.typedAt()}" after the order "${p.consumedText()}".`);
@@ -33,10 +51,10 @@ export function parseOrder(variant: Variant, text: string, phase: PhaseType = 'm
  * order is still known as that unit's. Null when the text does not begin with a unit.
  */
 export function leadingUnit(variant: Variant, text: string, phase: PhaseType = 'movement'): UnitRef | null {
-  const typed = tokenize(text);
-  if (typed.length < 2) return null;
+  const tokens = tokenize(text);
+  if (tokens.typed.length < 2) return null;
   try {
-    return new Parser(variant, typed, phase).unit();
+    return new Parser(variant, tokens, phase).unit();
   } catch (e) {
     if (e instanceof ParseError) return null;
     throw e;
@@ -52,40 +70,35 @@ class ParseError extends Error {}
  */
 const TOKEN = /->|=>|[–—\-()/,:;]|(?:=(?!>)|[^\s–—\-()/,:;=])+/g;
 
-/** The words as typed (kept for messages, which quote them); the parser compares them in lower case. */
-function tokenize(text: string): string[] {
-  // A full stop ending the order, as in a sentence ("A par H."), is no part of it.
-  const tokens = text.replace(/\.+\s*$/, '').match(TOKEN) ?? [];
-  return tokens.filter((t) => t !== ',' && t !== ';');
+interface Tokens {
+  /** The words as typed (kept for messages, which quote them); the parser compares them in lower case. */
+  typed: string[];
+  /** Whether each touches the one before, no space between: the hyphen of "Mid-Atlantic" does, the move of "A New - Carthage" does not. */
+  joined: boolean[];
 }
 
-const MOVE_WORDS = new Set(['-', '->', '=>', '–', '—', 'to', 'm', 'move', 'moves', 'attack', 'attacks', 'retreat', 'retreats']);
-const HOLD_WORDS = new Set(['h', 'hold', 'holds', 'stand', 'stands']);
-const SUPPORT_WORDS = new Set(['s', 'sup', 'supp', 'support', 'supports']);
-const CONVOY_WORDS = new Set(['c', 'con', 'conv', 'convoy', 'convoys']);
-const DESTROY_WORDS = new Set(['z', 'destroy', 'destroys']);
-const REBUILD_WORDS = new Set(['rebuild', 'rebuilds']);
-const DISBAND_WORDS = new Set(['d', 'disband', 'disbands']);
-const REMOVE_WORDS = new Set(['remove', 'removes']);
-const BUILD_WORDS = new Set(['b', 'build', 'builds']);
-const WAIVE_WORDS = new Set(['waive', 'waives', 'waived', 'pass']);
-const COAST_WORDS: Record<string, string> = {
-  north: 'nc',
-  south: 'sc',
-  east: 'ec',
-  west: 'wc',
-  n: 'nc',
-  s: 'sc',
-  e: 'ec',
-  w: 'wc',
-};
+function tokenize(text: string): Tokens {
+  // A full stop ending the order, as in a sentence ("A par H."), is no part of it.
+  const typed: string[] = [];
+  const joined: boolean[] = [];
+  let end = -1;
+  for (const m of text.replace(/\.+\s*$/, '').matchAll(TOKEN)) {
+    const touches = m.index === end;
+    end = m.index + m[0].length;
+    if (m[0] === ',' || m[0] === ';') continue;
+    typed.push(m[0]);
+    joined.push(touches);
+  }
+  return { typed, joined };
+}
 
 /** Whether the variant's rules add this kind of movement order (destroy and rebuild, in Diadochi V). */
 const addsOrder = (v: Variant, kind: Order['kind']) => v.rules.movementOrders.some((rule) => rule.kinds.includes(kind));
 
 function unitTypeWord(t: string | undefined): UnitType | undefined {
-  if (t === 'a' || t === 'army') return 'army';
-  if (t === 'f' || t === 'fleet') return 'fleet';
+  if (t === undefined) return undefined;
+  if (ARMY_WORDS.has(t)) return 'army';
+  if (FLEET_WORDS.has(t)) return 'fleet';
   return undefined;
 }
 
@@ -95,12 +108,16 @@ class Parser {
   private lastType: UnitType | undefined;
   /** The tokens in lower case, as compared. */
   private readonly t: string[];
+  private readonly typed: string[];
+  private readonly joined: boolean[];
   constructor(
     private readonly v: Variant,
-    private readonly typed: string[],
+    tokens: Tokens,
     private readonly phase: PhaseType,
   ) {
-    this.t = typed.map((token) => token.toLowerCase());
+    this.typed = tokens.typed;
+    this.joined = tokens.joined;
+    this.t = tokens.typed.map((token) => token.toLowerCase());
   }
 
   /** A province of this map for the examples in reasons: its first home centre. */
@@ -122,6 +139,12 @@ class Parser {
   typedAt(k = 0): string | undefined {
     return this.typed[this.i + k];
   }
+  /** Tokens `from` to `to` as typed, a hyphen kept to the words it joins ("Mid-Atlantic"). */
+  typedText(from: number, to: number): string {
+    let out = '';
+    for (let k = from; k < to; k++) out += (k > from && !this.joined[k] ? ' ' : '') + this.typed[k];
+    return out;
+  }
   consumedText(): string {
     return this.typed.slice(0, this.i).join(' ');
   }
@@ -130,6 +153,11 @@ class Parser {
     const first = this.peek()!;
     if (WAIVE_WORDS.has(first)) {
       this.next();
+      return { kind: 'waive' };
+    }
+    // DAIDE names the power waiving: "ENG WVE".
+    if (this.t.length === 2 && WAIVE_WORDS.has(this.t[1]) && findPower(this.v, this.typed[0]) >= 0) {
+      this.i = 2;
       return { kind: 'waive' };
     }
     if (BUILD_WORDS.has(first) && (this.phase === 'adjustment' || first !== 'b')) {
@@ -169,7 +197,8 @@ class Parser {
         this.next();
         to = this.location();
       }
-      const viaConvoy = this.viaConvoy();
+      // DAIDE's CTO is a move by convoy, whether or not the route follows ("VIA ( nth )").
+      const viaConvoy = this.viaConvoy() || word === CONVOY_TO_WORD;
       if (this.phase === 'retreat') return { kind: 'retreat', unit, to };
       if (this.phase === 'adjustment') throw new ParseError('Units cannot move in an adjustment phase.');
       return { kind: 'move', unit, to, viaConvoy };
@@ -238,10 +267,18 @@ class Parser {
       this.i += 2;
       return true;
     }
+    // DAIDE: "VIA ( nth nrg )", the fleets of the route; like a route given with dashes, it is not checked.
+    if (this.peek() === 'via' && this.peek(1) === '(') {
+      const close = this.t.indexOf(')', this.i + 2);
+      if (close < 0) throw new ParseError('A convoy route in brackets needs its closing ")".');
+      this.i = close + 1;
+      return true;
+    }
     return false;
   }
 
   unit(): UnitRef {
+    if (this.peek() === '(') return this.unitGroup();
     const type = unitTypeWord(this.peek());
     // "A" alone could be a province named "a" on some map; only treat it as a type if a location follows.
     if (type && this.peek(1) !== undefined) this.next();
@@ -250,19 +287,44 @@ class Parser {
     return type ? { type, at } : { at };
   }
 
-  /** A province (longest matching id or name, up to five words) with an optional coast. */
+  /**
+   * DAIDE's unit in brackets, "( ENG FLT lon )": the power it names is not kept (the unit's place says whose it
+   * is, and the order is checked against the board later).
+   */
+  private unitGroup(): UnitRef {
+    this.next();
+    if (unitTypeWord(this.peek(1)) && findPower(this.v, this.typedAt() ?? '') >= 0) this.next();
+    const type = unitTypeWord(this.peek());
+    if (!type) throw new ParseError(`A unit in brackets is "( power type province )", as "( ${this.v.powerAbbreviations[0]} AMY ${this.example()} )".`);
+    this.next();
+    this.lastType = type;
+    const at = this.location();
+    if (this.next() !== ')') throw new ParseError('A unit in brackets needs its closing ")".');
+    return { type, at };
+  }
+
+  /** A province (longest matching id, name or alias, up to five words) with an optional coast; DAIDE's "( spa ncs )" too. */
   location(): string {
+    if (this.peek() === '(') {
+      this.next();
+      const inner = this.location();
+      if (this.next() !== ')') throw new ParseError('A place in brackets needs its closing ")".');
+      return inner;
+    }
     const start = this.i;
     let best = -1;
     let bestEnd = start;
     const prefixes = namePrefixes(this.v);
     // The words read so far, normalised as the variant's names are: each word once, joined by one space.
     let key = '';
+    // Where the words that could still be (the start of) a name end: what a message quotes when none is one.
+    let readEnd = start;
     for (let j = start, words = 0; j < this.t.length && words < 6; j++) {
       const tok = this.t[j];
       if (tok === '-' || tok === '–') {
-        if (words === 0) break;
-        continue; // names like "Mid-Atlantic Ocean" contain a hyphen
+        // Names like "Mid-Atlantic Ocean" contain a hyphen, written without spaces; "A New - Carthage" is a move.
+        if (words > 0 && this.joined[j] && this.joined[j + 1]) continue;
+        break;
       }
       if (tok === '(' || tok === ')' || tok === '/' || tok === ':' || tok === '->' || tok === '=>') break;
       words++;
@@ -273,11 +335,15 @@ class Parser {
         best = p;
         bestEnd = j + 1;
       }
-      // No name goes on from here: more words cannot match.
-      if (key !== '' && !prefixes.has(key)) break;
+      // No name goes on from here: more words cannot match. The word that ended it is quoted unless it is a word of the notation.
+      if (key !== '' && !prefixes.has(key)) {
+        if (readEnd === start || !isNotationWord(tok)) readEnd = j + 1;
+        break;
+      }
+      readEnd = j + 1;
     }
     if (best < 0) {
-      throw new ParseError(unknownProvinceMessage(this.v, this.typed[start] ?? '', this.lastType));
+      throw new ParseError(unknownProvinceMessage(this.v, this.typedText(start, readEnd), this.lastType));
     }
     this.i = bestEnd;
     const id = this.v.provinceIds[best];
@@ -289,7 +355,11 @@ class Parser {
   private coast(p: number): string | undefined {
     const coasts = this.v.coasts[p].map((l) => this.v.locationIds[l].split('/')[1]);
     const read = (words: string[]): string | undefined => {
-      const w = words.filter((x) => x !== 'coast').join(' ');
+      // "n.c." is "nc".
+      const w = words
+        .filter((x) => x !== 'coast')
+        .join(' ')
+        .replace(/\./g, '');
       const c = COAST_WORDS[w] ?? w;
       return coasts.includes(c) ? c : undefined;
     };
@@ -308,8 +378,8 @@ class Parser {
       this.next();
       return read(words);
     }
-    // A bare word is a coast only when it cannot be an order word: "spa nc", "stp north coast".
-    if (t0 !== undefined && (coasts.includes(t0) || /^[nsew]c$/.test(t0))) {
+    // A bare word is a coast only when it cannot be an order word: "spa nc", "spa n.c.", "stp north coast".
+    if (t0 !== undefined && (coasts.includes(t0) || isCoastAbbreviation(t0.replace(/\./g, '')))) {
       this.next();
       return read([t0]);
     }
@@ -339,30 +409,37 @@ function namePrefixes(v: Variant): Set<string> {
 
 function unknownProvinceMessage(v: Variant, word: string, type: UnitType | undefined): string {
   if (!word) return 'A province is missing.';
-  const guesses = closestProvinces(v, word, type).map((p) => `${v.provinceNames[p]} (${v.provinceIds[p]})`);
+  const guesses = closestProvinces(v, word, type).map(({ province: p, spelling }) => {
+    const also = spelling === undefined ? '' : `, also ${spelling}`;
+    return `${v.provinceNames[p]} (${v.provinceIds[p]}${also})`;
+  });
   return `"${word}" is not a province on this map${guesses.length ? `; did you mean ${guesses.join(' or ')}?` : '.'}`;
 }
 
 /**
- * The provinces whose id or name is nearest to a misspelt word, if any is near enough: at most two, those the
- * unit named before it could stand in first ("A Gad - Mla": Malacca before the Melita Sea).
+ * The provinces whose id, name or alias is nearest to a misspelt word, if any is near enough: at most two, those
+ * the unit named before it could stand in first ("A Gad - Mla": Malacca before the Melita Sea). `spelling` is the
+ * alias that came nearest, when it was one, so the message can show the spelling the player was reaching for.
  */
-function closestProvinces(v: Variant, word: string, type: UnitType | undefined): number[] {
-  let found: number[] = [];
+function closestProvinces(v: Variant, word: string, type: UnitType | undefined): { province: number; spelling?: string }[] {
+  let found: { province: number; spelling?: string }[] = [];
   let bestD = Infinity;
   const w = normaliseName(word);
   for (let p = 0; p < v.provinceCount; p++) {
-    for (const name of [v.provinceIds[p], v.provinceNames[p]]) {
+    const aliases = v.data.provinces[p].aliases ?? [];
+    const spellings: [string, boolean][] = [[v.provinceIds[p], false], [v.provinceNames[p], false], ...aliases.map((a): [string, boolean] => [a, true])];
+    for (const [name, isAlias] of spellings) {
       const n = normaliseName(name);
       const d = editDistance(w, n.length > w.length + 2 ? n.slice(0, w.length) : n);
       const limit = Math.max(1, Math.floor(Math.min(w.length, n.length) / 3));
       if (d > limit || d > bestD) continue;
       if (d < bestD) found = [];
       bestD = d;
-      if (!found.includes(p)) found.push(p);
+      if (!found.some((f) => f.province === p)) found.push({ province: p, ...(isAlias ? { spelling: name } : {}) });
     }
   }
   const kind = (p: number) => v.provinceKind[p];
-  const fits = (p: number) => kind(p) !== IMPASSABLE && (type === 'army' ? kind(p) !== SEA : type === 'fleet' ? kind(p) !== LAND : true);
-  return [...found.filter(fits), ...found.filter((p) => !fits(p))].slice(0, 2);
+  const fits = ({ province: p }: { province: number }) =>
+    kind(p) !== IMPASSABLE && (type === 'army' ? kind(p) !== SEA : type === 'fleet' ? kind(p) !== LAND : true);
+  return [...found.filter(fits), ...found.filter((f) => !fits(f))].slice(0, 2);
 }

@@ -2,6 +2,7 @@ import type { ParsedMapData, UnitType } from './schema.ts';
 import { defaultRuleOptions, type RuleOptions } from './options.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { Rules, Variant } from '../model.ts';
+import { DELIMITER_CHARACTERS, isNotationWord } from '../orders/words.ts';
 
 /** Province kinds, as small integers for the hot path. */
 export const LAND = 0;
@@ -47,6 +48,15 @@ export const normaliseName = (s: string): string =>
         .replace(/[\s_-]+/g, ' ')
         .trim();
 
+/** Why a province alias could not be read back from an order, or undefined when it can be. */
+function aliasProblem(alias: string): string | undefined {
+  if (DELIMITER_CHARACTERS.test(alias)) return 'contains a character that separates the words of an order ( ( ) / , : ; -> => )';
+  const k = normaliseName(alias);
+  if (k === '') return 'has no letters or digits';
+  if (isNotationWord(k)) return 'is a word of the order notation (a unit type, an order, a coast), so it cannot also name a province';
+  return undefined;
+}
+
 /** Location id: `spa/nc` → its index, or -1. Case-insensitive. */
 export function findLocation(v: Variant, id: string): number {
   const exact = v.locationById.get(id);
@@ -75,17 +85,34 @@ export function compileVariant(data: ParsedMapData, options: Partial<RuleOptions
   const P = data.provinces.length;
   const provinceIds = data.provinces.map((p) => p.id);
   const provinceByName = new Map<string, number>();
-  const addName = (key: string, index: number, what: string) => {
+  // What each name read as a province is, for the message when two provinces claim it.
+  const nameRole = new Map<string, string>();
+  const describe = (i: number) => `${provinceIds[i]} (${data.provinces[i].name})`;
+  const addName = (key: string, index: number, role: string) => {
     const k = normaliseName(key);
     const prev = provinceByName.get(k);
-    if (prev !== undefined && prev !== index) errors.push(`${what} "${key}" is used by both ${provinceIds[prev]} and ${provinceIds[index]}`);
-    else provinceByName.set(k, index);
+    if (prev !== undefined && prev !== index)
+      errors.push(`${role} "${key}" of ${describe(index)} is already ${nameRole.get(k)} of ${describe(prev)}: a player typing it could mean either`);
+    else if (prev === undefined) {
+      provinceByName.set(k, index);
+      nameRole.set(k, `the ${role} "${key}"`);
+    }
   };
-  data.provinces.forEach((p, i) => addName(p.id, i, 'province id'));
+  data.provinces.forEach((p, i) => addName(p.id, i, 'id'));
   data.provinces.forEach((p, i) => {
-    if (!provinceByName.has(normaliseName(p.name))) provinceByName.set(normaliseName(p.name), i);
+    const k = normaliseName(p.name);
+    if (!provinceByName.has(k)) {
+      provinceByName.set(k, i);
+      nameRole.set(k, `the name "${p.name}"`);
+    }
   });
-  data.provinces.forEach((p, i) => p.aliases?.forEach((alias) => addName(alias, i, 'alias')));
+  data.provinces.forEach((p, i) =>
+    p.aliases?.forEach((alias) => {
+      const problem = aliasProblem(alias);
+      if (problem) errors.push(`${p.id}: alias "${alias}" ${problem}`);
+      else addName(alias, i, 'alias');
+    }),
+  );
 
   const powers = data.powers.map((p) => p.id);
   const powerByName = new Map<string, number>();
