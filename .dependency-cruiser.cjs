@@ -5,11 +5,11 @@
  * The server's core: the game-play core (play/), who may see what (access/), the views that apply it (views/),
  * the database (db/), authentication (auth/), the event bus (bus/) and the notifications' outbox (notify/). Its
  * domains, one Fastify plugin each: accounts, admin, archive, battles, calendar, clock-votes, draws, games, gm, live,
- * loans, notifications, orders, phases, press, profiles, push, seats, vacations, webhooks. A domain imports the core
+ * loans, map-images, notifications, orders, phases, press, profiles, push, seats, vacations, webhooks. A domain imports the core
  * and its own files, never another domain's; the core imports no domain.
  */
 const DOMAINS =
-  '(accounts|admin|archive|battles|calendar|clock-votes|draws|games|gm|live|loans|notifications|orders|phases|press|profiles|push|seats|vacations|webhooks)';
+  '(accounts|admin|archive|battles|calendar|clock-votes|draws|games|gm|live|loans|map-images|notifications|orders|phases|press|profiles|push|seats|vacations|webhooks)';
 const CORE = '(play|access|views|db|auth|bus|notify)';
 
 module.exports = {

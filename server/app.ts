@@ -48,6 +48,7 @@ import pressRoutes from './press/routes.ts';
 import notificationRoutes from './notifications/routes.ts';
 import webhooksRoutes from './webhooks/routes.ts';
 import calendarRoutes from './calendar/routes.ts';
+import mapImagesPlugin from './map-images/plugin.ts';
 import { errorResponses } from './schemas.ts';
 import { defaultSettings, type AppSettings } from './settings.ts';
 import { checkRouteViews } from './views/route-views.ts';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(battlesRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
+  await app.register(mapImagesPlugin);
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(
     async (health) => {

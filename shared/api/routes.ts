@@ -9,8 +9,8 @@
  */
 import type { WireName } from './wire.ts';
 
-/** What a 2xx answer carries: a wire schema by name, nothing (204), text, or something the table does not type. */
-export type Answer = WireName | 'none' | 'text' | 'websocket' | 'untyped';
+/** What a 2xx answer carries: a wire schema by name, nothing (204), text, a picture, or something the table does not type. */
+export type Answer = WireName | 'none' | 'text' | 'image' | 'websocket' | 'untyped';
 
 export interface ApiRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -161,6 +161,12 @@ export const API_ROUTES = {
   deleteWebhook: { method: 'DELETE', path: '/api/games/:gameId/webhooks/:webhookId', answers: { 204: 'none' } },
   enableWebhook: { method: 'POST', path: '/api/games/:gameId/webhooks/:webhookId/enable', answers: { 200: 'Webhook' } },
   testWebhook: { method: 'POST', path: '/api/games/:gameId/webhooks/:webhookId/test', answers: { 200: 'WebhookTestResult' } },
+
+  // The map as a picture: the current position, or any phase (its orders drawn once processed)
+  mapSvg: { method: 'GET', path: '/api/games/:gameId/map.svg', answers: { 200: 'image' } },
+  mapPng: { method: 'GET', path: '/api/games/:gameId/map.png', answers: { 200: 'image' } },
+  phaseMapSvg: { method: 'GET', path: '/api/games/:gameId/phases/:index/map.svg', answers: { 200: 'image' } },
+  phaseMapPng: { method: 'GET', path: '/api/games/:gameId/phases/:index/map.png', answers: { 200: 'image' } },
 
   // The calendar feed
   calendarFeed: { method: 'GET', path: '/api/calendar/:token.ics', answers: { 200: 'text' } },

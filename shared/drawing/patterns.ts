@@ -3,7 +3,10 @@
  * own, so owners can be told apart without telling colours apart.
  */
 
-/** Pattern strokes, drawn in an 8×8 tile, one per power in variant order (cycling beyond). */
+/**
+ * Pattern strokes, drawn in an 8×8 tile, one per power in variant order: eight, each unlike the others (tested by
+ * drawing the tiles, tests/engine/drawing-patterns.test.ts), so a variant of up to eight powers never repeats one.
+ */
 export const PATTERN_MARKS = [
   'M-2 2 L2 -2 M0 8 L8 0 M6 10 L10 6', // diagonal lines
   'M2 2 h0.01 M6 6 h0.01', // dots
@@ -14,6 +17,11 @@ export const PATTERN_MARKS = [
   'M0 4 Q2 2 4 4 T8 4', // waves
   'M2 2 h4 v4 h-4 Z', // small squares
 ];
+
+/** The pattern of the power at `index` in its variant's order (beyond eight powers they repeat). */
+export function patternMark(index: number): string {
+  return PATTERN_MARKS[index % PATTERN_MARKS.length];
+}
 
 /** Mix a #rrggbb colour towards parchment (t = 0: parchment, 1: the colour). */
 export function tint(colour: string, t: number, paper = '#f1e6c8'): string {

@@ -48,6 +48,7 @@ describe('the route table', () => {
         .map(([status, response]) => {
           const json = response.content?.['application/json']?.schema;
           if (json) return [status, componentName(json.$ref) ?? 'untyped'];
+          if (Object.keys(response.content ?? {}).some((type) => type.startsWith('image/'))) return [status, 'image'];
           return [status, status === '204' ? 'none' : 'text'];
         }),
     );
