@@ -25,10 +25,12 @@ import {
 } from './words.ts';
 
 /**
- * Reads orders in the notation players actually type: case-insensitive, ids or
- * full names, `-`/`->`/`to`, `H`/`S`/`C`/`Z`/`R`, `via convoy`, coasts as
- * `spa/nc`, `spa(nc)`, `spa nc` or `spa north coast`, `Build A par`,
- * `Remove F lon`, `Waive`. The phase type decides what ambiguous words mean
+ * Reads orders in the notation players actually type: case-insensitive, ids,
+ * full names or the variant's aliases (the other conventions' abbreviations,
+ * `MAO`, `NWG`, `ECH`), `-`/`->`/`to`, `H`/`S`/`C`/`Z`/`R`, `via convoy`, coasts
+ * as `spa/nc`, `spa(nc)`, `spa nc`, `spa n.c.`, `spa NCS` or `spa north coast`,
+ * `Build A par`, `Remove F lon`, `Waive`, and DAIDE's bracketed form
+ * (`( ENG FLT lon ) MTO nth`). The phase type decides what ambiguous words mean
  * (`A mun - boh` is a retreat in a retreat phase, `disband` is a removal in an
  * adjustment phase). Every rejection says what was wrong.
  */
