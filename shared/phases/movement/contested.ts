@@ -103,9 +103,15 @@ export function describeContested(out: MovementOutcome, p: number, orderOf: (u: 
     units.push(unitOf(r, 'defender', out.dislodgedBy[r] < 0));
     involved.push(r);
   }
+  const attackers: number[] = [];
   for (let i = out.intoStart[p], end = out.intoStart[p + 1]; i < end; i++) {
     const m = out.movesInto[i];
     if (!out.path[m] || sameBattle(out, m, r)) continue;
+    attackers.push(m);
+  }
+  // Attackers by the variant's order of powers, then by where they came from: the same list whatever the units' order.
+  attackers.sort((a, b) => board.power[a] - board.power[b] || board.location[a] - board.location[b]);
+  for (const m of attackers) {
     units.push(unitOf(m, 'attacker', out.success[m] === 1));
     involved.push(m);
   }
