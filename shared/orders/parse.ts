@@ -419,27 +419,34 @@ function unknownProvinceMessage(v: Variant, word: string, type: UnitType | undef
 }
 
 /**
- * The provinces whose id, name or alias is nearest to a misspelt word, if any is near enough: at most two, those
- * the unit named before it could stand in first ("A Gad - Mla": Malacca before the Melita Sea). `spelling` is the
- * alias that came nearest, when it was one, so the message can show the spelling the player was reaching for.
+ * The provinces whose id, name or alias is nearest to a misspelt word, if any is near enough: at most two. Among
+ * equally near, those whose spelling is nearest in length first ("NOR": Norway before North Africa, both begin
+ * so), then those the unit named before it could stand in ("A Gad - Mla": Malacca before the Melita Sea).
+ * `spelling` is the alias that came nearest, when it was one, so the message can show what the player reached for.
  */
 function closestProvinces(v: Variant, word: string, type: UnitType | undefined): { province: number; spelling?: string }[] {
-  let found: { province: number; spelling?: string }[] = [];
-  let bestD = Infinity;
   const w = normaliseName(word);
+  // Per province, its nearest spelling: edit distance, then difference in length.
+  const nearest = new Map<number, { d: number; length: number; spelling?: string }>();
   for (let p = 0; p < v.provinceCount; p++) {
     const aliases = v.data.provinces[p].aliases ?? [];
     const spellings: [string, boolean][] = [[v.provinceIds[p], false], [v.provinceNames[p], false], ...aliases.map((a): [string, boolean] => [a, true])];
     for (const [name, isAlias] of spellings) {
       const n = normaliseName(name);
+      // A long name is compared by its beginning: "Gulf of Bo" is on its way to the Gulf of Bothnia.
       const d = editDistance(w, n.length > w.length + 2 ? n.slice(0, w.length) : n);
       const limit = Math.max(1, Math.floor(Math.min(w.length, n.length) / 3));
-      if (d > limit || d > bestD) continue;
-      if (d < bestD) found = [];
-      bestD = d;
-      if (!found.some((f) => f.province === p)) found.push({ province: p, ...(isAlias ? { spelling: name } : {}) });
+      if (d > limit) continue;
+      const length = Math.abs(n.length - w.length);
+      const prev = nearest.get(p);
+      if (!prev || d < prev.d || (d === prev.d && length < prev.length)) nearest.set(p, { d, length, ...(isAlias ? { spelling: name } : {}) });
     }
   }
+  const bestD = Math.min(...[...nearest.values()].map((x) => x.d));
+  const found = [...nearest]
+    .filter(([, x]) => x.d === bestD)
+    .sort(([, a], [, b]) => a.length - b.length)
+    .map(([province, x]) => ({ province, ...(x.spelling === undefined ? {} : { spelling: x.spelling }) }));
   const kind = (p: number) => v.provinceKind[p];
   const fits = ({ province: p }: { province: number }) =>
     kind(p) !== IMPASSABLE && (type === 'army' ? kind(p) !== SEA : type === 'fleet' ? kind(p) !== LAND : true);

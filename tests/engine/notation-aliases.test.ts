@@ -125,6 +125,11 @@ describe('"did you mean" knows the aliases', () => {
     expect(refusal(diadochi, 'A Carthgo - Num')).toBe('"Carthgo" is not a province on this map; did you mean Carthage (Car, also Carthago)?');
   });
 
+  it('among equally near spellings, offers first those nearest in length', () => {
+    // "NOR" (Norway in some old conventions, the Norwegian Sea in others) begins many names; it is neither alias.
+    expect(refusal(standard, 'F NOR - NTH')).toBe('"NOR" is not a province on this map; did you mean Norway (nwy) or Norwegian Sea (nrg, also Norwegian)?');
+  });
+
   it('quotes the whole of a misspelt name of several words', () => {
     expect(refusal(standard, 'F Gulf of Lyxn - tys')).toBe('"Gulf of Lyxn" is not a province on this map; did you mean Gulf of Lyon (gol)?');
     expect(refusal(standard, 'F North Atlantik - nrg')).toMatch(/^"North Atlantik" is not a province on this map; did you mean North Atlantic Ocean \(nat/);
