@@ -5,7 +5,7 @@ import { loadVariant } from '../../shared/variant/checked.ts';
 import { parseOrder } from '../../shared/orders/parse.ts';
 import { formatOrder } from '../../shared/orders/format.ts';
 import type { PhaseType } from '../../shared/state/schema.ts';
-import type { Variant } from '../../shared/variant/load.ts';
+import { findProvince, type Variant } from '../../shared/variant/load.ts';
 
 // The notations players bring from other sites and programs: each variant's alias table, the other conventions'
 // coast and order words, and the checks that keep an alias from meaning two things.
@@ -70,6 +70,21 @@ describe('Standard orders in the other conventions', () => {
     ['F MAO - spa (south coast)', 'F mid - spa/sc'],
   ])('%s', (text, canonical) => {
     expect(read(standard, text)).toBe(canonical);
+  });
+
+  // Each convention's 75 province tokens, as their documentation lists them (differences from our ids in capitals
+  // in the comments): every token reads, and each names a different province, so together they cover the map.
+  const shared =
+    'ADR AEG ALB ANK APU ARM BAL BAR BEL BER BLA BOH BRE BUD BUL BUR CLY CON DEN EAS EDI FIN GAL GAS GRE HEL HOL ION IRI KIE LON LVN LVP MAR MOS MUN NAF NAP NTH NWY PAR PIC PIE POR PRU ROM RUH RUM SER SEV SIL SKA SMY SPA STP SWE SYR TRI TUN TUS TYR TYS UKR VEN VIE WAL WAR WES YOR';
+  it.each([
+    // DAIDE: ECH, GOB, GOL, MAO, NAO, NWG
+    ['DAIDE', `${shared} ECH GOB GOL MAO NAO NWG`],
+    // the python engine, DPjudge and the Avalon Hill rulebook: ENG, BOT, LYO, MAO, NAO, NWG
+    ['python engine / DPjudge / Avalon Hill', `${shared} ENG BOT LYO MAO NAO NWG`],
+  ])('reads every province token of %s as a different province', (_, tokens) => {
+    const read = tokens.split(' ').map((t) => findProvince(standard, t));
+    expect(read.filter((p) => p < 0)).toEqual([]);
+    expect(new Set(read).size).toBe(standard.provinceCount);
   });
 
   it('reads DAIDE retreats, disbands, builds, removals and waives in their phases', () => {
