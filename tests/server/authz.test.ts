@@ -243,6 +243,19 @@ const MATRIX: Entry[] = [
   // ───────── phases and orders ─────────
   { route: 'GET /api/games/{gameId}/phases', request: game('/phases'), expect: gameRead() },
   { route: 'GET /api/games/{gameId}/phases/current', request: game('/phases/current'), expect: gameRead() },
+  // The map as a picture: whoever may read the phases.
+  { route: 'GET /api/games/{gameId}/map.svg', request: game('/map.svg'), expect: gameRead() },
+  { route: 'GET /api/games/{gameId}/map.png', request: game('/map.png'), expect: gameRead() },
+  {
+    route: 'GET /api/games/{gameId}/phases/{index}/map.svg',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/map.svg` }),
+    expect: gameRead(),
+  },
+  {
+    route: 'GET /api/games/{gameId}/phases/{index}/map.png',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/map.png` }),
+    expect: gameRead(),
+  },
   {
     route: 'GET /api/games/{gameId}/phases/{index}',
     request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}` }),

@@ -193,6 +193,9 @@ describe.each([
           '/gm/proposals',
           '/export',
           '/export/datc',
+          // The map pictures' SVG (the PNG draws the same): orders and names would be its text.
+          '/map.svg',
+          `/phases/${moment.phase}/map.svg`,
         ]) {
           await watcher.get(`/api/games/${gameId}${path}`);
         }

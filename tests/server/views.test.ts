@@ -214,6 +214,8 @@ describe('every route', () => {
     // The archive, the audit log, a player's page.
     await ok(player, 'GET', `${game}/export`);
     await ok(player, 'GET', `${game}/export/datc`);
+    // The map as pictures (a view of what every viewer of the game may see: server/views/map-image.ts).
+    for (const picture of ['/map.svg', '/map.png', '/phases/0/map.svg', '/phases/0/map.png']) await ok(player, 'GET', `${game}${picture}`);
     await ok(player, 'POST', '/api/games/import', { export: exportOf('standard', randomPlayed('standard', 7, 2), 'Imported') }, 201);
     await ok(world.admin, 'GET', '/api/admin/audit');
     await ok(world.outsider, 'GET', `/api/users/${player.user!.username}`);
