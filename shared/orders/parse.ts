@@ -162,6 +162,13 @@ class Parser {
       this.i = 2;
       return { kind: 'waive' };
     }
+    // Orders copied from a listing by power ("England: F lon - nth"): the power is whoever gives them, so a name there
+    // could only disagree with it.
+    const powerNamed = findPower(this.v, this.typed[0]) >= 0 && (this.peek(1) === ':' || (unitTypeWord(this.peek(1)) && this.peek(2) !== undefined));
+    if (powerNamed) {
+      const rest = this.typedText(this.peek(1) === ':' ? 2 : 1, this.t.length);
+      throw new ParseError(`An order does not name its power: write "${rest}", not "${this.typedText(0, this.t.length)}".`);
+    }
     if (BUILD_WORDS.has(first) && (this.phase === 'adjustment' || first !== 'b')) {
       this.next();
       const unitType = unitTypeWord(this.peek());

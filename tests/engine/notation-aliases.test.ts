@@ -104,6 +104,16 @@ describe('Standard orders in the other conventions', () => {
     expect(read(standard, 'A NAF - TUN')).toBe('A naf - tun');
   });
 
+  it('refuses an order copied with its power in front, showing the order without it', () => {
+    expect(refusal(standard, 'England: F London - North Sea')).toBe(
+      'An order does not name its power: write "F London - North Sea", not "England: F London - North Sea".',
+    );
+    expect(refusal(standard, 'ENG F LON - NTH')).toBe('An order does not name its power: write "F LON - NTH", not "ENG F LON - NTH".');
+    // ENG before anything but a unit is the sea, and Rome the city.
+    expect(read(standard, 'ENG - NTH')).toBe('eng - nth');
+    expect(read(diadochi, 'Rome H')).toBe('Rom H');
+  });
+
   it('tells what is wrong in a bracketed unit', () => {
     expect(refusal(standard, '( ENG FLT LON')).toBe('A unit in brackets needs its closing ")".');
     expect(refusal(standard, '( ENG LON ) MTO NTH')).toMatch(/^A unit in brackets is "\( power type province \)"/);
