@@ -151,6 +151,8 @@ async function show() {
   if (view) unmount(view);
   view = mount(GameView, { target, props: { game } });
   await vi.waitFor(() => expect(target.querySelector<HTMLInputElement>('label.ready input')).not.toBeNull());
+  // The map's drawing is its own chunk (the registry's), which may arrive after the phase.
+  await vi.waitFor(() => expect(target.querySelector('svg.dmap g.unit')).not.toBeNull());
   flushSync();
 }
 

@@ -14,9 +14,15 @@ import { session } from '../../web/src/lib/session.svelte.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
 import { fixtureId as id, gameDetail, gameSummary, json, openPhase, POWERS } from './api-fixtures.ts';
 
-// The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end.
+// The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end;
+// and the invitation's own chunk, so that the page shows it within settle()'s few ticks however busy the machine.
 beforeAll(() =>
-  Promise.all([import('../../web/src/game/GamePanel.svelte'), import('../../web/src/game/PressPanel.svelte'), import('../../web/src/game/SupplyPanel.svelte')]),
+  Promise.all([
+    import('../../web/src/game/GamePanel.svelte'),
+    import('../../web/src/game/PressPanel.svelte'),
+    import('../../web/src/game/SupplyPanel.svelte'),
+    import('../../web/src/game/Invitation.svelte'),
+  ]),
 );
 
 const GAME = id(1);

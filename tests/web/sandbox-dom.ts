@@ -6,13 +6,17 @@ import Sandbox from '../../web/src/pages/Sandbox.svelte';
 export function sandboxPageEachTest() {
   let target: HTMLElement;
   let page: ReturnType<typeof mount>;
-  beforeEach(() => {
+  /** Until the page has read what it was given (a kept sandbox, a pasted position) and drawn its map: it says so with aria-busy. */
+  const settled = () => vi.waitFor(() => expect(target.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5_000, interval: 5 });
+  beforeEach(async () => {
     // Each test starts from the initial position, not from what the previous one left in storage.
     localStorage.clear();
     target = document.createElement('div');
     document.body.appendChild(target);
     page = mount(Sandbox, { target });
     flushSync();
+    // The map's drawing is its own chunk, loaded once (later mounts draw it at once).
+    await settled();
   });
   afterEach(() => {
     unmount(page);
@@ -20,8 +24,6 @@ export function sandboxPageEachTest() {
   });
 
   const $ = <T extends Element = HTMLElement>(selector: string) => target.querySelector<T>(selector);
-  /** Until the page has read what it was given (a kept sandbox, a pasted position): it says so with aria-busy. */
-  const settled = () => vi.waitFor(() => expect(target.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5_000, interval: 5 });
   const $$ = (selector: string) => Array.from(target.querySelectorAll(selector));
   return {
     $,

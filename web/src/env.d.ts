@@ -9,3 +9,9 @@ declare module '*.svg?drawing' {
   const drawing: import('./map/drawing.ts').MapDrawing;
   export default drawing;
 }
+
+/** A variant's name and description alone, read from its variant.json at build time (web/build/map-drawing.ts). */
+declare module '*.json?about' {
+  const about: { id: string; name: string; description: string | null };
+  export default about;
+}

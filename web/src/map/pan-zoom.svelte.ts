@@ -24,8 +24,9 @@ export const WHEEL_STEP = 1.2;
 const CLICK_SLOP_PX = 5;
 
 export class PanZoom {
-  view = $state<ViewBox>({ x: 0, y: 0, w: 1600, h: 900 });
   aspect = $state(16 / 9);
+  /** What is shown: until the frame is measured, the whole drawing at the aspect assumed. */
+  view = $state<ViewBox>({ x: 0, y: 0, w: 0, h: 0 });
   /** The frame's width on screen (0 until measured). */
   frameWidth = $state(0);
   /** The zoom level relative to the whole map (1 = all of it). */
@@ -55,6 +56,7 @@ export class PanZoom {
   private pinchDistance = 0;
 
   constructor(private readonly map: ViewedMap) {
+    this.view = fitAll(map.bounds, this.aspect);
     this.zoom = $derived(zoomLevel(this.view, map.bounds, this.aspect));
     this.pxPerUnit = $derived(this.frameWidth / this.view.w);
     const onScreen = (px: number, min: number, max: number) => (this.pxPerUnit > 0 ? Math.min(max, Math.max(min, px / this.pxPerUnit)) : min);
