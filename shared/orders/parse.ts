@@ -167,6 +167,7 @@ class Parser {
     const powerNamed = findPower(this.v, this.typed[0]) >= 0 && (this.peek(1) === ':' || (unitTypeWord(this.peek(1)) && this.peek(2) !== undefined));
     if (powerNamed) {
       const rest = this.typedText(this.peek(1) === ':' ? 2 : 1, this.t.length);
+      if (rest === '') throw new ParseError(`"${this.typedText(0, this.t.length)}" is a power's name, not an order: the orders go without it.`);
       throw new ParseError(`An order does not name its power: write "${rest}", not "${this.typedText(0, this.t.length)}".`);
     }
     if (BUILD_WORDS.has(first) && (this.phase === 'adjustment' || first !== 'b')) {

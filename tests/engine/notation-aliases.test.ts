@@ -109,6 +109,7 @@ describe('Standard orders in the other conventions', () => {
       'An order does not name its power: write "F London - North Sea", not "England: F London - North Sea".',
     );
     expect(refusal(standard, 'ENG F LON - NTH')).toBe('An order does not name its power: write "F LON - NTH", not "ENG F LON - NTH".');
+    expect(refusal(standard, 'France:')).toBe('"France:" is a power\'s name, not an order: the orders go without it.');
     // ENG before anything but a unit is the sea, and Rome the city.
     expect(read(standard, 'ENG - NTH')).toBe('eng - nth');
     expect(read(diadochi, 'Rome H')).toBe('Rom H');
