@@ -187,7 +187,15 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
 
   const domain = new Uint8Array(N); // 1 land, 0 water
   rasterisePolygons(grid, landRings(), domain, 1);
-  for (const fill of source.landFills ?? []) for (const p of polylinePixels(grid, fill.map(toRaster), 1.0)) domain[p] = 1;
+  /** The coastline's own water, for drawing inland water. */
+  const naturalLand = domain.slice();
+  if (source.landFills?.length)
+    rasterisePolygons(
+      grid,
+      source.landFills.map((ring) => ring.map(toRaster)),
+      domain,
+      1,
+    );
   for (const cut of source.waterCuts) for (const p of polylinePixels(grid, cut.map(toRaster), 1.0)) domain[p] = 0;
 
   /* ---------------------------------------------------------------- */
@@ -323,6 +331,21 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
         area += x0 * y1 - x1 * y0;
       }
       if (Math.abs(area / 2) >= 2) rings.push(out);
+    }
+    return rings;
+  }
+
+  /** Water made land (filled, or an unseeded lake), drawn as decoration. */
+  function inlandWater(): number[][][] {
+    const lake = new Int16Array(N);
+    for (let k = 0; k < N; k++) lake[k] = naturalLand[k] === 0 && domain[k] === 1 ? 1 : 0;
+    const t = traceTopology(grid, lake);
+    const coords = t.arcs.map((arc) => simplifyArc(grid, arc, SIMPLIFY).map(([x, y]) => [round1(x / S), round1(y / S)]));
+    const rings: number[][][] = [];
+    for (const refs of t.rings.get(1) ?? []) {
+      const out: number[][] = [];
+      for (const r of refs) for (const p of r >= 0 ? coords[r] : [...coords[~r]].reverse()) out.push(p);
+      if (out.length >= 3) rings.push(out);
     }
     return rings;
   }
@@ -823,7 +846,7 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
 #labels text{font-size:10.5px;text-anchor:middle;dominant-baseline:central;paint-order:stroke;stroke-width:2.4px;stroke-linejoin:round}
 #labels text.land,#labels text.coastal{fill:#4a3518;stroke:#f1e6c8;font-weight:bold}
 #labels text.sea{fill:#38586a;stroke:#c4d4d0;font-style:italic;letter-spacing:0.5px}
-#labels text.impassable{fill:#6b5a3e;stroke:#e4dcc6}
+#labels text.impassable{fill:#6b5a3e;stroke:#e4dcc6}${source.drawInlandWater ? '\n.inland-water{fill:#c4d4d0;stroke:#7d9db0;stroke-width:0.5;pointer-events:none}' : ''}
 </style>
 </defs>`);
     lines.push(`<rect id="background-water" x="0" y="0" width="${W}" height="${H}" fill="#d3dcd8"/>`);
@@ -854,6 +877,7 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
     lines.push(`</g>`);
     lines.push(`<path id="coastline" class="coastline" d="${coastPaths.join('')}"/>`);
     lines.push(`<path id="islands" class="island" d="${pathD(islands)}"/>`);
+    if (source.drawInlandWater) lines.push(`<path id="inland-water" class="inland-water" fill-rule="evenodd" d="${pathD(inlandWater())}"/>`);
     // Links.
     lines.push(`<g id="links">`);
     for (const link of source.links) {

@@ -7,8 +7,11 @@
  * Conventions:
  * - Places are real: [longitude, latitude] in degrees (`LonLat`). Nothing is
  *   given in SVG units; the frame's projection places everything.
- * - The land is Natural Earth 1:50m. `waterCuts` paint narrow straits as
- *   water, `landFills` paint water as land (a strait the variant closes).
+ * - The land is Natural Earth 1:50m. `waterCuts` (polylines) paint narrow
+ *   straits as water; `landFills` (polygons) paint water as land, for water
+ *   the variant treats as land (Standard's Sea of Marmara, inside
+ *   Constantinople). With `drawInlandWater`, water made land (filled, or a lake
+ *   with no seed) is still drawn, as decoration.
  * - Every province has an `anchor` and optional extra `seeds` (points or
  *   polylines). A seeded flood fill gives each land pixel to the nearest land
  *   seed and each water pixel to the nearest sea seed, reached without
@@ -126,6 +129,7 @@ export interface MapSource {
   background: BackgroundSource;
   waterCuts: LonLat[][];
   landFills?: LonLat[][];
+  drawInlandWater?: boolean;
   provinces: ProvinceSource[];
   rivers: { name: string; course: LonLat[] }[];
   links: LinkSource[];
