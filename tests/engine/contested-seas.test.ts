@@ -111,9 +111,15 @@ describe('contested seas (Diadochi V)', () => {
 
   it('a fleet that left before the attacker came met nobody; one whose move failed stayed to meet it', () => {
     expect(seas(['Rome F Nea', 'Macedonia F ION'], ['Rome F Nea - ION', 'Macedonia F ION - AEG'])).toEqual([]);
-    const stayed = seas(['Rome F Nea', 'Macedonia F ION', 'Egypt F BAR'], ['Rome F Nea - ION', 'Macedonia F ION - AEG', 'Egypt F BAR - AEG']);
+    const stayed = seas(
+      ['Rome F Nea', 'Macedonia F ION', 'Macedonia F Kor', 'Egypt F BAR', 'Egypt F Cre'],
+      ['Rome F Nea - ION', 'Macedonia F ION - AEG', 'Macedonia F Kor S F ION - AEG', 'Egypt F BAR - AEG', 'Egypt F Cre S F BAR - AEG'],
+    );
     expect(stayed.map((s) => s.province)).toEqual(['AEG', 'ION']);
     expect(stayed[1].units[0]).toMatchObject({ unit: 'F ION', order: 'F ION - AEG', role: 'defender' });
+    // The support for its move into the Aegean is listed there, not in the Ionian Sea.
+    expect(stayed[1].supports).toEqual([]);
+    expect(stayed[0].supports.map((x) => x.order)).toEqual(['F Cre S F BAR - AEG', 'F Kor S F ION - AEG']);
   });
 
   it('land and coastal provinces are never contested seas', () => {

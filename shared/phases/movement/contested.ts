@@ -54,27 +54,26 @@ export interface ContestedProvince {
 
 /** The provinces where units of two or more powers met, in the map's order. */
 export function contestedProvinces(out: MovementOutcome): number[] {
-  const { board } = out;
-  const P = board.variant.provinceCount;
+  const P = out.board.variant.provinceCount;
   const found: number[] = [];
-  for (let p = 0; p < P; p++) {
-    const start = out.intoStart[p];
-    const end = out.intoStart[p + 1];
-    if (start === end) continue;
-    const r = board.unitAt[p];
-    let first = r >= 0 && stayed(out, r) ? board.power[r] : -1;
-    for (let i = start; i < end; i++) {
-      const m = out.movesInto[i];
-      if (!out.path[m] || sameBattle(out, m, r)) continue;
-      const w = board.power[m];
-      if (first < 0) first = w;
-      else if (w !== first) {
-        found.push(p);
-        break;
-      }
-    }
-  }
+  for (let p = 0; p < P; p++) if (out.intoStart[p] !== out.intoStart[p + 1] && powersMet(out, p).length > 1) found.push(p);
   return found;
+}
+
+/** The powers whose units met in province `p` (the one standing there that stayed, and those moving in with a route), in the variant's order. */
+export function powersMet(out: MovementOutcome, p: number): number[] {
+  const { board } = out;
+  const met: number[] = [];
+  const add = (w: number) => {
+    if (!met.includes(w)) met.push(w);
+  };
+  const r = board.unitAt[p];
+  if (r >= 0 && stayed(out, r)) add(board.power[r]);
+  for (let i = out.intoStart[p], end = out.intoStart[p + 1]; i < end; i++) {
+    const m = out.movesInto[i];
+    if (out.path[m] && !sameBattle(out, m, r)) add(board.power[m]);
+  }
+  return met.sort((a, b) => a - b);
 }
 
 const stayed = (out: MovementOutcome, u: number) => !(out.kind[u] === MOVE && out.success[u]);
@@ -101,7 +100,8 @@ export function describeContested(out: MovementOutcome, p: number, orderOf: (u: 
   const r = board.unitAt[p];
   if (r >= 0 && stayed(out, r)) {
     units.push(unitOf(r, 'defender', out.dislodgedBy[r] < 0));
-    involved.push(r);
+    // Supports for a defender's hold; those for its failed move elsewhere were not given here.
+    if (out.kind[r] !== MOVE) involved.push(r);
   }
   const attackers: number[] = [];
   for (let i = out.intoStart[p], end = out.intoStart[p + 1]; i < end; i++) {
@@ -128,11 +128,10 @@ export function describeContested(out: MovementOutcome, p: number, orderOf: (u: 
         given: out.success[s] === 1,
       });
     }
-  const met = new Set(involved.map((u) => board.power[u]));
   const found: ContestedProvince = {
     province: v.provinceIds[p],
     name: v.provinceNames[p],
-    powers: v.powers.filter((_, w) => met.has(w)),
+    powers: powersMet(out, p).map((w) => v.powers[w]),
     units,
     supports,
   };

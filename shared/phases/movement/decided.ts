@@ -25,7 +25,7 @@ import { unitAtRef, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { MOVE, type MovementIntent } from './check.ts';
 import { adjudicateMovement, DECIDED_STANDOFF, UNDECIDED, type Decisions, type MovementOptions, type MovementOutcome } from './resolve.ts';
-import { contestedProvinces } from './contested.ts';
+import { contestedProvinces, powersMet } from './contested.ts';
 
 /** How a battle for a province ended: a power won it (with one named unit of its own, if it moved several there), or nobody did. */
 export type DecidedOutcome = { winner: string; unit?: string } | { standoff: true };
@@ -59,11 +59,16 @@ export function decideMovement(
   const P = v.provinceCount;
   const accepted: Decisions = { outcome: new Int16Array(P).fill(UNDECIDED), unit: new Int16Array(P).fill(-1) };
   const pending = new Set(wanted.provinces);
+  // A winner must be among those who met there: a fleet that left before the others came took no part in the battle.
+  const applies = (p: number, contested: ReadonlySet<number>) => {
+    const winner = wanted.decisions.outcome[p];
+    return contested.has(p) && (winner < 0 || powersMet(out, p).includes(winner));
+  };
+  let contested = new Set(contestedProvinces(out));
   for (;;) {
-    const contested = new Set(contestedProvinces(out));
     let progress = false;
     for (const p of pending) {
-      if (!contested.has(p)) continue;
+      if (!applies(p, contested)) continue;
       accepted.outcome[p] = wanted.decisions.outcome[p];
       accepted.unit[p] = wanted.decisions.unit[p];
       pending.delete(p);
@@ -71,10 +76,15 @@ export function decideMovement(
     }
     if (!progress) break;
     out = adjudicateMovement(board, intents, options, accepted);
+    contested = new Set(contestedProvinces(out));
   }
-  if (pending.size > 0)
-    return err([...pending].map((p) => `${v.provinceNames[p]} (${v.provinceIds[p]}) is not contested in this phase: units of two powers did not meet there.`));
-  return ok(out);
+  const errors = [...pending].map((p) => {
+    const where = `${v.provinceNames[p]} (${v.provinceIds[p]})`;
+    if (!contested.has(p)) return `${where} is not contested in this phase: units of two powers did not meet there.`;
+    const met = powersMet(out, p).map((w) => v.powers[w]);
+    return `${v.powers[wanted.decisions.outcome[p]]} took no part in the battle for ${where}, fought by ${met.join(' and ')}.`;
+  });
+  return errors.length > 0 ? err(errors) : ok(out);
 }
 
 /** The decisions in integers, each checked on its own: the province, the power, the unit, and that there is a battle to decide. */
