@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { getVariant, variantIds } from '../../shared/variants.ts';
 import { parseOrder } from '../../shared/orders/parse.ts';
@@ -11,6 +11,9 @@ import { isNotationWord } from '../../shared/orders/words.ts';
 // Whatever spelling of a province a player picks (its id, its name, any alias of the variant's table, in any
 // case) and however they write a coast, the order read is the one meant; and a misspelt name is refused with
 // the word quoted and a suggestion.
+
+// Generous: the machines running the suite are shared.
+vi.setConfig({ testTimeout: 30_000 });
 
 // Every shipped variant, so that one added later is held to the same.
 const variants = variantIds().map((id) => getVariant(id)!);
