@@ -47,6 +47,7 @@ export function adjudicate(variant: Variant, state: GameState, orders: readonly 
   if (state.variant !== variant.id) return err([`state is for variant "${state.variant}", not "${variant.id}"`]);
   if (state.winners) return err(['The game is over: it has been won.']);
   const decided = options?.decided;
+  if (decided !== undefined && !Array.isArray(decided)) return err(['The decided provinces must be a list.']);
   if (decided && decided.length > 0 && state.phase.type !== 'movement') return err(['Provinces can be decided only in a movement phase.']);
   const position = positionOf(variant, state);
   if (!position.ok) return position;

@@ -121,6 +121,10 @@ describe('decided provinces: properties', () => {
       { province: p, outcome: {} },
       { province: 42, outcome: { standoff: true } },
     ] as unknown as DecidedProvince[];
+    expect(adjudicate(v, state, orders, { decided: { province: p } as unknown as DecidedProvince[] })).toEqual({
+      ok: false,
+      error: ['The decided provinces must be a list.'],
+    });
     const r = adjudicate(v, state, orders, { decided: bad });
     expect(r.ok).toBe(false);
     if (!r.ok)
