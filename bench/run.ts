@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of the project, printed as a table and as
  * one JSON line per figure. The engine is bundled by esbuild first, as the
  * browser receives it (no dev-time name-keeping wrappers), and run in a fresh
- * Node process. `npm run bench -- engine`, `-- naval`, `-- web`, `-- server` or `-- notify` runs one section.
+ * Node process. `npm run bench -- engine`, `-- naval`, `-- web`, `-- server`, `-- notify` or `-- map-images` runs one section.
  */
 import { engineBenchmarks } from './engine.ts';
 import { printFigures } from './stats.ts';
@@ -10,6 +10,7 @@ import { printWebFigures, webBenchmarks } from './web.ts';
 import { printServerFigures, ratios, serverBenchmarks } from './server.ts';
 import { navalBenchmarks, printNavalFigures } from './naval.ts';
 import { notifyBenchmarks, printNotifyFigures } from './notify.ts';
+import { mapImageBenchmarks } from './map-images.ts';
 
 // npm runs scripts from the package root.
 const root = process.cwd();
@@ -34,4 +35,10 @@ if (only.length === 0 || only.includes('server')) {
 if (only.length === 0 || only.includes('notify')) {
   console.log('# Notifications: 1,000 games × 7 recipients of mail written to the outbox together, delivered to a local SMTP server (seconds, MB)');
   printNotifyFigures(await notifyBenchmarks(root));
+}
+if (only.length === 0 || only.includes('map-images')) {
+  console.log('# Map images: one processed phase drawn as the server draws it, uncached (µs)');
+  const { figures, pngBytes } = await mapImageBenchmarks();
+  printFigures(figures);
+  console.log(`PNG of 1600 × 944: ${Math.round(pngBytes / 1024)} KB`);
 }

@@ -220,12 +220,16 @@ export function composeMapImage(input: MapImageInput): string {
     .replace(/^<svg\b(?![^>]*\sxmlns=)/, '<svg xmlns="http://www.w3.org/2000/svg"');
   let body = drawing.slice(drawing.indexOf(rootTag) + rootTag.length, drawing.lastIndexOf('</svg>'));
 
-  // Owners' fills: a style on the province's own shape, which outranks the drawing's stylesheet.
+  // Owners' fills: a style on the province's own shape, which outranks the drawing's stylesheet (one pass over the drawing).
+  const fillOf = new Map<string, number>();
   for (const [province, power] of overlay.fills) {
     const p = byId.get(power);
-    if (!p) continue;
-    body = body.replace(`<path id="p-${province}" `, `<path id="p-${province}" style="fill:url(#own-${p.index})" `);
+    if (p) fillOf.set(province, p.index);
   }
+  body = body.replace(/<path id="p-([^"]+)" /g, (tag, province: string) => {
+    const index = fillOf.get(province);
+    return index === undefined ? tag : `${tag}style="fill:url(#own-${index})" `;
+  });
 
   const centres = overlay.centres.map((c) => centreMarkup(c, c.owner ? byId.get(c.owner) : undefined, c.loan ? byId.get(c.loan.holder) : undefined)).join('');
   const centresLayer = `<g class="centres">${centres}</g>`;
