@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { getVariant } from '../shared/variants.ts';
-import { adjudicate, type SubmittedOrder } from '../shared/game/process.ts';
+import { adjudicate, type DecidedProvince, type SubmittedOrder } from '../shared/game/process.ts';
 import { GameStateSchema, type GameState } from '../shared/state/schema.ts';
 import { phaseName } from '../shared/state/phase.ts';
 import { powerSummary } from '../shared/game/summary.ts';
@@ -78,6 +78,8 @@ function stateFromJson(doc: unknown): GameState {
 let variant: Variant;
 let state: GameState;
 let orders: SubmittedOrder[] = [];
+// A case's DECIDED block: provinces whose outcome a battle fixed.
+let decided: DecidedProvince[] = [];
 const positionText = read(files[0]);
 if (positionText.trimStart().startsWith('{')) {
   let doc: unknown;
@@ -99,6 +101,7 @@ if (positionText.trimStart().startsWith('{')) {
   if (!built.ok) fail(built.error.join('\n'));
   state = built.value.state;
   orders = built.value.orders;
+  decided = built.value.decided;
 }
 
 if (files[1] !== undefined) {
@@ -114,7 +117,7 @@ if (files[1] !== undefined) {
     });
 }
 
-const result = adjudicate(variant, state, orders);
+const result = adjudicate(variant, state, orders, { decided });
 if (!result.ok) fail(result.error.join('\n'));
 const { results, next, events } = result.value;
 
