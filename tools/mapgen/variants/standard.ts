@@ -156,6 +156,7 @@ const PROVINCES: ProvinceSource[] = [
     type: s,
     anchor: [-15.0, 42.0],
     seeds: [
+      [-12.0, 47.5],
       [-10.5, 46.0],
       [-4.0, 45.0],
       [-10.0, 38.0],
@@ -171,6 +172,7 @@ const PROVINCES: ProvinceSource[] = [
     type: s,
     anchor: [-20.0, 57.0],
     seeds: [
+      [-13.5, 51.0],
       [-10.0, 55.2],
       [-6.9, 56.5],
       [-14.0, 52.5],
@@ -343,6 +345,13 @@ const PROVINCES: ProvinceSource[] = [
       [-1.1, 46.2],
       [0.5, 45.6],
       [-1.4, 43.5],
+      // The north side of the Pyrenees (Bayonne, Pau, Foix).
+      [
+        [-1.5, 43.45],
+        [-0.4, 43.25],
+        [0.6, 42.95],
+        [1.6, 42.9],
+      ],
     ],
   },
   {
@@ -841,6 +850,13 @@ const PROVINCES: ProvinceSource[] = [
     type: l,
     anchor: [-3.7, 40.42],
     seeds: [
+      // The south side of the Pyrenees (Pamplona, Jaca, Andorra's valleys, Girona).
+      [
+        [-1.7, 43.1],
+        [-0.5, 42.65],
+        [1.0, 42.4],
+        [2.4, 42.25],
+      ],
       [-8.5, 42.9],
       [-3.8, 43.2],
       [-2.2, 37.0],
@@ -1001,22 +1017,27 @@ const source: MapSource = {
   },
   waterCuts: [],
   landFills: [
-    // The Bosporus, the Sea of Marmara and the Dardanelles are Constantinople's on the board.
+    // The Dardanelles, the Sea of Marmara and the Bosporus are Constantinople's on the board (the ring follows their shores, a little inland).
     [
-      [26.1, 40.0],
-      [26.35, 40.25],
-      [26.6, 40.5],
-      [27.3, 40.75],
-      [28.0, 41.05],
-      [28.95, 41.05],
-      [29.05, 41.25],
-      [29.2, 41.22],
+      [26.17, 40.05],
+      [26.35, 40.16],
+      [26.4, 40.26],
+      [26.62, 40.4],
+      [27.1, 40.66],
+      [27.5, 41.0],
+      [28.25, 41.1],
+      [28.95, 41.08],
+      [29.07, 41.21],
+      [29.13, 41.21],
       [29.1, 41.0],
+      [29.5, 40.85],
       [29.95, 40.8],
-      [29.3, 40.35],
-      [27.5, 40.25],
-      [26.75, 40.05],
-      [26.25, 39.95],
+      [29.3, 40.3],
+      [28.0, 40.28],
+      [27.3, 40.33],
+      [26.7, 40.3],
+      [26.42, 40.1],
+      [26.22, 39.97],
     ],
   ],
   drawInlandWater: true,
