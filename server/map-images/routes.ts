@@ -26,8 +26,10 @@ import { CurrentMapParamsSchema, PhaseMapParamsSchema, PngAnswerSchema, SvgAnswe
 const tags = ['map images'];
 /** Bump when the pictures' look changes: old ETags then no longer match. */
 const LOOK = 1;
-/** PNGs drawn at once (each takes a thread of libuv's pool and some 10 MB while drawn). */
+/** PNGs drawn at once (each takes a thread of libuv's pool and some 10 MB while drawn), and how many may wait for one. */
 const PNG_CONCURRENCY = 2;
+const MOST_WAITING = 16;
+const busy = () => new HttpError(503, 'server_busy', 'the server is drawing many map pictures at once; try again in a few seconds');
 
 const PICTURED = {
   id: true,
@@ -86,19 +88,31 @@ const mapImagesRoutes: FastifyPluginAsyncZod<{ cache: ImageCache }> = async (app
       );
     const key = `${fingerprint(context, phase)}.${format}`;
     const etag = `"${key}"`;
-    // Anyone may see a public game's pictures, so shared caches may keep them; a private game's only the viewer's browser.
-    const scope = mayView(context.game, null) ? 'public' : 'private';
-    // A processed phase changes only if the game master rolls the game back; the current position whenever a phase is processed.
-    reply.header('cache-control', `${scope}, max-age=${phase.status === 'processed' ? 300 : 30}`);
-    reply.header('etag', etag);
-    reply.header('vary', 'Cookie, Authorization');
-    if (ifNoneMatch?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    const caching = () => {
+      // Anyone may see a public game's pictures, so shared caches may keep them; a private game's only the viewer's browser.
+      const open = mayView(context.game, null);
+      // A processed phase changes only if the game master rolls the game back; the current position whenever a phase is processed.
+      reply.header('cache-control', `${open ? 'public' : 'private'}, max-age=${phase.status === 'processed' ? 300 : 30}`);
+      reply.header('etag', etag);
+      if (!open) reply.header('vary', 'Cookie, Authorization');
+    };
+    if (ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
+      caching();
+      return reply.code(304).send();
+    }
 
     const { image, hit } = await cache.get(key, async () => {
       const svg = phaseMapSvg(context.variant, context.game, phase);
       if (svg === null) throw notFound(`variant "${context.variant.id}" has no map drawing`);
-      return format === 'svg' ? Buffer.from(svg, 'utf8') : (await drawPng(() => svgToPng(svg))).png;
+      if (format === 'svg') return Buffer.from(svg, 'utf8');
+      // A PNG takes a thread for a few hundred milliseconds: past a short queue, the caller is asked to come back.
+      if (drawPng.pendingCount >= MOST_WAITING) {
+        reply.header('retry-after', '5');
+        throw busy();
+      }
+      return (await drawPng(() => svgToPng(svg))).png;
     });
+    caching();
     reply.header('x-map-cache', hit ? 'hit' : 'miss');
     reply.header('content-disposition', `inline; filename="${fileName(context, phase, format)}"`);
     reply.type(format === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png');
