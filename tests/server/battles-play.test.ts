@@ -329,8 +329,9 @@ describe('the lobby', () => {
     expect((await host.request('POST', `/api/battles/${called.id}/cancel`)).statusCode).toBe(200);
     await heard(called.id, 'cancelled');
 
-    const events = watcher.messages.filter((m) => m.type === 'event' && m.event.type === 'battle.changed').map((m) => m.event as { battleId: string });
-    expect(events.some((event) => event.battleId === secret.id)).toBe(false);
+    const battleIds = watcher.messages.flatMap((m) => (m.type === 'event' && m.event.type === 'battle.changed' ? [m.event.battleId] : []));
+    expect(battleIds).toContain(open.id);
+    expect(battleIds).not.toContain(secret.id);
     watcher.socket.close();
   });
 });
