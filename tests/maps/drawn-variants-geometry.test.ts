@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MapDataSchema, type ParsedMapData } from '../../shared/variant/schema.ts';
-import { type Geometry, linkEdges, listedEdges, MIN_BORDER, readDrawing } from './geometry-borders.ts';
+import { type Geometry, insideRings, linkEdges, listedEdges, MIN_BORDER, readDrawing } from './geometry-borders.ts';
 
 const mapsDir = new URL('../../maps/', import.meta.url);
 const drawn = readdirSync(mapsDir)
@@ -77,6 +77,16 @@ describe.each(drawn)('the drawn variant %s', (id) => {
       expect(p.draw, `${p.id} draw`).toBeDefined();
     }
     expect(svg).toContain('<g id="links">');
+  });
+
+  it('draws each unit inside its own province (a named coast’s too)', () => {
+    const outside: string[] = [];
+    for (const p of map.provinces) {
+      if (p.draw && !insideRings(geometry.provinces[p.id], p.draw.unit)) outside.push(p.id);
+      for (const [c, coast] of Object.entries(p.coasts ?? {}))
+        if (coast.draw && !insideRings(geometry.provinces[p.id], coast.draw.unit)) outside.push(`${p.id}/${c}`);
+    }
+    expect(outside).toEqual([]);
   });
 });
 

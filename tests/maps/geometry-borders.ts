@@ -154,3 +154,15 @@ export function linkEdges(links: { kind: 'passage' | 'canal'; between: string[] 
   }
   return { army, fleet };
 }
+
+/** Whether point `pt` lies inside the rings (even-odd rule). */
+export function insideRings(rings: number[][][], pt: Pt): boolean {
+  let inside = false;
+  for (const r of rings)
+    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+      const [xi, yi] = r[i];
+      const [xj, yj] = r[j];
+      if (yi > pt[1] !== yj > pt[1] && pt[0] < ((xj - xi) * (pt[1] - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  return inside;
+}
