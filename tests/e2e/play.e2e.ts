@@ -178,10 +178,9 @@ describe.skipIf(!hasChromium)('in the browser', () => {
 
     // Create a game with a few settings changed, then see it in the lobby.
     await page.getByRole('link', { name: 'New game' }).click();
-    // Only variants the client can draw are offered (Standard is played through the API).
+    // Every variant the client draws is offered (tests/e2e/standard.e2e.ts plays Standard).
     await page.locator('option', { hasText: 'Diadochi V' }).waitFor({ state: 'attached' });
-    await eventually(() => page.locator('option', { hasText: 'Standard' }).isDisabled()).toBe(true);
-    await eventually(() => page.locator('option', { hasText: 'Standard' }).textContent()).toMatch(/no map in the browser yet/);
+    await eventually(() => page.locator('option', { hasText: 'Standard' }).isDisabled()).toBe(false);
     await page.getByLabel('Name', { exact: true }).fill("The Successors' War");
     await page.getByLabel('Public only').check();
     await page.getByLabel("By players' preferences").check();
@@ -190,12 +189,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.getByRole('heading', { name: "The Successors' War" }).waitFor();
     await eventually(() => page.getByText('Public press only').count()).toBeGreaterThan(0);
 
-    // A Standard game, started through the API: no board of the Diadochi map with the wrong units, but its page and why.
+    // A Standard game, started through the API: its own board, with Standard's 22 units (not the Diadochi map).
     const classic = await startGame(server.app, { variant: 'standard', name: 'Classic by API' });
     await page.goto(`${server.url}/games/${classic.gameId}`);
-    await page.getByRole('heading', { name: 'Classic by API' }).waitFor();
-    await page.getByText('This browser client has no map of Standard yet').waitFor();
-    await expect(page.locator('svg.dmap').count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Spring 1901 Movement' }).waitFor();
+    await eventually(() => page.locator('svg.dmap g.unit').count()).toBe(22);
 
     // The sandbox: the initial position of Diadochi V.
     await page.getByRole('link', { name: 'Sandbox', exact: true }).click();

@@ -14,7 +14,16 @@ import { PATTERN_MARKS, tint } from '../../shared/drawing/patterns.ts';
 import { computeOverlay } from '../../shared/drawing/overlay.ts';
 import MapView from '../../web/src/map/MapView.svelte';
 import type { MapDrawing } from '../../web/src/map/drawing.ts';
-import { canDraw, drawnVariant, drawnVariants, loadDrawing, loadedDrawing, registerDrawing, variantOfMapFile } from '../../web/src/map/variant-drawings.ts';
+import {
+  canDraw,
+  drawnVariant,
+  drawnVariants,
+  loadDrawing,
+  loadedDrawing,
+  registerDrawing,
+  variantOfMapFile,
+  variantTitle,
+} from '../../web/src/map/variant-drawings.ts';
 import fixtureData from '../fixtures/three-isles/variant.json';
 
 // The files as they are on disk (read here as text, independently of the registry's own reading).
@@ -54,6 +63,11 @@ describe('the registry of drawn variants', () => {
     expect(listed.map((v) => v.id).sort()).toEqual([...shipped].sort());
     // By name, as the New game form and the sandbox offer them.
     expect(listed.map((v) => v.name)).toEqual(listed.map((v) => v.name).sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('names every variant as its variant.json does, drawn or not, and an unknown one by its id', () => {
+    for (const [file, text] of Object.entries(variantFiles)) expect(variantTitle(idOf(file))).toBe((JSON.parse(text) as { name: string }).name);
+    expect(variantTitle('atlantis')).toBe('atlantis');
   });
 
   it('does not draw a variant with no map.svg, and says so, naming it, when asked for its drawing', async () => {

@@ -1,5 +1,5 @@
 /**
- * Loans of supply centres (a variant's rule, Diadochi V's): the game's list, and what a party to a loan is told of a
+ * Loans of supply centres (a variant's rule: `loans` in its data): the game's list, and what a party to a loan is told of a
  * change it did not make itself.
  */
 import type { Variant } from '../../../shared/index.ts';

@@ -20,7 +20,8 @@ export interface DrawnVariantInfo {
 
 // Paths relative to this file; the build resolves them, so the list is whatever maps/ holds when the client is built.
 const shippedDrawings = import.meta.glob<MapDrawing>('../../../maps/*/map.svg', { query: '?drawing', import: 'default' });
-// Each variant's name and description alone (`?about`, web/build/map-drawing.ts): a plain JSON import bundles the whole file.
+// Every variant's name and description alone, drawn or not (`?about`, web/build/map-drawing.ts): a plain JSON import
+// bundles the whole file.
 const shippedAbout = import.meta.glob<DrawnVariantInfo>('../../../maps/*/variant.json', { query: '?about', import: 'default', eager: true });
 
 /** The variant a file under maps/ belongs to: `…/maps/<id>/map.svg` gives `<id>`. */
@@ -61,6 +62,11 @@ export const canDraw = (variant: string): boolean => loaders.has(variant);
 export function drawnVariants(): DrawnVariantInfo[] {
   return [...infos.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+const namesById = new Map(Object.values(shippedAbout).map((a) => [a.id, a.name]));
+
+/** A variant's name as its data gives it ("Diadochi V" for diadochi-v); its id for one this build does not ship. */
+export const variantTitle = (variant: string): string => infos.get(variant)?.name ?? namesById.get(variant) ?? variant;
 
 /** What is said of a drawn variant; undefined for one this client does not draw. */
 export const drawnVariant = (variant: string): DrawnVariantInfo | undefined => infos.get(variant);

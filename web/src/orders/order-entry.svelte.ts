@@ -256,7 +256,7 @@ export class OrderEntry {
   }
 
   /**
-   * Builds: once a power has as many fleet builds as the variant allows in one adjustment (Diadochi V: two),
+   * Builds: once a power has as many fleet builds as the variant allows in one adjustment (its rules' `maxFleetBuilds`),
    * the other sites offer armies only. The engine would refuse a third fleet anyway; this keeps it off the buttons.
    */
   private withinFleetLimit(targets: Target[], power: string, site: string): Target[] {
