@@ -166,6 +166,14 @@ describe('a phase drawn', () => {
     const picture = await get(null, image!.slice(PUBLIC_URL.length));
     expect(picture.statusCode).toBe(200);
     expect(decodePng(picture.rawPayload).width).toBe(1600);
+    // No such game, or no id at all: the site's neutral card, and the page (the client says it is not found).
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const unknown = await get(null, `/games/${id}`);
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).toContain('<meta property="og:title" content="A game on Diadochi Online" />');
+      expect(unknown.body).not.toContain('og:image');
+      expect(unknown.body).toContain('<div id="app"></div>');
+    }
   });
 });
 
