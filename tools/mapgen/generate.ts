@@ -6,6 +6,7 @@
  *   MAPGEN_SCALE=1 npm run mapgen -- <variant>           a quicker, coarser draft; commit only the default scale 2
  *   MAPGEN_DEBUG_PNG=/tmp/p.png npm run mapgen -- <v>    also writes a raster preview of the partition
  *   MAPGEN_PREVIEW_SVG=/tmp/m.svg npm run mapgen -- <v>  also writes the SVG there, even when the drawing fails
+ *   MAPGEN_DRY_RUN=1 npm run mapgen -- <variant>         checks the drawing against the data and writes nothing under maps/
  *
  * The variant's source is tools/mapgen/variants/<variant>.ts (a MapSource, see source.ts).
  * A hand-written variant fails, writing nothing under maps/, when its drawing's borders differ
@@ -66,6 +67,10 @@ if (failures.length > 0) {
   process.exit(1);
 }
 
+if (process.env.MAPGEN_DRY_RUN) {
+  console.log(`${id}: ${result.summary}; the drawing matches; dry run, nothing written under maps/`);
+  process.exit(0);
+}
 writeFileSync(join(outDir, 'geometry.json'), result.geometry);
 writeFileSync(join(outDir, 'map.svg'), result.svg);
 if (result.variant !== undefined) writeFileSync(variantPath, result.variant);

@@ -462,6 +462,8 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
     if (p.type === 'sea') return 'sea';
     if (p.type === 'impassable') return 'impassable';
     for (let j = 0; j < NP; j++) if (isSea(j) && borders(i, j)) return 'coastal';
+    // A canal's province holds fleets even where no sea touches it (a river port reached only by the canal).
+    if (source.links.some((link) => link.kind === 'canal' && link.between[0] === p.id)) return 'coastal';
     return 'land';
   };
   const kinds = ids.map((_, i) => kindOf(i));
@@ -634,7 +636,11 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
           )
             coastPix.push(k);
         }
-        if (coastPix.length === 0) continue;
+        if (coastPix.length === 0) {
+          // A coast on no sea (a river reached by a canal): its fleet stands where the province's unit does.
+          coastUnit.set(`${p.id}/${c}`, draw[i].unit);
+          continue;
+        }
         const cx = coastPix.reduce((s, k) => s + px(k), 0) / coastPix.length;
         const cy = coastPix.reduce((s, k) => s + py(k), 0) / coastPix.length;
         let mid = coastPix[0];

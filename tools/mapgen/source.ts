@@ -74,7 +74,11 @@ export interface ProvinceSource {
   unit?: LonLat;
 }
 
-/** A passage (two provinces, both ways for armies and fleets) or a canal (a province and the two seas it joins). */
+/**
+ * A passage (two provinces, both ways for armies and fleets) or a canal (a
+ * province and the two seas it joins; the province is coastal even if no sea
+ * touches it, as a river port reached only by the canal).
+ */
 export interface LinkSource {
   kind: 'passage' | 'canal';
   between: string[];
