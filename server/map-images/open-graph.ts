@@ -42,11 +42,11 @@ export function cardTags(card: OpenGraphCard): string {
   ].join('\n    ');
 }
 
-/** The web client's page with the card's tags in its head. */
+/** The web client's page with the card's tags at the end of its head (a page without a </head> is left as it is). */
 export function withCard(indexHtml: string, card: OpenGraphCard): string {
   const at = indexHtml.indexOf('</head>');
-  const tags = `    ${cardTags(card)}\n  `;
-  return at < 0 ? `${tags}${indexHtml}` : `${indexHtml.slice(0, at)}${tags}${indexHtml.slice(at)}`;
+  if (at < 0) return indexHtml;
+  return `${indexHtml.slice(0, at)}    ${cardTags(card)}\n  ${indexHtml.slice(at)}`;
 }
 
 const openGraphRoutes: FastifyPluginAsync = async (app) => {
