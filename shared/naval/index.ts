@@ -3,6 +3,7 @@
  * from, and the set-up itself), and what marks one decision of a battle for its clock (`decisionOf`).
  */
 import { classis, classisScenarios } from './classis/index.ts';
+import { diadochiNaval, scenarios as diadochiNavalScenarios } from './diadochi-naval/index.ts';
 import type { AnyRuleset, RulesetId } from './ruleset.ts';
 import { shipToShip } from './ship-to-ship/index.ts';
 import { scenarios as shipToShipScenarios } from './ship-to-ship/scenarios.ts';
@@ -10,6 +11,7 @@ import { scenarios as shipToShipScenarios } from './ship-to-ship/scenarios.ts';
 export const RULESETS: Record<RulesetId, AnyRuleset> = {
   classis,
   'ship-to-ship': shipToShip,
+  'diadochi-naval': diadochiNaval,
 };
 
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
@@ -35,6 +37,7 @@ const titleOf = (setup: unknown): string => String((setup as { title?: unknown }
 export const SCENARIOS: Record<RulesetId, readonly ScenarioInfo[]> = {
   classis: Object.entries(classisScenarios).map(([id, setup]) => ({ id, title: titleOf(setup), source: classisSource(setup), setup })),
   'ship-to-ship': shipToShipScenarios.map(({ id, setup }) => ({ id, title: setup.title, source: setup.source, setup })),
+  'diadochi-naval': diadochiNavalScenarios.map(({ id, setup }) => ({ id, title: setup.title, source: setup.source, setup })),
 };
 
 /** A shipped scenario, or null when the ruleset has none by that id. */

@@ -53,7 +53,7 @@ export const TableSchema = z
     depth: z.number().finite().positive().max(1_000),
     terrain: z.array(TerrainSchema).max(40).default([]),
     /** What each edge is to each side (a side's own edge is usually friendly); not named: neutral. */
-    edges: z.record(sideId, z.record(z.enum(EDGES), z.enum(STANDINGS))).default({}),
+    edges: z.record(sideId, z.partialRecord(z.enum(EDGES), z.enum(STANDINGS))).default({}),
   })
   .strict();
 export type Table = z.infer<typeof TableSchema>;
