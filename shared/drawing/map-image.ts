@@ -186,7 +186,6 @@ function bandMarkup(
   const parts = [
     `<rect x="0" y="${top}" width="${width}" height="${BAND_HEIGHT}" fill="${PAPER}"/>`,
     `<line x1="0" y1="${top + 0.5}" x2="${width}" y2="${top + 0.5}" stroke="#6b5a3e" stroke-width="1"/>`,
-    `<text x="12" y="${top + BAND_HEIGHT / 2}" fill="${INK}" font-family="Georgia, serif" font-weight="bold" font-size="15" dominant-baseline="central">${text(caption)}</text>`,
   ];
   // The powers from the right edge leftwards, each as wide as its words need (about 0.6 em a letter).
   let x = width - 12;
@@ -200,6 +199,12 @@ function bandMarkup(
     );
     x -= 8;
   }
+  // The caption in the room left of them (bold 15-unit letters, about 9 units each), cut short with an ellipsis.
+  const room = Math.max(12, Math.floor((x - 24) / 9));
+  const shown = caption.length <= room ? caption : `${caption.slice(0, room - 1).trimEnd()}…`;
+  parts.push(
+    `<text x="12" y="${top + BAND_HEIGHT / 2}" fill="${INK}" font-family="Georgia, serif" font-weight="bold" font-size="15" dominant-baseline="central">${text(shown)}</text>`,
+  );
   return `<g class="band">${parts.join('')}</g>`;
 }
 

@@ -42,4 +42,17 @@ describe('drawn variants', () => {
       expect(colourNear(image, x, y, colour), `${unit.power} at ${unit.at}`).toBe(true);
     }
   });
+
+  test("a long game name is cut short in the band, before the powers' legend", () => {
+    const variant = getVariant('standard')!;
+    const position = initialState(variant);
+    const caption = `${'A very long name for a game '.repeat(8)}· Spring 1901`;
+    const svg = composeMapImage({ drawing: mapDrawingOf('standard')!, variant, position, glyphs: [], caption, centres: new Map() });
+    const written = /font-size="15" dominant-baseline="central">([^<]*)<\/text>/.exec(svg)?.[1] ?? '';
+    expect(written.endsWith('…')).toBe(true);
+    expect(caption.startsWith(written.slice(0, -1))).toBe(true);
+    // Seven powers' legend takes the right of the band; the caption stays left of it (about 9 units a letter).
+    const legendStart = Math.min(...[...svg.matchAll(/<rect x="([\d.]+)" y="\d+" width="18"/g)].map((m) => Number(m[1])));
+    expect(12 + written.length * 9).toBeLessThan(legendStart);
+  });
 });
