@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateMap, type HandWrittenData } from './generator.ts';
+import { generateMap, type HandWrittenData, withDrawPoints } from './generator.ts';
 import type { MapSource } from './source.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,23 +74,8 @@ if (process.env.MAPGEN_DRY_RUN) {
 writeFileSync(join(outDir, 'geometry.json'), result.geometry);
 writeFileSync(join(outDir, 'map.svg'), result.svg);
 if (result.variant !== undefined) writeFileSync(variantPath, result.variant);
-if (result.draw) {
-  // Re-read right before writing: another edit to the data since the start must survive.
-  const { data } = readData();
-  const provinces = data.provinces as (HandWrittenData['provinces'][number] & {
-    draw?: unknown;
-    coasts?: Record<string, { name: string; fleet: string[]; draw?: unknown }>;
-  })[];
-  for (const p of provinces) {
-    p.draw = result.draw.provinces[p.id];
-    for (const [c, coast] of Object.entries(p.coasts ?? {})) {
-      const unit = result.draw.coasts[`${p.id}/${c}`];
-      if (!unit) throw new Error(`no drawing point for ${p.id}/${c}`);
-      coast.draw = { unit };
-    }
-  }
-  writeFileSync(variantPath, `${JSON.stringify(data, null, 2)}\n`);
-}
+// Re-read right before writing: another edit to the data since the start must survive.
+if (result.draw) writeFileSync(variantPath, withDrawPoints(readData().text, result.draw));
 if (result.readmeTable !== undefined) {
   const readmePath = join(outDir, 'README.md');
   let readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : '';

@@ -1022,3 +1022,28 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
     summary,
   };
 }
+
+/**
+ * A hand-written variant.json's text with the drawing's `draw` points put in
+ * (each province's label and unit, each named coast's unit) and nothing else
+ * changed: the text must already be `JSON.stringify(data, null, 2)` with a
+ * final newline, so that writing it back rewrites only those points.
+ */
+export function withDrawPoints(text: string, draw: NonNullable<GeneratedMap['draw']>): string {
+  const data = JSON.parse(text) as {
+    provinces: { id: string; draw?: unknown; coasts?: Record<string, { draw?: unknown }> }[];
+  };
+  if (`${JSON.stringify(data, null, 2)}\n` !== text)
+    throw new Error('variant.json is not formatted as JSON.stringify(data, null, 2) with a final newline; writing the draw points would rewrite more');
+  for (const p of data.provinces) {
+    const at = draw.provinces[p.id];
+    if (!at) throw new Error(`no drawing point for ${p.id}`);
+    p.draw = at;
+    for (const [c, coast] of Object.entries(p.coasts ?? {})) {
+      const unit = draw.coasts[`${p.id}/${c}`];
+      if (!unit) throw new Error(`no drawing point for ${p.id}/${c}`);
+      coast.draw = { unit };
+    }
+  }
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
