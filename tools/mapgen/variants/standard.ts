@@ -525,6 +525,12 @@ const PROVINCES: ProvinceSource[] = [
     type: l,
     anchor: [30.3, 59.94],
     seeds: [
+      // Olonets and Vologda: the board's St Petersburg reaches south to about 60° N.
+      [
+        [35.0, 60.3],
+        [41.0, 60.6],
+        [48.0, 61.0],
+      ],
       [33.1, 68.9],
       [40.5, 64.5],
       [33.5, 62.5],
@@ -549,6 +555,17 @@ const PROVINCES: ProvinceSource[] = [
     type: l,
     anchor: [37.62, 55.75],
     seeds: [
+      // Tver, Yaroslavl and Kazan: the middle band of Russia.
+      [
+        [35.5, 56.8],
+        [42.0, 57.0],
+        [49.0, 56.0],
+      ],
+      [
+        [36.0, 53.2],
+        [43.0, 53.2],
+        [49.5, 53.0],
+      ],
       [40.0, 57.6],
       [45.0, 55.0],
       [32.0, 54.8],
@@ -580,6 +597,12 @@ const PROVINCES: ProvinceSource[] = [
     type: l,
     anchor: [33.52, 44.6],
     seeds: [
+      // Kharkov, Voronezh and Saratov: the south.
+      [
+        [37.5, 50.3],
+        [43.0, 50.2],
+        [47.0, 50.6],
+      ],
       [30.73, 46.6],
       [39.7, 47.2],
       [43.5, 45.0],
