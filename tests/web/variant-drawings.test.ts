@@ -21,6 +21,7 @@ import {
   loadDrawing,
   loadedDrawing,
   registerDrawing,
+  SITE_VARIANT,
   variantOfMapFile,
   variantTitle,
 } from '../../web/src/map/variant-drawings.ts';
@@ -61,8 +62,10 @@ describe('the registry of drawn variants', () => {
     }
     const listed = drawnVariants().filter((v) => v.id !== FIXTURE);
     expect(listed.map((v) => v.id).sort()).toEqual([...shipped].sort());
-    // By name, as the New game form and the sandbox offer them.
-    expect(listed.map((v) => v.name)).toEqual(listed.map((v) => v.name).sort((a, b) => a.localeCompare(b)));
+    // The site's own variant first, then the others by name, as the New game form and the sandbox offer them.
+    expect(listed[0].id).toBe(SITE_VARIANT);
+    const others = listed.slice(1).map((v) => v.name);
+    expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b)));
   });
 
   it('names every variant as its variant.json does, drawn or not, and an unknown one by its id', () => {

@@ -1,7 +1,7 @@
 /** The rules in brief on the Game tab come from the variant's data: Diadochi V's own rules, little for the standard map. */
 import { describe, expect, it } from 'vitest';
 import { getVariant } from '../../shared/index.ts';
-import { rulesInBrief } from '../../web/src/game/variant-rules.ts';
+import { rulesInBrief, supplyTableWords } from '../../web/src/game/variant-rules.ts';
 
 describe('the rules in brief', () => {
   it("names Diadochi V's special centres, coasts, canals and passages from its data, and its own rules", () => {
@@ -28,5 +28,26 @@ describe('the rules in brief', () => {
       'Bulgaria, Spain and St Petersburg have two coasts: a fleet there says which (for example bul/ec).',
       'Victory: the first power to hold 18 supply centres.',
     ]);
+  });
+});
+
+describe("the supply table's columns and note", () => {
+  const row = { centres: ['a', 'b', 'c', 'd'], selfSupporting: 2 };
+
+  it('for Diadochi V: supply apart from centres (doubles, Rome, loans), and victory by units its own centres support', () => {
+    const words = supplyTableWords(getVariant('diadochi-v')!);
+    expect(words.supplyColumn).toBe(true);
+    expect(words.supplyTitle).toBe('Units its held centres supply: doubles give 2, Rome gives Rome 3; loans included');
+    expect(words.victory.header).toBe('Own / 25');
+    expect(words.victory.value(row)).toBe(2);
+    expect(words.note).toBe("Doubles give 2, Rome gives Rome 3. 25 units supplied by a power's own, unlent centres win.");
+  });
+
+  it('for Standard: no Supply column (one unit per centre, no loans), and victory by 18 centres held', () => {
+    const words = supplyTableWords(getVariant('standard')!);
+    expect(words.supplyColumn).toBe(false);
+    expect(words.victory.header).toBe('Towards 18');
+    expect(words.victory.value(row)).toBe(4);
+    expect(words.note).toBe('18 supply centres win.');
   });
 });

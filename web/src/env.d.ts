@@ -15,3 +15,8 @@ declare module '*.json?about' {
   const about: { id: string; name: string; description: string | null };
   export default about;
 }
+
+interface ImportMetaEnv {
+  /** The variant the site offers first (web/src/map/variant-drawings.ts); unset: diadochi-v. */
+  readonly VITE_SITE_VARIANT?: string;
+}

@@ -77,3 +77,57 @@ export function rulesInBrief(variant: Variant): string[] {
   );
   return lines;
 }
+
+/** A row of the supply table as the engine sums it up (powerSummary). */
+interface SupplyRow {
+  centres: readonly string[];
+  selfSupporting: number;
+}
+
+/** The supply table's columns and the note under it, as the variant's data has them. */
+export interface SupplyTableWords {
+  /** Whether the Supply column shows: only where supply can differ from the centres held (centres worth more than one, loans). */
+  supplyColumn: boolean;
+  /** The Supply column's title (what it counts). */
+  supplyTitle: string;
+  /** The last column: progress towards victory, as the variant counts it. */
+  victory: { header: string; title: string; count: number; value: (row: SupplyRow) => number };
+  /** The note under the table: what counts as supply (when it is not one per centre) and what wins. */
+  note: string;
+}
+
+export function supplyTableWords(variant: Variant): SupplyTableWords {
+  const { provinces, rules } = variant.data;
+  const centres = provinces.filter((p) => p.centre);
+  const worth = [
+    centres.some((p) => p.centre!.supply === 2) ? 'doubles give 2' : null,
+    centres.some((p) => p.centre!.supply === 3) ? 'triples give 3' : null,
+    ...centres.flatMap((p) => Object.entries(p.centre!.supplyFor ?? {}).map(([power, supply]) => `${p.name} gives ${power} ${supply}`)),
+  ].filter((w): w is string => w !== null);
+  const loans = !!rules.loans;
+  const supplyTitle = `Units its held centres supply${worth.length ? `: ${worth.join(', ')}` : ''}${loans ? '; loans included' : ''}`;
+  const { victory } = rules;
+  const wins =
+    victory.type === 'self-supporting-units'
+      ? {
+          header: `Own / ${victory.count}`,
+          title: `Units covered by its own centres${loans ? ' not lent out' : ''}; ${victory.count} win`,
+          count: victory.count,
+          value: (row: SupplyRow) => row.selfSupporting,
+          sentence: `${victory.count} units supplied by a power's own${loans ? ', unlent' : ''} centres win.`,
+        }
+      : {
+          header: `Towards ${victory.count}`,
+          title: `Supply centres held; ${victory.count} win`,
+          count: victory.count,
+          value: (row: SupplyRow) => row.centres.length,
+          sentence: `${victory.count} supply centres win.`,
+        };
+  const capitalised = worth.length ? `${worth.join(', ').replace(/^./, (c) => c.toUpperCase())}. ` : '';
+  return {
+    supplyColumn: worth.length > 0 || loans,
+    supplyTitle,
+    victory: { header: wins.header, title: wins.title, count: wins.count, value: wins.value },
+    note: `${capitalised}${wins.sentence}`,
+  };
+}

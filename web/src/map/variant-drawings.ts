@@ -58,9 +58,16 @@ for (const [file, load] of Object.entries(shippedDrawings)) {
 /** Whether this client draws the variant's board. */
 export const canDraw = (variant: string): boolean => loaders.has(variant);
 
-/** Every drawn variant, by name. */
+/**
+ * The site's own variant, offered first (the New game form's and the sandbox's first choice): the build's
+ * VITE_SITE_VARIANT, else this site's namesake. The one place the client names a variant; a site built for another
+ * sets the variable, and one that does not draw it starts on the first by name.
+ */
+export const SITE_VARIANT: string = import.meta.env.VITE_SITE_VARIANT || 'diadochi-v';
+
+/** Every drawn variant: the site's own first, then the others by name. */
 export function drawnVariants(): DrawnVariantInfo[] {
-  return [...infos.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...infos.values()].sort((a, b) => Number(b.id === SITE_VARIANT) - Number(a.id === SITE_VARIANT) || a.name.localeCompare(b.name));
 }
 
 const namesById = new Map(Object.values(shippedAbout).map((a) => [a.id, a.name]));
