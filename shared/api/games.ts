@@ -3,12 +3,19 @@ import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { UsernameSchema } from './accounts.ts';
 import { RULEBOOK_IDS } from '../variant/options.ts';
 import { GAMES_PER_PAGE, MOST_GAMES_PER_LIST } from './list-limits.ts';
+import { variantIds } from '../variants.ts';
+
+function variantIdList(): [string, ...string[]] {
+  const [first, ...rest] = variantIds();
+  if (first === undefined) throw new Error('no variant is registered in shared/variants.ts');
+  return [first, ...rest];
+}
 
 /**
- * Variant ids the API accepts. A game can be created only in those the rules
- * engine ships (`variantIds()` in shared/index.ts); GET /api/variants tells which.
+ * Variant ids the API accepts: every variant the rules engine ships (shared/variants.ts, its one registry), so a
+ * variant registered there can be played with no other list to update. GET /api/variants tells which.
  */
-export const VARIANT_IDS = ['standard', 'diadochi-v'] as const;
+export const VARIANT_IDS: readonly [string, ...string[]] = variantIdList();
 export const VariantIdSchema = z.enum(VARIANT_IDS, { error: `must be one of: ${VARIANT_IDS.join(', ')}` });
 export type VariantId = z.infer<typeof VariantIdSchema>;
 
