@@ -370,6 +370,9 @@ describe('variants', () => {
     const creator = await new Browser(app).register();
     const { variants } = (await app.inject({ method: 'GET', url: '/api/variants' })).json();
     expect(variants.map((variant: { id: string }) => variant.id)).toEqual([...VARIANT_IDS]);
+    // Every variant registered with the engine is offered: no second list to forget.
+    expect([...VARIANT_IDS].sort()).toEqual([...variantIds()].sort());
+    expect(VARIANT_IDS).toContain('ancient-mediterranean');
     for (const variant of variants as { id: string; available: boolean; powers: { id: string }[] }[]) {
       expect(variant.available).toBe(variantIds().includes(variant.id));
       const response = await creator.request('POST', '/api/games', { name: variant.id, variant: variant.id });
