@@ -4,6 +4,7 @@
  */
 import { classis, classisScenarios } from './classis/index.ts';
 import { diadochiNaval, scenarios as diadochiNavalScenarios } from './diadochi-naval/index.ts';
+import { oiNavarcoi, oiNavarcoiScenarios } from './oi-navarcoi/index.ts';
 import type { AnyRuleset, RulesetId } from './ruleset.ts';
 import { shipToShip } from './ship-to-ship/index.ts';
 import { scenarios as shipToShipScenarios } from './ship-to-ship/scenarios.ts';
@@ -12,6 +13,7 @@ export const RULESETS: Record<RulesetId, AnyRuleset> = {
   classis,
   'ship-to-ship': shipToShip,
   'diadochi-naval': diadochiNaval,
+  'oi-navarcoi': oiNavarcoi,
 };
 
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
@@ -38,6 +40,7 @@ export const SCENARIOS: Record<RulesetId, readonly ScenarioInfo[]> = {
   classis: Object.entries(classisScenarios).map(([id, setup]) => ({ id, title: titleOf(setup), source: classisSource(setup), setup })),
   'ship-to-ship': shipToShipScenarios.map(({ id, setup }) => ({ id, title: setup.title, source: setup.source, setup })),
   'diadochi-naval': diadochiNavalScenarios.map(({ id, setup }) => ({ id, title: setup.title, source: setup.source, setup })),
+  'oi-navarcoi': oiNavarcoiScenarios.map(({ id, setup }) => ({ id, title: setup.title, source: setup.source, setup })),
 };
 
 /** A shipped scenario, or null when the ruleset has none by that id. */

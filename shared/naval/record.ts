@@ -27,7 +27,7 @@ export const LogLineSchema = z
 export const BattleRecordSchema = z
   .object({
     format: z.literal('naval-battle/1'),
-    ruleset: z.enum(['classis', 'ship-to-ship', 'diadochi-naval']),
+    ruleset: z.enum(['classis', 'ship-to-ship', 'diadochi-naval', 'oi-navarcoi']),
     setup: z.unknown(),
     salt: z.string().min(1).max(400),
     commitment: z.string().regex(/^[0-9a-f]{64}$/, 'the SHA-256 of the seed, 64 hex digits'),

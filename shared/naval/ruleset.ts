@@ -10,7 +10,7 @@ import type { Dice, Roll } from './dice.ts';
 import type { Facing, Hex } from './hex.ts';
 import type { Sea } from './sea.ts';
 
-export type RulesetId = 'classis' | 'ship-to-ship' | 'diadochi-naval';
+export type RulesetId = 'classis' | 'ship-to-ship' | 'diadochi-naval' | 'oi-navarcoi';
 
 /** A side of a battle: its id in the set-up ("a", "b") and its name ("Antigonus"). */
 export interface SideInfo {

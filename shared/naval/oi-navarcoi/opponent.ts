@@ -1,0 +1,93 @@
+/**
+ * The computer opponent: it writes signal 5 (engage) for every squadron and gives it when each squadron it was
+ * written for can reach an enemy; moves second when it wins the initiative (so that enemies close into reach);
+ * approaches in epi pollon, forms epi mias within charging distance, and attacks where its formation is no worse
+ * than the enemy's, preferring a flank or rear and a disordered enemy; rallies a disordered squadron while no
+ * enemy is near; sails freighters downwind towards their exit. Its own random numbers only break ties.
+ */
+import { distanceBetween } from '../table/index.ts';
+import type { Action, MoveAction } from './actions.ts';
+import { bodyOf } from './layout.ts';
+import { checkMove, endRefusal, hasAttack, legalActions, signalRefusal, squadronMoves } from './legal.ts';
+import { canMove, planMove } from './movement.ts';
+import { RULES } from './rules.ts';
+import { type Squadron, type State, body, onTable, standCount } from './state.ts';
+import { signalFor } from './legal.ts';
+
+const rank = (f: Squadron['formation']) => RULES.formations[f].meleeRank;
+
+function nearestEnemyFrom(state: State, q: Squadron, b = body(q)): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const o of state.squadrons) if (o.side !== q.side && onTable(o) && !o.freighters) best = Math.min(best, distanceBetween(b, body(o)));
+  if (best === Number.POSITIVE_INFINITY)
+    for (const o of state.squadrons) if (o.side !== q.side && onTable(o)) best = Math.min(best, distanceBetween(b, body(o)));
+  return best;
+}
+
+/** How much the opponent likes a move. */
+function score(state: State, q: Squadron, a: MoveAction): number {
+  const plan = planMove(state, q, a, signalFor(state, q));
+  if (!plan.ok) return Number.NEGATIVE_INFINITY;
+  const after = bodyOf(plan.formation, standCount(q), plan.frame);
+  if (q.freighters) {
+    const exit = state.convoyExit;
+    const progress = exit === 'north' ? after.y : exit === 'south' ? -after.y : exit === 'east' ? after.x : -after.x;
+    return progress - 0.5 * Math.max(0, 10 - nearestEnemyFrom(state, q, after));
+  }
+  if (plan.contact) {
+    const target = state.squadrons.find((o) => o.id === plan.contact!.target)!;
+    let s = 100 + (target.freighters ? 40 : 0);
+    if (plan.contact.side !== 'front') s += 40;
+    s += 15 * (rank(target.formation) - rank(plan.formation));
+    if (target.disordered) s += 10;
+    if (q.disordered) s -= 15;
+    if (a.attack?.manoeuvre !== 'melee') s -= 25;
+    if (rank(plan.formation) > rank(target.formation) && plan.contact.side === 'front') s -= 60;
+    return s;
+  }
+  const d = nearestEnemyFrom(state, q, after);
+  let s = -d;
+  if (d < 10) s += plan.formation === 'epi-mias' ? 25 : plan.formation === 'epi-pollon' ? 5 : plan.formation === 'kyklos' ? -40 : -30;
+  else if (plan.formation === 'epi-pollon' || plan.formation === 'epi-keras') s += 6;
+  if (plan.formation === 'unformed') s -= 30;
+  if (plan.test) s -= d < 8 ? 4 : 1;
+  if (q.disordered && plan.stationary && nearestEnemyFrom(state, q) > 9) s += 12;
+  return s;
+}
+
+export function opponent(state: State, side: string, random: () => number): Action {
+  const legal = (): Action[] => legalActions(state, side);
+  if (state.phase === 'deploy') {
+    const options = legal();
+    return options[options.length - 1];
+  }
+  if (state.phase === 'initiative') return { kind: 'initiative', first: false };
+  if (state.phase === 'launch') {
+    const anchored = state.squadrons.find((q) => q.side === side && q.status === 'anchored');
+    return { kind: 'launch', squadron: anchored?.id ?? null };
+  }
+  // Land troops first: charge the enemy phalanx once, then let the order stand.
+  const noneMoved = !state.squadrons.some((q) => q.side === side && q.moved);
+  if (noneMoved)
+    for (const p of state.phalanxes) {
+      if (p.side !== side || p.marched || p.destroyed || p.engaged) continue;
+      const enemy = state.phalanxes.find((x) => x.side !== side && !x.destroyed);
+      if (p.disordered && p.order.kind !== 'recover') return { kind: 'phalanx', phalanx: p.id, order: 'recover', target: null };
+      if (enemy && p.order.kind !== 'charge') return { kind: 'phalanx', phalanx: p.id, order: 'charge', target: enemy.id };
+    }
+  const movers = state.squadrons.filter((q) => q.side === side && canMove(q));
+  const engage = movers.filter((q) => q.signals.includes(5) && q.signalled === null);
+  if (engage.length && !signalRefusal(state, side, 5) && engage.every((q) => hasAttack(state, q))) return { kind: 'signal', signal: 5 };
+  let best: { action: Action; value: number } | null = null;
+  for (const q of movers) {
+    for (const a of squadronMoves(state, q)) {
+      if (checkMove(state, side, a)) continue;
+      const value = score(state, q, a) + random() * 0.01;
+      if (!best || value > best.value) best = { action: a, value };
+    }
+  }
+  if (best) return best.action;
+  if (!endRefusal(state, side)) return { kind: 'end-movement' };
+  const options = legal();
+  return options[Math.floor(random() * options.length)];
+}
