@@ -7,6 +7,7 @@ import {
   type Clear,
   type ColumnLeg,
   type Leg,
+  ObstacleIndex,
   type Path,
   TOUCH,
   abreastToAhead,
@@ -29,6 +30,7 @@ import {
 } from '../table/index.ts';
 import type { DnLeg, Formation, Move } from './actions.ts';
 import { obstaclesFor, crossedFront, nearestEnemy } from './positions.ts';
+import { signed } from './log.ts';
 import { RULES, type Rules } from './rules.ts';
 import { type ShipState, type State, afloat, baseOf, squadronOf } from './state.ts';
 import type { Refusal } from '../ruleset.ts';
@@ -63,20 +65,19 @@ export function commandRating(state: State, ships: readonly ShipState[], rules: 
     const d = Math.min(...ships.map((s) => distanceBetween(at(s), at(flagship))));
     if (d > rules.command.flagshipDistance + TOUCH) {
       rating += rules.command.farFromFlagship;
-      parts.push(`${rules.command.farFromFlagship} for ${Math.round(d * 10) / 10} cables from the flagship`);
+      parts.push(`${signed(rules.command.farFromFlagship)} for ${Math.round(d * 10) / 10} cables from the flagship`);
     }
   }
   if (ships.some((s) => state.phaseStart[s.id]?.outOfFormation)) {
     rating += rules.command.outOfFormation;
-    parts.push(`${rules.command.outOfFormation} out of formation`);
+    parts.push(`${signed(rules.command.outOfFormation)} out of formation`);
   }
   return { rating, parts };
 }
 
 /** The frames of a path up to (not including) its first blocked sample, and what blocked it. */
-function clearPart(state: State, path: Path, movers: readonly ShipState[]): { path: Path; blocked: Clear } {
-  const obstacles = obstaclesFor(state, new Set(movers.map((s) => s.id)));
-  const clear = checkPath(state.table, path, obstacles, { names: movers.map((s) => s.name) });
+function clearPart(state: State, path: Path, movers: readonly ShipState[], index: ObstacleIndex): { path: Path; blocked: Clear } {
+  const clear = checkPath(state.table, path, index, { names: movers.map((s) => s.name) });
   if (clear.ok) return { path, blocked: clear };
   return { path: { ...path, frames: path.frames.slice(0, clear.frame) }, blocked: clear };
 }
@@ -95,7 +96,8 @@ function lerpFrame(a: readonly Base[], b: readonly Base[], t: number): Base[] {
  * clear sample, then bisection towards the blocked one until the movers just touch.
  */
 function stopAtContact(state: State, path: Path, movers: readonly ShipState[], anyBlock: boolean): { path: Path; contact?: string; refusal?: string } {
-  const { path: clearPath, blocked } = clearPart(state, path, movers);
+  const index = new ObstacleIndex(obstaclesFor(state, new Set(movers.map((s) => s.id))));
+  const { path: clearPath, blocked } = clearPart(state, path, movers, index);
   if (blocked.ok) return { path };
   const enemy = state.ships.find((s) => s.id === blocked.blocker && s.side !== movers[0].side && afloat(s));
   if (!enemy && !anyBlock) return { path, refusal: blocked.reason };
@@ -103,11 +105,10 @@ function stopAtContact(state: State, path: Path, movers: readonly ShipState[], a
   const to = path.frames[blocked.frame];
   let lo = 0;
   let hi = 1;
-  const obstacles = obstaclesFor(state, new Set(movers.map((s) => s.id)));
   for (let k = 0; k < 40; k++) {
     const mid = (lo + hi) / 2;
     const test: Path = { ...path, frames: [from, lerpFrame(from, to, mid)] };
-    if (checkPath(state.table, test, obstacles).ok) lo = mid;
+    if (checkPath(state.table, test, index).ok) lo = mid;
     else hi = mid;
   }
   const frames = [...clearPath.frames, lerpFrame(from, to, lo)];

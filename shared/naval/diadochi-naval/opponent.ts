@@ -59,13 +59,13 @@ function placingScore(state: State, side: string, moved: ReadonlySet<string>): n
         const best = Math.max(...(['ram', 'rake', 'board'] as const).map((k) => expectedWorth(state, s, e, k, 0)));
         score += Math.max(0.4, best + 0.4);
       }
-      // An enemy bow that could reach this ship's beam or stern next turn.
-      if (!e.crippled && d <= RULES.movement.single.distance && inForwardArc(eb, b) && !straightAhead(b, eb)) {
-        const exposed = inForwardArc(b, eb) ? 0.15 : 0.35;
-        score -= exposed * combatValue(e) * (d <= 2 ? 1.5 : 1);
-      }
+      // An enemy bow that could reach this ship's beam or stern next turn: one abeam or astern of it, whose
+      // forward arc it lies in (an enemy ahead of it meets its own ram first).
+      if (!e.crippled && d <= RULES.movement.single.distance && inForwardArc(eb, b) && !inForwardArc(b, eb))
+        score -= 0.35 * combatValue(e) * (d <= 2 ? 1.5 : 1);
+      else if (!e.crippled && d <= 2 && inForwardArc(eb, b) && !straightAhead(b, eb) && straightAhead(eb, b)) score -= 0.05 * combatValue(e);
     }
-    if (Number.isFinite(nearest)) score -= 0.08 * nearest;
+    if (Number.isFinite(nearest)) score -= 0.15 * nearest;
     const squadron = state.squadrons.find((q) => q.id === s.squadron);
     const flag = squadron?.flagship ? shipById(state, squadron.flagship) : undefined;
     if (flag && flag.id !== s.id && distanceBetween(b, baseOf(flag)) > RULES.command.flagshipDistance) score -= 0.3;

@@ -5,6 +5,7 @@
  */
 import {
   type Base,
+  type Point,
   type Obstacle,
   TOUCH,
   bowPoint,
@@ -93,24 +94,42 @@ export function closestTargets(state: State, ship: ShipState, rules: Rules = RUL
 export function crossedFront(state: State, mover: ShipState, positions: readonly Base[], movers: ReadonlySet<string>, rules: Rules = RULES): ShipState | null {
   const within = rules.movement.crossingFront;
   const end = positions[positions.length - 1];
+  // The ground the mover covers, as a box: enemies whose strip lies wholly outside it are passed over at once.
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const p of positions) {
+    const reach = Math.hypot(p.width, p.length) / 2;
+    x0 = Math.min(x0, p.x - reach);
+    y0 = Math.min(y0, p.y - reach);
+    x1 = Math.max(x1, p.x + reach);
+    y1 = Math.max(y1, p.y + reach);
+  }
+  let screens: { id: string; c: Point[] }[] | null = null;
   for (const e of enemiesOf(state, mover.side)) {
     if (e.crippled) continue;
-    const eb = baseOf(e);
-    if (contactOf(end, eb) !== null) continue;
-    // The strip ahead of the bow: a base of the enemy's width, `within` long, set just ahead of its bow.
-    const strip: Base = { ...eb, x: 0, y: 0, length: within };
+    const eb = baseOf(e, rules);
+    // The strip ahead of the bow: the enemy's width, `within` deep, set just ahead of its bow.
     const bow = bowPoint(eb);
     const heading = (eb.heading * Math.PI) / 180;
-    const stripBase: Base = { ...strip, x: bow.x + Math.sin(heading) * (within / 2), y: bow.y + Math.cos(heading) * (within / 2) };
-    const stripCorners = cornersOf(stripBase);
-    const screens = state.ships.filter((s) => onTable(s) && s.id !== e.id && s.id !== mover.id && !movers.has(s.id)).map((s) => cornersOf(baseOf(s)));
+    const stripCorners = cornersOf({ ...eb, length: within, x: bow.x + Math.sin(heading) * (within / 2), y: bow.y + Math.cos(heading) * (within / 2) });
+    if (
+      stripCorners.every((c) => c.x < x0) ||
+      stripCorners.every((c) => c.x > x1) ||
+      stripCorners.every((c) => c.y < y0) ||
+      stripCorners.every((c) => c.y > y1)
+    )
+      continue;
+    if (contactOf(end, eb) !== null) continue;
     let lastSide = 0;
     for (const p of positions) {
       if (overlapDepth(cornersOf(p), stripCorners) <= TOUCH) {
         lastSide = 0;
         continue;
       }
-      const screened = screens.some((c) => lengthInsideConvex(c, bow, centreOf(p)) > TOUCH);
+      screens ??= state.ships.filter((s) => onTable(s) && s.id !== mover.id && !movers.has(s.id)).map((s) => ({ id: s.id, c: cornersOf(baseOf(s, rules)) }));
+      const screened = screens.some((s) => s.id !== e.id && lengthInsideConvex(s.c, bow, centreOf(p)) > TOUCH);
       if (screened) {
         lastSide = 0;
         continue;

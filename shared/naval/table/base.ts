@@ -38,10 +38,20 @@ export const centreOf = (b: Base): Point => ({ x: b.x, y: b.y });
 
 /** The corners in order front-left, front-right, rear-right, rear-left (clockwise seen from above). */
 export function cornersOf(b: Base): [Point, Point, Point, Point] {
-  const f = scale(headingVector(b.heading), b.length / 2);
-  const r = scale(rightVector(b.heading), b.width / 2);
-  const c = centreOf(b);
-  return [add(sub(c, r), f), add(add(c, r), f), sub(add(c, r), f), sub(sub(c, r), f)];
+  // Written out (no helper calls): every sweep sample asks for corners.
+  const h = (b.heading * Math.PI) / 180;
+  const sin = Math.sin(h);
+  const cos = Math.cos(h);
+  const fx = sin * (b.length / 2);
+  const fy = cos * (b.length / 2);
+  const rx = cos * (b.width / 2);
+  const ry = -sin * (b.width / 2);
+  return [
+    { x: b.x - rx + fx, y: b.y - ry + fy },
+    { x: b.x + rx + fx, y: b.y + ry + fy },
+    { x: b.x + rx - fx, y: b.y + ry - fy },
+    { x: b.x - rx - fx, y: b.y - ry - fy },
+  ];
 }
 
 /** A point in the base's own frame: `ahead` along its heading, `right` to its starboard, from its centre. */

@@ -6,43 +6,50 @@ import { type Point, cross, distance, dot, leftOf, length, sub } from './vector.
 
 export type Polygon = readonly Point[];
 
-/** The axes to test for a convex polygon: its edges' normals. */
-function normals(poly: Polygon): Point[] {
-  const out: Point[] = [];
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i];
-    const b = poly[(i + 1) % poly.length];
-    const e = sub(b, a);
-    const n = length(e);
-    if (n > 0) out.push({ x: -e.y / n, y: e.x / n });
+/** The least overlap of two convex polygons' projections on the normals of `edges`' sides (written out: the inner loop of every sweep). */
+function leastOverlap(edges: Polygon, a: Polygon, b: Polygon, least: number): number {
+  const n = edges.length;
+  for (let i = 0; i < n; i++) {
+    const p = edges[i];
+    const q = edges[i + 1 === n ? 0 : i + 1];
+    const ex = q.x - p.x;
+    const ey = q.y - p.y;
+    const len = Math.hypot(ex, ey);
+    if (len === 0) continue;
+    const ax = -ey / len;
+    const ay = ex / len;
+    let a0 = Number.POSITIVE_INFINITY;
+    let a1 = Number.NEGATIVE_INFINITY;
+    for (const v of a) {
+      const d = v.x * ax + v.y * ay;
+      if (d < a0) a0 = d;
+      if (d > a1) a1 = d;
+    }
+    let b0 = Number.POSITIVE_INFINITY;
+    let b1 = Number.NEGATIVE_INFINITY;
+    for (const v of b) {
+      const d = v.x * ax + v.y * ay;
+      if (d < b0) b0 = d;
+      if (d > b1) b1 = d;
+    }
+    const o = Math.min(a1, b1) - Math.max(a0, b0);
+    if (o < least) {
+      least = o;
+      // Separated: no need to look further for the yes/no the callers ask.
+      if (least < -1e-3) return least;
+    }
   }
-  return out;
-}
-
-function project(poly: Polygon, axis: Point): [number, number] {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const p of poly) {
-    const d = dot(p, axis);
-    if (d < lo) lo = d;
-    if (d > hi) hi = d;
-  }
-  return [lo, hi];
+  return least;
 }
 
 /**
  * How far two convex polygons overlap along the axis where they overlap least: positive when their insides
- * overlap, 0 when they only touch, negative when some axis separates them.
+ * overlap, 0 when they only touch, negative when some axis separates them (then only a lower bound of the gap).
  */
 export function overlapDepth(a: Polygon, b: Polygon): number {
-  let least = Number.POSITIVE_INFINITY;
-  for (const axis of [...normals(a), ...normals(b)]) {
-    const [a0, a1] = project(a, axis);
-    const [b0, b1] = project(b, axis);
-    const o = Math.min(a1, b1) - Math.max(a0, b0);
-    if (o < least) least = o;
-  }
-  return least;
+  const least = leastOverlap(a, a, b, Number.POSITIVE_INFINITY);
+  if (least < -1e-3) return least;
+  return leastOverlap(b, a, b, least);
 }
 
 /** The nearest distance between a point and a segment. */
