@@ -16,7 +16,8 @@ export const aheadBy = (b: Base, run: number): Base => {
 
 /** How far `body` runs straight ahead before it first touches `target`, if it does within `maxRun`. */
 export function firstContact(body: Base, target: Base, maxRun: number): number | null {
-  const step = 0.1;
+  // A quarter inch: far less than any stand's depth, so no contact is stepped over.
+  const step = 0.25;
   let before = 0;
   if (distanceBetween(body, target) <= TOUCH) return 0;
   const steps = Math.max(1, Math.ceil(maxRun / step - 1e-9));

@@ -6,7 +6,7 @@
  */
 import { headingOf, normalizeHeading, sub, turnBetween } from '../table/index.ts';
 import type { Action, MoveAction, Order } from './actions.ts';
-import { afterSignal, allowanceOf, canMove, planMove } from './movement.ts';
+import { type Plan, afterSignal, allowanceOf, canMove, planMove } from './movement.ts';
 import { FORMATIONS, RULES } from './rules.ts';
 import { type Squadron, type State, body, onTable, sideOf } from './state.ts';
 import { checkDeploy } from './start.ts';
@@ -114,12 +114,12 @@ function attackMoves(state: State, q: Squadron, signal: number | null): MoveActi
 }
 
 /** A spread of each squadron's moves, then the attacks it can reach. */
-export function squadronMoves(state: State, q: Squadron): MoveAction[] {
+export function squadronMoves(state: State, q: Squadron): MoveOption[] {
   const move = (order: Order): MoveAction => ({ kind: 'move', squadron: q.id, order });
   const out: MoveAction[] = [move({ type: 'hold' })];
   const signal = signalFor(state, q);
   const after = signal !== null ? afterSignal(q, signal) : { formation: q.formation, frame: q };
-  if ('ok' in after) return out;
+  if ('ok' in after) return [];
   const formation = after.formation;
   const rules = RULES.formations[formation];
   const width = body(q).width;
@@ -131,7 +131,7 @@ export function squadronMoves(state: State, q: Squadron): MoveAction[] {
       for (const d of [allowance, allowance / 2])
         out.push(move({ type: 'follow-me', heading: normalizeHeading(h), distance: edgeLimited(state, q, normalizeHeading(h), d) }));
     }
-    return out.filter((a) => planMove(state, q, a, null).ok);
+    return out.map((action) => ({ action, plan: planned(state, q, action, null, 'unformed') })).filter((o): o is MoveOption => o.plan !== null);
   }
   const allowance = allowanceOf(state, q, formation);
   if (typeof allowance === 'number' && formation !== 'kyklos' && formation !== 'unformed') {
@@ -164,9 +164,24 @@ export function squadronMoves(state: State, q: Squadron): MoveAction[] {
     if (typeof unformed === 'number' && unformed > 0)
       for (let h = 0; h < 360; h += 45) out.push(move({ type: 'follow-me', heading: normalizeHeading(q.heading + h), distance: unformed }));
   }
-  const legal = out.filter((a) => planMove(state, q, a, signal).ok);
-  const attacks = attackMoves(state, q, signal).filter((a) => !specialRefusal(state, q, a, formation) && planMove(state, q, a, signal).ok);
-  return [...legal, ...attacks];
+  return [...out, ...attackMoves(state, q, signal)]
+    .map((action) => ({ action, plan: planned(state, q, action, signal, formation) }))
+    .filter((o): o is MoveOption => o.plan !== null);
+}
+
+/** A move with its plan, as the legal list and the opponent see it. */
+export interface MoveOption {
+  readonly action: MoveAction;
+  readonly plan: Plan;
+}
+
+/** The plan of a move that keeps every rule, or null. */
+function planned(state: State, q: Squadron, action: MoveAction, signal: number | null, formation: string): Plan | null {
+  if (specialRefusal(state, q, action, formation)) return null;
+  const plan = planMove(state, q, action, signal);
+  if (!plan.ok) return null;
+  if (action.attack?.manoeuvre === 'diekplous' && plan.contact?.side !== 'front') return null;
+  return plan;
 }
 
 /** A freighter's run, cut to where it reaches the edge it sails off by. */
@@ -252,6 +267,6 @@ export function legalActions(state: State, side: string): Action[] {
           const a: Action = { kind: 'phalanx', phalanx: p.id, order, target };
           if (!phalanxRefusal(state, side, a)) out.push(a);
         }
-  for (const q of state.squadrons) if (q.side === side && canMove(q)) out.push(...squadronMoves(state, q).filter((a) => checkMove(state, side, a) === null));
+  for (const q of state.squadrons) if (q.side === side && canMove(q)) out.push(...squadronMoves(state, q).map((o) => o.action));
   return out;
 }

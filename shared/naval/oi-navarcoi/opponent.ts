@@ -8,11 +8,10 @@
 import { distanceBetween } from '../table/index.ts';
 import type { Action, MoveAction } from './actions.ts';
 import { bodyOf } from './layout.ts';
-import { checkMove, endRefusal, hasAttack, legalActions, signalRefusal, squadronMoves } from './legal.ts';
-import { canMove, planMove } from './movement.ts';
+import { endRefusal, hasAttack, legalActions, signalRefusal, squadronMoves } from './legal.ts';
+import { type Plan, canMove } from './movement.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, onTable, standCount } from './state.ts';
-import { signalFor } from './legal.ts';
 
 const rank = (f: Squadron['formation']) => RULES.formations[f].meleeRank;
 
@@ -25,9 +24,7 @@ function nearestEnemyFrom(state: State, q: Squadron, b = body(q)): number {
 }
 
 /** How much the opponent likes a move. */
-function score(state: State, q: Squadron, a: MoveAction): number {
-  const plan = planMove(state, q, a, signalFor(state, q));
-  if (!plan.ok) return Number.NEGATIVE_INFINITY;
+function score(state: State, q: Squadron, a: MoveAction, plan: Plan): number {
   const after = bodyOf(plan.formation, standCount(q), plan.frame);
   if (q.freighters) {
     const exit = state.convoyExit;
@@ -46,7 +43,7 @@ function score(state: State, q: Squadron, a: MoveAction): number {
     return s;
   }
   const d = nearestEnemyFrom(state, q, after);
-  let s = -d;
+  let s = -2 * d;
   if (d < 10) s += plan.formation === 'epi-mias' ? 25 : plan.formation === 'epi-pollon' ? 5 : plan.formation === 'kyklos' ? -40 : -30;
   else if (plan.formation === 'epi-pollon' || plan.formation === 'epi-keras') s += 6;
   if (plan.formation === 'unformed') s -= 30;
@@ -80,10 +77,9 @@ export function opponent(state: State, side: string, random: () => number): Acti
   if (engage.length && !signalRefusal(state, side, 5) && engage.every((q) => hasAttack(state, q))) return { kind: 'signal', signal: 5 };
   let best: { action: Action; value: number } | null = null;
   for (const q of movers) {
-    for (const a of squadronMoves(state, q)) {
-      if (checkMove(state, side, a)) continue;
-      const value = score(state, q, a) + random() * 0.01;
-      if (!best || value > best.value) best = { action: a, value };
+    for (const { action, plan } of squadronMoves(state, q)) {
+      const value = score(state, q, action, plan) + random() * 0.01;
+      if (!best || value > best.value) best = { action, value };
     }
   }
   if (best) return best.action;
