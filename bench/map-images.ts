@@ -7,7 +7,7 @@ import { ENGINE_VERSION } from '../shared/version.ts';
 import { getVariant } from '../shared/variants.ts';
 import { adjudicate, initialState } from '../shared/game/process.ts';
 import { phaseMapSvg, type PicturedPhase } from '../server/views/map-image.ts';
-import { svgToPng } from '../server/views/map-png.ts';
+import { svgToPng } from '../server/pictures/png.ts';
 import { randomOrders, seeded } from '../tests/support/random-game.ts';
 import { summarise, type Figure } from './stats.ts';
 

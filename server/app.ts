@@ -49,6 +49,7 @@ import notificationRoutes from './notifications/routes.ts';
 import webhooksRoutes from './webhooks/routes.ts';
 import calendarRoutes from './calendar/routes.ts';
 import mapImagesPlugin from './map-images/plugin.ts';
+import mapPicturesPlugin from './pictures/plugin.ts';
 import { errorResponses } from './schemas.ts';
 import { defaultSettings, type AppSettings } from './settings.ts';
 import { checkRouteViews } from './views/route-views.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(busPlugin);
   await app.register(authPlugin);
   await app.register(playPlugin);
+  await app.register(mapPicturesPlugin);
   await app.register(notifyPlugin);
   await app.register(gameMailPlugin);
 

@@ -3,65 +3,29 @@
  * position's (`/games/:gameId/map.svg|png`, the phase being played or the one the game ended in). Whoever may see the
  * game may see its pictures (access/policy.ts `mayView`, as the phases' routes; 404 otherwise), and a picture shows
  * what every such viewer may see of the phase (views/map-image.ts): orders only once adjudicated, powers, never
- * players. So one picture per phase serves them all, kept in a cache (image-cache.ts) under the fingerprint of what
- * it shows: the same fingerprint is its ETag, answered 304 when the browser has it.
+ * players. So one picture per phase serves them all, kept in the app's one cache of pictures (pictures/map-pictures.ts)
+ * under the fingerprint of what it shows: the same fingerprint is its ETag, answered 304 when the browser has it.
  */
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import pLimit from 'p-limit';
 import { mayView } from '../access/policy.ts';
 import type { Db } from '../db/database.ts';
 import { phaseOf } from '../db/tables/phases.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { viewableGame, type GameContext } from '../play/context.ts';
+import { PICTURED_PHASE, PicturesBusy, type PictureFormat } from '../pictures/map-pictures.ts';
 import { errorResponses } from '../schemas.ts';
-import { mapDrawingOf, phaseMapSvg, type PicturedPhase } from '../views/map-image.ts';
-import { svgToPng } from '../views/map-png.ts';
+import type { PicturedPhase } from '../views/map-image.ts';
 import { viewed } from '../views/viewed.ts';
-import type { ImageCache } from './image-cache.ts';
 import { CurrentMapParamsSchema, PhaseMapParamsSchema, PngAnswerSchema, SvgAnswerSchema } from './schemas.ts';
 
 const tags = ['map images'];
-/** Bump when the pictures' look changes: old ETags then no longer match. */
-const LOOK = 1;
-/** PNGs drawn at once (each takes a thread of libuv's pool and some 10 MB while drawn), and how many may wait for one. */
-const PNG_CONCURRENCY = 2;
+/** PNGs a request may queue behind before it is asked to come back (a PNG takes a few hundred milliseconds). */
 const MOST_WAITING = 16;
 const busy = () => new HttpError(503, 'server_busy', 'the server is drawing many map pictures at once; try again in a few seconds');
 
-const PICTURED = {
-  id: true,
-  index: true,
-  name: true,
-  status: true,
-  engineVersion: true,
-  stateBefore: true,
-  loanActions: true,
-  results: true,
-  disbanded: true,
-  stateAfter: true,
-} as const;
-
-type Format = 'svg' | 'png';
-
-/** What the picture shows, as a hash: the look, the game's name, the variant and what the phase shows of itself. */
-function fingerprint(context: GameContext, phase: PicturedPhase): string {
-  const shown = phase.status === 'processed' ? [phase.results, phase.disbanded, phase.stateAfter, phase.engineVersion] : [];
-  const content = JSON.stringify([
-    LOOK,
-    context.variant.id,
-    context.game.name,
-    phase.index,
-    phase.name,
-    phase.status,
-    phase.stateBefore,
-    phase.loanActions,
-    shown,
-  ]);
-  return createHash('sha256').update(content).digest('base64url').slice(0, 32);
-}
+type Format = PictureFormat;
 
 /** A file name for the download: the game's name in plain letters, and the phase. */
 function fileName(context: GameContext, phase: PicturedPhase, format: Format): string {
@@ -75,19 +39,18 @@ function fileName(context: GameContext, phase: PicturedPhase, format: Format): s
   return `${slug(context.game.name) || 'game'}-${phase.index}-${slug(phase.name) || 'phase'}.${format}`;
 }
 
-const mapImagesRoutes: FastifyPluginAsyncZod<{ cache: ImageCache }> = async (app, { cache }) => {
-  const drawPng = pLimit(PNG_CONCURRENCY);
+const mapImagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pictures = app.mapPictures;
 
   async function answer(context: GameContext, phase: PicturedPhase | null, format: Format, ifNoneMatch: string | undefined, reply: FastifyReply) {
     if (!phase) throw notFound('the game has not started: it has no phase to draw yet');
-    if (mapDrawingOf(context.variant.id) === null)
+    if (!pictures.drawn(context.variant))
       throw new HttpError(
         404,
         'not_found',
         `variant "${context.variant.id}" has no map drawing (maps/${context.variant.id}/map.svg), so its phases have no picture`,
       );
-    const key = `${fingerprint(context, phase)}.${format}`;
-    const etag = `"${key}"`;
+    const etag = `"${pictures.key(context.variant, context.game, phase, format)}"`;
     const caching = () => {
       // Anyone may see a public game's pictures, so shared caches may keep them; a private game's only the viewer's browser.
       const open = mayView(context.game, null);
@@ -101,17 +64,13 @@ const mapImagesRoutes: FastifyPluginAsyncZod<{ cache: ImageCache }> = async (app
       return reply.code(304).send();
     }
 
-    const { image, hit } = await cache.get(key, async () => {
-      const svg = phaseMapSvg(context.variant, context.game, phase);
-      if (svg === null) throw notFound(`variant "${context.variant.id}" has no map drawing`);
-      if (format === 'svg') return Buffer.from(svg, 'utf8');
-      // A PNG takes a thread for a few hundred milliseconds: past a short queue, the caller is asked to come back.
-      if (drawPng.pendingCount >= MOST_WAITING) {
-        reply.header('retry-after', '5');
-        throw busy();
-      }
-      return (await drawPng(() => svgToPng(svg))).png;
+    const picture = await pictures.picture(context.variant, context.game, phase, format, { refuseWhenQueued: MOST_WAITING }).catch((error: unknown) => {
+      if (!(error instanceof PicturesBusy)) throw error;
+      reply.header('retry-after', '5');
+      throw busy();
     });
+    if (picture === null) throw notFound(`variant "${context.variant.id}" has no map drawing`);
+    const { image, hit } = picture;
     caching();
     reply.header('x-map-cache', hit ? 'hit' : 'miss');
     reply.header('content-disposition', `inline; filename="${fileName(context, phase, format)}"`);
@@ -122,8 +81,9 @@ const mapImagesRoutes: FastifyPluginAsyncZod<{ cache: ImageCache }> = async (app
   }
 
   const phaseAt = async (db: Db, gameId: string, index: number) =>
-    phaseOf(await db.phase.findUnique({ where: { gameId_index: { gameId, index } }, select: PICTURED }));
-  const lastPhase = async (db: Db, gameId: string) => phaseOf(await db.phase.findFirst({ where: { gameId }, orderBy: { index: 'desc' }, select: PICTURED }));
+    phaseOf(await db.phase.findUnique({ where: { gameId_index: { gameId, index } }, select: PICTURED_PHASE }));
+  const lastPhase = async (db: Db, gameId: string) =>
+    phaseOf(await db.phase.findFirst({ where: { gameId }, orderBy: { index: 'desc' }, select: PICTURED_PHASE }));
 
   for (const format of ['svg', 'png'] as const) {
     const response = { 200: format === 'svg' ? SvgAnswerSchema : PngAnswerSchema, ...errorResponses };

@@ -10,7 +10,7 @@
  * mail lists only the messages the recipient may read (access/policy.ts's `readsMessage`).
  */
 import { createHash } from 'node:crypto';
-import { getVariant, powerSummary, powersToOrder, type GameState, type OrderResult, type Variant } from '../../shared/index.ts';
+import { getVariant, powerSummary, powersToOrder, type GameState, type OrderResult } from '../../shared/index.ts';
 import type { GameOutcome } from '../../shared/api/games.ts';
 import type { MailPayload, NotificationEvent, WebhookPayload } from '../../shared/api/notifications.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press-recipients.ts';
@@ -25,10 +25,6 @@ import { pushDrafts } from './push.ts';
 import { webhookDrafts } from './webhook-drafts.ts';
 import { gameUrl, renderMail, renderPush, roleIn, timeFor, type Block, type GameMail, type MailGame, type MailRecipient } from './mail-render.ts';
 import type { NotifyEnv } from './unsubscribe.ts';
-import { phaseMapSvg, type PicturedPhase } from '../views/map-image.ts';
-import { svgToPng } from '../views/map-png.ts';
-
-type MailAttachment = NonNullable<MailPayload['attachments']>[number];
 
 /** Press mail is batched: at most one mail per conversation and recipient per window. */
 export const PRESS_WINDOW_MS = 15 * 60_000;
@@ -101,7 +97,8 @@ async function send(
   letters: readonly Letter[],
   users: ReadonlyMap<string, UserRow>,
   extra: OutboxDraft[] = [],
-  attachments?: () => Promise<MailAttachment[]>,
+  /** The phase whose map the mail attaches (drawn when it is delivered). */
+  map?: MailPayload['map'],
 ): Promise<number> {
   const choices = await preferencesOf(
     tx,
@@ -109,14 +106,11 @@ async function send(
     game.id,
   );
   const drafts: OutboxDraft[] = [...extra];
-  // Drawn once for the event, and only if someone gets it by mail.
-  let attached: MailAttachment[] | undefined;
   for (const letter of letters) {
     const choice = choices.get(letter.recipient.userId);
     const user = users.get(letter.recipient.userId);
     if (!choice || !user) continue;
     if (choice.mail[event] && mailable(user)) {
-      if (attachments) attached ??= await attachments();
       const payload = renderMail(env, letter.recipient, game, letter.mail);
       drafts.push({
         channel: 'mail',
@@ -124,7 +118,7 @@ async function send(
         userId: user.id,
         gameId: game.id,
         target: user.email!,
-        payload: attached && attached.length > 0 ? { ...payload, attachments: attached } : payload,
+        payload: map ? { ...payload, map } : payload,
       });
     }
     if (choice.push[event]) drafts.push(...(await pushDrafts(tx, [user.id], letter.key, renderPush(game, letter.mail), { gameId: game.id })));
@@ -155,21 +149,7 @@ export async function notifyPhaseProcessed(tx: Db, env: NotifyEnv, gameId: strin
   const game = await loadGame(tx, gameId);
   const variant = getVariant(game.variantId);
   const processed = phaseOf(
-    await tx.phase.findUniqueOrThrow({
-      where: { id: phaseId },
-      select: {
-        id: true,
-        index: true,
-        name: true,
-        status: true,
-        engineVersion: true,
-        stateBefore: true,
-        loanActions: true,
-        results: true,
-        disbanded: true,
-        stateAfter: true,
-      },
-    }),
+    await tx.phase.findUniqueOrThrow({ where: { id: phaseId }, select: { id: true, index: true, name: true, results: true, stateAfter: true } }),
   );
   const next = await tx.phase.findUniqueOrThrow({ where: { id: nextPhaseId }, select: { id: true, name: true, deadlineAt: true } });
   const results = processed.results ?? [];
@@ -222,31 +202,7 @@ export async function notifyPhaseProcessed(tx: Db, env: NotifyEnv, gameId: strin
       link,
     ),
   );
-  return send(tx, env, game, 'phase-processed', letters, users, hooks, async () => (variant ? phaseMapAttachment(variant, game, processed) : []));
-}
-
-/** At most this large a PNG is attached (the outbox keeps a mail's attachments as base64, 2,000,000 characters at most). */
-const MOST_ATTACHED_BYTES = 1_400_000;
-
-/**
- * The phase's map as every member may see it (views/map-image.ts: the position after it and everyone's orders, now
- * public), as a PNG to attach; none for a variant without a drawing, or if drawing it fails (the mail goes all the same).
- */
-async function phaseMapAttachment(variant: Variant, game: MailGame, phase: PicturedPhase): Promise<MailAttachment[]> {
-  try {
-    const svg = phaseMapSvg(variant, game, phase);
-    if (svg === null) return [];
-    const { png } = await svgToPng(svg);
-    if (png.length > MOST_ATTACHED_BYTES) return [];
-    const slug =
-      phase.name
-        .replace(/[^A-Za-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .toLowerCase() || 'phase';
-    return [{ filename: `map-${phase.index}-${slug}.png`, contentType: 'image/png', contentBase64: png.toString('base64') }];
-  } catch {
-    return [];
-  }
+  return send(tx, env, game, 'phase-processed', letters, users, hooks, { gameId: game.id, phaseIndex: processed.index });
 }
 
 // ─── game started, game ended ───

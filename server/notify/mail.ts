@@ -56,8 +56,17 @@ export function messageIdOf(rowId: string, from: string): string {
   return `<${rowId}@${senderDomain(from)}>`;
 }
 
+/** A file the mail carries, made when it is delivered. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+/**
+ * The phase's map a mail attaches (`payload.map`), drawn when the mail is delivered; null when there is none to draw
+ * (a variant without a drawing, a phase gone). Given by whoever builds the transport (notify/plugin.ts).
+ */
+export type MapAttacher = (map: NonNullable<MailPayload['map']>) => Promise<MailAttachment | null>;
+
 /** The mail nodemailer composes from a row: its own Message-ID, From, To and Date, then the payload's. */
-export function composeMail(message: Delivery<MailPayload>, from: string, now = new Date()): Mail.Options {
+export function composeMail(message: Delivery<MailPayload>, from: string, now = new Date(), attachments: readonly MailAttachment[] = []): Mail.Options {
   const { payload } = message;
   return {
     messageId: messageIdOf(message.id, from),
@@ -69,11 +78,7 @@ export function composeMail(message: Delivery<MailPayload>, from: string, now = 
     ...(payload.html !== undefined ? { html: payload.html } : {}),
     // RFC 3834: automatic mail, so auto-responders leave it alone.
     headers: { 'Auto-Submitted': 'auto-generated', ...payload.headers },
-    attachments: (payload.attachments ?? []).map((attachment) => ({
-      filename: attachment.filename,
-      contentType: attachment.contentType,
-      content: Buffer.from(attachment.contentBase64, 'base64'),
-    })),
+    attachments: attachments.map((attachment) => ({ ...attachment })),
     // The payload's text is ours: never let nodemailer read files or URLs named in it.
     disableFileAccess: true,
     disableUrlAccess: true,
@@ -99,6 +104,7 @@ export class MailTransport implements Transport<MailPayload> {
   constructor(
     readonly settings: MailSettings,
     private readonly log: FastifyBaseLogger,
+    private readonly attachMap: MapAttacher | null = null,
   ) {
     this.smtp = settings.smtpUrl
       ? nodemailer.createTransport({
@@ -127,7 +133,7 @@ export class MailTransport implements Transport<MailPayload> {
   }
 
   async deliver(message: Delivery<MailPayload>): Promise<DeliveryResult> {
-    const mail = composeMail(message, this.settings.from);
+    const mail = composeMail(message, this.settings.from, new Date(), await this.attachmentsOf(message));
     if (!this.smtp) return this.writeFile(message, mail);
     try {
       // The SMTP server's 250 is the moment the mail is out: from here until the row's commit is the only window
@@ -136,6 +142,19 @@ export class MailTransport implements Transport<MailPayload> {
       return { outcome: 'sent' };
     } catch (error) {
       return classifySmtpError(error);
+    }
+  }
+
+  /** The files the mail carries: the phase's map when it names one. A map that cannot be drawn leaves the mail without it. */
+  private async attachmentsOf(message: Delivery<MailPayload>): Promise<MailAttachment[]> {
+    const { map } = message.payload;
+    if (!map || !this.attachMap) return [];
+    try {
+      const attachment = await this.attachMap(map);
+      return attachment ? [attachment] : [];
+    } catch (error) {
+      this.log.warn({ err: error, outboxId: message.id, map }, 'the map to attach could not be drawn: the mail goes without it');
+      return [];
     }
   }
 

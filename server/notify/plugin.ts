@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Transports } from './transport.ts';
 import { DeliveryWorker } from './delivery.ts';
 import { MailTransport } from './mail.ts';
+import { phaseMapAttacher } from './map-attachment.ts';
 import { webhookTransport } from './webhook.ts';
 import { pushTransport } from './push.ts';
 import { vapidKeysOf } from './vapid.ts';
@@ -17,7 +18,7 @@ export default fp(
   async (app) => {
     const { mail, delivery } = app.settings.notify;
     const transports: Transports = {
-      mail: new MailTransport(mail, app.log.child({ module: 'mail' })),
+      mail: new MailTransport(mail, app.log.child({ module: 'mail' }), phaseMapAttacher(app.prisma, app.mapPictures)),
       push: pushTransport({ prisma: app.prisma, vapid: vapidKeysOf(app.settings.push, app.settings.publicUrl), settings: app.settings.push }),
     };
     transports.webhook = webhookTransport(app.prisma, app.settings.webhooks);
@@ -30,5 +31,5 @@ export default fp(
       await Promise.all(Object.values(transports).map((transport) => transport?.close?.()));
     });
   },
-  { name: 'notify', dependencies: ['database'] },
+  { name: 'notify', dependencies: ['database', 'map-pictures'] },
 );

@@ -98,10 +98,13 @@ export const MailPayloadSchema = z
     html: z.string().max(MAIL_LIMITS.html).optional(),
     /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
     headers: z.record(z.string().max(100), z.string().max(2000)).optional(),
-    /** Images attached (the map of the phase), base64. */
-    attachments: z
-      .array(z.object({ filename: z.string().max(100), contentType: z.string().max(100), contentBase64: z.string().max(2_000_000) }))
-      .max(4)
+    /**
+     * The map of a phase, attached as a PNG when the mail is delivered (drawn then, once per phase, from the app's
+     * cache of pictures): the outbox keeps this reference, not the image for every recipient.
+     */
+    map: z
+      .object({ gameId: z.string().uuid(), phaseIndex: z.number().int().min(0).max(1_000_000) })
+      .strict()
       .optional(),
   })
   .strict();

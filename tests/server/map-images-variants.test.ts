@@ -9,7 +9,7 @@ import { locationPoint } from '../../shared/drawing/overlay.ts';
 import { BAND_HEIGHT, composeMapImage, drawingSize } from '../../shared/drawing/map-image.ts';
 import { getVariant, variantIds } from '../../shared/variants.ts';
 import { mapDrawingOf } from '../../server/views/map-image.ts';
-import { svgToPng } from '../../server/views/map-png.ts';
+import { svgToPng } from '../../server/pictures/png.ts';
 import { colourNear, decodePng } from './map-images-png.ts';
 
 const drawn = variantIds().filter((id) => mapDrawingOf(id) !== null);

@@ -130,11 +130,11 @@ describe('a phase drawn', () => {
   test('pictures are kept: asked again, served from the cache; unchanged, answered 304; a new position drawn anew', async () => {
     const url = `/api/games/${game.gameId}/phases/0/map.png`;
     const first = await get(null, url);
-    const rendered = app.mapImages.stats().renders;
+    const rendered = app.mapPictures.stats().renders;
     const again = await get(null, url);
     expect(again.headers['x-map-cache']).toBe('hit');
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect(app.mapImages.stats().renders).toBe(rendered);
+    expect(app.mapPictures.stats().renders).toBe(rendered);
     expect(again.headers['cache-control']).toBe('public, max-age=300');
 
     const unchanged = await get(null, url, { 'if-none-match': String(first.headers.etag) });
@@ -147,7 +147,7 @@ describe('a phase drawn', () => {
     expect(current.headers['x-map-cache']).toBe('miss');
     expect(current.headers['cache-control']).toBe('public, max-age=30');
     expect((await get(null, `/api/games/${game.gameId}/map.png`)).headers['x-map-cache']).toBe('hit');
-    expect(app.mapImages.stats().renders).toBe(rendered + 1);
+    expect(app.mapPictures.stats().renders).toBe(rendered + 1);
   });
 
   test('the game page carries an Open Graph card with the current map', async () => {

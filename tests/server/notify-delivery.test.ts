@@ -18,6 +18,7 @@ import type { MailPayload } from '../../shared/api/notifications.ts';
 import { Browser, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
 import { usingPostgres } from './helpers/database.ts';
 import { headerLine, notifySettings, startSmtpServer, type TestSmtp } from './helpers/smtp.ts';
+import { startGame } from './helpers/play.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -120,17 +121,26 @@ describe('mail through SMTP', { timeout: 30_000 }, () => {
     expect(smtp.attempts).toHaveLength(1);
   });
 
-  test('attachments go as MIME parts', async () => {
+  test('a mail naming a phase carries its map as a PNG part, drawn when it is delivered; without a map to draw it goes all the same', async () => {
     const user = await userWithAddress();
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const draft = mailDraft(user, { attachments: [{ filename: 'map.png', contentType: 'image/png', contentBase64: png.toString('base64') }] });
+    const game = await startGame(app);
+    const draft = mailDraft(user, { map: { gameId: game.gameId, phaseIndex: 0 } });
+    // The outbox keeps the reference, not the picture.
+    expect(JSON.stringify(draft.payload).length).toBeLessThan(2000);
     await write([draft]);
     await app.notify.worker.deliverDue();
     const [mail] = await smtp.waitFor(1);
     expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0].filename).toBe('map.png');
+    expect(mail.attachments[0].filename).toMatch(/^map-0-.+\.png$/);
     expect(mail.attachments[0].contentType).toBe('image/png');
-    expect(mail.attachments[0].content.equals(png)).toBe(true);
+    expect(mail.attachments[0].content.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+
+    const gone = mailDraft(user, { map: { gameId: '00000000-0000-4000-8000-000000000000', phaseIndex: 0 } });
+    await write([gone]);
+    await app.notify.worker.deliverDue();
+    const [, second] = await smtp.waitFor(2);
+    expect(second.attachments).toHaveLength(0);
+    expect((await rowOf(gone.dedupeKey)).status).toBe('sent');
   });
 
   test('a mail written in a transaction that rolls back is never sent', async () => {
