@@ -2,6 +2,7 @@
  * The legend draws each order's shape as the map draws it, so a player finds on the map what the legend shows; and
  * the shapes, all in the power's colour on the map, are told apart by their pattern and their ends, not by colour.
  */
+import { getVariant, type Variant } from '../../shared/index.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import Legend from '../../web/src/results/Legend.svelte';
@@ -279,5 +280,60 @@ describe('seeing a stroke', () => {
     expect(alike(look('9 4'), look('7 3 2 3'))).toBe(false);
     expect(alike(look('4 3'), look('4.5 3.5'))).toBe(true);
     expect(alike(look('4 3'), look('none'))).toBe(false);
+  });
+});
+
+describe("the legend of a variant's map", () => {
+  const entries = (variant: Variant, results = false) => {
+    const holder = document.createElement('div');
+    document.body.appendChild(holder);
+    const shown = mount(Legend, { target: holder, props: { results, variant } });
+    flushSync();
+    const words = Array.from(holder.querySelectorAll('text.entry'), (t) => t.textContent);
+    const note = holder.querySelector('p')!.textContent!;
+    const height = Number(holder.querySelector('svg')!.getAttribute('viewBox')!.split(' ')[3]);
+    unmount(shown);
+    holder.remove();
+    return { words, note, height };
+  };
+
+  it("lists Diadochi V's own centres and orders, its triple named from its data", () => {
+    const { words, note } = entries(getVariant('diadochi-v')!, true);
+    for (const own of [
+      'Double centre',
+      'Triple (Rome, for Rome)',
+      'Special build centre',
+      'Rebel centre',
+      'Destroyed centre',
+      'Destroy (Z)',
+      'Rebuild (R)',
+      'Lent centre',
+    ])
+      expect(words).toContain(own);
+    expect(words).toContain('Failed (bounced, cut)');
+    expect(note).toContain('A lent centre is ringed');
+  });
+
+  it('lists for Standard only what its map can show: no doubles, rebels, destroyed or lent centres', () => {
+    const { words, note, height } = entries(getVariant('standard')!);
+    expect(words).toEqual([
+      'Supply centre',
+      'Army (power initial)',
+      'Fleet',
+      'Dislodged unit',
+      'Legal target',
+      'Move',
+      'Support',
+      'Convoy',
+      'Retreat',
+      'Hold',
+      'Build',
+      'Remove',
+      'Build site (Winter)',
+      'Move by convoy',
+    ]);
+    expect(note).not.toContain('lent');
+    // Seven rows of two, not the twelve of the fullest legend.
+    expect(height).toBe(7 * 24 + 8);
   });
 });
