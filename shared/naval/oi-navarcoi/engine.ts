@@ -124,7 +124,8 @@ function move(state: State, action: Extract<Action, { kind: 'move' }>, log: Batt
     log.line(`${q.name} crosses the flotsam at half speed: disordered.`);
   }
   if (plan.test) manoeuvreTest(state, q, plan.contact ? 'engaging the enemy' : 'manoeuvring', log);
-  if (q.freighters && state.convoyExit && edgesReached(state.table, body(q)).includes(state.convoyExit as Edge)) {
+  // Freighters that reach their exit edge (within a tenth of an inch) sail off it.
+  if (q.freighters && state.convoyExit && edgesReached(state.table, body(q), 0.1).includes(state.convoyExit as Edge)) {
     q.status = 'gone';
     q.exit = state.convoyExit;
     log.line(`${q.name} sails off by the ${state.convoyExit} edge: safe.`);
