@@ -44,8 +44,10 @@ function score(state: State, q: Squadron, a: MoveAction, plan: Plan): number {
   }
   const d = nearestEnemyFrom(state, q, after);
   let s = -2 * d;
-  if (d < 10) s += plan.formation === 'epi-mias' ? 25 : plan.formation === 'epi-pollon' ? 5 : plan.formation === 'kyklos' ? -40 : -30;
-  else if (plan.formation === 'epi-pollon' || plan.formation === 'epi-keras') s += 6;
+  // Epi pollon closes 8" a turn and fights one rank below epi mias: the opponent's working formation.
+  if (d < 10) s += plan.formation === 'epi-pollon' ? 20 : plan.formation === 'epi-mias' ? 12 : plan.formation === 'kyklos' ? -40 : -30;
+  else if (plan.formation === 'epi-pollon') s += 10;
+  else if (plan.formation === 'epi-keras') s += 4;
   if (plan.formation === 'unformed') s -= 30;
   if (plan.test) s -= d < 8 ? 4 : 1;
   if (q.disordered && plan.stationary && nearestEnemyFrom(state, q) > 9) s += 12;
@@ -76,7 +78,9 @@ export function opponent(state: State, side: string, random: () => number): Acti
   const engage = movers.filter((q) => q.signals.includes(5) && q.signalled === null);
   if (engage.length && !signalRefusal(state, side, 5) && engage.every((q) => hasAttack(state, q))) return { kind: 'signal', signal: 5 };
   let best: { action: Action; value: number } | null = null;
-  for (const q of movers) {
+  // Warships first, so that escorts clear the way; then the freighters.
+  const warships = movers.filter((q) => !q.freighters);
+  for (const q of warships.length ? warships : movers) {
     for (const { action, plan } of squadronMoves(state, q)) {
       const value = score(state, q, action, plan) + random() * 0.01;
       if (!best || value > best.value) best = { action, value };
