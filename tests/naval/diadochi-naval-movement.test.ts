@@ -177,7 +177,10 @@ describe('groups', () => {
       });
     expect(diadochiNaval.check(column, 'a', turning(100))?.code).toBe('illegal_move');
     const r = run(column, turning(90), [1]);
-    expect(ship(r.state, 'a1')).toMatchObject({ x: 14, y: 10, heading: 90 });
+    // Ahead 2 to (10, 10), the turn pivoting on its rear-right corner to (11, 10), then 4 east.
+    expect(ship(r.state, 'a1').x).toBeCloseTo(15, 9);
+    expect(ship(r.state, 'a1').y).toBeCloseTo(10, 9);
+    expect(ship(r.state, 'a1').heading).toBeCloseTo(90, 9);
     expect(diadochiNaval.check(column, 'a', order(['a3', 'a2', 'a1'], 'ahead', go(1)))?.code).toBe('not_in_formation');
     // Straight back is not for a column.
     expect(diadochiNaval.check(column, 'a', move({ kind: 'legs', legs: [{ kind: 'back', distance: 1 }], charge: false }))?.code).toBe('illegal_move');

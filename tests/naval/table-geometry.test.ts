@@ -186,7 +186,10 @@ describe('moves', () => {
     ]);
     for (const frame of path.frames) expect(selfOverlap(frame)).toBeNull();
     const end = path.frames[path.frames.length - 1];
-    expect(end[0]).toMatchObject({ x: 9, y: 6, heading: 90 });
+    // The turn pivots on the leader's inside rear corner (5.5, 5.5), putting its centre at (6, 6) before the run east.
+    expect(end[0].x).toBeCloseTo(10, 9);
+    expect(end[0].y).toBeCloseTo(6, 9);
+    expect(end[0].heading).toBeCloseTo(90, 9);
     expect(columnBend(end)).toBeLessThanOrEqual(90 + 1e-6);
     expect(lineAhead(end).ok).toBe(true);
     expect(path.measured.travelled).toBe(6);
@@ -304,6 +307,53 @@ describe('geometry properties', () => {
         const clear = checkPath(openTable, path, [{ id: 'o', base: o }]).ok;
         if (clear) for (const frame of path.frames) expect(overlapping(frame[0], o)).toBe(false);
       }),
+    );
+  });
+});
+
+describe('move properties', () => {
+  it('a column following any legal turns never runs into itself and stays in line ahead', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: 0.5, max: 5, noNaN: true }),
+        fc.constantFrom(1, 1.5),
+        (first, turn, then, len) => {
+          const column: Base[] = [0, 1, 2, 3].map((k) => ({ x: 20, y: 10 - k * len, heading: 0, width: 1, length: len }));
+          const path = columnPath(column, [
+            { kind: 'ahead', distance: first },
+            { kind: 'turn', degrees: turn },
+            { kind: 'ahead', distance: then },
+          ]);
+          for (const frame of path.frames) expect(selfOverlap(frame)).toBeNull();
+          const end = path.frames[path.frames.length - 1];
+          expect(columnBend(end)).toBeLessThanOrEqual(90 + 1e-6);
+          expect(lineAhead(end).ok).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a wheel measures the arc its outside corner actually travels', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 8 }), fc.double({ min: -90, max: 90, noNaN: true }), (ships, degrees) => {
+        fc.pre(Math.abs(degrees) > 1);
+        const line = Array.from({ length: ships }, (_, k) => square(10 + k, 10));
+        const path = rigidPath(line, [{ kind: 'wheel', degrees }]);
+        // The outside corner: the far front corner from the pivot (front-left of the leftmost when wheeling right).
+        const outside = (frame: readonly Base[]) => (degrees > 0 ? cornersOf(frame[0])[0] : cornersOf(frame[frame.length - 1])[1]);
+        let travelled = 0;
+        for (let k = 1; k < path.frames.length; k++) {
+          const a = outside(path.frames[k - 1]);
+          const b = outside(path.frames[k]);
+          travelled += Math.hypot(b.x - a.x, b.y - a.y);
+        }
+        expect(travelled).toBeCloseTo(path.measured.wheeled, 2);
+        expect(lineAbreast(path.frames[path.frames.length - 1]).ok).toBe(true);
+      }),
+      { numRuns: 60 },
     );
   });
 });

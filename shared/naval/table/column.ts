@@ -1,14 +1,14 @@
 /**
  * A column (line ahead) moving "in succession": the leader runs straight legs and turns in place where it
- * chooses; every other ship's centre follows the same track the same distance, turning where the leader
- * turned. A follower that would run into the ship ahead at a bend stops where it just touches it (the bend
+ * chooses (pivoting on its inside rear corner); every other ship's centre follows the same track as far as the
+ * leader's went, turning where the leader turned. A follower that would run into the ship ahead at a bend stops where it just touches it (the bend
  * closes on the inner corners, which the rules' "at least one corner touching" allows), so a column never
  * interpenetrates itself.
  */
-import { type Base, bowPoint, sternPoint } from './base.ts';
+import { type Base, bowPoint, cornersOf, sternPoint } from './base.ts';
 import type { Path } from './motion.ts';
-import { overlapping } from './relations.ts';
-import { type Point, distance, headingOf, headingVector, lerp, normalizeHeading, turnBetween } from './vector.ts';
+import { distanceBetween, overlapping } from './relations.ts';
+import { type Point, distance, headingOf, headingVector, lerp, normalizeHeading, rotateAbout, turnBetween } from './vector.ts';
 
 /** A leader's leg in line ahead: straight on, or a turn in place (+ clockwise). */
 export type ColumnLeg = { readonly kind: 'ahead'; readonly distance: number } | { readonly kind: 'turn'; readonly degrees: number };
@@ -59,8 +59,49 @@ function arcAt(track: Track, p: Point): number {
 }
 
 /**
- * Where the column is after its leader has gone `run` along its legs (and made the turns met by then, the turn
- * at the run's end by `turnDone` of its degrees). `column[0]` is the leader.
+ * The leader after `run` of straight legs (a turn met where the run ends made by `turnDone` of its degrees), and
+ * the track its followers take: through the leader's centre, turning where it turned. The leader itself turns in
+ * place pivoting on its rear corner on the inside of the turn, so its stern never swings into the ship behind
+ * it (which it keeps touching at that corner); the followers turn where its centre was.
+ */
+function leaderTrack(leader: Base, legs: readonly ColumnLeg[], run: number, turnDone: number): { points: Point[]; at: Base; extra: number } {
+  let at: Base = leader;
+  // How far the pivots carried the leader along its new course: its followers go that much further to keep closed up.
+  let extra = 0;
+  let track: Point = { x: leader.x, y: leader.y };
+  const points: Point[] = [track];
+  let left = run;
+  for (const leg of legs) {
+    if (leg.kind === 'ahead') {
+      if (left <= 1e-12 && leg.distance > 0) break;
+      const d = Math.min(left, leg.distance);
+      const v = headingVector(at.heading);
+      at = { ...at, x: at.x + v.x * d, y: at.y + v.y * d };
+      track = { x: track.x + v.x * d, y: track.y + v.y * d };
+      points.push(track);
+      left -= d;
+      if (d < leg.distance) break;
+      continue;
+    }
+    const fraction = left <= 1e-12 ? turnDone : 1;
+    const degrees = leg.degrees * fraction;
+    const corners = cornersOf(at);
+    // Rear-right for a turn to starboard, rear-left to port.
+    const pivot = leg.degrees >= 0 ? corners[2] : corners[3];
+    const centre = rotateAbout({ x: at.x, y: at.y }, pivot, degrees);
+    const heading = normalizeHeading(at.heading + degrees);
+    const v = headingVector(heading);
+    extra += (centre.x - at.x) * v.x + (centre.y - at.y) * v.y;
+    at = { ...at, x: centre.x, y: centre.y, heading };
+    if (fraction < 1) break;
+  }
+  return { points, at, extra };
+}
+
+/**
+ * Where the column is after its leader has gone `run` along its straight legs (and made the turns met by then,
+ * the turn at the run's end by `turnDone` of its degrees). `column[0]` is the leader. Every follower goes the
+ * same `run` along the track.
  */
 function columnAt(column: readonly Base[], legs: readonly ColumnLeg[], run: number, turnDone: number): Base[] {
   const leader = column[0];
@@ -68,39 +109,14 @@ function columnAt(column: readonly Base[], legs: readonly ColumnLeg[], run: numb
   // stern: the same point in a straight column), then the leader's centre and its path.
   const points: Point[] = [sternPoint(column[column.length - 1])];
   for (let i = column.length - 1; i >= 1; i--) points.push(lerp(bowPoint(column[i]), sternPoint(column[i - 1]), 0.5));
-  points.push({ x: leader.x, y: leader.y });
-  let heading = leader.heading;
-  let at: Point = { x: leader.x, y: leader.y };
-  let left = run;
-  let pendingTurn = 0;
-  for (const leg of legs) {
-    if (leg.kind === 'turn') {
-      heading = normalizeHeading(heading + leg.degrees);
-      continue;
-    }
-    const d = Math.min(left, leg.distance);
-    at = { x: at.x + headingVector(heading).x * d, y: at.y + headingVector(heading).y * d };
-    points.push(at);
-    left -= d;
-    if (left <= 0 && d < leg.distance) break;
-  }
-  // The leader's heading: the turns it has reached. A turn is reached when no more than its place's run is left.
-  let leaderHeading = leader.heading;
-  let travelled = 0;
-  for (const leg of legs) {
-    if (leg.kind === 'ahead') {
-      travelled += leg.distance;
-      if (travelled > run + 1e-12) break;
-      continue;
-    }
-    if (travelled < run - 1e-12) leaderHeading = normalizeHeading(leaderHeading + leg.degrees);
-    else pendingTurn += leg.degrees;
-  }
-  leaderHeading = normalizeHeading(leaderHeading + pendingTurn * turnDone);
+  const { points: path, at, extra } = leaderTrack(leader, legs, run, turnDone);
+  const advanced = run + Math.max(0, extra);
+  points.push(...path);
   // Extend the track past the leader a little so a follower's heading at the end is defined.
-  points.push({ x: at.x + headingVector(heading).x * 1e-6, y: at.y + headingVector(heading).y * 1e-6 });
+  const v = headingVector(at.heading);
+  points.push({ x: at.x + v.x * 1e-6, y: at.y + v.y * 1e-6 });
   const track = trackOf(points);
-  const out: Base[] = [{ ...leader, x: at.x, y: at.y, heading: leaderHeading }];
+  const out: Base[] = [at];
   for (let i = 1; i < column.length; i++) {
     const ship = column[i];
     const start = arcAt(track, { x: ship.x, y: ship.y });
@@ -108,17 +124,34 @@ function columnAt(column: readonly Base[], legs: readonly ColumnLeg[], run: numb
       const p = along(track, s);
       return { ...ship, x: p.at.x, y: p.at.y, heading: s <= start + 1e-12 ? ship.heading : p.heading };
     };
-    let placedShip = place(start + run);
+    let placedShip = place(start + advanced);
     if (overlapping(placedShip, out[i - 1])) {
       // Back off along the track until it just touches the ship ahead.
       let lo = start;
-      let hi = start + run;
+      let hi = start + advanced;
       for (let k = 0; k < 60 && hi - lo > 1e-10; k++) {
         const mid = (lo + hi) / 2;
         if (overlapping(place(mid), out[i - 1])) hi = mid;
         else lo = mid;
       }
       placedShip = place(lo);
+    }
+    if (distanceBetween(placedShip, out[i - 1]) > 1e-9) {
+      // A turn can open a gap (the ship ahead pivoted on its corner, or this one waits at the turning point): it
+      // closes up, straight towards the stern of the ship ahead, until it touches — keeping station in the column.
+      const from = bowPoint(placedShip);
+      const to = sternPoint(out[i - 1]);
+      const shifted = (t: number): Base => ({ ...placedShip, x: placedShip.x + (to.x - from.x) * t, y: placedShip.y + (to.y - from.y) * t });
+      let lo = 0;
+      let hi = 1;
+      if (!overlapping(shifted(1), out[i - 1])) lo = 1;
+      else
+        for (let k = 0; k < 60 && hi - lo > 1e-12; k++) {
+          const mid = (lo + hi) / 2;
+          if (overlapping(shifted(mid), out[i - 1])) hi = mid;
+          else lo = mid;
+        }
+      placedShip = shifted(lo);
     }
     out.push(placedShip);
   }

@@ -6,16 +6,23 @@
 import { type Base, bowPoint, toLocal } from './base.ts';
 import { columnBend } from './column.ts';
 import { type Path, joinPaths, slidePath, turnEachPath } from './motion.ts';
-import { TOUCH, contactOf, inForwardArc, touching } from './relations.ts';
+import { contactOf, inForwardArc, touching } from './relations.ts';
 import { type Point, rightVector, scale, turnBetween } from './vector.ts';
 
 /** Headings this close are the same (what rounding leaves after a rigid move). */
 export const SAME_HEADING = 1e-6;
 
+/**
+ * Bases this close count as touching for a formation: a twentieth of the unit (2 mm at 40 mm a cable), what a
+ * player would call touching on a table. A column following its leader round a turn keeps its ships within it
+ * (their centres follow the chords of the leader's turn, which can open a sliver of a gap at a bend).
+ */
+export const FORMATION_TOUCH = 0.05;
+
 export type Formed = { ok: true; order: Base[]; indices: number[] } | { ok: false; reason: string };
 
 /** Whether bases stand in line abreast; if so, their order from left to right. */
-export function lineAbreast(bases: readonly Base[], tolerance = TOUCH): Formed {
+export function lineAbreast(bases: readonly Base[], tolerance = FORMATION_TOUCH): Formed {
   if (bases.length < 2) return { ok: false, reason: 'a line needs two ships or more' };
   const first = bases[0];
   if (bases.some((b) => Math.abs(turnBetween(first.heading, b.heading)) > SAME_HEADING))
@@ -24,8 +31,7 @@ export function lineAbreast(bases: readonly Base[], tolerance = TOUCH): Formed {
   const order = indices.map((i) => bases[i]);
   const front = toLocal(first, bowPoint(first)).ahead;
   for (let k = 0; k < order.length; k++) {
-    if (Math.abs(toLocal(first, bowPoint(order[k])).ahead - front) > Math.max(tolerance, 1e-9) * 10)
-      return { ok: false, reason: 'the fronts of a line abreast must be even' };
+    if (Math.abs(toLocal(first, bowPoint(order[k])).ahead - front) > tolerance) return { ok: false, reason: 'the fronts of a line abreast must be even' };
     if (k > 0) {
       const c = contactOf(order[k - 1], order[k], tolerance);
       if (c?.aSide !== 'right' || c.bSide !== 'left') return { ok: false, reason: 'the ships of a line abreast must stand side by side, touching' };
@@ -35,18 +41,17 @@ export function lineAbreast(bases: readonly Base[], tolerance = TOUCH): Formed {
 }
 
 /**
- * Whether bases, leader first, stand in line ahead: each touching the one ahead, bow to its stern (the one
- * ahead in its forward arc, itself behind the other's stern), and the turns from ship to ship adding up to no
- * more than `maxBend` degrees.
+ * Whether bases, leader first, stand in line ahead: each touching the one ahead, bow to stern (the one ahead in
+ * its forward arc, its centre behind the other's centre), and the turns from ship to ship adding up to no more
+ * than `maxBend` degrees.
  */
-export function lineAhead(bases: readonly Base[], maxBend = 90, tolerance = TOUCH): Formed {
+export function lineAhead(bases: readonly Base[], maxBend = 90, tolerance = FORMATION_TOUCH): Formed {
   if (bases.length < 2) return { ok: false, reason: 'a column needs two ships or more' };
   for (let k = 1; k < bases.length; k++) {
     const ahead = bases[k - 1];
     const ship = bases[k];
-    if (!touching(ahead, ship, Math.max(tolerance, 1e-7))) return { ok: false, reason: 'the ships of a line ahead must touch, bow to stern' };
-    if (!inForwardArc(ship, ahead) || inForwardArc(ahead, ship) || toLocal(ahead, ship).ahead >= 0)
-      return { ok: false, reason: 'the ships of a line ahead must be bow to stern' };
+    if (!touching(ahead, ship, tolerance)) return { ok: false, reason: 'the ships of a line ahead must touch, bow to stern' };
+    if (!inForwardArc(ship, ahead) || toLocal(ahead, ship).ahead >= 0) return { ok: false, reason: 'the ships of a line ahead must be bow to stern' };
   }
   const bend = columnBend(bases);
   if (bend > maxBend + SAME_HEADING) return { ok: false, reason: `the line ahead would bend ${Math.round(bend)}° in total, more than ${maxBend}°` };

@@ -117,7 +117,10 @@ function crossingPoint(a: Point, b: Point, c: Point, d: Point): Point | null {
   if (!segmentsCross(a, b, c, d)) return null;
   const r = sub(b, a);
   const s = sub(d, c);
-  const t = cross(sub(c, a), s) / cross(r, s);
+  const den = cross(r, s);
+  // Edges along each other (their crossing found exact by the predicates, but no single point in floating point).
+  if (Math.abs(den) <= 1e-12 * length(r) * length(s)) return null;
+  const t = Math.max(0, Math.min(1, cross(sub(c, a), s) / den));
   return { x: a.x + r.x * t, y: a.y + r.y * t };
 }
 
