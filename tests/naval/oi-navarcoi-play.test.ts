@@ -243,3 +243,14 @@ describe('whole battles', () => {
     expect(battle.state.outcome).not.toBeNull();
   }, 120_000);
 });
+
+describe('what each side sees', () => {
+  it('hides the signals the other side wrote down', () => {
+    let state = oiNavarcoi.start(setupOf('clash'), fixedDice([])).state;
+    state = act(state, 'athens', { kind: 'deploy', placements: [], signals: [{ squadron: 'ath-1', signals: [2, 5] }] }, []).state;
+    state = act(state, 'corinth', { kind: 'deploy', placements: [], signals: [{ squadron: 'cor-1', signals: [5] }] }, [3, 3, 6, 1]).state;
+    expect(sq(oiNavarcoi.redact(state, 'athens'), 'ath-1').signals).toEqual([2, 5]);
+    expect(sq(oiNavarcoi.redact(state, 'athens'), 'cor-1').signals).toEqual([]);
+    expect(sq(oiNavarcoi.redact(state, 'corinth'), 'cor-1').signals).toEqual([5]);
+  });
+});

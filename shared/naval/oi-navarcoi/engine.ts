@@ -204,8 +204,9 @@ function apply(input: State, side: string, action: Action, dice: Dice): Applied<
 function redact(state: State, viewer: string | null): State {
   const pending: State['pending'] = {};
   if (viewer !== null && state.pending[viewer]) pending[viewer] = state.pending[viewer];
-  // Before both have deployed, the other side's written signals are secret too (they are written on the set-up copy only after).
-  return { ...state, pending };
+  // The signals each side wrote down before the battle are its own secret.
+  const squadrons = state.squadrons.map((q) => (q.side === viewer ? q : { ...q, signals: [] }));
+  return { ...state, pending, squadrons };
 }
 
 function describe(state: State, action: Action): string {

@@ -3,7 +3,7 @@
  * in front falls into disorder), diekplous and periplous with their four outcomes each, the pairing of squadrons
  * in contact (one against one where possible), and the battle tests with their losses in half stands.
  */
-import { type Side, distanceBetween, headingOf, nearestEdge, normalizeHeading, placing, sub } from '../table/index.ts';
+import { type Side, distanceBetween, headingOf, nearestEdge, normalizeHeading, placing, sub, terrainUnder } from '../table/index.ts';
 import { conform } from './contact.ts';
 import { type Frame, bodyOf } from './layout.ts';
 import { type BattleLog, type Modifier, inches, standsText, testText } from './log.ts';
@@ -173,6 +173,11 @@ function race(state: State, attacker: Squadron, target: Squadron, dice: number, 
     q.x += Math.sin(rad) * total;
     q.y += Math.cos(rad) * total;
     q.engaged = [];
+    // Rushing, it ignores other squadrons but stops short of land.
+    for (let k = 0; k < 40 && terrainUnder(tableOf(state), body(q)).length; k++) {
+      q.x -= Math.sin(rad) * 0.5;
+      q.y -= Math.cos(rad) * 0.5;
+    }
     // Off the table once its centre has crossed an edge.
     const edge = nearestEdge(state.table, q);
     const outside = q.x < 0 || q.y < 0 || q.x > state.table.width || q.y > state.table.depth;
