@@ -35,7 +35,7 @@ export class PanZoom {
   readonly pxPerUnit: number;
   /**
    * Counters are drawn 18 units wide and scaled so that they stay about 16 px on screen when the map is far out
-   * (never below 1.25, which reads well once zoomed in, nor above 1.6, beyond which neighbours in Greece overlap).
+   * (never below 1.25, which reads well once zoomed in, nor above 1.6, beyond which the counters of small neighbouring provinces overlap).
    */
   readonly counterScale: number;
   /** Arrows and marks are scaled so that a move's shaft stays about 3 px wide on screen (1 to 1.8). */

@@ -14,7 +14,7 @@ export interface Bounds {
   height: number;
 }
 
-/** How far in players may zoom: a province of the Aegean fills a phone. */
+/** How far in players may zoom: ten times the whole map, where a small island province fills a phone. */
 export const MAX_ZOOM = 10;
 
 /** The whole map, with the screen's aspect ratio (extra room around it rather than cropping). */
