@@ -404,3 +404,23 @@ describe('signals', () => {
     expect(moved.log.flatMap((l) => l.rolls)).toHaveLength(0);
   });
 });
+
+describe('contact', () => {
+  it('a flank attack by an unformed squadron: both fail their first test, neither is spared its failure', async () => {
+    const { contactMade } = await import('../../shared/naval/oi-navarcoi/melee.ts');
+    const state = battle(facing(0, { formation: 'unformed' }));
+    const a = sq(state, 'a1');
+    const b = sq(state, 'b1');
+    contactMade(state, a, b, 'left', logWith([]).log);
+    expect([a.autoFail, b.autoFail, a.flankAttacker, b.flankAttacker]).toEqual([true, true, false, false]);
+    battleTests(state, logWith([]).log);
+    expect([a.testMorale, b.testMorale]).toEqual([true, true]);
+  });
+
+  it('a column met in front is disordered and forms line next movement', async () => {
+    const { contactMade } = await import('../../shared/naval/oi-navarcoi/melee.ts');
+    const state = battle(facing(0, {}, { formation: 'epi-keras' }));
+    contactMade(state, sq(state, 'a1'), sq(state, 'b1'), 'front', logWith([]).log);
+    expect([sq(state, 'b1').disordered, sq(state, 'b1').mustFormLine]).toEqual([true, true]);
+  });
+});

@@ -34,7 +34,9 @@ function katastrophe(victim: Squadron, attacker: Squadron, log: BattleLog, why: 
   victim.formation = 'unformed';
   victim.katastrophe = true;
   victim.autoFail = true;
-  attacker.flankAttacker = true;
+  // A squadron itself caught at a flank or unformed gains nothing over its enemy.
+  victim.flankAttacker = false;
+  if (!attacker.katastrophe) attacker.flankAttacker = true;
   log.line(`${victim.name} ${why}: it is unformed, fails its first battle test and will test morale with Katastrophe.`);
 }
 
