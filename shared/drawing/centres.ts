@@ -1,5 +1,5 @@
 /**
- * Supply-centre markers as SVG markup, for the board (web/src/map/layers.svelte.ts draws the same markers) and the
+ * Supply-centre markers as SVG markup, for the board (web/src/map/MapView.svelte and its layers) and the
  * server's map images (map-image.ts). Pure strings: no DOM, so they are drawn alike in a browser and in Node.
  */
 import type { CentreMarker, PowerStyle } from './overlay.ts';

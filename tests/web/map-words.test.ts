@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeOverlay, describeCentre, describeProvince, powerStyles } from '../../shared/drawing/overlay.ts';
-import { centreMarkup } from '../../web/src/map/layers.svelte.ts';
+import { centreMarkup } from '../../shared/drawing/centres.ts';
 import { start, variant } from './positions.ts';
 
 const powers = new Map(powerStyles(variant).map((p) => [p.id, p]));
