@@ -23,9 +23,6 @@ export function duration(seconds: number): string {
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const variantNames: Record<string, string> = { 'diadochi-v': 'Diadochi V', standard: 'Standard' };
-export const variantName = (id: string) => variantNames[id] ?? id;
-
 export const pressNames: Record<string, string> = { full: 'Full press', public: 'Public press only', none: 'Gunboat (no press)' };
 /** A game's rule set (RULEBOOKS in shared/variant/options.ts) in words. */
 export const rulesNames: Record<Rulebook, string> = { datc: 'Modern (the DATC’s answers where rulebooks differ)', '1971': 'The 1971 rulebook' };
