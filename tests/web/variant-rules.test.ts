@@ -15,12 +15,20 @@ describe('the rules in brief', () => {
     expect(text).toContain('At most 2 fleets may be built');
     expect(text).toContain('Aquitania, Larissa and Scythia have two coasts');
     expect(text).toContain('Britain and Dacia are impassable (hatched): no unit may enter.');
-    expect(text).toContain('Alexandria and Athens: canals join their two seas');
+    expect(text).toContain('Canals (Alexandria joins Egyptian Sea and Red Sea; Athens joins Aegean Sea and Ionian Sea): a fleet there may come in');
     expect(text).toContain('Gades–Mauretania');
     expect(text).toContain('Sinai–Ptolemais');
     expect(text).toContain('Victory: the first power with 25 units supported by centres it owns (not by loans)');
     // What the Supply tab then refuses is said with the rule: no loan is made or ended during an adjustment.
     expect(text).toContain('Either side may end a loan at any time but during an adjustment');
+  });
+
+  it('for Ancient Mediterranean, says what each canal joins: seas, the Nile between its towns, the Baleares and the shores', () => {
+    const text = rulesInBrief(getVariant('ancient-mediterranean')!).join('\n');
+    expect(text).toContain('Byzantium joins Black Sea and Aegean Sea');
+    expect(text).toContain('Memphis joins Alexandria and Thebes');
+    expect(text).toContain('Baleares joins Tarraconensis and Saguntum');
+    expect(text).toContain('Victory: the first power to hold 18 supply centres.');
   });
 
   it('for the standard map, names its double coasts and how it is won, and nothing of Diadochi V', () => {

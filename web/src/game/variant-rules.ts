@@ -61,8 +61,14 @@ export function rulesInBrief(variant: Variant): string[] {
       `${names(coasted.map((p) => p.id))} have two coasts: a fleet there says which (for example ${coasted[0].id}/${Object.keys(coasted[0].coasts!)[0]}).`,
     );
   const canals = specialLinks.filter((l) => l.kind === 'canal');
-  if (canals.length > 0)
-    lines.push(`${names(canals.map((l) => l.between[0]))}: canals join their two seas, so a fleet may come in from one and leave to the other.`);
+  if (canals.length > 0) {
+    // A canal's province joins two places (two seas, or a river's reaches, or an island's two shores): say which.
+    const joins = canals.map((l) => {
+      const [at, ...ends] = l.between.map((id) => name.get(id) ?? id);
+      return `${at} joins ${listInWords(ends)}`;
+    });
+    lines.push(`Canals (${joins.join('; ')}): a fleet there may come in from one and leave to the other.`);
+  }
   const passages = specialLinks.filter((l) => l.kind === 'passage');
   if (passages.length > 0) {
     const pairs = passages.map((l) => `${name.get(l.between[0]) ?? l.between[0]}–${name.get(l.between[1]) ?? l.between[1]}`);
