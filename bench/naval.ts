@@ -3,12 +3,13 @@
  * battles of the computer against random legal play; bench/naval-<ruleset>.ts), and 1,000 whole battles of the
  * computer opponent against itself on the ruleset's smallest shipped scenario, with the real dice stream; and
  * how often the computer beats a player of random legal actions over 1,000 battles of each shipped scenario,
- * taking each side in turn (the target: at least 90 %).
+ * taking each side in turn (the target: at least 90 %); and the battle page's size (bench/naval-page.ts).
  */
 import { streamDice } from '../shared/naval/dice.ts';
-import { RULESETS, RULESET_IDS, SCENARIOS } from '../shared/naval/index.ts';
+import { RULESETS, type RULESET_IDS, SCENARIOS } from '../shared/naval/index.ts';
 import { randomPlayer as shipToShipRandom } from '../shared/naval/ship-to-ship/play.ts';
 import { benchClassis } from './naval-classis.ts';
+import { benchBattlePages } from './naval-page.ts';
 import { benchShipToShip } from './naval-ship-to-ship.ts';
 
 export interface NavalFigure {
@@ -69,7 +70,7 @@ type Player = (state: unknown, side: string, random: () => number) => unknown;
 const SHIP_TO_SHIP_BATTLES = Number(process.env.NAVAL_BATTLES ?? 200);
 
 /** A player of random legal actions. The ship-to-ship rules list each ship's plots apart: its own random player composes one of each. */
-const RANDOM_PLAYERS: Record<(typeof RULESET_IDS)[number], Player> = {
+const RANDOM_PLAYERS: Partial<Record<(typeof RULESET_IDS)[number], Player>> = {
   classis: (state, side, random) => {
     const legal = RULESETS.classis.legalActions(state, side);
     return legal[Math.floor(random() * legal.length)];
@@ -80,6 +81,8 @@ const RANDOM_PLAYERS: Record<(typeof RULESET_IDS)[number], Player> = {
 /** Wins, draws and losses of the computer against random legal play, `battles` battles, the computer's side alternating. */
 function againstRandom(id: (typeof RULESET_IDS)[number], scenarioId: string, battles: number): { won: number; drawn: number; lost: number } {
   const ruleset = RULESETS[id];
+  const randomPlayer = RANDOM_PLAYERS[id];
+  if (!randomPlayer) throw new Error(`${id}: no random player for the benchmark`);
   const setup = ruleset.setupSchema.parse(SCENARIOS[id].find((s) => s.id === scenarioId)!.setup);
   const sides = ruleset.sides(setup).map((side) => side.id);
   const tally = { won: 0, drawn: 0, lost: 0 };
@@ -92,7 +95,7 @@ function againstRandom(id: (typeof RULESET_IDS)[number], scenarioId: string, bat
       const turn = ruleset.turn(state);
       if (turn.kind === 'over') break;
       const side = turn.kind === 'side' ? turn.side : turn.waiting[0];
-      const action = side === computer ? ruleset.opponent(state, side, random) : RANDOM_PLAYERS[id](state, side, random);
+      const action = side === computer ? ruleset.opponent(state, side, random) : randomPlayer(state, side, random);
       const applied = ruleset.apply(state, side, action, dice);
       if (!applied.ok) throw new Error(`${id}: an action was refused: ${applied.error.message}`);
       state = applied.state;
@@ -108,7 +111,8 @@ function againstRandom(id: (typeof RULESET_IDS)[number], scenarioId: string, bat
 export async function navalBenchmarks(): Promise<NavalFigure[]> {
   const figures: NavalFigure[] = [];
   const own = { classis: await benchClassis(), 'ship-to-ship': await benchShipToShip(SHIP_TO_SHIP_BATTLES) };
-  for (const id of RULESET_IDS) {
+  // The rulesets with benchmarks of their own (a ruleset still being built joins when it has them).
+  for (const id of Object.keys(own) as (keyof typeof own)[]) {
     figures.push({ ruleset: id, name: 'legal actions of the side to act', value: own[id].legalActionsMicros, unit: 'µs' });
     figures.push({ ruleset: id, name: 'one turn of play (opponent chooses, engine applies)', value: own[id].turnMicros, unit: 'µs' });
     figures.push({ ruleset: id, name: 'battles, computer against random legal play', value: own[id].battlesPerSecond, unit: '/s' });
@@ -125,6 +129,7 @@ export async function navalBenchmarks(): Promise<NavalFigure[]> {
       });
     }
   }
+  figures.push(...(await benchBattlePages()));
   return figures;
 }
 

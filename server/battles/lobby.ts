@@ -21,13 +21,16 @@ import { asJson, battleOf, lockBattle, readActions, readBattle, seedOf } from '.
 type User = Auth['user'];
 type Viewer = User | null;
 
-/** The battle's page for this viewer; 404 when they may not see it (the invite code, when given, opens a private one). */
-export async function viewBattle(app: FastifyInstance, viewer: Viewer, battleId: string, inviteCode?: string) {
+/**
+ * The battle's page for this viewer; 404 when they may not see it (the invite code, when given, opens a private one).
+ * Its legal actions only when asked for (`withLegalActions`).
+ */
+export async function viewBattle(app: FastifyInstance, viewer: Viewer, battleId: string, inviteCode?: string, withLegalActions = false) {
   const battle = await readBattle(app.prisma, battleId);
   if (!battle || !mayViewBattle(battle, viewer, inviteCode)) throw notFound('no battle with that id');
   // The seed is read only to be revealed: once the battle is over.
   const seed = battle.status === 'finished' ? await seedOf(app.prisma, battle.id) : null;
-  return battleDetailView(battle, seed, viewer);
+  return battleDetailView(battle, seed, viewer, withLegalActions);
 }
 
 /** A page of the battle's log: the entries after action `after` (the start is entry 0). */

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BATTLE_IMPORT_LIMITS,
+  BATTLE_RULESET_IDS,
   BattleActionConflictSchema,
   BattleActionRefusedSchema,
   BattleImportRefusedSchema,
@@ -18,6 +19,7 @@ import {
   BattleNoteRequestSchema,
   BattleNoteSchema,
   BattleNotesSchema,
+  BattlePageQuerySchema,
   BattleRulesetListSchema,
   BattleVerificationSchema,
   CreateBattleRequestSchema,
@@ -28,7 +30,7 @@ import {
   MAX_BATTLE_NOTES,
   ViewBattleQuerySchema,
 } from '../../shared/api/battles.ts';
-import { RULESET_IDS, RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
+import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { act } from './actions.ts';
@@ -58,8 +60,9 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { view: 'none' },
       schema: { tags, summary: 'Naval battle rulesets and their shipped scenarios', response: { 200: BattleRulesetListSchema, ...errorResponses } },
     },
+    // The rulesets the API offers (the registry may hold one still being built).
     async () => ({
-      rulesets: RULESET_IDS.map((id) => ({
+      rulesets: BATTLE_RULESET_IDS.map((id) => ({
         id,
         title: RULESETS[id].title,
         scenarios: SCENARIOS[id].map(({ id: scenario, title, source }) => ({ id: scenario, title, source })),
@@ -102,13 +105,14 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'View a battle as your seat may see it: the state, the board, whose turn, your legal actions, the dice commitment',
+        summary: 'View a battle as your seat may see it: the state, the board, whose turn (and whether you must act), the dice commitment',
+        description: "Your legal actions are the ruleset's for the state shown (the web client runs the engine); `legalActions=true` lists them as well.",
         params: BattleIdParamsSchema,
-        querystring: ViewBattleQuerySchema,
+        querystring: BattlePageQuerySchema,
         response: { 200: BattleDetailSchema, ...errorResponses },
       },
     },
-    async (request) => viewBattle(app, viewer(request), request.params.battleId, request.query.inviteCode),
+    async (request) => viewBattle(app, viewer(request), request.params.battleId, request.query.inviteCode, request.query.legalActions === 'true'),
   );
 
   app.post(

@@ -143,9 +143,9 @@ function boardView(board: BoardView): BattleBoard {
 
 /**
  * The battle's page for this viewer. `seed` is the battle's secret: shown only once the battle is over, whoever
- * passes it here.
+ * passes it here. The legal actions only when asked for: a client with the engine computes them from the state.
  */
-export function battleDetailView(battle: LoadedBattle, seed: string | null, viewer: Viewer): BattleDetail {
+export function battleDetailView(battle: LoadedBattle, seed: string | null, viewer: Viewer, withLegalActions = false): BattleDetail {
   const ruleset = RULESETS[battle.ruleset];
   const perspective = perspectiveOf(battle, viewer);
   const state = visibleState(battle, perspective);
@@ -168,10 +168,15 @@ export function battleDetailView(battle: LoadedBattle, seed: string | null, view
     turn: turn === null ? null : turnView(turn),
     state,
     board: state === null ? null : boardView(ruleset.board(state)),
-    legalActions:
-      mayAct && actingSide !== null
-        ? ruleset.legalActions(battle.state, actingSide).map((action) => ({ side: actingSide, action, text: ruleset.describe(battle.state, action) }))
-        : [],
+    yourTurn: mayAct,
+    ...(withLegalActions
+      ? {
+          legalActions:
+            mayAct && actingSide !== null
+              ? ruleset.legalActions(battle.state, actingSide).map((action) => ({ side: actingSide, action, text: ruleset.describe(battle.state, action) }))
+              : [],
+        }
+      : {}),
   });
 }
 

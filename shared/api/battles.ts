@@ -129,6 +129,15 @@ export const BattleIdParamsSchema = z.object({ battleId: IdSchema });
 export const ViewBattleQuerySchema = z.object({
   inviteCode: z.string().max(64).optional().describe('Lets a non-member view a private battle'),
 });
+/** GET /api/battles/{id} alone: the page's own choice of what it carries. */
+export const BattlePageQuerySchema = ViewBattleQuerySchema.extend({
+  legalActions: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .describe(
+      "true: the page lists your legal actions too (`legalActions`), for a client without the engine. The web client computes them itself from `state` with the ruleset's engine (shared/naval), which is why the page leaves them out by default: in a fleet battle of the ship-to-ship rules they are hundreds of kilobytes.",
+    ),
+});
 export const BattleLogQuerySchema = z.object({
   after: z.coerce.number().int().min(0).max(MAX_ACTIONS).default(0).describe('Entries after this action number (0: from the start, which is entry 0)'),
   limit: z.coerce.number().int().min(1).max(500).default(200),
@@ -261,8 +270,14 @@ export const BattleDetailSchema = BattleSummarySchema.extend({
   /** The state as your seat may see it (the other side's plots not yet resolved left out); null before the start. */
   state: z.unknown(),
   board: BattleBoardSchema.nullable(),
-  /** What you may do now (empty when it is not your turn). */
-  legalActions: z.array(BattleLegalActionSchema),
+  /**
+   * You must act now: your side is to act (or, plotting, has not yet). Your legal actions are then the ruleset's for
+   * `state` and your side (`legalActions(state, side)`; the state as you see it holds everything they depend on), and
+   * the server checks every action against the whole state.
+   */
+  yourTurn: z.boolean(),
+  /** What you may do now (empty when it is not your turn): only when asked for (GET with `legalActions=true`). */
+  legalActions: z.array(BattleLegalActionSchema).optional(),
 }).meta({ id: 'BattleDetail' });
 export type BattleDetail = z.infer<typeof BattleDetailSchema>;
 

@@ -143,7 +143,7 @@ export const API_ROUTES = {
   battleRulesets: { method: 'GET', path: '/api/battle-rulesets', answers: { 200: 'BattleRulesetList' } },
   createBattle: { method: 'POST', path: '/api/battles', body: 'CreateBattleRequest', answers: { 201: 'BattleDetail' } },
   battles: { method: 'GET', path: '/api/battles', query: ['filter', 'ruleset', 'limit', 'cursor'], answers: { 200: 'BattleList' } },
-  battle: { method: 'GET', path: '/api/battles/:battleId', query: ['inviteCode'], answers: { 200: 'BattleDetail' } },
+  battle: { method: 'GET', path: '/api/battles/:battleId', query: ['inviteCode', 'legalActions'], answers: { 200: 'BattleDetail' } },
   joinBattle: { method: 'POST', path: '/api/battles/:battleId/join', body: 'JoinBattleRequest', answers: { 200: 'BattleDetail' } },
   leaveBattle: { method: 'POST', path: '/api/battles/:battleId/leave', answers: { 200: 'BattleDetail' } },
   cancelBattle: { method: 'POST', path: '/api/battles/:battleId/cancel', answers: { 200: 'BattleDetail' } },

@@ -88,7 +88,8 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
     return {
       page,
       async get(battle) {
-        const res = await page.request.get(`${server.url}/api/battles/${battle}`);
+        // With the legal actions listed: the driver picks what to click from them (the page works them out itself).
+        const res = await page.request.get(`${server.url}/api/battles/${battle}?legalActions=true`);
         expect(res.status()).toBe(200);
         return res.json();
       },
@@ -201,7 +202,7 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
       if (seen.turn?.kind !== 'side') throw new Error(`Classis waits for one side at a time, not ${JSON.stringify(seen.turn)}`);
       const seat = bySide[seen.turn.side];
       const mine = await seat.get(battle);
-      const legal = mine.legalActions.map((l) => ({ action: l.action as ClassisAction, text: l.text }));
+      const legal = (mine.legalActions ?? []).map((l) => ({ action: l.action as ClassisAction, text: l.text }));
       const state = mine.state as ClassisState;
       const page = seat.page;
 
@@ -338,7 +339,8 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
         const seat = bySide[turn.side];
         const mine = await seat.get(battle);
         await logReached(seat.page, mine.actionCount);
-        const choice = mine.legalActions.find((l) => (l.action as PlotAction & { choice?: string }).choice === 'counter-board') ?? mine.legalActions[0];
+        const listed = mine.legalActions ?? [];
+        const choice = listed.find((l) => (l.action as PlotAction & { choice?: string }).choice === 'counter-board') ?? listed[0];
         await seat.page.locator('.plot-panel').getByRole('button', { name: choice.text, exact: true }).click();
         await eventually(async () => (await seats.umpire.get(battle)).actionCount).toBe(mine.actionCount + 1);
         continue;

@@ -557,7 +557,7 @@ const MATRIX: Entry[] = [
     route: 'POST /api/battles/{battleId}/actions',
     // Rhodes's plot: its player's to hand in; Macedon's player is refused by the rules (not its ship); the umpire and the administrator act for no side.
     request: async (context) => {
-      const detail = (await send('ownPower', 'GET', { url: `/api/battles/${context.stash.battleId}` })).json();
+      const detail = (await send('ownPower', 'GET', { url: `/api/battles/${context.stash.battleId}?legalActions=true` })).json();
       return { url: `/api/battles/${context.stash.battleId}/actions`, body: { action: detail.legalActions[0].action, expected: detail.actionCount } };
     },
     expect: { anonymous: 401, outsider: 404, otherPower: 422, ownPower: 200, gm: 403, admin: 403 },
@@ -785,7 +785,8 @@ async function privateBattle(rhodes: Browser, macedon: Browser, umpire: Browser)
       join: 'rhodes',
     })
   ).json();
-  await rhodes.request('POST', `/api/battles/${short.id}/actions`, { action: short.legalActions[0].action, expected: short.actionCount });
+  const listed = (await rhodes.request('GET', `/api/battles/${short.id}?legalActions=true`)).json();
+  await rhodes.request('POST', `/api/battles/${short.id}/actions`, { action: listed.legalActions[0].action, expected: short.actionCount });
   const record = await rhodes.request('GET', `/api/battles/${short.id}/export`);
   if (!record.json().seed) throw new Error(`the one-turn battle did not end: ${record.body.slice(0, 300)}`);
   return { battleId: created.id, battleRecord: record.body };

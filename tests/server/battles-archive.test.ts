@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SCENARIOS } from '../../shared/naval/index.ts';
+import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
 import type { BattleRecord } from '../../shared/naval/record.ts';
 import { projectRoot } from '../../server/settings.ts';
 import { battleCommand } from '../../tools/battle.ts';
@@ -25,7 +25,7 @@ let battleId: string;
 let record: BattleRecord;
 const folder = mkdtempSync(path.join(tmpdir(), 'battle-records-'));
 
-type Detail = { id: string; status: string; actionCount: number; legalActions: { action: unknown }[]; seed: string | null; imported: boolean };
+type Detail = { id: string; status: string; actionCount: number; state: unknown; seed: string | null; imported: boolean };
 
 /** A short ship-to-ship duel against the computer, played to its end by taking the first legal plot each turn. */
 async function foughtBattle(browser: Browser): Promise<Detail> {
@@ -41,7 +41,8 @@ async function foughtBattle(browser: Browser): Promise<Detail> {
   let detail = created.json() as Detail;
   while (detail.status === 'active') {
     const response = await browser.request('POST', `/api/battles/${detail.id}/actions`, {
-      action: detail.legalActions[0].action,
+      // Rhodes's first legal plot, from the engine as the browser has it.
+      action: RULESETS['ship-to-ship'].legalActions(detail.state, 'rhodes')[0],
       expected: detail.actionCount,
     });
     expect(response.statusCode, response.body).toBe(200);

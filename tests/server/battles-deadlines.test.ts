@@ -113,7 +113,7 @@ describe('a deadline that passes', () => {
 
   test('a player who acts in time keeps the computer out of it', async () => {
     const battle = await duelAgainstTheComputer();
-    const detail = (await player.request('GET', `/api/battles/${battle.id}`)).json();
+    const detail = (await player.request('GET', `/api/battles/${battle.id}?legalActions=true`)).json();
     const acted = await player.request('POST', `/api/battles/${battle.id}/actions`, { action: detail.legalActions[0].action, expected: detail.actionCount });
     expect(acted.statusCode, acted.body).toBe(200);
     // The turn resolved (the computer had plotted); the next one's hour runs from the action: nothing is due before it.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { computerRandom } from '../../server/battles/computer-random.ts';
 import { commitmentOf } from '../../shared/naval/dice.ts';
-import { SCENARIOS } from '../../shared/naval/index.ts';
+import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, listen } from './helpers/live.ts';
 
@@ -31,7 +31,9 @@ type Detail = {
   salt: string | null;
   seed: string | null;
   turn: { kind: string; side?: string; waiting?: string[] } | null;
-  legalActions: { side: string; action: unknown; text: string }[];
+  yourTurn: boolean;
+  ruleset: 'classis' | 'ship-to-ship';
+  state: unknown;
   seats: { side: string | null; role: string; player: string; user: { username: string } | null; isYou: boolean }[];
   outcome: { winner: string | null; reason: string } | null;
   inviteCode: string | null;
@@ -39,6 +41,12 @@ type Detail = {
   you: { side: string | null; umpire: boolean };
   board: { counters: unknown[] } | null;
 };
+
+/** One's legal actions as the browser has them: the engine's, from the page's state (none unless it is one's turn). */
+function legalOf(detail: Detail): unknown[] {
+  const side = detail.you.side;
+  return detail.yourTurn && side !== null ? RULESETS[detail.ruleset].legalActions(detail.state, side) : [];
+}
 
 async function create(browser: Browser, body: Record<string, unknown>): Promise<Detail> {
   const response = await browser.request('POST', '/api/battles', body);
@@ -80,8 +88,14 @@ describe('creating a battle', () => {
     expect(battle.deadlineAt).not.toBeNull();
     // Whoever moves first, it is now Rhodes's turn: the computer moved Cilicia's squadrons in the same request.
     expect(battle.turn).toMatchObject({ kind: 'side', side: 'rhodes' });
-    expect(battle.legalActions.length).toBeGreaterThan(0);
-    expect(battle.legalActions.every((legal) => legal.side === 'rhodes' && legal.text.length > 0)).toBe(true);
+    expect(battle.yourTurn).toBe(true);
+    // The page carries no list: the engine gives it from the state as Rhodes sees it, as the browser does; the
+    // server lists the same when asked.
+    expect(battle).not.toHaveProperty('legalActions');
+    const listed = (await alice.request('GET', `/api/battles/${battle.id}?legalActions=true`)).json();
+    expect(listed.legalActions.length).toBeGreaterThan(0);
+    expect(listed.legalActions.every((legal: { side: string; text: string }) => legal.side === 'rhodes' && legal.text.length > 0)).toBe(true);
+    expect(legalOf(battle)).toEqual(listed.legalActions.map((legal: { action: unknown }) => legal.action));
   });
 
   test('refuses bad input naming the field', async () => {
@@ -138,7 +152,8 @@ describe('seats', () => {
     expect(started.salt).toBe(`${battle.id}::g:u`);
     expect(started.turn).toMatchObject({ kind: 'simultaneous', waiting: ['rhodes', 'macedon'] });
     expect(started.you).toEqual({ side: null, umpire: true });
-    expect(started.legalActions).toEqual([]);
+    expect(started.yourTurn).toBe(false);
+    expect(legalOf(started)).toEqual([]);
     expect((await late.request('POST', `${url}/join`, { seat: 'umpire' })).json().error.code).toBe('not_joinable');
     expect((await guest.request('POST', `${url}/leave`)).statusCode).toBe(409);
   });
@@ -231,8 +246,8 @@ describe('a Classis battle', () => {
     for (let moves = 0; detail.status === 'active' && moves < 200; moves++) {
       expect(detail.turn).toMatchObject({ kind: 'side', side: 'rhodes' });
       // The last choice offered: ending the activation early, where the rules allow it, keeps the battle short.
-      const choice = detail.legalActions[detail.legalActions.length - 1];
-      const response = await alice.request('POST', `/api/battles/${detail.id}/actions`, { action: choice.action, expected: detail.actionCount });
+      const choice = legalOf(detail).at(-1);
+      const response = await alice.request('POST', `/api/battles/${detail.id}/actions`, { action: choice, expected: detail.actionCount });
       expect(response.statusCode, response.body).toBe(200);
       detail = response.json();
     }
@@ -343,7 +358,7 @@ describe('acting', () => {
     await guest.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon' });
     const url = `/api/battles/${battle.id}/actions`;
     const detail = (await host.request('GET', `/api/battles/${battle.id}`)).json() as Detail;
-    const plot = detail.legalActions[0].action;
+    const plot = legalOf(detail)[0];
     // Macedon's ship in Rhodes's plot: the ruleset's refusal.
     const wrongShip = { kind: 'plot', plots: [{ ...(plot as { plots: object[] }).plots[0], ship: 'leon' }] };
     const refused = await host.request('POST', url, { action: wrongShip, expected: 0 });
@@ -360,7 +375,7 @@ describe('acting', () => {
     expect((await new Browser(app).request('POST', url, { action: plot, expected: 0 })).statusCode).toBe(401);
     const taken = await host.request('POST', url, { action: plot, expected: 0 });
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(taken.json()).toMatchObject({ actionCount: 1, turn: { kind: 'simultaneous', waiting: ['macedon'] }, legalActions: [] });
+    expect(taken.json()).toMatchObject({ actionCount: 1, turn: { kind: 'simultaneous', waiting: ['macedon'] }, yourTurn: false });
     // The same plot again: Rhodes has plotted this turn.
     const again = await host.request('POST', url, { action: plot, expected: 1 });
     expect(again.statusCode).toBe(422);
@@ -380,7 +395,7 @@ describe('acting', () => {
     let detail = battle;
     for (let moves = 0; detail.status === 'active' && moves < 20; moves++) {
       const response = await alice.request('POST', `/api/battles/${battle.id}/actions`, {
-        action: detail.legalActions[0].action,
+        action: legalOf(detail)[0],
         expected: detail.actionCount,
       });
       expect(response.statusCode, response.body).toBe(200);

@@ -120,12 +120,12 @@ beforeAll(async () => {
   const poll = async () => {
     for (const watcher of watchers) {
       await watcher.settle();
-      for (const path of ['', '/log', '/export', '/verification', '/notes']) await watcher.get(`/api/battles/${battleId}${path}`);
+      for (const path of ['', '?legalActions=true', '/log', '/export', '/verification', '/notes']) await watcher.get(`/api/battles/${battleId}${path}`);
       await watcher.get('/api/battles?filter=active&limit=100');
     }
   };
   const plot = async (side: 'rhodes' | 'macedon', browser: Browser) => {
-    const detail = (await browser.request('GET', `/api/battles/${battleId}`)).json();
+    const detail = (await browser.request('GET', `/api/battles/${battleId}?legalActions=true`)).json();
     // A plot not handed in before, in value and in words: an earlier one, revealed, would look like a leak.
     const used = new Set(plots.flatMap((p) => [...p.values, p.words]));
     const fresh = (detail.legalActions as { action: { plots: unknown[] }; text: string }[]).filter(

@@ -435,7 +435,7 @@ describe('a naval battle, recorded from the other side and from onlookers', () =
         }
     };
     for (let turn = 1; ; turn++) {
-      const mine = (await rhodes.request('GET', `/api/battles/${battle.id}`)).json();
+      const mine = (await rhodes.request('GET', `/api/battles/${battle.id}?legalActions=true`)).json();
       // Each turn a plot of its own (a different move), so that an earlier one, revealed, cannot pass for it.
       const fresh = (mine.legalActions as { action: unknown; text: string }[]).filter((legal) => !firstPlots.some((done) => done.words === legal.text));
       const plot = fresh[(turn * 7) % fresh.length];
@@ -443,7 +443,7 @@ describe('a naval battle, recorded from the other side and from onlookers', () =
       firstPlots.push({ turn, words: plot.text });
       state.secret = plot.text;
       await poll();
-      const theirs = (await macedon.request('GET', `/api/battles/${battle.id}`)).json();
+      const theirs = (await macedon.request('GET', `/api/battles/${battle.id}?legalActions=true`)).json();
       const after = await macedon.request('POST', `/api/battles/${battle.id}/actions`, { action: theirs.legalActions[0].action, expected: theirs.actionCount });
       state.secret = null;
       if (after.json().status === 'finished') break;

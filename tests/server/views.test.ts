@@ -258,7 +258,10 @@ describe('every route', () => {
       )
     ).json();
     const ended = (
-      await ok(admiral, 'POST', `/api/battles/${fought.id}/actions`, { action: fought.legalActions[0].action, expected: fought.actionCount })
+      await ok(admiral, 'POST', `/api/battles/${fought.id}/actions`, {
+        action: (await ok(admiral, 'GET', `/api/battles/${fought.id}?legalActions=true`)).json().legalActions[0].action,
+        expected: fought.actionCount,
+      })
     ).json();
     expect(ended.status).toBe('finished');
     await ok(admiral, 'GET', '/api/battles?filter=finished');

@@ -94,9 +94,9 @@ export function battleDetail(ruleset: RulesetId, played: Played, side: string | 
   const viewState = r.redact(played.state, side);
   const turn = r.turn(played.state);
   const outcome = r.outcome(played.state);
-  const legal = side ? r.legalActions(viewState, side) : [];
+  const yourTurn = side !== null && !outcome && ((turn.kind === 'side' && turn.side === side) || (turn.kind === 'simultaneous' && turn.waiting.includes(side)));
   return {
-    ...battleSummary(ruleset, sides, {
+    ...battleSummary(ruleset as BattleSummary['ruleset'], sides, {
       status: outcome ? 'finished' : 'active',
       joined: side !== null,
       actionCount: played.record.actions.length,
@@ -113,12 +113,12 @@ export function battleDetail(ruleset: RulesetId, played: Played, side: string | 
     turn,
     state: viewState,
     board: r.board(viewState),
-    legalActions: legal.map((action) => ({ side: side!, action, text: r.describe(viewState, action) })),
+    yourTurn,
     ...fields,
   } as BattleDetail;
 }
 
-export function battleSummary(ruleset: RulesetId, sides: { id: string; name: string }[], fields: Partial<BattleSummary> = {}): BattleSummary {
+export function battleSummary(ruleset: BattleSummary['ruleset'], sides: { id: string; name: string }[], fields: Partial<BattleSummary> = {}): BattleSummary {
   return {
     id: fixtureId(3),
     title: 'Off Rhodes',

@@ -6,6 +6,7 @@
 import { type ClassisAction, type ClassisState, classis } from '../../../shared/naval/classis/index.ts';
 import { type Hex, sameHex } from '../../../shared/naval/hex.ts';
 import { type Destination, type Legal, type MoveOption, classisChoices } from './classis-choices.ts';
+import { legalActionsOf } from './legal-actions.ts';
 import type { BattleDetail } from './types.ts';
 
 type ShipMove = { ship: string; path: Hex[]; facing: MoveOption['facing'] };
@@ -31,7 +32,7 @@ export class ClassisEntry {
   }
 
   readonly choices = $derived.by(() => {
-    const legal = this.detail.legalActions.map((l) => ({ action: l.action as ClassisAction, text: l.text }));
+    const legal = legalActionsOf(this.detail).map((l) => ({ action: l.action as ClassisAction, text: l.text }));
     const board = this.detail.board;
     return classisChoices(legal, (ship) => board?.counters.find((c) => c.id === ship)?.hex);
   });

@@ -8,6 +8,7 @@ import { type Hex, sameHex } from '../../../shared/naval/hex.ts';
 import { type Action, type State, shipToShip } from '../../../shared/naval/ship-to-ship/index.ts';
 import { type ShipPlot, ShipPlotSchema } from '../../../shared/naval/ship-to-ship/state.ts';
 import { type PlotMove, type Step, isWholePlot, nextHexes, pivotsOf, walkPlot } from './plot-steps.ts';
+import { legalActionsOf } from './legal-actions.ts';
 import type { BattleDetail } from './types.ts';
 
 export class PlotEntry {
@@ -26,10 +27,12 @@ export class PlotEntry {
     return this.detail.you.side;
   }
 
+  /** One's legal actions now, from the engine (legal-actions.ts). */
+  private readonly actions = $derived(legalActionsOf(this.detail));
   /** Each of one's ships' legal moves this turn, from the legal list. */
   readonly legal = $derived.by(() => {
     const out = new Map<string, PlotMove[]>();
-    for (const l of this.detail.legalActions) {
+    for (const l of this.actions) {
       const a = l.action as Action;
       if (a.kind !== 'plot') continue;
       for (const p of a.plots) out.set(p.ship, [...(out.get(p.ship) ?? []), { steps: p.steps, pivot: p.pivot }]);
@@ -37,7 +40,7 @@ export class PlotEntry {
     return out;
   });
   readonly ships = $derived([...this.legal.keys()]);
-  readonly repulses = $derived(this.detail.legalActions.filter((l) => (l.action as Action).kind === 'repulse'));
+  readonly repulses = $derived(this.actions.filter((l) => (l.action as Action).kind === 'repulse'));
   readonly enemies = $derived(this.state.ships.filter((s) => s.side !== this.side && s.status === 'afloat'));
 
   draft(ship: string): ShipPlot {
