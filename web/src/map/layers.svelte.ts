@@ -5,7 +5,6 @@
  * the browser in one go, and one effect keeps what changes up to date, writing only attributes whose value changed.
  */
 import type { ProvinceShape } from './drawing.ts';
-import type { CentreMarker, PowerStyle } from '../../../shared/drawing/overlay.ts';
 import { attr } from '../../../shared/drawing/centres.ts';
 
 /** Puts markup (the drawing's own static layers) into an element: parsed as SVG by the browser. */
