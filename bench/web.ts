@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { viewSizes } from '../web/scripts/size.ts';
+import { drawingSizes, viewSizes } from '../web/scripts/size.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -137,7 +137,8 @@ export async function webBenchmarks(root: string, runs = 7): Promise<WebFigure[]
   const webDist = path.join(root, 'dist', 'bench-web');
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir: webDist, emptyOutDir: true } });
-  for (const s of viewSizes(webDist)) figures.push({ bench: 'web', name: `bundle: ${s.view}`, gzip_kb: s.gzip_kb, budget_kb: s.budget_kb });
+  for (const s of [...viewSizes(webDist), ...drawingSizes(webDist)])
+    figures.push({ bench: 'web', name: `bundle: ${s.view}`, gzip_kb: s.gzip_kb, budget_kb: s.budget_kb });
 
   if (!existsSync(CHROMIUM)) {
     console.warn(`[bench web] render timings skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);

@@ -1,16 +1,21 @@
 /**
  * What each view of the built client downloads (JavaScript, gzipped), from
  * Vite's manifest: the entry chunk, plus for a lazily loaded page its chunk
- * and everything it imports. Fails when the game view (the board: map, order
- * entry, rules engine, press, supply) or the sandbox passes its budget.
+ * and everything it imports. Fails when the game view (the board's code:
+ * order entry, rules engine, press, supply) or the sandbox passes its budget,
+ * or when a variant's map drawing (its own chunk, `maps/<id>/map.svg?drawing`,
+ * fetched beside the board's code by that variant's pages only) passes the
+ * drawings' budget.
  *   npm run build && npm run size:web
- * bench/web.ts reads the same figures through viewSizes().
+ * bench/web.ts reads the same figures through viewSizes() and drawingSizes().
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGET_KB = 150;
+/** A map drawing's chunk: Standard's, the largest (Europe's coasts from Norway to Syria), is about 53 KB. */
+export const DRAWING_BUDGET_KB = 60;
 
 export interface ViewSize {
   view: string;
@@ -56,9 +61,20 @@ export function viewSizes(dist = path.join(import.meta.dirname, '..', 'dist')): 
   });
 }
 
+/** Gzipped JavaScript of each variant's map drawing chunk, by variant id. */
+export function drawingSizes(dist = path.join(import.meta.dirname, '..', 'dist')): ViewSize[] {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  return Object.entries(manifest).flatMap(([key, chunk]) => {
+    const variant = /maps\/([^/]+)\/map\.svg\?drawing$/.exec(key)?.[1];
+    if (!variant) return [];
+    const kb = gzipSync(readFileSync(path.join(dist, chunk.file)), { level: 9 }).length / 1024;
+    return [{ view: `${variant} map drawing`, gzip_kb: Math.round(kb * 10) / 10, budget_kb: DRAWING_BUDGET_KB, files: [path.basename(chunk.file)] }];
+  });
+}
+
 // Run as a script (npm run size:web), not when imported (bench/web.ts).
 if (process.argv[1]?.endsWith(path.join('web', 'scripts', 'size.ts'))) {
-  const sizes = viewSizes();
+  const sizes = [...viewSizes(), ...drawingSizes()];
   for (const s of sizes)
     console.log(
       `${s.view.padEnd(32)} ${s.gzip_kb.toFixed(1).padStart(6)} KB gzipped JS${s.budget_kb ? ` (budget ${s.budget_kb} KB)` : ''}  [${s.files.join(', ')}]`,
