@@ -68,9 +68,10 @@ export class BattleDeadlines {
 
   private async claimAndExpire(now: Date, passed: string[]): Promise<Claim> {
     let claimed: string | undefined;
+    let acted = 0;
     const at = now.toISOString();
     try {
-      return await this.prisma.$transaction(async (tx): Promise<Claim> => {
+      const claim = await this.prisma.$transaction(async (tx): Promise<Claim> => {
         const exclude = passed.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
         const rows = await tx.$queryRaw<Array<{ id: string }>>`
           SELECT id::text AS id FROM battles
@@ -88,12 +89,17 @@ export class BattleDeadlines {
         }
         const after = await expireDeadline(this.env, tx, battle, now);
         await publishChange(this.env, tx, after, 'acted');
-        this.log.info({ battleId: claimed, actions: after.actionCount - battle.actionCount }, 'battle deadline passed: the computer acted');
-        this.stats.expired += 1;
+        acted = after.actionCount - battle.actionCount;
         // Due again at once only when the computer still owes moves (at most a batch of them per claim).
         if (after.deadlineAt !== null && after.deadlineAt.getTime() <= now.getTime()) passed.push(claimed);
         return 'expired';
       }, TX_OPTIONS);
+      // Said once committed: a process killed before its COMMIT never claims an expiry that did not happen.
+      if (claim === 'expired') {
+        this.log.info({ battleId: claimed, actions: acted }, 'battle deadline passed: the computer acted');
+        this.stats.expired += 1;
+      }
+      return claim;
     } catch (error) {
       if (claimed === undefined) throw error;
       this.log.error({ err: error, battleId: claimed }, 'expiring a battle deadline failed');
