@@ -1,9 +1,11 @@
 /**
- * The computer opponent: it writes signal 5 (engage) for every squadron and gives it when each squadron it was
- * written for can reach an enemy; moves second when it wins the initiative (so that enemies close into reach);
- * approaches in epi pollon, forms epi mias within charging distance, and attacks where its formation is no worse
- * than the enemy's, preferring a flank or rear and a disordered enemy; rallies a disordered squadron while no
- * enemy is near; sails freighters downwind towards their exit. Its own random numbers only break ties.
+ * The computer opponent: it writes signal 5 (engage) for every squadron and gives it when a squadron it was
+ * written for can reach an enemy (the others are excused, and the contact is spared its manoeuvre test); moves
+ * second when it wins the initiative (so that enemies close into reach); closes in epi pollon (8" a turn) and
+ * attacks from it, preferring a flank or rear, a disordered enemy and freighters, and avoiding a frontal attack
+ * in a worse formation; rallies a disordered squadron while no enemy is near; moves its warships before its
+ * freighters, which sail downwind towards their exit; in the Amphibious battle the invader's phalanx charges
+ * (the land battle's end is the invader's goal) and the defender's holds. Its own random numbers break ties.
  */
 import { distanceBetween } from '../table/index.ts';
 import type { Action, MoveAction } from './actions.ts';
@@ -39,7 +41,7 @@ function score(state: State, q: Squadron, a: MoveAction, plan: Plan): number {
     if (target.disordered) s += 10;
     if (q.disordered) s -= 15;
     if (a.attack?.manoeuvre !== 'melee') s -= 25;
-    if (rank(plan.formation) > rank(target.formation) && plan.contact.side === 'front') s -= 60;
+    if (rank(plan.formation) > rank(target.formation) && plan.contact.side === 'front') s -= 30;
     return s;
   }
   const d = nearestEnemyFrom(state, q, after);
@@ -65,9 +67,11 @@ export function opponent(state: State, side: string, random: () => number): Acti
     const anchored = state.squadrons.find((q) => q.side === side && q.status === 'anchored');
     return { kind: 'launch', squadron: anchored?.id ?? null };
   }
-  // Land troops first: charge the enemy phalanx once, then let the order stand.
+  // Land troops first: the invader, who wins once the land battle is over, charges the enemy phalanx once and
+  // lets the order stand; the defender keeps its phalanx out of it while its fleet fights.
   const noneMoved = !state.squadrons.some((q) => q.side === side && q.moved);
-  if (noneMoved)
+  const invader = state.sides.find((s) => s.id === side)?.role === 'invader';
+  if (noneMoved && invader)
     for (const p of state.phalanxes) {
       if (p.side !== side || p.marched || p.destroyed || p.engaged) continue;
       const enemy = state.phalanxes.find((x) => x.side !== side && !x.destroyed);
@@ -76,7 +80,8 @@ export function opponent(state: State, side: string, random: () => number): Acti
     }
   const movers = state.squadrons.filter((q) => q.side === side && canMove(q));
   const engage = movers.filter((q) => q.signals.includes(5) && q.signalled === null);
-  if (engage.length && !signalRefusal(state, side, 5) && engage.every((q) => hasAttack(state, q))) return { kind: 'signal', signal: 5 };
+  // Signal 5 binds only squadrons that can reach an enemy, and spares their contact the manoeuvre test.
+  if (engage.length && !signalRefusal(state, side, 5) && engage.some((q) => hasAttack(state, q))) return { kind: 'signal', signal: 5 };
   let best: { action: Action; value: number } | null = null;
   // Warships first, so that escorts clear the way; then the freighters.
   const warships = movers.filter((q) => !q.freighters);
