@@ -9,7 +9,7 @@ import rulesData from '../../shared/naval/oi-navarcoi/rules.json';
 import { RULES, loadRules } from '../../shared/naval/oi-navarcoi/rules.ts';
 import { body } from '../../shared/naval/oi-navarcoi/state.ts';
 import { manoeuvreTest, moraleTest } from '../../shared/naval/oi-navarcoi/tests.ts';
-import { distanceBetween } from '../../shared/naval/table/index.ts';
+import { distanceBetween, overlapping } from '../../shared/naval/table/index.ts';
 import { battle, facing, logWith, sq } from './oi-navarcoi-helpers.ts';
 
 describe('the rules data', () => {
@@ -422,5 +422,41 @@ describe('contact', () => {
     const state = battle(facing(0, {}, { formation: 'epi-keras' }));
     contactMade(state, sq(state, 'a1'), sq(state, 'b1'), 'front', logWith([]).log);
     expect([sq(state, 'b1').disordered, sq(state, 'b1').mustFormLine]).toEqual([true, true]);
+  });
+});
+
+describe('formations and their changes (Annex I)', () => {
+  it('lays out 4 stands of 5 × 3.5 cm: a line, two ranks, a column, a ring', async () => {
+    const { bodyOf, standsOf } = await import('../../shared/naval/oi-navarcoi/layout.ts');
+    const frame = { x: 30, y: 20, heading: 0 };
+    const cm = 1 / 2.54;
+    expect(bodyOf('epi-mias', 4, frame)).toMatchObject({ width: expect.closeTo(20 * cm, 9), length: expect.closeTo(3.5 * cm, 9) });
+    expect(bodyOf('epi-pollon', 4, frame)).toMatchObject({ width: expect.closeTo(10 * cm, 9), length: expect.closeTo(7 * cm, 9) });
+    expect(bodyOf('epi-keras', 4, frame)).toMatchObject({ width: expect.closeTo(3.5 * cm, 9), length: expect.closeTo(20 * cm, 9) });
+    const ring = standsOf('kyklos', 4, frame);
+    expect(new Set(ring.map((s) => Math.round(s.heading)))).toEqual(new Set([0, 90, 180, 270]));
+    for (let i = 0; i < ring.length; i++) for (let j = i + 1; j < ring.length; j++) expect(overlapping(ring[i], ring[j])).toBe(false);
+  });
+
+  it('epi mias to epi pollon keeps the front edge; epi keras deploys into line beside its lead stand; turning keeps the centre', async () => {
+    const { bodyOf, changedFrame, standsOf } = await import('../../shared/naval/oi-navarcoi/layout.ts');
+    const frame = { x: 30, y: 20, heading: 0 };
+    const line = bodyOf('epi-mias', 4, frame);
+    const pollon = changedFrame('epi-mias', 'epi-pollon', 4, frame, 'right');
+    const block = bodyOf('epi-pollon', 4, pollon);
+    expect(block.y + block.length / 2).toBeCloseTo(line.y + line.length / 2);
+    // The right-hand pair fell in behind: the block keeps the left end.
+    expect(block.x - block.width / 2).toBeCloseTo(line.x - line.width / 2);
+    const column = { x: 30, y: 20, heading: 90 };
+    const lead = standsOf('epi-keras', 4, column)[0];
+    const deployed = changedFrame('epi-keras', 'epi-mias', 4, column, 'right', 'deploy');
+    const stands = standsOf('epi-mias', 4, deployed);
+    expect(deployed.heading).toBe(90);
+    // The lead stand's front edge is the new front; the line runs to its right (south, heading east).
+    expect(stands[0].x + stands[0].length / 2).toBeCloseTo(lead.x + lead.length / 2);
+    expect(stands[0].y).toBeCloseTo(lead.y);
+    expect(stands[3].y).toBeLessThan(lead.y);
+    const turned = changedFrame('epi-mias', 'epi-keras', 4, frame, 'left');
+    expect([turned.x, turned.y, turned.heading]).toEqual([30, 20, 270]);
   });
 });
