@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../shared/naval/dice.ts';
 import type { Action } from '../../shared/naval/diadochi-naval/actions.ts';
 import { diadochiNaval } from '../../shared/naval/diadochi-naval/engine.ts';
 import type { State } from '../../shared/naval/diadochi-naval/state.ts';
-import { contactOf, distanceBetween } from '../../shared/naval/table/index.ts';
+import { contactOf, distanceBetween, overlapping } from '../../shared/naval/table/index.ts';
 import { baseOf } from '../../shared/naval/diadochi-naval/state.ts';
 import { arranged, deployed, ship, smallSetup } from './diadochi-naval-helpers.ts';
 
@@ -216,5 +217,45 @@ describe('prizes and victory', () => {
     const r = run(s, { kind: 'combat', attacks: [{ ship: 'a4', target: 'b2', attack: 'ram' }] }, [6, 1]);
     expect(r.state.outcome?.winner).toBe('a');
     expect(diadochiNaval.turn(r.state)).toEqual({ kind: 'over' });
+  });
+});
+
+describe('any order', () => {
+  it('is either refused with a reason or carried out without any ship overlapping another', () => {
+    const legArb = fc.oneof(
+      fc.record({ kind: fc.constant('ahead' as const), distance: fc.double({ min: 0, max: 9, noNaN: true }) }),
+      fc.record({ kind: fc.constant('back' as const), distance: fc.double({ min: 0, max: 3, noNaN: true }) }),
+      fc.record({ kind: fc.constant('turn' as const), degrees: fc.double({ min: -200, max: 200, noNaN: true }) }),
+      fc.record({ kind: fc.constant('wheel' as const), degrees: fc.double({ min: -100, max: 100, noNaN: true }) }),
+      fc.record({
+        kind: fc.constant('oblique' as const),
+        degrees: fc.double({ min: -60, max: 60, noNaN: true }),
+        distance: fc.double({ min: 0, max: 5, noNaN: true }),
+      }),
+    );
+    const orderArb = fc.record({
+      ships: fc.subarray(['a1', 'a2', 'a3', 'a4', 'b1'], { minLength: 1, maxLength: 4 }),
+      formation: fc.constantFrom('single' as const, 'abreast' as const, 'ahead' as const),
+      legs: fc.array(legArb, { minLength: 1, maxLength: 3 }),
+      charge: fc.boolean(),
+    });
+    const s = arranged(fleet(), { b1: { x: 11, y: 6, heading: 180 }, a4: { x: 14, y: 5, heading: 300 } });
+    fc.assert(
+      fc.property(orderArb, fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 6 }), (o, roll, blunder) => {
+        const action = order(o.ships, o.formation, { kind: 'legs', legs: o.legs, charge: o.charge });
+        const refusal = diadochiNaval.check(s, 'a', action);
+        const r = diadochiNaval.apply(s, 'a', action, fixedDice([roll, blunder]));
+        if (refusal) {
+          expect(r.ok).toBe(false);
+          expect(refusal.message.length).toBeGreaterThan(5);
+          return;
+        }
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        const on = r.state.ships.filter((x) => x.status !== 'sunk');
+        for (let i = 0; i < on.length; i++) for (let j = i + 1; j < on.length; j++) expect(overlapping(baseOf(on[i]), baseOf(on[j]))).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
