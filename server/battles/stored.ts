@@ -4,6 +4,7 @@
  * row lock every change to a battle takes, and JSON values as Prisma takes them.
  */
 import { z } from 'zod';
+import { BattleRulesetIdSchema } from '../../shared/api/battles.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
 import { LogLineSchema } from '../../shared/naval/record.ts';
 import type { AnyRuleset, LogLine, RulesetId } from '../../shared/naval/ruleset.ts';
@@ -32,7 +33,7 @@ export function rulesetOf(battle: { ruleset: RulesetId }): AnyRuleset {
 /** A battle row as the views and the rules read it. */
 export function battleOf(row: BattleRow): LoadedBattle {
   const id = row.id;
-  const rulesetId = parsed('battles', 'ruleset', id, () => z.enum(['classis', 'ship-to-ship']).parse(row.ruleset));
+  const rulesetId = parsed('battles', 'ruleset', id, () => BattleRulesetIdSchema.parse(row.ruleset));
   const ruleset = RULESETS[rulesetId];
   return {
     ...row,

@@ -12,6 +12,7 @@ import type {
   BattleLogEntry,
   BattleNote,
   BattleNotes,
+  BattleRulesetId,
   BattleSeat,
   BattleSummary,
   BattleTurn,
@@ -21,7 +22,7 @@ import type {
 import { RULESETS } from '../../shared/naval/index.ts';
 import type { z } from 'zod';
 import type { LogLineSchema, Verification } from '../../shared/naval/record.ts';
-import type { BoardView, Outcome, RulesetId, Turn } from '../../shared/naval/ruleset.ts';
+import type { BoardView, Outcome, Turn } from '../../shared/naval/ruleset.ts';
 import {
   type BattlePerspective,
   mayShareBattleInvite,
@@ -52,7 +53,8 @@ export type StoredLog = z.infer<typeof LogLineSchema>[];
 
 /** A battle row with its JSON columns read by its ruleset's schemas (server/battles/stored.ts). */
 export type LoadedBattle = Omit<BattleRow, 'ruleset' | 'setup' | 'state' | 'startLog' | 'outcome'> & {
-  ruleset: RulesetId;
+  /** One the API offers (a ruleset the engine has but the battle page cannot yet play is never stored). */
+  ruleset: BattleRulesetId;
   setup: unknown;
   state: unknown | null;
   startLog: StoredLog | null;

@@ -17,6 +17,7 @@ import { ApiErrorSchema } from './errors.ts';
 
 export const BATTLE_RULESET_IDS = ['classis', 'ship-to-ship'] as const;
 export const BattleRulesetIdSchema = z.enum(BATTLE_RULESET_IDS, { error: `must be one of: ${BATTLE_RULESET_IDS.join(', ')}` });
+export type BattleRulesetId = z.infer<typeof BattleRulesetIdSchema>;
 
 export const BattleStatusSchema = z
   .enum(['forming', 'active', 'finished', 'cancelled'])
