@@ -7,10 +7,12 @@
 import { BATTLE_RULESET_IDS } from '../shared/api/battles.ts';
 import { RULESETS, SCENARIOS } from '../shared/naval/index.ts';
 import { Browser, startTestApp } from '../tests/server/helpers/app.ts';
-import type { NavalFigure } from './naval.ts';
 
-export async function benchBattlePages(): Promise<NavalFigure[]> {
-  const figures: NavalFigure[] = [];
+/** One figure, as bench/naval.ts prints them (its NavalFigure; written out here so the two files do not import each other). */
+type PageFigure = { ruleset: string; name: string; value: number; unit: string };
+
+export async function benchBattlePages(): Promise<PageFigure[]> {
+  const figures: PageFigure[] = [];
   const testApp = await startTestApp();
   try {
     const player = await new Browser(testApp.app).register();
