@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync, mount, unmount } from 'svelte';
 import GamePanel from '../../web/src/game/GamePanel.svelte';
 import { GameRoom } from '../../web/src/game/room.svelte.ts';
-import { fixtureId as id, gameDetail, json, POWERS } from './api-fixtures.ts';
+import { fixtureId as id, gameDetail, json, openPhase, POWERS } from './api-fixtures.ts';
 
 const GAME = id(1);
 
@@ -153,5 +153,21 @@ describe('an imported game', () => {
   it('says nothing of an import for a game played here', async () => {
     await open([]);
     expect(target.querySelector('#imported-note')).toBeNull();
+  });
+});
+
+describe('the map as a picture', () => {
+  it('offers the phase shown as a PNG and an SVG download, from the server’s picture of that phase', async () => {
+    drawVotes = [];
+    const room = new GameRoom(game, () => id(2));
+    room.timeline.current = openPhase(3, 'Fall 239 BC');
+    panel = mount(GamePanel, { target, props: { room } });
+    flushSync();
+    const links = Array.from(target.querySelectorAll<HTMLAnchorElement>('section[aria-labelledby="map-picture-h"] a[download]'));
+    expect(links.map((a) => [a.textContent?.trim(), a.getAttribute('href')])).toEqual([
+      ['Download the map (PNG)', `/api/games/${GAME}/phases/3/map.png`],
+      ['As SVG', `/api/games/${GAME}/phases/3/map.svg`],
+    ]);
+    expect(target.querySelector('section[aria-labelledby="map-picture-h"]')!.textContent).toContain('Fall 239 BC');
   });
 });
