@@ -4,7 +4,7 @@ import type { Facing, Hex } from '../../shared/naval/hex.ts';
 import type { LogLine } from '../../shared/naval/ruleset.ts';
 import type { Action } from '../../shared/naval/ship-to-ship/actions.ts';
 import { shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
-import { BattleLog } from '../../shared/naval/ship-to-ship/log.ts';
+import { BattleLog } from '../../shared/naval/battle-log.ts';
 import { resolveTurn } from '../../shared/naval/ship-to-ship/resolve.ts';
 import { RULES, loadRules, movesInPhase } from '../../shared/naval/ship-to-ship/rules.ts';
 import rulesData from '../../shared/naval/ship-to-ship/rules.json';

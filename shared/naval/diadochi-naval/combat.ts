@@ -3,7 +3,8 @@
  * themselves (sink, cripple, capture, grapple, ungrapple, pass).
  */
 import { type Base, TOUCH, onTable as baseOnTable, bowPoint, contactOf, headingVector, inForwardArc, overlapping, terrainUnder } from '../table/index.ts';
-import { type BattleLog, signed } from './log.ts';
+import type { BattleLog } from '../battle-log.ts';
+import { signed } from './log.ts';
 import { RESULT_COLUMNS, RULES, type Result, type Rules, resultColumn } from './rules.ts';
 import { type ShipState, type State, afloat, baseOf, combatValue, isFlagship, onTable, sideName, squadronOf } from './state.ts';
 

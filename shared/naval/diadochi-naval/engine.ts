@@ -9,7 +9,8 @@ import { TOUCH, onTable as baseOnTable, checkPath, placing, rigidPath } from '..
 import { type Action, ActionSchema } from './actions.ts';
 import { candidateOrders, combatChoices, defaultFire } from './choices.ts';
 import { applyClose, cripple, missileVictim, rollAttack } from './combat.ts';
-import { BattleLog, cables } from './log.ts';
+import { BattleLog } from '../battle-log.ts';
+import { cables } from './log.ts';
 import { type Plan, carryOut, commandRating, forcedMove, planOrder } from './movement.ts';
 import { opponent } from './opponent.ts';
 import { closestTargets, contactForward, enemiesInContactForward, obstaclesFor } from './positions.ts';

@@ -1,32 +1,14 @@
 /**
- * The battle's log as it is written: each line carries the rolls made since the line before it, so every die
- * sits on the line that says what it did. The average die and the tests' totals are worked out here, with the
+ * The battle's log (shared/naval/battle-log.ts: each line carries the rolls made since the line before it, so every
+ * die sits on the line that says what it did) with Oi Navarcoi!'s own dice. The average die and the tests' totals are
+ * worked out here, with the
  * numbers in words ("2d6 4+3 = 7, well trained +1, within 8" of the enemy −2: 6").
  */
-import type { Dice, RecordingDice, Roll } from '../dice.ts';
-import type { LogLine } from '../ruleset.ts';
+import { BattleLog as SharedBattleLog } from '../battle-log.ts';
 import { RULES } from './rules.ts';
 
-const isRecording = (d: Dice): d is RecordingDice => typeof (d as Partial<RecordingDice>).take === 'function';
-
-export class BattleLog {
-  readonly lines: LogLine[] = [];
-  private pending: Roll[] = [];
-
-  constructor(
-    private readonly dice: Dice,
-    /** Rolls the battle had made before this call. */
-    private rollCount: number,
-  ) {}
-
-  roll(label: string, sides = 6): number {
-    const value = this.dice.roll(sides, label);
-    if (isRecording(this.dice)) this.pending.push(...this.dice.take());
-    else this.pending.push({ index: this.rollCount, sides, value, label: label.slice(0, 120) });
-    this.rollCount++;
-    return value;
-  }
-
+/** The shared log (shared/naval/battle-log.ts) with the rules' own dice: several d6, and the average die. */
+export class BattleLog extends SharedBattleLog {
   /** `n` d6 and their faces. */
   d6s(n: number, label: string): number[] {
     const out: number[] = [];
@@ -41,15 +23,6 @@ export class BattleLog {
     const total = values.reduce((a, b) => a + b, 0);
     const read = faces.map((f, i) => `d6 ${f}→${values[i]}`).join(' + ');
     return { total, text: `${n} average ${n === 1 ? 'die' : 'dice'} (${read}) = ${total}` };
-  }
-
-  line(text: string, table?: { name: string; row: string }): void {
-    this.lines.push(table ? { text, rolls: this.pending, table } : { text, rolls: this.pending });
-    this.pending = [];
-  }
-
-  get rolls(): number {
-    return this.rollCount;
   }
 }
 

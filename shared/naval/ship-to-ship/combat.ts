@@ -1,6 +1,6 @@
 /** Missile fire and the marines' melee: targets, the firing table, who dies first, and the boarding round. */
 import { type Hex, distance } from '../hex.ts';
-import type { BattleLog } from './log.ts';
+import type { BattleLog } from '../battle-log.ts';
 import { type FiringRow, MARINE_CLASSES, type MarineClass, RULES, type Weapon } from './rules.ts';
 import { LIGHTEST_FIRST, type ShipPlot, type ShipState, type State, active, statsOf } from './state.ts';
 import { WEAPON_NAMES, plural, shipName } from './words.ts';

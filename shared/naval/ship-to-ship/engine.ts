@@ -5,7 +5,7 @@
 import type { Dice } from '../dice.ts';
 import type { Applied, BoardView, Counter, LogLine, Outcome, Refusal, Ruleset, SideInfo, Turn } from '../ruleset.ts';
 import { type Action, ActionSchema } from './actions.ts';
-import { BattleLog } from './log.ts';
+import { BattleLog } from '../battle-log.ts';
 import { opponent } from './opponent.ts';
 import { checkShipPlot, legalPlots } from './plot.ts';
 import { resolveTurn } from './resolve.ts';

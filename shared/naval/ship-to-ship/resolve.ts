@@ -6,7 +6,7 @@
 import { type Aspect, type Hex, aspectOf, lineOfSight, sameHex } from '../hex.ts';
 import { impassable } from '../sea.ts';
 import { type CombatEffect, applyHits, chooseTarget, firingRow, firingRowName, meleeRound, sink } from './combat.ts';
-import type { BattleLog } from './log.ts';
+import type { BattleLog } from '../battle-log.ts';
 import { type Step, stepTo } from './plot.ts';
 import { RULES, WEAPONS, type Weapon, movesInPhase } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';

@@ -1,10 +1,10 @@
 /**
- * The turn's log as it is written: each line carries the rolls made since the line before it. Wraps the dice
- * an engine call is handed: rolls are numbered by the dice when they number them (a recording stream), else by
- * the battle's own count of its rolls.
+ * A battle's log as an engine call writes it (ship-to-ship, the Diadochi Naval Rules, Oi Navarcoi!): each line
+ * carries the rolls made since the line before it. Wraps the dice the call is handed: rolls are numbered by the dice
+ * when they number them (a recording stream), else by the battle's own count of its rolls.
  */
-import type { Dice, RecordingDice, Roll } from '../dice.ts';
-import type { LogLine } from '../ruleset.ts';
+import type { Dice, RecordingDice, Roll } from './dice.ts';
+import type { LogLine } from './ruleset.ts';
 
 const isRecording = (d: Dice): d is RecordingDice => typeof (d as Partial<RecordingDice>).take === 'function';
 

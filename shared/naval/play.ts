@@ -1,0 +1,56 @@
+/**
+ * A battle played through to its end outside the server, for tests, benchmarks and the measurement of computer
+ * opponents: any ruleset, its players chosen per side, the dice from a seed and salt. The players' own random numbers
+ * come from a small seeded generator, never from the battle's dice.
+ */
+import { streamDice } from './dice.ts';
+import type { LogLine, Opponent, Ruleset } from './ruleset.ts';
+
+/** A small deterministic generator for the players' own choices (never the battle's dice). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface PlayedBattle<State, Action> {
+  readonly state: State;
+  readonly start: LogLine[];
+  readonly actions: { side: string; action: Action; log: LogLine[] }[];
+}
+
+/**
+ * Plays a set-up to its end (or `maxActions`): `players` by side id, each seeing the state as its side may; the side
+ * to act is the one whose turn it is, or the first still waiting when sides act together. An illegal choice throws.
+ */
+export function playRuleset<Setup, State, Action>(
+  ruleset: Ruleset<Setup, State, Action>,
+  setup: Setup,
+  seed: string,
+  salt: string,
+  players: Record<string, Opponent<State, Action>>,
+  playerSeed: number,
+  maxActions: number,
+): PlayedBattle<State, Action> {
+  const dice = streamDice(seed, salt);
+  const random = mulberry32(playerSeed);
+  const started = ruleset.start(setup, dice);
+  let state = started.state;
+  const actions: PlayedBattle<State, Action>['actions'] = [];
+  for (let n = 0; n < maxActions; n++) {
+    const turn = ruleset.turn(state);
+    if (turn.kind === 'over') break;
+    const side = turn.kind === 'side' ? turn.side : turn.waiting[0];
+    const action = players[side](ruleset.redact(state, side), side, random);
+    const applied = ruleset.apply(state, side, action, dice);
+    if (!applied.ok) throw new Error(`${side}'s player chose an illegal action: ${applied.error.message}`);
+    actions.push({ side, action, log: applied.log });
+    state = applied.state;
+  }
+  return { state, start: started.log, actions };
+}
