@@ -20,7 +20,7 @@ import { type ClassisAction, type ClassisState, classis } from '../../shared/nav
 import { toColumnRow } from '../../shared/naval/hex.ts';
 import { type Action as PlotAction, type State as ShipToShipState, shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { walkPlot } from '../../web/src/battles/plot-steps.ts';
-import { PHONE, hasChromium, launchBrowser } from './browser.ts';
+import { PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
@@ -78,11 +78,7 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
 
   async function signUp(username: string): Promise<Seat> {
     const page = await newPage();
-    await page.goto(`${server.url}/signup`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
+    await signUpThroughForm(page, server.url, username, PASSWORD);
     const me = await (await page.request.get(`${server.url}/api/auth/me`)).json();
     const csrf: string = me.csrfToken;
     return {

@@ -38,3 +38,12 @@ export async function launchBrowser(): Promise<{
     close: () => browser.close(),
   };
 }
+
+/** Signs up through the form, as a new player does, and waits for the lobby it lands on. */
+export async function signUpThroughForm(page: Page, serverUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${serverUrl}/signup`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
+}

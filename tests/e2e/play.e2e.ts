@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, PHONE, hasChromium, launchBrowser } from './browser.ts';
+import { CHROMIUM, PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startGame } from '../server/helpers/play.ts';
 
@@ -92,11 +92,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
   });
 
   async function signUp(page: Page, username: string) {
-    await page.goto(`${server.url}/signup`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
+    await signUpThroughForm(page, server.url, username, PASSWORD);
   }
 
   /** Log in on the log-in page (the caller waits for what it expects next). */

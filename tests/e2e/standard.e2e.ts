@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser } from './browser.ts';
+import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const shots = process.env.STANDARD_E2E_SHOTS ?? '/tmp/standard-e2e-screens';
@@ -70,11 +70,7 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
   });
 
   async function signUp(page: Page, username: string) {
-    await page.goto(`${server.url}/signup`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
+    await signUpThroughForm(page, server.url, username, PASSWORD);
   }
 
   /** A point of the province's shape that is on screen and not under a counter or a name, as a player would click it. */
