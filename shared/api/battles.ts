@@ -11,11 +11,16 @@
 import { z } from 'zod';
 import { FacingSchema, HexSchema } from '../naval/hex.ts';
 import { BattleRecordSchema, LogLineSchema, MAX_ACTIONS } from '../naval/record.ts';
+import type { RulesetId } from '../naval/ruleset.ts';
 import { SeaSchema } from '../naval/sea.ts';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { ApiErrorSchema } from './errors.ts';
 
-export const BATTLE_RULESET_IDS = ['classis', 'ship-to-ship'] as const;
+/**
+ * The rulesets the API offers: the hex ones (Classis, ship-to-ship) and the measured-table ones (the Diadochi Naval
+ * Rules, Oi Navarcoi!), whose state carries the table's positions and whose `board` is the hex picture fitted to it.
+ */
+export const BATTLE_RULESET_IDS = ['classis', 'ship-to-ship', 'diadochi-naval', 'oi-navarcoi'] as const satisfies readonly RulesetId[];
 export const BattleRulesetIdSchema = z.enum(BATTLE_RULESET_IDS, { error: `must be one of: ${BATTLE_RULESET_IDS.join(', ')}` });
 export type BattleRulesetId = z.infer<typeof BattleRulesetIdSchema>;
 
@@ -49,7 +54,7 @@ export const BattleClockSchema = z
     }),
   ])
   .describe(
-    'The time a side has to act once it must (Classis: each activation; ship-to-ship: each plotting turn). When it passes, the computer acts for the side, and the log says so.',
+    'The time a side has to act once it must (Classis: each activation; ship-to-ship: each plotting turn; the table rulesets: each phase a side owes, orders or signals written together, a move, a fight). When it passes, the computer acts for the side, and the log says so.',
   )
   .meta({ id: 'BattleClock' });
 

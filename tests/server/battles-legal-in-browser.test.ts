@@ -2,7 +2,7 @@
  * The battle page sends the state as the viewer's seat may see it and no list of legal actions: the browser asks
  * the same ruleset engine (web/src/battles/legal-actions.ts). That is right only if the redacted state holds
  * everything a side's legal actions depend on. For every registered ruleset and every shipped scenario, over
- * seeded battles played by the computer on both sides, at every decision: each side to act gets the same legal
+ * seeded battles (WALKS), at every decision: each side to act gets the same legal
  * actions, in the same words, from the state as it sees it as from the whole state, and the engine's verdict on the
  * action it takes is the same from both; an onlooker's redaction leaves it nothing to do. And the page itself:
  * `yourTurn` without the list, the list only when asked for, and the server still refuses an action outside it.
@@ -11,20 +11,26 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BATTLE_RULESET_IDS } from '../../shared/api/battles.ts';
 import { streamDice } from '../../shared/naval/dice.ts';
-import { RULESET_IDS, RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
+import { RULESET_IDS, RULESETS, type RulesetId, SCENARIOS } from '../../shared/naval/index.ts';
 import { mulberry32 } from '../../shared/naval/play.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 
 /** Decisions looked at per battle: enough to reach the fighting in every scenario, few enough for fleet battles. */
 const DECISIONS = 30;
-/** A battle's walk stops sooner past this much time (the measured-table rulesets' opponents think for a while). */
-const BUDGET_MS = 4_000;
 /**
- * Rulesets the server does not offer yet (no board for them in the browser) are walked once and more briefly: the
- * property will matter when they are offered, and their computer opponents take seconds a decision on a fleet.
+ * How each ruleset's battles are walked. The hex rulesets: twice, the computer choosing for both sides, up to 4 s a
+ * battle. The measured-table rulesets: their opponents think for a second or more a decision on a fleet and their
+ * legal actions take up to a second to list, so once and briefly, a side taking one of its legal actions at random
+ * (the property is of the state and the engine, whichever action is taken); this file stays under half a minute.
  */
-const OFFERED: ReadonlySet<string> = new Set(BATTLE_RULESET_IDS);
-const NOT_YET_OFFERED = { runs: 1, budgetMs: 1_500 };
+type Walk = { runs: number; budgetMs: number; atLeast: number; chooser: 'computer' | 'random legal' };
+const HEX_WALK: Walk = { runs: 2, budgetMs: 4_000, atLeast: 6, chooser: 'computer' };
+const TABLE_WALK: Walk = { runs: 1, budgetMs: 600, atLeast: 2, chooser: 'random legal' };
+const WALKS: Record<RulesetId, Walk> = { classis: HEX_WALK, 'ship-to-ship': HEX_WALK, 'diadochi-naval': TABLE_WALK, 'oi-navarcoi': TABLE_WALK };
+
+test('every registered ruleset is offered by the API', () => {
+  expect([...BATTLE_RULESET_IDS].sort()).toEqual([...RULESET_IDS].sort());
+});
 
 const cases = RULESET_IDS.flatMap((ruleset) => SCENARIOS[ruleset].map((scenario) => [ruleset, scenario.id] as const));
 
@@ -32,21 +38,22 @@ describe.each(cases)('%s, %s: legal actions from the state as the side sees it',
   test('are the legal actions of the whole state, in the same words', { timeout: 120_000 }, () => {
     const ruleset = RULESETS[rulesetId];
     const setup = ruleset.setupSchema.parse(SCENARIOS[rulesetId].find((scenario) => scenario.id === scenarioId)!.setup);
-    const offered = OFFERED.has(rulesetId);
-    const budgetMs = offered ? BUDGET_MS : NOT_YET_OFFERED.budgetMs;
+    const walk = WALKS[rulesetId];
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const dice = streamDice(`legal-in-browser-${seed}-padding-for-length`, `${rulesetId}:${scenarioId}`);
         const random = mulberry32(seed);
         let state = ruleset.start(setup, dice).state;
         const started = performance.now();
-        for (let decision = 0; decision < DECISIONS && (decision < 6 || performance.now() - started < budgetMs); decision++) {
+        for (let decision = 0; decision < DECISIONS && (decision < walk.atLeast || performance.now() - started < walk.budgetMs); decision++) {
           const turn = ruleset.turn(state);
           if (turn.kind === 'over') break;
           const sides = turn.kind === 'side' ? [turn.side] : [...turn.waiting];
+          const legalOf = new Map<string, unknown[]>();
           for (const side of sides) {
             const seen = ruleset.redact(state, side);
             const legal = ruleset.legalActions(state, side);
+            legalOf.set(side, legal);
             expect(legal.length, `${side} has something to do`).toBeGreaterThan(0);
             expect(ruleset.legalActions(seen, side)).toEqual(legal);
             expect(legal.map((action) => ruleset.describe(seen, action))).toEqual(legal.map((action) => ruleset.describe(state, action)));
@@ -55,14 +62,15 @@ describe.each(cases)('%s, %s: legal actions from the state as the side sees it',
           for (const other of ruleset.sides(setup).map((side) => side.id))
             if (!sides.includes(other)) expect(ruleset.legalActions(ruleset.redact(state, other), other)).toEqual([]);
           const side = sides[0];
-          const action = ruleset.opponent(state, side, random);
+          const legal = legalOf.get(side)!;
+          const action = walk.chooser === 'computer' ? ruleset.opponent(state, side, random) : legal[Math.floor(random() * legal.length)];
           expect(ruleset.check(ruleset.redact(state, side), side, action)).toEqual(ruleset.check(state, side, action));
           const applied = ruleset.apply(state, side, action, dice);
           if (!applied.ok) throw new Error(`${rulesetId}: the computer's action was refused: ${applied.error.message}`);
           state = applied.state;
         }
       }),
-      { numRuns: offered ? 2 : NOT_YET_OFFERED.runs, seed: 20261127 },
+      { numRuns: walk.runs, seed: 20261127 },
     );
   });
 });

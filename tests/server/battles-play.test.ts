@@ -61,7 +61,7 @@ describe('the rulesets and their scenarios', () => {
     const response = await new Browser(app).request('GET', '/api/battle-rulesets');
     expect(response.statusCode).toBe(200);
     const rulesets = response.json().rulesets as { id: string; scenarios: { id: string; title: string; source: string }[] }[];
-    expect(rulesets.map((r) => r.id)).toEqual(['classis', 'ship-to-ship']);
+    expect(rulesets.map((r) => r.id)).toEqual(['classis', 'ship-to-ship', 'diadochi-naval', 'oi-navarcoi']);
     const duel = rulesets.find((r) => r.id === 'classis')!.scenarios.find((s) => s.id === 'training-duel')!;
     expect(duel.title).toMatch(/Training duel/);
     expect(duel.source).toMatch(/Classis/);
