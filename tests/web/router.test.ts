@@ -28,3 +28,50 @@ describe('router leave guard', () => {
     expect(router.route).toEqual({ name: 'sandbox' });
   });
 });
+
+describe('router leave guard: where the navigation leads', () => {
+  const GAME = '00000000-0000-4000-8000-000000000002';
+
+  it('is told the page and query asked for', () => {
+    router.go(`/games/${GAME}`);
+    const asked: unknown[] = [];
+    router.leaveGuard = (to) => (asked.push(to), true);
+    router.go(`/games/${GAME}?about`);
+    router.go('/players/some%20one?tab=games');
+    expect(asked).toEqual([
+      { route: { name: 'game', id: GAME }, search: '?about' },
+      { route: { name: 'player', username: 'some one' }, search: '?tab=games' },
+    ]);
+  });
+
+  it('is not asked when only the hash changes, by a link or by Back and forward', () => {
+    router.go(`/games/${GAME}?tab=press`);
+    let asked = 0;
+    router.leaveGuard = () => (asked++, false);
+    router.go(`/games/${GAME}?tab=press#main`);
+    history.pushState(null, '', `/games/${GAME}?tab=press#orders`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(asked).toBe(0);
+    expect(location.hash).toBe('#orders');
+    expect(router.search).toBe('?tab=press');
+  });
+
+  it('is asked with the destination when Back leads to another page, and undoes it when it says no', () => {
+    router.go('/sandbox');
+    const asked: unknown[] = [];
+    router.leaveGuard = (to) => (asked.push(to), false);
+    history.pushState(null, '', '/battles');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(asked).toEqual([{ route: { name: 'battles' }, search: '' }]);
+    expect(router.route).toEqual({ name: 'sandbox' });
+    expect(location.pathname).toBe('/sandbox');
+  });
+
+  it('answers for a destination without going there (logging out asks as leaving for the lobby)', () => {
+    router.go('/sandbox');
+    router.leaveGuard = (to) => to.route.name === 'sandbox';
+    expect(router.mayLeaveFor('/sandbox?x=1')).toBe(true);
+    expect(router.mayLeaveFor('/')).toBe(false);
+    expect(router.route).toEqual({ name: 'sandbox' });
+  });
+});

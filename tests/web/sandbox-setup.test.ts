@@ -237,7 +237,7 @@ describe('sandbox set-up: the work is kept', () => {
     };
     router.go('/sandbox', true);
     // Nothing to lose: no question.
-    expect(router.leaveGuard?.() ?? true).toBe(true);
+    expect(router.mayLeaveFor('/')).toBe(true);
     expect(unload()).toBe(false);
 
     click($('g.unit[data-unit="Rav"]'));
@@ -247,6 +247,14 @@ describe('sandbox set-up: the work is kept', () => {
     expect(confirm).toHaveBeenCalledOnce();
     expect(confirm.mock.calls[0]).toEqual([expect.stringContaining('not yet adjudicated')]);
     expect(router.route.name).toBe('sandbox');
+    // Another query or hash of the sandbox's own address leaves nothing: no question, and the address changes.
+    router.go('/sandbox?from=menu');
+    router.go('/sandbox?from=menu#main');
+    history.pushState(null, '', '/sandbox?from=menu#orders');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(router.search).toBe('?from=menu');
+    expect(location.hash).toBe('#orders');
 
     // Adjudicated, nothing is pending.
     click(button(/^Adjudicate$/));

@@ -49,36 +49,51 @@ export function parseRoute(path: string): Route {
   return { name: 'not-found', path: clean };
 }
 
+/** Where a navigation leads: the page (route) and the query of the address asked for. */
+export type Destination = { route: Route; search: string };
+
 class Router {
   route = $state<Route>(parseRoute(typeof location === 'undefined' ? '/' : location.pathname));
   /** Query of the current URL (e.g. ?tab=mine). */
   search = $state<string>(typeof location === 'undefined' ? '' : location.search);
 
   /**
-   * Asked before leaving the page for another route (a page with unsaved work sets it):
-   * false keeps the player where they are.
+   * Asked before the address changes to another page or query (a page with unsaved work sets it), with where the
+   * navigation leads, so that it asks the player only when the work would leave the screen: false keeps the player
+   * where they are. Never asked when only the hash changes (an in-page link, the skip link), which leaves nothing.
    */
-  leaveGuard: (() => boolean) | null = null;
+  leaveGuard: ((to: Destination) => boolean) | null = null;
   private here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
 
   constructor() {
     if (typeof window !== 'undefined') {
       window.addEventListener('popstate', () => {
-        if (this.leaveGuard && !this.leaveGuard()) {
+        const address = location.pathname + location.search;
+        // Only the hash moved (an in-page link, or Back over one): the page is the same, nothing to ask or change.
+        if (address === this.here) return;
+        if (!this.mayLeaveFor(address)) {
           // Back or forward was pressed: undo it, the page stays.
           history.pushState(null, '', this.here);
           return;
         }
         this.route = parseRoute(location.pathname);
         this.search = location.search;
-        this.here = location.pathname + location.search;
+        this.here = address;
       });
     }
   }
 
+  /** Whether the page's leave guard, if any, lets the player go to `href` (an address on this site). */
+  mayLeaveFor(href: string): boolean {
+    if (!this.leaveGuard) return true;
+    const url = new URL(href, location.href);
+    if (url.pathname + url.search === this.here) return true;
+    return this.leaveGuard({ route: parseRoute(url.pathname), search: url.search });
+  }
+
   go(href: string, replace = false): void {
     const url = new URL(href, location.href);
-    if (url.pathname + url.search !== location.pathname + location.search && this.leaveGuard && !this.leaveGuard()) return;
+    if (!this.mayLeaveFor(url.href)) return;
     this.here = url.pathname + url.search;
     if (replace) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
