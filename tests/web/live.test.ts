@@ -145,3 +145,39 @@ describe('the live socket in the browser', () => {
     expect(heard).toEqual([]);
   });
 });
+
+describe('a listener told when the server listens', () => {
+  it('is told on each confirmation of its channel, at once if it came after one, and no longer once it stopped', async () => {
+    const channel = 'game:019a0000-0000-7000-8000-000000000009' as const;
+    let first = 0;
+    let second = 0;
+    const stopFirst = live.subscribe(
+      channel,
+      () => {},
+      undefined,
+      () => first++,
+    );
+    const socket = ScriptedSocket.opened[0];
+    socket.accept();
+    expect(first).toBe(0);
+    socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', channel, seq: 3 }) });
+    expect(first).toBe(1);
+    // A second listener on a channel already confirmed: no new subscription is sent, so it is told at once.
+    stops.push(
+      live.subscribe(
+        channel,
+        () => {},
+        undefined,
+        () => second++,
+      ),
+    );
+    await Promise.resolve();
+    expect(second).toBe(1);
+    stopFirst();
+    socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', channel, seq: 3 }) });
+    expect([first, second]).toEqual([1, 2]);
+    // Another channel's confirmation is not theirs.
+    socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', channel: 'lobby' }) });
+    expect([first, second]).toEqual([1, 2]);
+  });
+});

@@ -24,6 +24,10 @@ export const IDLE_CLOSE_MS = 2000;
 class Live {
   private socket: WebSocket | null = null;
   private listeners = new Map<LiveChannel, Set<Listener>>();
+  /** Called, per listener that asked, each time the server confirms its channel's subscription (see subscribe). */
+  private onListening = new Map<Listener, () => void>();
+  /** Channels the server confirmed on the open socket: from then on it tells each of their events. */
+  private confirmed = new Set<LiveChannel>();
   /** The invite code a channel was asked for with (a private game or battle watched without a seat), sent again on reconnect. */
   private inviteCodes = new Map<LiveChannel, string>();
   private retry = 0;
@@ -33,8 +37,13 @@ class Live {
   /** Called when the server closed the socket because the session ended (session.svelte.ts refreshes who is logged in). */
   onSessionEnded: (() => void) | null = null;
 
-  /** Listen on a channel (a private one's invite code lets one without a seat watch it); returns the function that stops listening. */
-  subscribe(channel: LiveChannel, listener: Listener, inviteCode?: string): () => void {
+  /**
+   * Listen on a channel (a private one's invite code lets one without a seat watch it); returns the function that
+   * stops listening. `onListening` is called once the server listens on the channel for this socket (at once if it
+   * does already), and again after each reconnect: what was read before then may predate an event this listener was
+   * never told of (the game started between the page's read and its subscription), so a page reads again there.
+   */
+  subscribe(channel: LiveChannel, listener: Listener, inviteCode?: string, onListening?: () => void): () => void {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     let set = this.listeners.get(channel);
@@ -46,13 +55,19 @@ class Live {
       this.send(this.subscription(channel));
     }
     set.add(listener);
+    if (onListening) {
+      this.onListening.set(listener, onListening);
+      if (this.confirmed.has(channel)) queueMicrotask(() => this.onListening.get(listener)?.());
+    }
     this.connect();
     return () => {
       set.delete(listener);
+      this.onListening.delete(listener);
       // Not a later subscription to the channel, once the server ended this one.
       if (set.size === 0 && this.listeners.get(channel) === set) {
         this.listeners.delete(channel);
         this.inviteCodes.delete(channel);
+        this.confirmed.delete(channel);
         this.send({ type: 'unsubscribe', channel });
       }
       if (this.listeners.size === 0 && !this.idle)
@@ -90,13 +105,19 @@ class Live {
         return;
       }
       if (message.type === 'event') for (const l of this.listeners.get(message.channel) ?? []) l(message.event);
-      else if (message.type === 'resync') for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+      else if (message.type === 'subscribed') {
+        const set = this.listeners.get(message.channel);
+        if (!set) return;
+        this.confirmed.add(message.channel);
+        for (const l of set) this.onListening.get(l)?.();
+      } else if (message.type === 'resync') for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
       else if (message.type === 'unsubscribed' && message.reason !== undefined) {
         // The server ended it: not asked for again on a reconnect. The listeners read again what they show (and
         // subscribe again if they still may see the game), rather than keep a view that no longer changes.
         const set = this.listeners.get(message.channel);
         if (!set) return;
         this.listeners.delete(message.channel);
+        this.confirmed.delete(message.channel);
         for (const l of set) l({ type: 'unsubscribed', reason: message.reason });
       }
     };
@@ -104,6 +125,7 @@ class Live {
       // A socket closed on purpose (close()) may report it after a new one opened: leave that one alone.
       if (this.socket !== socket) return;
       this.socket = null;
+      this.confirmed.clear();
       if (this.pinger) clearInterval(this.pinger);
       this.pinger = null;
       // The page asks who is logged in now: if nobody, it stops listening (and the retry below is cancelled).
@@ -126,6 +148,7 @@ class Live {
     this.pinger = null;
     const socket = this.socket;
     this.socket = null;
+    this.confirmed.clear();
     socket?.close(1000);
   }
 }
