@@ -3,7 +3,8 @@
  * Chromium against the real server: a Diadochi V game played through the API for a year (a head-to-head in Spring,
  * a centre taken in Fall, a fleet built in Winter), then looked at as Carthage's player. At every size the map fills
  * its frame and opens on all of Carthage's units; the head-to-head is two arrows side by side; Winter's results show
- * the fleet built; on the phone the results open with the map in view and the Move prompt stays in sight.
+ * the fleet built; on the phone the results open with the map in view and the Move prompt stays in sight. The sandbox,
+ * opened by a visitor at 1400×900 and on the phone, fills its frame too.
  * Screenshots in tests/e2e/screenshots/board-*.png (git-ignored).
  */
 import { mkdirSync } from 'node:fs';
@@ -223,6 +224,31 @@ describe.skipIf(!hasChromium)('the board on every screen', () => {
     await shot(page, '1400-winter-before');
     await page.close();
   });
+
+  for (const size of [SIZES[2], SIZES[0]]) {
+    test(`the sandbox opened by a visitor at ${size.width}×${size.height}: the map fills its frame`, async () => {
+      const page = await browser.newPage(size);
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      await page.goto(`${server.url}/sandbox`);
+      await page.locator('svg.dmap g.unit').first().waitFor();
+      await page.waitForTimeout(300);
+      const m = await page.evaluate(() => {
+        const svg = document.querySelector('svg.dmap') as SVGSVGElement;
+        const pane = document.querySelector('.map-pane')!.getBoundingClientRect();
+        const frame = svg.getBoundingClientRect();
+        const [x, y, w, h] = svg.getAttribute('viewBox')!.split(' ').map(Number);
+        return { pane: [pane.width, pane.height], frame: [frame.width, frame.height], view: { x, y, w, h } };
+      });
+      expect(m.frame[0]).toBeCloseTo(m.pane[0], 0);
+      expect(m.frame[1]).toBeCloseTo(m.pane[1], 0);
+      expect(m.view.x).toBeGreaterThanOrEqual(-0.5);
+      expect(m.view.y).toBeGreaterThanOrEqual(-0.5);
+      expect(m.view.x + m.view.w).toBeLessThanOrEqual(1600.5);
+      expect(m.view.y + m.view.h).toBeLessThanOrEqual(900.5);
+      await shot(page, `${size.name}-sandbox`);
+      await page.close();
+    });
+  }
 
   test('the API docs load without a content-security-policy error', async () => {
     const page = await pageAs('Carthage', { width: 1400, height: 900 });

@@ -4,7 +4,7 @@
  * the selected unit kept in sight. A press that moved more than a few pixels is a drag, not a click. The arithmetic
  * of view boxes is viewport.ts's; this holds the state and the gestures. MapView.svelte feeds it the frame's size.
  */
-import { bringIntoView, clamp, fitAll, initialView, pan, zoomAt, zoomLevel, type Bounds, type Extent, type ViewBox } from './viewport.ts';
+import { bringIntoView, clamp, coverView, fitAll, initialView, pan, zoomAt, zoomLevel, type Bounds, type Extent, type ViewBox } from './viewport.ts';
 
 /** What the view follows of the map drawn. */
 export interface ViewedMap {
@@ -15,6 +15,8 @@ export interface ViewedMap {
   readonly focusX: number;
   /** The selected unit (or build site): it stays in sight. */
   readonly selectedPoint: readonly [number, number] | null;
+  /** With nothing to keep in view, the first view fills the frame (centred on `focusX`) rather than show the whole map. */
+  readonly fill?: boolean;
 }
 
 /** The most one wheel event (a mouse's notch) zooms by: 1000 % is a dozen notches from the whole map. */
@@ -66,8 +68,9 @@ export class PanZoom {
   }
 
   private startingView(): ViewBox {
-    const { bounds, focusX, keepInView } = this.map;
-    return this.whole ? fitAll(bounds, this.aspect) : initialView(bounds, this.aspect, focusX, keepInView);
+    const { bounds, focusX, keepInView, fill } = this.map;
+    if (this.whole) return fitAll(bounds, this.aspect);
+    return !keepInView && fill ? coverView(bounds, this.aspect, focusX) : initialView(bounds, this.aspect, focusX, keepInView);
   }
 
   /** The view, panned to keep the selected unit `margin` inside it. */

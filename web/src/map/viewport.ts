@@ -61,11 +61,7 @@ export function unionExtent(a: Extent | undefined, b: Extent | undefined): Exten
  */
 export function initialView(map: Bounds, aspect: number, focusX = map.width / 2, keep?: Extent): ViewBox {
   const all = fitAll(map, aspect);
-  if (!keep) {
-    if (aspect >= 1) return all;
-    const w = map.height * aspect;
-    return clamp({ x: focusX - w / 2, y: 0, w, h: map.height }, map, aspect);
-  }
+  if (!keep) return aspect >= 1 ? all : coverView(map, aspect, focusX);
   // Only the part of it on the map counts: the view never goes past the map's edges (clamp).
   const left = Math.max(keep.minX, 0);
   const right = Math.min(keep.maxX, map.width);
@@ -75,6 +71,16 @@ export function initialView(map: Bounds, aspect: number, focusX = map.width / 2,
   const w = Math.min(all.w, Math.max(cover, right - left, (bottom - top) * aspect));
   const h = w / aspect;
   return clamp({ x: (left + right) / 2 - w / 2, y: (top + bottom) / 2 - h / 2, w, h }, map, aspect);
+}
+
+/**
+ * The map filling the frame, with no empty band (as CSS's 'cover'): as much of it as the frame's shape allows,
+ * centred on `focusX` across and on the map's middle down.
+ */
+export function coverView(map: Bounds, aspect: number, focusX = map.width / 2): ViewBox {
+  const w = Math.min(map.width, map.height * aspect);
+  const h = w / aspect;
+  return clamp({ x: focusX - w / 2, y: (map.height - h) / 2, w, h }, map, aspect);
 }
 
 /** Keep the view inside the map (or centred on it when the view is larger), and the zoom within bounds. */
