@@ -29,7 +29,7 @@ export class BattleRoom {
   async load(): Promise<void> {
     try {
       const detail = await api.battle(this.id, this.inviteCode);
-      this.detail = detail;
+      if (!this.overtaken(detail)) this.detail = detail;
       this.notFound = false;
       this.error = null;
       await this.loadLog();
@@ -45,6 +45,16 @@ export class BattleRoom {
           ? e.message
           : String(e);
     }
+  }
+
+  /**
+   * Whether a reading of the battle is older than the one held: a reading asked for before one's own action was
+   * taken can arrive after the action's answer, and would put the battle back a step (and the page's half-made
+   * choice with it) until the next live event.
+   */
+  private overtaken(read: BattleDetail): boolean {
+    const held = this.detail;
+    return held !== null && held.id === read.id && read.actionCount < held.actionCount;
   }
 
   /** Reads the log from the first entry not held whole, and merges it by index. */

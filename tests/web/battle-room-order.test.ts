@@ -1,0 +1,45 @@
+/**
+ * A battle page never steps back: a reading of the battle asked for before one's own action (a live event's reload
+ * still under way) that arrives after the action's answer is older than what the page holds, and is not shown;
+ * the page's choice in progress stays with the battle as it now stands.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BattleRoom } from '../../web/src/battles/battle-room.svelte.ts';
+import { json } from './api-fixtures.ts';
+import { battleDetail, logEntries, playScenario } from './battles-fixtures.ts';
+
+const before = playScenario('classis', 'training-duel', 5);
+const after = playScenario('classis', 'training-duel', 6);
+const side = (before.record.actions[5] ?? after.record.actions[5]).side;
+const older = battleDetail('classis', before, side);
+const newer = battleDetail('classis', after, side);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a battle page reading the battle while acting', () => {
+  it('keeps the action’s answer when an older reading arrives after it', async () => {
+    let releaseSlowRead: () => void = () => {};
+    let reads = 0;
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname.endsWith('/log')) return json(200, { entries: logEntries(after.record), next: null });
+      if (init?.method === 'POST') return json(200, newer);
+      reads++;
+      // The second reading is the slow one: asked for before the action, answered after it.
+      if (reads === 2) await new Promise<void>((resolve) => (releaseSlowRead = resolve));
+      return json(200, older);
+    });
+    const room = new BattleRoom(older.id);
+    await room.load();
+    expect(room.detail?.actionCount).toBe(5);
+
+    const slowRead = room.load();
+    await vi.waitFor(() => expect(reads).toBe(2));
+    expect(await room.act(after.record.actions[5].action)).toBe(true);
+    expect(room.detail?.actionCount).toBe(6);
+    releaseSlowRead();
+    await slowRead;
+    expect(room.detail?.actionCount).toBe(6);
+    expect(room.entries.at(-1)?.index).toBe(6);
+  });
+});
