@@ -16,6 +16,7 @@ import type { DecidedProvince } from '../phases/movement/decided.ts';
 import { retreatPhase } from '../phases/retreat/index.ts';
 import { adjustmentPhase } from '../phases/adjustment/index.ts';
 import { err, ok, type Result } from '../result.ts';
+import { sortedResults } from './result-order.ts';
 
 export { PhaseEventSchema, type PhaseEvent } from '../phases/events.ts';
 export type { PhaseOutcome } from '../phases/phase.ts';
@@ -127,38 +128,8 @@ export function readSubmittedOrders(pos: Position, orders: readonly SubmittedOrd
 
 /** Movement and retreat results do not depend on the order the orders came in, so neither does their listing. */
 function inStableOrder(o: PhaseOutcome, v: Variant): PhaseOutcome {
-  // Sorted by (power, unit, order, code) as strings. Power and unit compare as their ranks among the variant's ids;
-  // only results of one unit, or naming no power of the game, compare the whole text (building it is what costs).
-  const { power, unit } = idRanks(v);
-  const width = v.locationCount + 1;
-  const keyed = o.results.map((r) => {
-    const p = power.get(r.power);
-    const u = r.unit === undefined ? -1 : unit.get(r.unit);
-    return { r, rank: p === undefined || u === undefined ? -1 : p * width + u + 1, text: '' };
-  });
-  // Ranks agree with the text order only if every result has one.
-  const ranked = keyed.every((x) => x.rank >= 0);
-  const text = (x: (typeof keyed)[number]) => (x.text ||= `${x.r.power}\u0000${x.r.unit ?? ''}\u0000${x.r.order}\u0000${x.r.code}`);
-  keyed.sort((a, b) => {
-    if (ranked && a.rank !== b.rank) return a.rank - b.rank;
-    const ka = text(a);
-    const kb = text(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
-  o.results = keyed.map((x) => x.r);
+  o.results = sortedResults(o.results, v);
   return o;
-}
-const ranks = new WeakMap<Variant, { power: Map<string, number>; unit: Map<string, number> }>();
-
-/** Each power id and location id of the variant with its place in text order. */
-function idRanks(v: Variant): { power: Map<string, number>; unit: Map<string, number> } {
-  let r = ranks.get(v);
-  if (!r) {
-    const ranked = (ids: readonly string[]) => new Map([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id, i) => [id, i]));
-    r = { power: ranked(v.powers), unit: ranked(v.locationIds) };
-    ranks.set(v, r);
-  }
-  return r;
 }
 
 /** The position a new game starts from: the map's starting units and owners, and each rule's part. */

@@ -147,8 +147,7 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
   for (let u = 0; u < board.count; u++) {
     const ruled = out.intent[u]?.ruled;
     if (given[u] !== undefined) {
-      const result = explainMovement(out, u, given[u].text);
-      result.parsed = given[u].order;
+      const result = explainMovement(out, u, given[u].text, given[u].order);
       if (ruled) {
         const step: RuledOrderStep = { v, state, board, eco: economy(), unit: u, order: ruled.order, result, events };
         if (out.dislodgedBy[u] < 0) {
@@ -158,12 +157,7 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
       }
       results.push(result);
     } else if (!heldByRule.has(u)) {
-      // The explanation is this result's own: changed in place rather than spread into a copy (V8's slow path).
-      const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
-      if (r.success) r.code = 'unordered';
-      r.reason = `No order: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`;
-      r.parsed = { kind: 'hold', unit: unitRefOf(board, u) };
-      results.push(r);
+      results.push(explainMovement(out, u, `${shortUnit(board, u)} H`, { kind: 'hold', unit: unitRefOf(board, u) }, true));
     } else {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
       if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
@@ -198,7 +192,10 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
     }
   }
 
-  const next: GameState = { ...state, ...(changed ? economyToState(v, changed) : {}), units, dislodged: [], standoffs: [] };
+  // The economy's fields, when the rules changed it, are written into the copy after: the same keys in the same
+  // order as spreading them in between, without spreading a second object (V8's slow path).
+  const next: GameState = { ...state, units, dislodged: [], standoffs: [] };
+  if (changed) Object.assign(next, economyToState(v, changed));
   for (const rule of v.rules.movementOrders) rule.after?.({ v, state, next, carried: carried.filter((step) => rule.kinds.includes(step.order.kind)) });
   if (dislodged.length > 0) return { results, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
   // The season ends here: the count (in Fall) starts from the board and economy already at hand.
