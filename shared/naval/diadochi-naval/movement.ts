@@ -7,7 +7,6 @@ import {
   type Clear,
   type ColumnLeg,
   type Leg,
-  ObstacleIndex,
   type Path,
   TOUCH,
   abreastToAhead,
@@ -29,7 +28,7 @@ import {
   scale,
 } from '../table/index.ts';
 import type { DnLeg, Formation, Move } from './actions.ts';
-import { obstaclesFor, crossedFront, nearestEnemy } from './positions.ts';
+import { crossedFront, nearestEnemy, obstacleIndex } from './positions.ts';
 import { signed } from './log.ts';
 import { RULES, type Rules } from './rules.ts';
 import { type ShipState, type State, afloat, baseOf, squadronOf } from './state.ts';
@@ -76,8 +75,8 @@ export function commandRating(state: State, ships: readonly ShipState[], rules: 
 }
 
 /** The frames of a path up to (not including) its first blocked sample, and what blocked it. */
-function clearPart(state: State, path: Path, movers: readonly ShipState[], index: ObstacleIndex): { path: Path; blocked: Clear } {
-  const clear = checkPath(state.table, path, index, { names: movers.map((s) => s.name) });
+function clearPart(state: State, path: Path, movers: readonly ShipState[], except: ReadonlySet<string>): { path: Path; blocked: Clear } {
+  const clear = checkPath(state.table, path, obstacleIndex(state), { names: movers.map((s) => s.name), except });
   if (clear.ok) return { path, blocked: clear };
   return { path: { ...path, frames: path.frames.slice(0, clear.frame) }, blocked: clear };
 }
@@ -96,8 +95,9 @@ function lerpFrame(a: readonly Base[], b: readonly Base[], t: number): Base[] {
  * clear sample, then bisection towards the blocked one until the movers just touch.
  */
 function stopAtContact(state: State, path: Path, movers: readonly ShipState[], anyBlock: boolean): { path: Path; contact?: string; refusal?: string } {
-  const index = new ObstacleIndex(obstaclesFor(state, new Set(movers.map((s) => s.id))));
-  const { path: clearPath, blocked } = clearPart(state, path, movers, index);
+  const index = obstacleIndex(state);
+  const except = new Set(movers.map((s) => s.id));
+  const { path: clearPath, blocked } = clearPart(state, path, movers, except);
   if (blocked.ok) return { path };
   const enemy = state.ships.find((s) => s.id === blocked.blocker && s.side !== movers[0].side && afloat(s));
   if (!enemy && !anyBlock) return { path, refusal: blocked.reason };
@@ -108,7 +108,7 @@ function stopAtContact(state: State, path: Path, movers: readonly ShipState[], a
   for (let k = 0; k < 40; k++) {
     const mid = (lo + hi) / 2;
     const test: Path = { ...path, frames: [from, lerpFrame(from, to, mid)] };
-    if (checkPath(state.table, test, index).ok) lo = mid;
+    if (checkPath(state.table, test, index, { except }).ok) lo = mid;
     else hi = mid;
   }
   const frames = [...clearPath.frames, lerpFrame(from, to, lo)];
@@ -288,8 +288,7 @@ const distanceBetweenCentres = (a: Base, b: Base): number => Math.hypot(a.x - b.
 
 /** A change of formation checked against everything but the group itself (its ships turn through each other's corners). */
 function clearTurning(state: State, path: Path, movers: readonly ShipState[]): string | null {
-  const obstacles = obstaclesFor(state, new Set(movers.map((s) => s.id)));
-  const clear = checkPath(state.table, path, obstacles, { names: movers.map((s) => s.name) });
+  const clear = checkPath(state.table, path, obstacleIndex(state), { names: movers.map((s) => s.name), except: new Set(movers.map((s) => s.id)) });
   return clear.ok ? null : clear.reason;
 }
 

@@ -7,6 +7,7 @@ import {
   type Base,
   type Point,
   type Obstacle,
+  ObstacleIndex,
   TOUCH,
   bowPoint,
   centreOf,
@@ -25,6 +26,24 @@ import { type ShipState, type State, afloat, baseOf, onTable } from './state.ts'
 /** Every ship on the table but `except`, as obstacles to a move. */
 export const obstaclesFor = (state: State, except: ReadonlySet<string>): Obstacle[] =>
   state.ships.filter((s) => onTable(s) && !except.has(s.id)).map((s) => ({ id: s.id, base: baseOf(s) }));
+
+/** Where the ships stand and whether they are on the table, in a few numbers: what an index of them depends on. */
+const placesOf = (ships: readonly ShipState[]): string => ships.map((s) => (onTable(s) ? `${s.x},${s.y},${s.heading}` : '-')).join(';');
+
+const indexes = new WeakMap<readonly ShipState[], { places: string; index: ObstacleIndex }>();
+
+/**
+ * Every ship on the table as one spatial index, built once for a state's ships and reused by every move checked
+ * in it (the movers are left out at each check by `except`); rebuilt if the ships have moved since.
+ */
+export function obstacleIndex(state: State): ObstacleIndex {
+  const places = placesOf(state.ships);
+  const cached = indexes.get(state.ships);
+  if (cached?.places === places) return cached.index;
+  const index = new ObstacleIndex(obstaclesFor(state, new Set()));
+  indexes.set(state.ships, { places, index });
+  return index;
+}
 
 /** The enemy ships (afloat, not taken) of a side. */
 export const enemiesOf = (state: State, side: string): ShipState[] => state.ships.filter((s) => s.side !== side && afloat(s));

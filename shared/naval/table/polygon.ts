@@ -52,12 +52,13 @@ export function overlapDepth(a: Polygon, b: Polygon): number {
   return leastOverlap(b, a, b, least);
 }
 
-/** The nearest distance between a point and a segment. */
+/** The nearest distance between a point and a segment (written out: the inner loop of every distance). */
 export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
-  const ab = sub(b, a);
-  const l2 = dot(ab, ab);
-  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2));
-  return distance(p, { x: a.x + ab.x * t, y: a.y + ab.y * t });
+  const abx = b.x - a.x;
+  const aby = b.y - a.y;
+  const l2 = abx * abx + aby * aby;
+  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / l2));
+  return Math.hypot(p.x - (a.x + abx * t), p.y - (a.y + aby * t));
 }
 
 /** Whether segments ab and cd cross at a point inside both (touching or running along each other does not count). */
@@ -83,15 +84,22 @@ export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number 
   return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
 }
 
-/** The nearest distance between the outlines of two convex polygons, 0 when they touch or overlap. */
+/**
+ * The nearest distance between the outlines of two convex polygons, 0 when they touch or overlap. Once an axis
+ * separates them, the nearest points are a corner of one and an edge of the other, so only those pairs are
+ * measured (no crossing tests).
+ */
 export function polygonDistance(a: Polygon, b: Polygon): number {
   if (overlapDepth(a, b) >= 0) return 0;
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < a.length; i++)
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i];
+    const q = a[i + 1 === a.length ? 0 : i + 1];
     for (let j = 0; j < b.length; j++) {
-      const d = segmentDistance(a[i], a[(i + 1) % a.length], b[j], b[(j + 1) % b.length]);
+      const d = Math.min(pointSegmentDistance(b[j], p, q), pointSegmentDistance(p, b[j], b[j + 1 === b.length ? 0 : j + 1]));
       if (d < best) best = d;
     }
+  }
   return best;
 }
 

@@ -4,7 +4,7 @@
  * stern), and whether a third base blocks the line between their centres.
  */
 import { type Base, type Side, centreOf, cornersOf, sideAt, toLocal } from './base.ts';
-import { centroid, lengthInsideConvex, overlapDepth, polygonDistance, touchingPoints } from './polygon.ts';
+import { centroid, lengthInsideConvex, polygonDistance, touchingPoints } from './polygon.ts';
 
 /**
  * Bases this close count as touching (in contact), and insides overlapping by no more than this do not count
@@ -12,11 +12,44 @@ import { centroid, lengthInsideConvex, overlapDepth, polygonDistance, touchingPo
  */
 export const TOUCH = 1e-6;
 
+const RAD = Math.PI / 180;
+
+/**
+ * How far two bases overlap along the axis where they overlap least (positive: their insides overlap; 0: they
+ * touch; negative: separated, by at least that much). The separating-axis test of `overlapDepth` written for
+ * two rectangles: the four axes are their headings and beams, each base's extent on an axis is its half-sizes
+ * projected, so no corners are made (the inner loop of a column's closing up and of every distance).
+ */
+export function baseOverlapDepth(a: Base, b: Base): number {
+  const ha = a.heading * RAD;
+  const hb = b.heading * RAD;
+  const ax = Math.sin(ha);
+  const ay = Math.cos(ha);
+  const bx = Math.sin(hb);
+  const by = Math.cos(hb);
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  // Cosine and sine of the angle between the headings: how each base's sides project on the other's axes.
+  const c = Math.abs(ax * bx + ay * by);
+  const s = Math.abs(ax * by - ay * bx);
+  const la = a.length / 2;
+  const wa = a.width / 2;
+  const lb = b.length / 2;
+  const wb = b.width / 2;
+  const along = (own: number, other: number, d: number) => Math.min(own, d + other) - Math.max(-own, d - other);
+  return Math.min(
+    along(la, lb * c + wb * s, dx * ax + dy * ay),
+    along(wa, lb * s + wb * c, dx * ay - dy * ax),
+    along(lb, la * c + wa * s, -(dx * bx + dy * by)),
+    along(wb, la * s + wa * c, -(dx * by - dy * bx)),
+  );
+}
+
 /** The distance between the nearest points of two bases (0 when they touch or overlap). */
-export const distanceBetween = (a: Base, b: Base): number => polygonDistance(cornersOf(a), cornersOf(b));
+export const distanceBetween = (a: Base, b: Base): number => (baseOverlapDepth(a, b) >= 0 ? 0 : polygonDistance(cornersOf(a), cornersOf(b)));
 
 /** Whether two bases' insides overlap by more than the tolerance: interpenetration, which no rule allows. */
-export const overlapping = (a: Base, b: Base, tolerance = TOUCH): boolean => overlapDepth(cornersOf(a), cornersOf(b)) > tolerance;
+export const overlapping = (a: Base, b: Base, tolerance = TOUCH): boolean => baseOverlapDepth(a, b) > tolerance;
 
 /** Whether two bases touch (their outlines within the tolerance of each other). */
 export const touching = (a: Base, b: Base, tolerance = TOUCH): boolean => distanceBetween(a, b) <= tolerance;
@@ -50,6 +83,8 @@ export interface Contact {
  * names its side from where that place lies (`sideAt`). Symmetric: contactOf(b, a) swaps the two sides.
  */
 export function contactOf(a: Base, b: Base, tolerance = TOUCH): Contact | null {
+  // Separated along an axis by more than the tolerance: farther apart than that, so not touching.
+  if (baseOverlapDepth(a, b) < -tolerance) return null;
   const pa = cornersOf(a);
   const pb = cornersOf(b);
   if (polygonDistance(pa, pb) > tolerance) return null;
