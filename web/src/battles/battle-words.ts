@@ -36,4 +36,9 @@ export function battleBadge(b: BattleSummary): string {
   return 'Being fought';
 }
 
-export const RULESET_NAMES: Record<string, string> = { classis: 'Classis', 'ship-to-ship': 'Ship to ship' };
+export const RULESET_NAMES: Record<string, string> = {
+  classis: 'Classis',
+  'ship-to-ship': 'Ship to ship',
+  'diadochi-naval': 'Diadochi Naval Rules',
+  'oi-navarcoi': 'Oi Navarcoi!',
+};

@@ -7,18 +7,26 @@ import type { BattleLogEntry } from '../../../shared/api/battles.ts';
 import { fixedDice } from '../../../shared/naval/dice.ts';
 import type { AnyRuleset, BoardView, LogLine } from '../../../shared/naval/ruleset.ts';
 
-export interface Replay {
+export interface Replay<View = BoardView> {
   /** The board after entry i (0: the start); as many as the entries that could be replayed. */
-  readonly boards: BoardView[];
+  readonly boards: View[];
   /** Why the replay stopped early (an action not yet shown, a refusal), or null when it went to the end. */
   readonly stopped: string | null;
 }
 
 const rollsOf = (lines: readonly LogLine[]) => lines.flatMap((l) => l.rolls);
 
-/** Replays the entries in order (from entry 0, the start), stopping at the first that cannot be: a hidden plot, a gap. */
-export function replayBattle(ruleset: AnyRuleset, setup: unknown, entries: readonly BattleLogEntry[]): Replay {
-  const boards: BoardView[] = [];
+/**
+ * Replays the entries in order (from entry 0, the start), stopping at the first that cannot be: a hidden plot, a gap.
+ * Each state is drawn by `view`: the ruleset's hex board unless told otherwise (the table rulesets' own picture).
+ */
+export function replayBattle<View = BoardView>(
+  ruleset: AnyRuleset,
+  setup: unknown,
+  entries: readonly BattleLogEntry[],
+  view: (state: unknown) => View = (state) => ruleset.board(state) as View,
+): Replay<View> {
+  const boards: View[] = [];
   const parsed = ruleset.setupSchema.safeParse(setup);
   if (!parsed.success) return { boards, stopped: 'the set-up does not load' };
   if (entries[0]?.index !== 0) return { boards, stopped: 'the log does not start at the start' };
@@ -35,7 +43,7 @@ export function replayBattle(ruleset: AnyRuleset, setup: unknown, entries: reado
   } catch (e) {
     return { boards, stopped: `the start does not replay: ${e instanceof Error ? e.message : String(e)}` };
   }
-  boards.push(ruleset.board(state));
+  boards.push(view(state));
   for (const entry of entries.slice(1)) {
     if (entry.index !== boards.length) return { boards, stopped: `action ${boards.length} is missing from the log` };
     if (entry.hidden || entry.action === null || entry.side === null) return { boards, stopped: `action ${entry.index} is not shown yet` };
@@ -57,7 +65,7 @@ export function replayBattle(ruleset: AnyRuleset, setup: unknown, entries: reado
     } catch (e) {
       return { boards, stopped: `action ${entry.index} does not replay: ${e instanceof Error ? e.message : String(e)}` };
     }
-    boards.push(ruleset.board(state));
+    boards.push(view(state));
   }
   return { boards, stopped: null };
 }
