@@ -7,6 +7,7 @@ import { soakApi, soakLive } from '../tests/server/fuzz-support/soak.ts';
 import { killScenario } from '../tests/server/faults-support/kill-scenario.ts';
 import { proxySoak } from '../tests/server/faults-support/proxy-scenario.ts';
 import { memorySoak } from '../tests/server/fuzz-support/memory-soak.ts';
+import { playthrough } from './playthrough.ts';
 
 const soaks: Record<string, () => void | Promise<void>> = {
   'order-parser': () => fuzzOrderParser(300_000),
@@ -35,6 +36,9 @@ const soaks: Record<string, () => void | Promise<void>> = {
   // The imports and exports of tests/server/import-memory.test.ts five times over, 40 readers of each export at once,
   // against the production build on PostgreSQL (DATABASE_URL): it survives, answers, and stays within its memory budget.
   memory: () => memorySoak({ rounds: 5, exporters: 40, log: (line) => console.log(`memory: ${line}`) }),
+  // Issue 34's three game-years of Diadochi V at 375×812, 1024×768, 1400×900 and 1920×1080 in Debian's Chromium, with
+  // screenshots of every phase in dist/playthrough-screenshots/ to look at; fails on a page's error or a map short of its frame.
+  playthrough,
 };
 
 const wanted = process.argv.slice(2);
