@@ -175,11 +175,6 @@ export async function playthrough(): Promise<void> {
       const tag = `${String(n).padStart(2, '0')}-${phase.name.replace(/\s+/g, '-')}`;
       log(`${phase.name}: ${onPage} on the page at ${size.width}×${size.height}, ${due.filter((p) => p !== onPage).join(', ') || 'nobody'} through the API`);
 
-      // Orders the engine takes (random builds may pick one site twice), checked before the page opens as a draft that
-      // is not ready, then withdrawn: the page starts with none saved.
-      const typed = (await submit(onPage, orders.get(onPage) ?? [], false)).map((o) => formatOrder(o)).join('\n');
-      await submit(onPage, [], false);
-
       // The lobby of the player who orders on the page.
       const player = byPower.get(onPage)!;
       const lobby = await open(size, player);
@@ -188,6 +183,11 @@ export async function playthrough(): Promise<void> {
       await lobby.waitForTimeout(500);
       await shot(lobby, `${tag}-${size.name}-lobby`);
       await lobby.close();
+
+      // Orders the engine takes (random builds may pick one site twice), checked before the page opens as a draft that
+      // is not ready, then withdrawn: the page starts with none saved.
+      const typed = (await submit(onPage, orders.get(onPage) ?? [], false)).map((o) => formatOrder(o)).join('\n');
+      await submit(onPage, [], false);
 
       // Their game page: the first view, then the orders typed, saved and Ready ticked.
       const page = await open(size, player);
