@@ -118,6 +118,8 @@ describe.skipIf(!hasChromium)('the board on every screen', () => {
     expect(m.sheetTop).toBeGreaterThan(SIZES[0].height * 0.45);
     await phone.locator('svg.dmap g.unit[data-unit="Car"]').waitFor();
     await expect(phone.locator('svg.dmap .glyph.mark .build-ring').count()).resolves.toBe(1);
+    // The built fleet is shown itself, not veiled by the outline of the counter to come.
+    await expect(phone.locator('svg.dmap .glyph.mark .build-ghost').count()).resolves.toBe(0);
     await expect(phone.getByRole('button', { name: 'After' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await shot(phone, 'phone-winter-results');
 
