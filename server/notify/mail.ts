@@ -4,8 +4,8 @@
  * and named in one log line, so whoever runs the server sees what would have been sent.
  *
  * Every mail's Message-ID is made from its outbox row's id, so the same row sent twice (the one window: the SMTP
- * server said 250 and the instance died before committing, see delivery.ts) carries the same Message-ID and a
- * receiving server or client can drop the copy.
+ * server said 250 and the instance died before the row was marked sent, see delivery.ts) carries the same Message-ID
+ * and a receiving server or client can drop the copy.
  *
  * SMTP replies decide the row's fate: a 5xx to RCPT TO refuses the address for good (the row fails and the user's
  * address is marked undeliverable, `refused`); a 5xx to DATA refuses this message only (fails, address kept); 4xx
@@ -17,7 +17,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_EVENTS, type MailPayload } from '../../shared/api/notifications.ts';
-import type { PrismaClient, Transaction } from '../db/database.ts';
+import type { Db, PrismaClient } from '../db/database.ts';
 import type { RecipientFacts } from './delivery.ts';
 import type { Delivery, DeliveryResult, Transport } from './transport.ts';
 
@@ -28,11 +28,14 @@ export type MailSettings = {
   from: string;
   /** Where mail goes as `.eml` files when there is no SMTP server (`<DATA_DIR>/outbox`). */
   fileDir: string;
-  /** SMTP connections kept open at once (the delivery worker's concurrency is the useful number). */
+  /**
+   * SMTP connections kept open at once, each carrying one mail after another (nodemailer's pool): the delivery
+   * worker's concurrency is the useful number, since it never has more mails out at once.
+   */
   maxConnections: number;
   /**
-   * The longest any one SMTP step may take (connecting, the greeting, each reply). The delivery worker holds its
-   * row's lock meanwhile, so this must stay well under its transaction's timeout (delivery.ts).
+   * The longest any one SMTP step may take (connecting, the greeting, each reply). The delivery worker gives a whole
+   * delivery `sendTimeoutMs` (delivery.ts), so this stays well under it.
    */
   timeoutMs: number;
 };
@@ -121,8 +124,8 @@ export class MailTransport implements Transport<MailPayload> {
     this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   }
 
-  /** Mail that must not go, judged on the users row as it is when the message is claimed: the reason, or null. */
-  screen(_tx: Transaction, message: Delivery<MailPayload>, recipient: RecipientFacts): string | null {
+  /** Mail that must not go, judged on the users row as it was when the message was claimed: the reason, or null. */
+  screen(_db: Db, message: Delivery<MailPayload>, recipient: RecipientFacts): string | null {
     if (recipient.addressUndeliverable !== null) return `address undeliverable: ${recipient.addressUndeliverable}`;
     if (message.userId !== null && GAME_EVENTS.has(message.payload.kind)) {
       // Game mail goes only to the address the user has now, and only once they have shown it is theirs.

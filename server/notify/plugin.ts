@@ -22,8 +22,7 @@ export default fp(
       push: pushTransport({ prisma: app.prisma, vapid: vapidKeysOf(app.settings.push, app.settings.publicUrl), settings: app.settings.push }),
     };
     transports.webhook = webhookTransport(app.prisma, app.settings.webhooks);
-    // PGlite has one connection: a delivery there does not hold it (delivery.ts).
-    const worker = new DeliveryWorker(app.prisma, transports, app.log.child({ module: 'outbox' }), delivery, app.database.kind === 'postgres');
+    const worker = new DeliveryWorker(app.prisma, transports, app.log.child({ module: 'outbox' }), delivery);
     app.decorate('notify', { transports, worker } satisfies Notify);
     app.addHook('onReady', async () => worker.start());
     app.addHook('preClose', async () => worker.stop());

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
 import type { PushPayload } from '../../shared/api/notifications.ts';
-import type { Db, PrismaClient, Transaction } from '../db/database.ts';
+import type { Db, PrismaClient } from '../db/database.ts';
 import type { OutboxDraft } from '../db/tables/outbox.ts';
 import { endpointProblem, type PushSettings } from './push-settings.ts';
 import type { Delivery, DeliveryResult, Transport } from './transport.ts';
@@ -65,13 +65,12 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
 export type PushTransportOptions = { prisma: PrismaClient; vapid: VapidKeys; settings: PushSettings; now?: () => Date };
 
 type Subscription = { id: string; userId: string; endpoint: string; p256dh: string; auth: string };
-type Screening = { screen(tx: Transaction, message: Delivery<PushPayload>): Promise<string | null> };
+type Screening = { screen(db: Db, message: Delivery<PushPayload>): Promise<string | null> };
 
 /**
- * The push channel's Transport (server/notify/transport.ts). The subscription is read in the delivery worker's claiming
- * transaction (`screen`, called first), never through another connection while that one is open (PGlite has only
- * one). Its last success is written after the push service answered: on PostgreSQL over a pooled connection while
- * the worker holds the row, on PGlite once the worker's claim has committed (it delivers between two transactions).
+ * The push channel's Transport (server/notify/transport.ts). The subscription is read just before the message goes
+ * (`screen`, which the delivery worker calls first; `deliver` reads it itself for any other caller), and its last
+ * success written once the push service answered.
  */
 export function pushTransport({ prisma, vapid, settings, now = () => new Date() }: PushTransportOptions): Transport<PushPayload> & Screening {
   /** The subscription `screen` read for a message, until `deliver` takes it. */
@@ -82,8 +81,8 @@ export function pushTransport({ prisma, vapid, settings, now = () => new Date() 
   }
 
   return {
-    async screen(tx, message) {
-      screened.set(message.id, { subscription: await subscriptionFor(tx, message) });
+    async screen(db, message) {
+      screened.set(message.id, { subscription: await subscriptionFor(db, message) });
       return null;
     },
 

@@ -10,7 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { WebhookPayload } from '../../shared/api/notifications.ts';
 import { WEBHOOK_HEADERS } from '../../shared/api/webhooks.ts';
-import type { Db, PrismaClient, Transaction } from '../db/database.ts';
+import type { Db, PrismaClient } from '../db/database.ts';
 import type { Delivery, DeliveryResult, Transport } from './transport.ts';
 import { guardedLookup, RefusedAddress, webhookUrlProblem } from './webhook-address.ts';
 
@@ -90,22 +90,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Target = { url: string; secret: string };
 
 /**
- * The transport. The worker holds the outbox row's transaction (and, on PGlite, the one connection) while it
- * delivers, so the webhook is read in `screen`, on that transaction, and kept for the `deliver` that follows.
+ * The transport. The webhook is read in `screen`, which the delivery worker calls just before delivering, and kept
+ * for the `deliver` that follows (which reads it itself for any other caller).
  */
 export function webhookTransport(
   prisma: PrismaClient,
   options: WebhookOptions,
 ): Transport<WebhookPayload> & {
-  screen(tx: Transaction, message: Delivery<unknown>): Promise<string | null>;
+  screen(db: Db, message: Delivery<unknown>): Promise<string | null>;
 } {
   const screened = new Map<string, Target>();
   const load = (db: Db, id: string) =>
     UUID.test(id) ? db.gameWebhook.findUnique({ where: { id }, select: { url: true, secret: true, disabledAt: true } }) : null;
   return {
     /** A webhook deleted or turned off meanwhile: the message fails without a call (and without turning anything off). */
-    async screen(tx: Transaction, message: Delivery<unknown>): Promise<string | null> {
-      const webhook = await load(tx, message.target);
+    async screen(db: Db, message: Delivery<unknown>): Promise<string | null> {
+      const webhook = await load(db, message.target);
       if (!webhook) return 'the webhook was deleted';
       if (webhook.disabledAt) return 'the webhook is turned off';
       screened.set(message.id, { url: webhook.url, secret: webhook.secret });

@@ -2,7 +2,8 @@
  * The outbox's delivery (server/notify/delivery.ts) and the mail channel (server/notify/mail.ts), against a real SMTP
  * server (helpers/smtp.ts) and the real database: a mail written in a committed transaction arrives once, with its
  * headers; one rolled back never goes; refusals, deferrals and backoff; the unverified and undeliverable addresses;
- * the .eml file outbox; two instances draining one outbox.
+ * the .eml file outbox; leases (rows given back on stopping, a lease taken over, a row its instance died on every
+ * time); two instances draining one outbox.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { OutboxDraft } from '../../server/db/tables/outbox.ts';
+import { checkDeliveryOptions, DEFAULT_DELIVERY } from '../../server/notify/delivery.ts';
 import { enqueue } from '../../server/notify/outbox.ts';
 import type { MailPayload } from '../../shared/api/notifications.ts';
 import { Browser, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
@@ -403,6 +405,82 @@ describe('the file outbox (no SMTP_URL)', { timeout: 30_000 }, () => {
       await files.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('leases', { timeout: 30_000 }, () => {
+  test('a worker stopped while its claim is under way finishes what it started and gives back the rest, untried', async () => {
+    const user = await userWithAddress();
+    const drafts = Array.from({ length: 6 }, (_, i) => mailDraft(user, { subject: `Stopping ${i}` }, `stop:${i}:${Math.random()}`));
+    await write(drafts);
+    const other = await startSiblingApp(app, { settings: { notify: notifySettings({ smtpUrl: smtp.url, delivery: { concurrency: 2 } }) } });
+    smtp.behaviour.hold = true;
+    try {
+      const delivering = other.notify.worker.deliverDue();
+      // It claimed all six and is sending two.
+      await smtp.until(() => smtp.held.length === 2, 10_000);
+      expect(
+        await app.prisma.outboxMessage.count({ where: { dedupeKey: { in: drafts.map((draft) => draft.dedupeKey) }, claimedBy: other.notify.worker.name } }),
+      ).toBe(6);
+      const stopping = other.notify.worker.stop();
+      smtp.release();
+      expect(await delivering).toEqual({ sent: 2, retried: 0, failed: 0 });
+      await stopping;
+    } finally {
+      smtp.release();
+      await other.close();
+    }
+    const rows = await Promise.all(drafts.map((draft) => rowOf(draft.dedupeKey)));
+    expect(rows.map((row) => `${row.status}/${row.attempts}`).sort()).toEqual(['pending/0', 'pending/0', 'pending/0', 'pending/0', 'sent/1', 'sent/1']);
+    expect(rows.every((row) => row.claimedBy === null && row.claimedUntil === null)).toBe(true);
+    // Given back, they are any instance's at once (no lease to wait for).
+    expect(await app.notify.worker.deliverDue()).toEqual({ sent: 4, retried: 0, failed: 0 });
+    expect(new Set(smtp.messages.map((mail) => mail.subject))).toEqual(new Set(drafts.map((draft) => (draft.payload as MailPayload).subject)));
+  });
+
+  test("a worker whose lease was taken over while it sent records nothing over the new holder's claim", async () => {
+    const user = await userWithAddress();
+    const draft = mailDraft(user);
+    await write([draft]);
+    smtp.behaviour.hold = true;
+    const errors = app.notify.worker.stats.errors;
+    try {
+      const delivering = app.notify.worker.deliverDue();
+      await smtp.until(() => smtp.held.length === 1, 10_000);
+      // Meanwhile its lease ran out and another instance claimed the row, as it would a stalled worker's.
+      await app.prisma.outboxMessage.update({ where: { dedupeKey: draft.dedupeKey }, data: { claimedBy: 'another-instance', attempts: 2 } });
+      smtp.release();
+      expect(await delivering).toEqual({ sent: 1, retried: 0, failed: 0 });
+    } finally {
+      smtp.release();
+    }
+    expect(app.notify.worker.stats.errors).toBe(errors + 1);
+    const row = await rowOf(draft.dedupeKey);
+    expect(row).toMatchObject({ status: 'pending', claimedBy: 'another-instance', attempts: 2, sentAt: null });
+    // Out of the way of the tests that follow (that other instance does not exist).
+    await app.prisma.outboxMessage.update({ where: { id: row.id }, data: { status: 'failed' } });
+  });
+
+  test('a row claimed as often as the most attempts without an outcome (its instance died each time) fails when claimed again, unsent', async () => {
+    const user = await userWithAddress();
+    const draft = mailDraft(user);
+    await write([draft]);
+    const { maxAttempts } = app.notify.worker.options;
+    await app.prisma.outboxMessage.update({
+      where: { dedupeKey: draft.dedupeKey },
+      data: { attempts: maxAttempts, claimedBy: 'a-dead-instance', claimedUntil: new Date(Date.now() - 1000) },
+    });
+    expect(await app.notify.worker.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    const row = await rowOf(draft.dedupeKey);
+    expect(row).toMatchObject({ status: 'failed', attempts: maxAttempts + 1, claimedBy: null, claimedUntil: null });
+    expect(row.lastError).toMatch(/gave up after 10 attempts \(the last ones ended without an answer/);
+    expect(smtp.attempts).toHaveLength(0);
+  });
+
+  test('a lease shorter than two deliveries may take (and a margin) is refused with the reason', () => {
+    expect(() => checkDeliveryOptions({ ...DEFAULT_DELIVERY, leaseMs: 60_000 })).toThrow(/leaseMs \(60000\) must be at least twice sendTimeoutMs \(60000\)/);
+    expect(() => checkDeliveryOptions({ ...DEFAULT_DELIVERY, claimBatch: 0 })).toThrow(/claimBatch must be a whole number of at least 1/);
+    expect(checkDeliveryOptions(DEFAULT_DELIVERY)).toBe(DEFAULT_DELIVERY);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * The real server process (server/main.ts, as `npm start` runs it) SIGKILLed while it is delivering mail: the SMTP
  * server holds its answer to DATA, so the killed process dies with messages in the server's hands but not accepted.
- * Its transactions roll back (the rows stay pending), another instance delivers everything, and the SMTP server
- * accepted each Message-ID exactly once. PostgreSQL only: the process and the test share the database.
+ * The rows it had claimed stay pending under its lease: another instance sends the rest at once but leaves those
+ * alone until the lease has run out (the holder might only be slow), then sends them; the SMTP server accepted each
+ * Message-ID exactly once. PostgreSQL only: the process and the test share the database.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, test } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { OutboxDraft } from '../../server/db/tables/outbox.ts';
+import { DEFAULT_DELIVERY } from '../../server/notify/delivery.ts';
 import { enqueue } from '../../server/notify/outbox.ts';
 import { freePort } from './faults-support/postgres-cluster.ts';
 import { startServer, type ServerProcess } from './faults-support/server-process.ts';
@@ -15,7 +17,8 @@ import { testSettings } from './helpers/app.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from './helpers/database.ts';
 import { notifySettings, startSmtpServer, type TestSmtp } from './helpers/smtp.ts';
 
-const MAILS = 40;
+/** More than one claim takes (`claimBatch`): some rows were never the killed server's. */
+const MAILS = 120;
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
@@ -58,23 +61,33 @@ test.skipIf(!usingPostgres)(
     await smtp.until(() => smtp.held.length === 0, 10_000);
     expect(smtp.messages).toHaveLength(0);
 
-    // Its transactions rolled back with its connections: those rows are pending, untried, for any instance.
+    // Its claim stands: the rows it took are pending, tried once, leased to it for `leaseMs`; the others untouched.
     const ids = inFlight.map((messageId) => /^<([^@]+)@/.exec(messageId ?? '')?.[1] ?? '');
-    await expect
-      .poll(async () => (await writer.prisma.outboxMessage.findMany({ where: { id: { in: ids } } })).map((row) => `${row.status}/${row.attempts}`), {
-        timeout: 10_000,
-      })
-      .toEqual(ids.map(() => 'pending/0'));
+    const claimed = await writer.prisma.outboxMessage.findMany({ where: { claimedBy: { not: null } } });
+    expect(claimed).toHaveLength(DEFAULT_DELIVERY.claimBatch);
+    expect(new Set(claimed.map((row) => row.claimedBy)).size).toBe(1);
+    expect(claimed.map((row) => row.id)).toEqual(expect.arrayContaining(ids));
+    for (const row of claimed) {
+      expect(`${row.status}/${row.attempts}`).toBe('pending/1');
+      expect(row.claimedUntil!.getTime() - Date.now()).toBeGreaterThan(DEFAULT_DELIVERY.leaseMs - 60_000);
+    }
+    expect(await writer.prisma.outboxMessage.count({ where: { claimedBy: null, status: 'pending', attempts: 0 } })).toBe(MAILS - claimed.length);
 
-    // Another instance, its loop on, delivers everything.
+    // Another instance sends every row nobody holds, and none of the killed server's before their lease ends.
     smtp.behaviour.hold = false;
     const other = await buildApp({
       database: database.options,
-      settings: { ...testSettings, notify: notifySettings({ smtpUrl: smtp.url, delivery: { enabled: true, intervalMs: 50, concurrency: 4 } }) },
+      settings: { ...testSettings, notify: notifySettings({ smtpUrl: smtp.url, delivery: { concurrency: 4 } }) },
     });
     await other.ready();
     cleanup.push(() => other.close());
-    await smtp.waitFor(MAILS, 60_000);
+    expect(await other.notify.worker.deliverDue()).toEqual({ sent: MAILS - claimed.length, retried: 0, failed: 0 });
+    expect(await other.notify.worker.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.messages.filter((mail) => inFlight.includes(mail.messageId))).toHaveLength(0);
+    // Once it has run out (the clock moved past it), they are claimed again and sent.
+    const afterLease = new Date(Date.now() + DEFAULT_DELIVERY.leaseMs + 1000);
+    expect(await other.notify.worker.deliverDue(afterLease)).toEqual({ sent: claimed.length, retried: 0, failed: 0 });
+    await smtp.waitFor(MAILS, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const accepted = smtp.messages.map((mail) => mail.messageId);
@@ -87,6 +100,10 @@ test.skipIf(!usingPostgres)(
     }
     const rows = await writer.prisma.outboxMessage.findMany();
     expect(rows.map((row) => row.status)).toEqual(rows.map(() => 'sent'));
+    expect(rows.every((row) => row.claimedBy === null && row.claimedUntil === null)).toBe(true);
+    // Tries started: twice for the killed server's rows, once for the others.
+    const held = new Set(claimed.map((row) => row.id));
+    expect(rows.map((row) => row.attempts)).toEqual(rows.map((row) => (held.has(row.id) ? 2 : 1)));
     expect(new Set(smtp.messages.map((mail) => mail.subject))).toEqual(new Set(drafts.map((draft) => (draft.payload as { subject: string }).subject)));
   },
 );
