@@ -1,21 +1,29 @@
-/** Players' votes to pause, resume or extend the clock, mounted at /api. */
+/** Players' votes to pause, resume or extend the clock, mounted at /api; and the loop that closes them when due (expiry.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClockBallotRequestSchema, ClockVoteParamsSchema, ClockVotesSchema, ProposeClockVoteRequestSchema } from '../../shared/api/clock-votes.ts';
 import { GameIdParamsSchema } from '../../shared/api/games.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
+import { ClockVoteExpiry } from './expiry.ts';
 import { castClockBallot, listClockVotes, proposeClockVote, withdrawClockVote } from './service.ts';
 
 const tags = ['clock votes'];
 
 const clockVotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // On the scheduler's settings, as the battles' deadlines: tests turn both off and call expireDue themselves.
+  const expiry = new ClockVoteExpiry(app, app.settings.scheduler);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('preClose', async () => expiry.stop());
+
   app.get(
     '/games/:gameId/clock-votes',
     {
       schema: {
         tags,
         summary: "Votes on the game's clock: the open one, the latest decided, the rule and who votes (public)",
-        description: 'An open vote past its time or its phase is settled (failed) as it is read.',
+        description:
+          'An open vote is closed (failed) by the server once its time runs out or its phase ends, and the players are told; ' +
+          'one read before the server got to it is settled as it is read.',
         params: GameIdParamsSchema,
         response: { 200: ClockVotesSchema, ...errorResponses },
       },

@@ -6,8 +6,8 @@
  * passes once the game's rule is met, and in that same transaction the clock changes through the game master's
  * own tool (gm/tools.ts: pause, resume, change-deadline), so the deadline moves exactly as the game master's
  * would, logged as the players' doing (no actor, `byVote`). It fails as soon as it can no longer pass, when its
- * phase ends, or once `closesAt` passes. Expiry is checked lazily: whenever the game's votes are read, voted on or
- * proposed (the client reads them again when the time left runs out), not by the deadline scheduler.
+ * phase ends, or once `closesAt` passes: the expiry loop (expiry.ts) closes it then, whoever reads it; a read, a
+ * ballot or a proposal that comes first settles it first, under the same lock.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +17,8 @@ import { MAX_DEADLINE_SECONDS } from '../../shared/api/gm.ts';
 import type { Auth } from '../auth/caller.ts';
 import type { Db, Prisma, Transaction } from '../db/database.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../errors.ts';
-import { requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import { gameContextInclude, makeContext, requireActive, requirePower, viewableGame, withLockedGame, type GameContext, type Viewer } from '../play/context.ts';
+import { gameOf } from '../db/tables/games.ts';
 import { logGmAction } from '../play/gm-log.ts';
 import { latestPosition, openPhase } from '../play/phases.ts';
 import { clockVotesView, type ClockVoteRow } from '../views/clock-vote.ts';
@@ -109,10 +110,18 @@ async function pass(app: FastifyInstance, tx: Transaction, context: GameContext,
   await done.after?.();
 }
 
-/** Settles the game's open vote, if any: expired, its phase ended, passed or failed by the ballots as they stand. */
-async function settle(app: FastifyInstance, tx: Transaction, context: GameContext, now: Date): Promise<void> {
+/**
+ * Settles the game's open vote, if any: expired, its phase ended, passed or failed by the ballots as they stand.
+ * Returns the vote's id (null: none was open).
+ */
+async function settle(app: FastifyInstance, tx: Transaction, context: GameContext, now: Date): Promise<string | null> {
   const vote = await tx.clockVote.findFirst({ where: { gameId: context.game.id, status: 'open' }, include });
-  if (!vote) return;
+  if (!vote) return null;
+  await settleVote(app, tx, context, vote, now);
+  return vote.id;
+}
+
+async function settleVote(app: FastifyInstance, tx: Transaction, context: GameContext, vote: ClockVoteRow, now: Date): Promise<void> {
   const phase = await tx.phase.findFirst({ where: { gameId: context.game.id, status: 'open' }, select: { index: true } });
   if (context.game.status !== 'active' || phase?.index !== vote.phaseIndex)
     return close(app, tx, vote, 'failed', 'the phase it was proposed in has ended', now);
@@ -120,6 +129,18 @@ async function settle(app: FastifyInstance, tx: Transaction, context: GameContex
   const verdict = verdictOf(context.game.voteRule, await votersOf(tx, context), vote.ballots);
   if (verdict.pass) return pass(app, tx, context, vote, now);
   if (verdict.fail) return close(app, tx, vote, 'failed', verdict.fail, now);
+}
+
+/**
+ * Settles the game's open vote for the expiry loop (expiry.ts), in a transaction that holds the game's lock already:
+ * the game read as the server sees it (no viewer), so a private game's vote closes too. Returns the vote that was
+ * open and its status now (null: none was open, or the game is gone).
+ */
+export async function settleLocked(app: FastifyInstance, tx: Transaction, gameId: string, now: Date) {
+  const game = gameOf(await tx.game.findUnique({ where: { id: gameId }, include: gameContextInclude }));
+  if (!game) return null;
+  const id = await settle(app, tx, makeContext(game, null, now), now);
+  return id === null ? null : tx.clockVote.findUniqueOrThrow({ where: { id }, select: { id: true, status: true } });
 }
 
 async function votesOf(db: Db, context: GameContext) {
