@@ -21,9 +21,15 @@ export function sortedResults(results: readonly OrderResult[], v: Variant): Orde
   const n = results.length;
   const rank = new Array<number>(n);
   let ranked = true;
+  // Results come grouped by power: its rank is looked up once per group.
+  let lastPower: string | undefined;
+  let p: number | undefined;
   for (let i = 0; i < n; i++) {
     const r = results[i];
-    const p = power.get(r.power);
+    if (r.power !== lastPower) {
+      lastPower = r.power;
+      p = power.get(r.power);
+    }
     const u = r.unit === undefined ? -1 : unit.get(r.unit);
     if (p === undefined || u === undefined) ranked = false;
     else rank[i] = p * width + u + 1;

@@ -37,14 +37,17 @@ export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]
   }
   for (const step of v.rules.afterCapture) step(v, e, b, events, before);
 
-  const counted: GameState = { ...state, ...economyToState(v, e) };
+  // The state after the count, in Winter: one copy, the economy's fields written into it (the same keys in the same
+  // order as spreading them in, without copying the state once per step).
   const winter: Phase = { season: 'winter', year: state.phase.year, type: 'adjustment' };
+  const counted: GameState = { ...state, phase: winter };
+  Object.assign(counted, economyToState(v, e));
   if (v.rules.victoryCheck === 'count') {
     const won = v.rules.victors(e, b);
-    if (won.length > 0) return declareVictory(v, { ...counted, phase: winter }, won, events);
+    if (won.length > 0) return declareVictory(v, counted, won, events);
   }
-  if (adjustmentNeeded(v, e, b)) return { ...counted, phase: winter };
-  return startOfYear(v, { ...counted, phase: winter }, events, { board: b, eco: e });
+  if (adjustmentNeeded(v, e, b)) return counted;
+  return startOfYear(v, counted, events, { board: b, eco: e });
 }
 
 /** Whether any power has a build it could place or a unit it must remove. */

@@ -19,7 +19,8 @@ export const CONVOY = 3;
 export type MovementKind = typeof HOLD | typeof MOVE | typeof SUPPORT | typeof CONVOY;
 
 /** The orders a movement phase takes (Diadochi V's destroy and rebuild among them: its rules say what they do). */
-const MOVEMENT_ORDERS: ReadonlySet<OrderKind> = new Set(['hold', 'move', 'support', 'convoy', 'destroy', 'rebuild']);
+const isMovementOrder = (kind: OrderKind): boolean =>
+  kind === 'hold' || kind === 'move' || kind === 'support' || kind === 'convoy' || kind === 'destroy' || kind === 'rebuild';
 
 /** A legal movement-phase order, in integers. */
 export interface MovementIntent {
@@ -43,7 +44,7 @@ export interface MovementIntent {
  */
 export function checkMovementOrder(board: Board, eco: Economy, power: number, order: Order): Result<MovementIntent> {
   const v = board.variant;
-  if (!MOVEMENT_ORDERS.has(order.kind)) return err(`A ${order.kind} order cannot be given in a movement phase.`);
+  if (!isMovementOrder(order.kind)) return err(`A ${order.kind} order cannot be given in a movement phase.`);
   const found = ownUnit(board, power, (order as { unit: { type?: 'army' | 'fleet'; at: string } }).unit);
   if (!found.ok) return found;
   const u = found.value;

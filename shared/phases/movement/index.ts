@@ -6,7 +6,8 @@
  * have nowhere to go; a phase with no retreat goes on to the next season.
  */
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName, type Variant } from '../../variant/load.ts';
-import { compileBoard, shortUnit, unitAtRef, unitRefOf, type Board } from '../../state/board.ts';
+import { boardBytes, shortUnit, unitAtRef, unitRefOf, type Board } from '../../state/board.ts';
+import { Tables } from '../../state/tables.ts';
 import type { DislodgedUnit, GameState, Unit } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { copyEconomy, economyToState } from '../../game/economy.ts';
@@ -170,20 +171,13 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
 
   // The board after the moves, for retreats and the Winter count (when there are any).
   const fall = state.phase.season !== 'spring';
-  const after = allDislodged.length > 0 || fall ? compileBoard(v, units) : null;
-  if (after && !after.ok) throw new Error(`internal: positions after movement are invalid: ${after.error.join('; ')}`);
+  const after = allDislodged.length > 0 || fall ? boardAfterMoves(board, out, units.length) : null;
   // A dislodged unit with nowhere to go is disbanded now, so no one waits on a retreat without a choice.
   const dislodged: DislodgedUnit[] = [];
   const disbanded: Unit[] = [];
   for (const d of allDislodged) {
     const l = findLocation(v, d.at);
-    const options = retreatOptions(
-      after!.value as Board,
-      d.type === 'army' ? ARMY : FLEET,
-      l,
-      d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom),
-      out.standoff,
-    );
+    const options = retreatOptions(after!, d.type === 'army' ? ARMY : FLEET, l, d.attackerFrom === null ? -1 : findProvince(v, d.attackerFrom), out.standoff);
     if (options.length > 0) dislodged.push(d);
     else {
       disbanded.push({ power: d.power, type: d.type, at: d.at });
@@ -203,8 +197,36 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
     results,
     events,
     disbanded,
-    next: afterRetreats(v, next, events, fall ? { board: after!.value as Board, eco: changed ?? pos.eco } : undefined),
+    next: afterRetreats(v, next, events, fall ? { board: after!, eco: changed ?? pos.eco } : undefined),
   };
+}
+
+/**
+ * The board of the units that stayed (`positionsAfterMovement`'s units, in the same order), made from their indices:
+ * what compiling those units would give, without looking their ids up again.
+ */
+function boardAfterMoves(board: Board, out: MovementOutcome, count: number): Board {
+  const v = board.variant;
+  const tables = new Tables(boardBytes(v, count));
+  const province = tables.int16(count);
+  const location = tables.int16(count);
+  const unitAt = tables.int16(v.provinceCount, -1);
+  const power = tables.int8(count);
+  const type = tables.uint8(count);
+  let i = 0;
+  for (let u = 0; u < board.count; u++) {
+    if (out.dislodgedBy[u] >= 0) continue;
+    const l = out.kind[u] === MOVE && out.success[u] ? out.intent[u]!.destLoc : board.location[u];
+    const p = v.locationProvince[l];
+    if (unitAt[p] >= 0) throw new Error(`internal: positions after movement are invalid: two units in ${v.provinceNames[p]}`);
+    unitAt[p] = i;
+    province[i] = p;
+    location[i] = l;
+    power[i] = board.power[u];
+    type[i] = board.type[u];
+    i++;
+  }
+  return { variant: v, count, province, location, power, type, unitAt };
 }
 
 function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome): { units: Unit[]; dislodged: DislodgedUnit[] } {
