@@ -45,7 +45,6 @@ function seededRandom(seed: number): () => number {
 describe.skipIf(!hasChromium)('naval battles in the browser', () => {
   let server: RunningServer;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  const consoleErrors: string[] = [];
   const stamp = Date.now().toString(36);
   const names = { admiral: `adm_${stamp}`, pirate: `pir_${stamp}`, umpire: `ump_${stamp}` };
   const seats = {} as Record<keyof typeof names, Seat>;
@@ -59,22 +58,13 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
     await server?.close();
   });
   afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    const open = browser.browser.contexts().flatMap((c) => c.pages());
-    await Promise.all(open.map((p, i) => p.screenshot({ path: path.join(shots, `battle-failed-${i}.png`) }).catch(() => {})));
+    if (context.task.result?.state === 'fail') await browser.screenshotAll(shots, 'battle-failed');
   });
 
   const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
   const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(shots, `battle-${name}.png`), fullPage });
 
-  async function newPage(): Promise<Page> {
-    const page = await browser.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url})`);
-    });
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    return page;
-  }
+  const newPage = () => browser.newPage();
 
   async function signUp(username: string): Promise<Seat> {
     const page = await newPage();
@@ -395,7 +385,7 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
     await shot(admiral, 'phone-ship-to-ship-log');
     await admiral.setViewportSize({ width: 1366, height: 860 });
     await checkDice(admiral, battle, 'ship-to-ship');
-    expect(consoleErrors).toEqual([]);
+    expect(browser.consoleErrors).toEqual([]);
   });
 
   /**

@@ -1,6 +1,7 @@
 /** Debian's Chromium under playwright-core, as the machine notes say it runs here; never a downloaded browser. */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -18,22 +19,39 @@ export const CHROMIUM_ARGS = [
 export const LAPTOP = { width: 1366, height: 860 };
 export const PHONE = { width: 375, height: 740 };
 
-/**
- * One headless Chromium; each player gets a fresh, isolated context (its own
- * cookies and storage, like a separate browser profile).
- */
-export async function launchBrowser(): Promise<{
+export interface LaunchedBrowser {
   browser: Browser;
+  /** What the pages logged as errors, and what they threw: a suite ends by expecting none. */
+  consoleErrors: string[];
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Every open page's screen as `<dir>/<prefix>-<n>.png`: what each player saw when a test failed. */
+  screenshotAll(dir: string, prefix: string): Promise<void>;
   close(): Promise<void>;
-}> {
+}
+
+/**
+ * One headless Chromium; each player gets a fresh, isolated context (its own cookies and storage, like a separate
+ * browser profile). Every page's console errors are kept but those `expected` says the test provokes on purpose.
+ */
+export async function launchBrowser(options: { expected?: (message: ConsoleMessage) => boolean } = {}): Promise<LaunchedBrowser> {
   if (!hasChromium) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const consoleErrors: string[] = [];
   return {
     browser,
+    consoleErrors,
     async newPage(viewport = LAPTOP) {
       const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
-      return context.newPage();
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !options.expected?.(m)) consoleErrors.push(`${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      return page;
+    },
+    async screenshotAll(dir, prefix) {
+      const open = browser.contexts().flatMap((c) => c.pages());
+      await Promise.all(open.map((p, i) => p.screenshot({ path: path.join(dir, `${prefix}-${i}.png`) }).catch(() => {})));
     },
     close: () => browser.close(),
   };

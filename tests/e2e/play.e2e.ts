@@ -17,7 +17,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { CHROMIUM, PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startGame } from '../server/helpers/play.ts';
@@ -30,13 +30,17 @@ if (!hasChromium) console.warn(`\n[e2e] SKIPPED: ${CHROMIUM} is missing. Install
 describe.skipIf(!hasChromium)('in the browser', () => {
   let server: RunningServer;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     rmSync(shots, { recursive: true, force: true }); // only this run's screens
     mkdirSync(shots, { recursive: true });
     // As in production, an ended game's result becomes final a day later: until then the game master may re-open it.
-    [server, browser] = await Promise.all([startServer(undefined, { finalAfterMs: 24 * 3600_000 }), launchBrowser()]);
+    // The test provokes refusals (422, and 403 to a wrong current password) on purpose: the browser logs those
+    // responses, the page expects them. Nothing else: a visitor's who-am-I is answered (not refused), and a game
+    // still forming is not asked for a phase it has not got.
+    const expected = (m: ConsoleMessage) =>
+      m.text().includes('status of 422') || (m.text().includes('status of 403') && m.location().url.endsWith('/api/auth/password'));
+    [server, browser] = await Promise.all([startServer(undefined, { finalAfterMs: 24 * 3600_000 }), launchBrowser({ expected })]);
   });
 
   afterAll(async () => {
@@ -44,18 +48,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await server?.close();
   });
 
-  async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await browser.newPage(viewport);
-    page.on('console', (m) => {
-      // The test provokes refusals (422, and 403 to a wrong current password) on purpose: the browser logs those
-      // responses, the page expects them. Nothing else: a visitor's who-am-I is answered (not refused), and a game
-      // still forming is not asked for a phase it has not got.
-      const expected = m.text().includes('status of 422') || (m.text().includes('status of 403') && m.location().url.endsWith('/api/auth/password'));
-      if (m.type() === 'error' && !expected) consoleErrors.push(`${m.text()} (${m.location().url})`);
-    });
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    return page;
-  }
+  const newPage = (viewport?: { width: number; height: number }) => browser.newPage(viewport);
 
   /**
    * Tick Ready. The last power to tick it has the phase processed at once, and its page may move on to the
@@ -86,9 +79,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
   /** Every open page, when a test fails: what each player saw (tests/e2e/screenshots/failed-*.png). */
   afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    const open = browser.browser.contexts().flatMap((c) => c.pages());
-    await Promise.all(open.map((p, i) => p.screenshot({ path: path.join(shots, `failed-${i}.png`) }).catch(() => {})));
+    if (context.task.result?.state === 'fail') await browser.screenshotAll(shots, 'failed');
   });
 
   async function signUp(page: Page, username: string) {
@@ -255,7 +246,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.waitForTimeout(300);
     await shot(page, 'phone-sandbox');
     await page.context().close();
-    expect(consoleErrors).toEqual([]);
+    expect(browser.consoleErrors).toEqual([]);
   });
 
   test('five players play a Diadochi V phase: orders, ready, results, press, supply and a loan, the game master, history, phone', async () => {
@@ -753,6 +744,6 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await visitor.getByRole('link', { name }).waitFor();
     await shot(visitor, 'player');
 
-    expect(consoleErrors).toEqual([]);
+    expect(browser.consoleErrors).toEqual([]);
   });
 });

@@ -38,7 +38,6 @@ if (!hasChromium) console.warn(`\n[e2e] SKIPPED: ${CHROMIUM} is missing. Install
 describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
   let server: RunningServer;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     rmSync(shots, { recursive: true, force: true });
@@ -52,21 +51,12 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     await server?.close();
   });
 
-  async function newPage(viewport: { width: number; height: number } = LAPTOP): Promise<Page> {
-    const page = await browser.newPage(viewport);
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url})`);
-    });
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    return page;
-  }
+  const newPage = (viewport: { width: number; height: number } = LAPTOP) => browser.newPage(viewport);
 
   const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
   afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    const open = browser.browser.contexts().flatMap((c) => c.pages());
-    await Promise.all(open.map((p, i) => p.screenshot({ path: path.join(shots, `failed-${i}.png`) }).catch(() => {})));
+    if (context.task.result?.state === 'fail') await browser.screenshotAll(shots, 'failed');
   });
 
   async function signUp(page: Page, username: string) {
@@ -305,6 +295,6 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     await austria.waitForTimeout(300);
     await shot(austria, 'phone-sandbox');
 
-    expect(consoleErrors).toEqual([]);
+    expect(browser.consoleErrors).toEqual([]);
   });
 });
