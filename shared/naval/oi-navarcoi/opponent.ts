@@ -1,65 +1,172 @@
 /**
- * The computer opponent: it writes signal 5 (engage) for every squadron and gives it when a squadron it was
- * written for can reach an enemy (the others are excused, and the contact is spared its manoeuvre test); moves
- * second when it wins the initiative (so that enemies close into reach); closes in epi pollon (8" a turn) and
- * attacks from it, preferring a flank or rear, a disordered enemy and freighters, and avoiding a frontal attack
- * in a worse formation; rallies a disordered squadron while no enemy is near; moves its warships before its
- * freighters, which sail downwind towards their exit; in the Amphibious battle the invader's phalanx charges
- * (the land battle's end is the invader's goal) and the defender's holds. Its own random numbers break ties.
+ * The computer opponent. It writes signal 5 (engage) for every squadron and gives it when the squadrons bound by
+ * it have attacks worth making, their contact then spared the manoeuvre test; it moves second when it wins the
+ * initiative, so that enemies come into reach. Each attack is valued by the first round of melee it starts: a
+ * flank, a rear or an unformed enemy fails at once and tests with Katastrophe, while a squadron of ours made
+ * unformed by failing its contact test while disordered suffers the same; then the formation differential,
+ * crews, disorder, and the diekplous or periplous by the chances of their four outcomes. A side the scenario's
+ * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts);
+ * the others close in epi pollon towards the nearest enemy worth it (freighters and beached squadrons first),
+ * rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
+ * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
+ * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
  */
 import { distanceBetween } from '../table/index.ts';
+import { aheadBy } from './contact.ts';
 import type { Action, MoveAction } from './actions.ts';
 import { bodyOf } from './layout.ts';
-import { endRefusal, hasAttack, legalActions, signalRefusal, squadronMoves } from './legal.ts';
-import { type Plan, canMove } from './movement.ts';
+import { checkMove, endRefusal, legalActions, signalFor, signalRefusal, squadronMoves } from './legal.ts';
+import { canMove } from './movement.ts';
+import { type Field, approachField } from './opponent-field.ts';
+import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
+import { type Stance, goalWeight, stanceOf } from './opponent-posture.ts';
 import { RULES } from './rules.ts';
-import { type Squadron, type State, body, onTable, standCount } from './state.ts';
+import { type Squadron, type State, body, moraleMod, onTable, qualityMod, shipsMod, standCount } from './state.ts';
+import type { Base } from '../table/index.ts';
 
 const rank = (f: Squadron['formation']) => RULES.formations[f].meleeRank;
 
-function nearestEnemyFrom(state: State, q: Squadron, b = body(q)): number {
+/** P(2d6 ≥ k). */
+function atLeast(k: number): number {
+  let n = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b >= k) n++;
+  return n / 36;
+}
+
+/** The chance `q` passes a manoeuvre test (near: within 8" of an enemy afterwards). */
+const manoeuvrePass = (q: Squadron, near: boolean): number =>
+  atLeast(RULES.manoeuvreTest.passOn - qualityMod(q, true) - (near ? RULES.manoeuvreTest.nearEnemyModifier : 0));
+
+/** The chance `q` passes a diekplous or periplous test. */
+const specialPass = (q: Squadron, disordered = q.disordered): number =>
+  atLeast(RULES.specialAttack.passOn - qualityMod(q) - shipsMod(q) + (disordered ? -RULES.battleTest.disorderedModifier : 0));
+
+/** What a melee begun at an enemy's flank, rear or unformed body is worth beyond an even fight. */
+const KATASTROPHE = 70;
+/** Value per point of battle-test modifier in our favour. */
+const EDGE = 15;
+
+/** How much an attack is worth: the first round of the melee it starts, and the scenario's goals. */
+function attackValue(state: State, q: Squadron, o: Option): number {
+  const attack = o.action.attack!;
+  const t = state.squadrons.find((x) => x.id === attack.target)!;
+  const side = o.plan.contact!.side;
+  const pass = o.plan.test ? manoeuvrePass(q, true) : 1;
+  // A disordered squadron failing its contact test goes unformed and fights as if flanked.
+  const usUnformed = o.plan.formation === 'unformed' ? 1 : q.disordered ? 1 - pass : 0;
+  const column = o.plan.formation === 'epi-keras';
+  const usDisordered = q.disordered || column ? 1 : 1 - pass;
+  const plain = (ourRank: number, flank: boolean, disordered: number): number => {
+    const caught = flank || t.formation === 'unformed';
+    let edge = qualityMod(q) - (t.freighters ? -1 : qualityMod(t)) - disordered + (t.disordered ? 1 : 0);
+    edge += 0.5 * (moraleMod(q) - moraleMod(t));
+    if (!caught) edge += Math.min(0, rank(t.formation) - ourRank) - Math.min(0, ourRank - rank(t.formation));
+    let v = EDGE * edge;
+    if (caught) v += KATASTROPHE * (1 - usUnformed);
+    v -= KATASTROPHE * usUnformed;
+    return v;
+  };
+  const flank = side !== 'front' && t.formation !== 'kyklos';
+  const asMelee = plain(rank(o.plan.formation), flank, usDisordered);
+  let v = asMelee;
+  if (attack.manoeuvre !== 'melee') {
+    // The special attack is made only by a squadron still in order at contact.
+    const a = specialPass(q, false);
+    const d = specialPass(t);
+    const failedAlone = plain(rank(o.plan.formation), false, 1) - 5;
+    const bothFail = plain(rank('epi-mias'), false, 1);
+    const special =
+      attack.manoeuvre === 'diekplous'
+        ? a * (1 - d) * plain(rank('epi-mias'), true, 0) + (1 - a) * d * failedAlone + (1 - a) * (1 - d) * bothFail
+        : a * (1 - d) * plain(rank('epi-mias'), true, 0) + (1 - a) * d * failedAlone - (a * d + (1 - a) * (1 - d)) * 10;
+    v = pass * special + (1 - pass) * plain(rank(o.plan.formation), flank, 1);
+  }
+  v += 2 * goalWeight(t);
+  // A squadron at anchor never tests morale (the engine's morale phase skips it): its Katastrophe is worth little.
+  if (t.status === 'anchored') v -= KATASTROPHE * 0.7;
+  // Freighters routed towards their exit edge get away: strike those near it from the exit's side.
+  if (t.freighters && state.convoyExit === 'north' && t.y > state.table.depth - 16 && q.y < t.y) v -= 50;
+  return v;
+}
+
+/** The nearest enemy warship's distance from body `b` (any enemy if none is left). */
+function nearestEnemy(state: State, side: string, b: Base): number {
   let best = Number.POSITIVE_INFINITY;
-  for (const o of state.squadrons) if (o.side !== q.side && onTable(o) && !o.freighters) best = Math.min(best, distanceBetween(b, body(o)));
-  if (best === Number.POSITIVE_INFINITY)
-    for (const o of state.squadrons) if (o.side !== q.side && onTable(o)) best = Math.min(best, distanceBetween(b, body(o)));
+  for (const o of state.squadrons) if (o.side !== side && onTable(o) && !o.freighters) best = Math.min(best, distanceBetween(b, body(o)));
+  if (best === Number.POSITIVE_INFINITY) for (const o of state.squadrons) if (o.side !== side && onTable(o)) best = Math.min(best, distanceBetween(b, body(o)));
   return best;
 }
 
-/** How much the opponent likes a move. */
-function score(state: State, q: Squadron, a: MoveAction, plan: Plan): number {
-  const after = bodyOf(plan.formation, standCount(q), plan.frame);
-  if (q.freighters) {
-    const exit = state.convoyExit;
-    const progress = exit === 'north' ? after.y : exit === 'south' ? -after.y : exit === 'east' ? after.x : -after.x;
-    return progress - 0.5 * Math.max(0, 10 - nearestEnemyFrom(state, q, after));
+/** About how far each formation rows in a move (epi mias and unformed by the average die). */
+const SPEED: Record<Squadron['formation'], number> = { 'epi-mias': 3.5, 'epi-pollon': 8, 'epi-keras': 8, kyklos: 0, unformed: 2.5 };
+
+/** What reaching enemy `e` is worth, in inches of rowing: its goal, and a soft target's weakness. */
+const worthOf = (e: Squadron) => goalWeight(e) + (e.formation === 'unformed' || e.disordered ? 4 : 0);
+
+/** How much a move that makes no attack is worth. */
+function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow: number, field: Field | null): number {
+  const after = bodyOf(o.plan.formation, standCount(q), o.plan.frame);
+  const near = nearestEnemy(state, q.side, after);
+  const f = o.plan.formation;
+  let v: number;
+  if (stance === 'hold') {
+    v = Math.min(near, 18);
+    v += f === 'epi-mias' || f === 'epi-pollon' ? 4 : f === 'kyklos' ? (near < 10 ? 8 : -20) : f === 'epi-keras' ? (near < 12 ? -8 : 0) : -30;
+  } else {
+    // How far it has to row from where it ends and from where its next full move ahead would take it: facing the
+    // way counts (round the land, by the field; straight when the field has no way).
+    const here = field ? field.at(after) : Number.POSITIVE_INFINITY;
+    const cost = Number.isFinite(here) ? here : nearestEnemy(state, q.side, after);
+    const next = field ? field.at(aheadBy(after, SPEED[f])) : Number.POSITIVE_INFINITY;
+    v = -cost - (Number.isFinite(next) ? Math.min(next, cost) : cost);
+    // Squadrons bunched together block each other's wheels and runs.
+    for (const o of state.squadrons) if (o.side === q.side && o.id !== q.id && onTable(o) && distanceBetween(after, body(o)) < 2) v -= 4;
+    // Epi pollon is the working formation: 8" a move, wheels, changes front, one rank below epi mias in melee.
+    if (near < 10) v += f === 'epi-pollon' ? 6 : f === 'epi-mias' ? (near < 3 ? 6 : 0) : f === 'epi-keras' ? -8 : f === 'kyklos' ? -40 : -25;
+    else v += f === 'epi-pollon' ? 6 : f === 'epi-keras' ? 4 : f === 'epi-mias' ? -2 : f === 'kyklos' ? -40 : -25;
   }
-  if (plan.contact) {
-    const target = state.squadrons.find((o) => o.id === plan.contact!.target)!;
-    let s = 100 + (target.freighters ? 40 : 0);
-    if (plan.contact.side !== 'front') s += 40;
-    s += 15 * (rank(target.formation) - rank(plan.formation));
-    if (target.disordered) s += 10;
-    if (q.disordered) s -= 15;
-    if (a.attack?.manoeuvre !== 'melee') s -= 25;
-    if (rank(plan.formation) > rank(target.formation) && plan.contact.side === 'front') s -= 30;
-    return s;
+  if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (q.disordered ? 35 : 12);
+  if (o.plan.crossedFlotsam) v -= 10;
+  if (q.disordered && o.plan.stationary && nearNow > 9) v += 14;
+  return v;
+}
+
+/** Freighters sail towards their exit, away from enemy warships. */
+function freighterValue(state: State, q: Squadron, o: Option): number {
+  const after = bodyOf(o.plan.formation, standCount(q), o.plan.frame);
+  const exit = state.convoyExit;
+  const progress = exit === 'north' ? after.y : exit === 'south' ? -after.y : exit === 'east' ? after.x : -after.x;
+  return progress - 0.5 * Math.max(0, 10 - nearestEnemy(state, q.side, after));
+}
+
+/** The lowest value of an attack worth making, by stance: a side the clock is against takes worse odds. */
+const WORTH = { attack: -25, hurry: -40, hold: 45 } as const;
+
+/** The first of `options` by value that the engine accepts. */
+function bestChecked(state: State, side: string, scored: { action: MoveAction; value: number }[]): MoveAction | null {
+  scored.sort((a, b) => b.value - a.value);
+  for (const s of scored) if (!checkMove(state, side, s.action)) return s.action;
+  return null;
+}
+
+/** Whether signal 5 is worth giving now: every squadron it binds has an attack worth making, untested. */
+function engageNow(state: State, side: string, stance: Stance, movers: Squadron[]): boolean {
+  if (signalRefusal(state, side, 5)) return false;
+  let good = 0;
+  for (const q of movers) {
+    if (!q.signals.includes(5) || q.freighters) continue;
+    const options = attackOptions(state, q, 5);
+    if (options.length === 0) continue;
+    const best = Math.max(...options.map((o) => attackValue(state, q, o)));
+    if (best < WORTH[stance]) return false;
+    good++;
   }
-  const d = nearestEnemyFrom(state, q, after);
-  let s = -2 * d;
-  // Epi pollon closes 8" a turn and fights one rank below epi mias: the opponent's working formation.
-  if (d < 10) s += plan.formation === 'epi-pollon' ? 20 : plan.formation === 'epi-mias' ? 12 : plan.formation === 'kyklos' ? -40 : -30;
-  else if (plan.formation === 'epi-pollon') s += 10;
-  else if (plan.formation === 'epi-keras') s += 4;
-  if (plan.formation === 'unformed') s -= 30;
-  if (plan.test) s -= d < 8 ? 4 : 1;
-  if (q.disordered && plan.stationary && nearestEnemyFrom(state, q) > 9) s += 12;
-  return s;
+  return good > 0;
 }
 
 export function opponent(state: State, side: string, random: () => number): Action {
-  const legal = (): Action[] => legalActions(state, side);
   if (state.phase === 'deploy') {
-    const options = legal();
+    const options = legalActions(state, side);
     return options[options.length - 1];
   }
   if (state.phase === 'initiative') return { kind: 'initiative', first: false };
@@ -78,21 +185,42 @@ export function opponent(state: State, side: string, random: () => number): Acti
       if (p.disordered && p.order.kind !== 'recover') return { kind: 'phalanx', phalanx: p.id, order: 'recover', target: null };
       if (enemy && p.order.kind !== 'charge') return { kind: 'phalanx', phalanx: p.id, order: 'charge', target: enemy.id };
     }
+  const stance = stanceOf(state, side);
   const movers = state.squadrons.filter((q) => q.side === side && canMove(q));
-  const engage = movers.filter((q) => q.signals.includes(5) && q.signalled === null);
-  // Signal 5 binds only squadrons that can reach an enemy, and spares their contact the manoeuvre test.
-  if (engage.length && !signalRefusal(state, side, 5) && engage.some((q) => hasAttack(state, q))) return { kind: 'signal', signal: 5 };
-  let best: { action: Action; value: number } | null = null;
-  // Warships first, so that escorts clear the way; then the freighters.
+  if (movers.length && engageNow(state, side, stance, movers)) return { kind: 'signal', signal: 5 };
   const warships = movers.filter((q) => !q.freighters);
-  for (const q of warships.length ? warships : movers) {
-    for (const { action, plan } of squadronMoves(state, q)) {
-      const value = score(state, q, action, plan) + random() * 0.01;
-      if (!best || value > best.value) best = { action, value };
+  // Attacks first: a squadron bound by signal 5 must make one; any other makes one only if it is worth it.
+  const attacks: { action: MoveAction; value: number }[] = [];
+  for (const q of warships) {
+    const signal = signalFor(state, q);
+    for (const o of attackOptions(state, q, signal)) {
+      const value = attackValue(state, q, o) + random() * 0.01;
+      if (signal === 5 || value >= WORTH[stance]) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
     }
   }
-  if (best) return best.action;
+  const attack = bestChecked(state, side, attacks);
+  if (attack) return attack;
+  // Then one squadron at a time, the nearest to the enemy first (so that it is not blocked by those behind).
+  const order = [...warships].sort((a, b) => nearestEnemy(state, side, body(a)) - nearestEnemy(state, side, body(b)));
+  const field = order.length && stance !== 'hold' ? approachField(state, side, worthOf) : null;
+  for (const q of order) {
+    const nearNow = nearestEnemy(state, side, body(q));
+    const signal = signalFor(state, q);
+    const kyklos = stance === 'hold' && nearNow < 10;
+    const scored = moveOptions(state, q, signal, kyklos).map((o) => ({
+      action: o.action,
+      value: moveValue(state, q, o, stance, nearNow, field) + random() * 0.01,
+    }));
+    const chosen = bestChecked(state, side, scored);
+    if (chosen) return chosen;
+  }
+  // Freighters last, so that escorts clear the way.
+  for (const q of movers.filter((x) => x.freighters)) {
+    const scored = squadronMoves(state, q).map((o) => ({ action: o.action, value: freighterValue(state, q, o) + random() * 0.01 }));
+    const chosen = bestChecked(state, side, scored);
+    if (chosen) return chosen;
+  }
   if (!endRefusal(state, side)) return { kind: 'end-movement' };
-  const options = legal();
+  const options = legalActions(state, side);
   return options[Math.floor(random() * options.length)];
 }

@@ -1,0 +1,151 @@
+/**
+ * How far the computer opponent's squadrons have to row to the enemies worth reaching, round the land: a grid of
+ * 2" cells over the table, land (and a margin a squadron's half width wide) closed, filled outwards from every
+ * enemy squadron (8 neighbours, Dijkstra). Each enemy starts below zero by what reaching it is worth, so a
+ * freighter or a squadron caught unformed draws squadrons from farther off. Without it a squadron behind a cape
+ * or along a beach steers straight at an enemy it cannot reach and stands still.
+ */
+import { type Point, insideSimple } from '../table/index.ts';
+import { type State, onTable } from './state.ts';
+
+const CELL = 2;
+/** Cells this close to land are closed: about half the width of a squadron in line, which cannot pass closer. */
+const MARGIN = 3;
+/** How many cells out an enemy in the closed margin is reached from. */
+const REACH = 3;
+/** The most cells a field holds (a 240" by 240" table in 2" cells is 14,400). */
+const MAX_CELLS = 20_000;
+
+export interface Field {
+  /** The rowing distance from `p` to the enemy most worth it, less its worth (inches); Infinity where cut off. */
+  at(p: Point): number;
+}
+
+/** The field of `side`'s distances to enemies, each enemy's start lowered by `worth(enemy)` inches. */
+export function approachField(state: State, side: string, worth: (e: State['squadrons'][number]) => number): Field {
+  const cols = Math.ceil(state.table.width / CELL);
+  const rows = Math.ceil(state.table.depth / CELL);
+  if (cols * rows > MAX_CELLS) throw new Error(`the table of ${state.table.width}" by ${state.table.depth}" is too large for the opponent's field`);
+  const land = state.table.terrain.map((t) => t.outline);
+  const closed = new Uint8Array(cols * rows);
+  const centre = (i: number) => ({ x: (i % cols) * CELL + CELL / 2, y: Math.floor(i / cols) * CELL + CELL / 2 });
+  if (land.length)
+    for (let i = 0; i < closed.length; i++) {
+      const c = centre(i);
+      for (const outline of land)
+        for (const [dx, dy] of [
+          [0, 0],
+          [MARGIN, 0],
+          [-MARGIN, 0],
+          [0, MARGIN],
+          [0, -MARGIN],
+        ])
+          if (insideSimple(outline, { x: c.x + dx, y: c.y + dy })) closed[i] = 1;
+    }
+  const cost = new Float64Array(cols * rows).fill(Number.POSITIVE_INFINITY);
+  const cellOf = (p: Point) => {
+    const cx = Math.max(0, Math.min(cols - 1, Math.floor(p.x / CELL)));
+    const cy = Math.max(0, Math.min(rows - 1, Math.floor(p.y / CELL)));
+    return cy * cols + cx;
+  };
+  // A small binary heap of [cost, cell].
+  const heap: [number, number][] = [];
+  const push = (c: number, i: number) => {
+    heap.push([c, i]);
+    let k = heap.length - 1;
+    while (k > 0) {
+      const up = (k - 1) >> 1;
+      if (heap[up][0] <= heap[k][0]) break;
+      [heap[up], heap[k]] = [heap[k], heap[up]];
+      k = up;
+    }
+  };
+  const pop = (): [number, number] => {
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      let k = 0;
+      for (;;) {
+        const l = 2 * k + 1;
+        const r = l + 1;
+        let m = k;
+        if (l < heap.length && heap[l][0] < heap[m][0]) m = l;
+        if (r < heap.length && heap[r][0] < heap[m][0]) m = r;
+        if (m === k) break;
+        [heap[m], heap[k]] = [heap[k], heap[m]];
+        k = m;
+      }
+    }
+    return top;
+  };
+  const seed = (i: number, c: number) => {
+    if (c < cost[i]) {
+      cost[i] = c;
+      push(c, i);
+    }
+  };
+  for (const e of state.squadrons) {
+    if (e.side === side || !onTable(e)) continue;
+    const i = cellOf(e);
+    const c = -worth(e);
+    seed(i, c);
+    // An enemy beached or close inshore is reached from the open water nearest it.
+    if (closed[i]) {
+      const x = i % cols;
+      const y = Math.floor(i / cols);
+      for (let r = 1; r <= REACH; r++)
+        for (let dx = -r; dx <= r; dx++)
+          for (let dy = -r; dy <= r; dy++) {
+            const nx = x + dx;
+            const ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= cols || ny >= rows || closed[ny * cols + nx]) continue;
+            seed(ny * cols + nx, c + Math.hypot(dx, dy) * CELL);
+          }
+    }
+  }
+  const steps = [
+    [1, 0, CELL],
+    [-1, 0, CELL],
+    [0, 1, CELL],
+    [0, -1, CELL],
+    [1, 1, CELL * Math.SQRT2],
+    [1, -1, CELL * Math.SQRT2],
+    [-1, 1, CELL * Math.SQRT2],
+    [-1, -1, CELL * Math.SQRT2],
+  ] as const;
+  while (heap.length) {
+    const [c, i] = pop();
+    if (c > cost[i]) continue;
+    const x = i % cols;
+    const y = Math.floor(i / cols);
+    for (const [dx, dy, d] of steps) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+      const j = ny * cols + nx;
+      // An enemy's own cell may lie in the closed margin (a squadron on the beach): it is still reached.
+      if (closed[j] || c + d >= cost[j]) continue;
+      cost[j] = c + d;
+      push(c + d, j);
+    }
+  }
+  return {
+    at(p: Point): number {
+      const i = cellOf(p);
+      // Off the grid's open water (on the margin of land), the nearest open neighbour's cost plus a step.
+      if (!closed[i]) return cost[i];
+      let best = Number.POSITIVE_INFINITY;
+      const x = i % cols;
+      const y = Math.floor(i / cols);
+      for (const [dx, dy, d] of steps) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+        const j = ny * cols + nx;
+        if (!closed[j]) best = Math.min(best, cost[j] + d);
+      }
+      return best;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** The Oi Navarcoi! computer opponent: every choice legal, the attack it prefers, the way round the land, and battles won. */
+import { describe, expect, it } from 'vitest';
+import { fixedDice } from '../../shared/naval/dice.ts';
+import { oiNavarcoi } from '../../shared/naval/oi-navarcoi/engine.ts';
+import { approachField } from '../../shared/naval/oi-navarcoi/opponent-field.ts';
+import { opponent } from '../../shared/naval/oi-navarcoi/opponent.ts';
+import { type Player, playBattle, randomPlayer } from '../../shared/naval/oi-navarcoi/play.ts';
+import { scenarios } from '../../shared/naval/oi-navarcoi/scenarios.ts';
+import { battle } from './oi-navarcoi-helpers.ts';
+
+const setupOf = (id: string) => scenarios.find((s) => s.id === id)!.setup;
+
+/** The opponent, each of its choices checked by the engine before it is applied. */
+const checked: Player = (state, side, random) => {
+  const action = opponent(state, side, random);
+  const refusal = oiNavarcoi.check(state, side, action);
+  if (refusal) throw new Error(`the opponent chose an illegal action (${refusal.code}: ${refusal.message}): ${JSON.stringify(action)}`);
+  return action;
+};
+
+describe('the Oi Navarcoi! computer opponent', () => {
+  it('attacks the enemy caught unformed rather than the one in line', () => {
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 20, heading: 0, formation: 'epi-pollon' },
+      { id: 'b1', side: 'b', x: 30, y: 25, heading: 180, formation: 'epi-mias' },
+      { id: 'b2', side: 'b', x: 42, y: 25, heading: 180, formation: 'unformed' },
+    ]);
+    state.allowances = { a1: 4 };
+    const action = opponent(state, 'a', () => 0.5);
+    expect(action).toMatchObject({ kind: 'move', squadron: 'a1', attack: { target: 'b2' } });
+    expect(oiNavarcoi.check(state, 'a', action)).toBeNull();
+  });
+
+  it('measures the way to an enemy round the land, not straight across it', () => {
+    const setup = setupOf('ambush');
+    const state = oiNavarcoi.start(setup, fixedDice([])).state;
+    // The raiders' van lies at (46, 22), just beyond the cape (x 36-72, y 0-18); from the Corcyraeans' lee at
+    // (30, 10) the straight line crosses the cape, and the way runs north round its tip.
+    const field = approachField(state, 'corcyra', () => 0);
+    const straight = Math.hypot(46 - 30, 22 - 10);
+    expect(field.at({ x: 30, y: 10 })).toBeGreaterThan(straight + 3);
+    expect(field.at({ x: 30, y: 10 })).toBeLessThan(straight + 12);
+    // On the cape itself there is no way at all.
+    expect(field.at({ x: 54, y: 6 })).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {
+    // One battle per scenario, the computer on the side its scenario's goal favours it to win most often.
+    const set: [string, string, number][] = [
+      ['clash', 'athens', 1],
+      ['defending-land', 'syracuse', 2],
+      ['meeting', 'athens', 3],
+      ['ambush', 'raiders', 4],
+      ['bottled-up', 'athens', 5],
+      ['convoy', 'syracuse', 6],
+      ['amphibious', 'athens', 7],
+    ];
+    let won = 0;
+    for (const [id, computer, seed] of set) {
+      const setup = setupOf(id);
+      const other = setup.sides.find((s) => s.id !== computer)!.id;
+      const played = playBattle(setup, `opponent-test-${seed}-padding`, `salt-${id}`, { [computer]: checked, [other]: randomPlayer }, seed);
+      expect(played.state.outcome, id).not.toBeNull();
+      if (played.state.outcome?.winner === computer) won++;
+    }
+    expect(won / set.length).toBeGreaterThanOrEqual(0.85);
+  }, 60_000);
+});
