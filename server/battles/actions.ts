@@ -11,7 +11,7 @@ import { isUmpire, mayViewBattle, sidePlayedBy } from '../access/battle-policy.t
 import type { Auth } from '../auth/caller.ts';
 import { HttpError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { viewBattle } from './lobby.ts';
-import { type BattleEnv, publishChange, settle, takeAction } from './play.ts';
+import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange, settle, takeAction } from './play.ts';
 import { lockBattle, rulesetOf, seedOf } from './stored.ts';
 
 type User = Auth['user'];
@@ -44,6 +44,6 @@ export async function act(env: BattleEnv, app: FastifyInstance, user: User, batt
     if (!taken.ok) throw new HttpError(422, 'action_refused', taken.refusal.message, { refusal: taken.refusal });
     const settled = await settle(env, tx, taken.battle, seed, now);
     await publishChange(env, tx, settled, 'acted');
-  });
+  }, BATTLE_TX_OPTIONS);
   return viewBattle(app, user, battleId);
 }

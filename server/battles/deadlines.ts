@@ -22,13 +22,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type PrismaClient } from '../db/database.ts';
 import type { SchedulerOptions } from '../play/scheduler.ts';
 import { PollingLoop } from '../play/polling-loop.ts';
-import { type BattleEnv, expireDeadline, publishChange } from './play.ts';
+import { BATTLE_TX_OPTIONS, type BattleEnv, expireDeadline, publishChange } from './play.ts';
 import { lockBattle } from './stored.ts';
 
 type Claim = 'none' | 'expired' | 'skipped' | 'failed';
-
-/** Long enough for a battle's computer moves (each replays a ruleset step), short enough to give up on a stuck one. */
-const TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
 
 export class BattleDeadlines {
   /** Since start: battles expired, claims found no longer due, failed attempts (rolled back). */
@@ -93,7 +90,7 @@ export class BattleDeadlines {
         // Due again at once only when the computer still owes moves (at most a batch of them per claim).
         if (after.deadlineAt !== null && after.deadlineAt.getTime() <= now.getTime()) passed.push(claimed);
         return 'expired';
-      }, TX_OPTIONS);
+      }, BATTLE_TX_OPTIONS);
       // Said once committed: a process killed before its COMMIT never claims an expiry that did not happen.
       if (claim === 'expired') {
         this.log.info({ battleId: claimed, actions: acted }, 'battle deadline passed: the computer acted');

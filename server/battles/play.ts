@@ -14,14 +14,27 @@ import type { LiveBus } from '../bus/live-bus.ts';
 import type { Transaction } from '../db/database.ts';
 import type { BattleActor } from '../db/generated/enums.ts';
 import type { LoadedBattle } from '../views/battle.ts';
-import { computerRandom } from './computer-random.ts';
+import { ComputerBusy, type ComputerPool } from './computer-pool.ts';
 import { asJson, rulesetOf, seedOf, storedLog } from './stored.ts';
 
-/** What playing a battle needs of the app. */
-export type BattleEnv = { bus: LiveBus; log: FastifyBaseLogger };
+/** What playing a battle needs of the app: the live bus, a log, and the computer's worker threads. */
+export type BattleEnv = { bus: LiveBus; log: FastifyBaseLogger; computer: ComputerPool };
 
 /** Computer moves one request (or one claim of the deadline loop) makes at most; the loop goes on with the rest. */
 export const MAX_COMPUTER_MOVES = 400;
+/**
+ * How long one transaction lets the computer think (the worker threads' own time, not their start or the wait for
+ * one) before it starts no further move and leaves the rest to the deadline loop (the battle is then due at once):
+ * the computer thinks in a worker thread, but the transaction holds the battle's row lock and a database connection
+ * meanwhile, and the player's request waits for it. A hex battle's computer moves fit well within it; a fleet of the
+ * measured-table rulesets takes a second or more a decision.
+ */
+export const THINKING_PER_TRANSACTION_MS = 2_000;
+/**
+ * The options of every transaction that may let the computer move: long enough for its thinking (above) and one
+ * decision begun just before the budget ran out, short enough to give up on a stuck one.
+ */
+export const BATTLE_TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
 /** Legal actions tried, in order, when the computer's own choice is refused (a fault of the opponent, logged). */
 const FALLBACK_TRIES = 50;
 
@@ -83,8 +96,8 @@ export async function takeAction(
   const before = battle.state;
   if (before === null || battle.salt === null || battle.status !== 'active')
     return { ok: false, refusal: { code: 'battle_over', message: 'the battle is not being fought' } };
-  const refusal = ruleset.check(before, side, action);
-  if (refusal) return { ok: false, refusal };
+  // `apply` checks the action first (shared/naval/ruleset.ts) and refuses it unchanged: no separate `check`, which
+  // on a fleet of the measured-table rulesets costs as much as the move itself. A refused move's dice are not kept.
   const dice = streamDice(seed, battle.salt, battle.nextRoll);
   const applied = ruleset.apply(before, side, action, dice);
   if (!applied.ok) return { ok: false, refusal: applied.error };
@@ -131,8 +144,9 @@ export async function takeAction(
 }
 
 /**
- * The computer's move for `side`: the ruleset's opponent with the computer's own random numbers; should the rules
- * refuse its choice (a fault of the opponent, logged), the first legal action they accept.
+ * The computer's move for `side`: the ruleset's opponent (in a worker thread) with the computer's own random numbers;
+ * should the rules refuse its choice (a fault of the opponent, logged), the first legal action they accept. 'busy'
+ * when the worker threads have too much to do: the move is left for later.
  */
 async function computerMove(
   env: BattleEnv,
@@ -142,41 +156,58 @@ async function computerMove(
   side: string,
   actor: BattleActor,
   now: Date,
-): Promise<LoadedBattle | null> {
-  const ruleset = rulesetOf(battle);
+): Promise<{ moved: LoadedBattle | 'busy' | null; thinkingMs: number }> {
+  const moved = (after: LoadedBattle | 'busy' | null) => ({ moved: after, thinkingMs });
   const by = { actor, userId: null };
+  let thinkingMs = 0;
   let choice: unknown;
   try {
-    choice = ruleset.opponent(battle.state, side, computerRandom(battle.id, battle.actionCount));
+    const thought = await env.computer.choose(battle.ruleset, battle.state, side, battle.id, battle.actionCount);
+    choice = thought.value;
+    thinkingMs += thought.ms;
   } catch (error) {
+    if (error instanceof ComputerBusy) return moved('busy');
     // A fault of the opponent's: the battle goes on with the rules' own list rather than failing the request.
     env.log.error({ err: error, battleId: battle.id, side }, 'the computer opponent failed to choose');
   }
   if (choice !== undefined) {
     const taken = await takeAction(tx, battle, seed, side, choice, by, now);
-    if (taken.ok) return taken.battle;
+    if (taken.ok) return moved(taken.battle);
     env.log.warn({ battleId: battle.id, side, refusal: taken.refusal }, 'the computer opponent chose an action the rules refuse');
   }
-  for (const legal of ruleset.legalActions(battle.state, side).slice(0, FALLBACK_TRIES)) {
-    const fallback = await takeAction(tx, battle, seed, side, legal, by, now);
-    if (fallback.ok) return fallback.battle;
+  let legal: unknown[];
+  try {
+    const thought = await env.computer.legalActions(battle.ruleset, battle.state, side, FALLBACK_TRIES);
+    legal = thought.value;
+    thinkingMs += thought.ms;
+  } catch (error) {
+    if (error instanceof ComputerBusy) return moved('busy');
+    throw error;
   }
-  return null;
+  for (const action of legal) {
+    const fallback = await takeAction(tx, battle, seed, side, action, by, now);
+    if (fallback.ok) return moved(fallback.battle);
+  }
+  return moved(null);
 }
 
 /**
- * After a change: the computer plays its seats while it is their turn (at most MAX_COMPUTER_MOVES), then the clock is
- * set: a new decision falling due to a human side gets a full deadline; one still pending keeps its own; moves the
- * computer still owes make it due now (the deadline loop goes on with them); none once the battle is over.
+ * After a change: the computer plays its seats while it is their turn (at most MAX_COMPUTER_MOVES, and no new move
+ * once it has thought THINKING_PER_TRANSACTION_MS in this transaction, `thought` of it before), then the clock is set: a
+ * new decision falling due to a human side gets a full deadline; one still pending keeps its own; moves the computer
+ * still owes make it due now (the deadline loop goes on with them); none once the battle is over.
  */
-export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, now: Date): Promise<LoadedBattle> {
+export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, now: Date, thought = 0): Promise<LoadedBattle> {
   const ruleset = rulesetOf(start);
   let battle = start;
   let stuck = false;
-  for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active'; moves++) {
+  let thinkingMs = thought;
+  for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active' && thinkingMs < THINKING_PER_TRANSACTION_MS; moves++) {
     const side = sidesToAct(ruleset.turn(battle.state)).find((candidate) => isComputer(battle, candidate));
     if (side === undefined) break;
-    const moved = await computerMove(env, tx, battle, seed, side, 'computer', now);
+    const { moved, thinkingMs: ms } = await computerMove(env, tx, battle, seed, side, 'computer', now);
+    thinkingMs += ms;
+    if (moved === 'busy') break;
     if (!moved) {
       stuck = true;
       break;
@@ -204,16 +235,18 @@ export async function expireDeadline(env: BattleEnv, tx: Transaction, start: Loa
   const ruleset = rulesetOf(start);
   const seed = await seedOf(tx, start.id);
   const decision = start.decision;
+  let thinkingMs = 0;
   let battle = start;
   for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active'; moves++) {
     if (decisionOf(battle.ruleset, battle.state) !== decision) break;
     const side = sidesToAct(ruleset.turn(battle.state)).find((candidate) => !isComputer(battle, candidate));
     if (side === undefined) break;
-    const moved = await computerMove(env, tx, battle, seed, side, 'deadline', now);
-    if (!moved) break;
+    const { moved, thinkingMs: ms } = await computerMove(env, tx, battle, seed, side, 'deadline', now);
+    thinkingMs += ms;
+    if (moved === 'busy' || !moved) break;
     battle = moved;
   }
-  return settle(env, tx, battle, seed, now);
+  return settle(env, tx, battle, seed, now, thinkingMs);
 }
 
 /**

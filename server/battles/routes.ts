@@ -34,6 +34,7 @@ import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { act } from './actions.ts';
+import { ComputerPool } from './computer-pool.ts';
 import { BattleDeadlines } from './deadlines.ts';
 import { battleLog, cancelBattle, createBattle, joinBattle, leaveBattle, listBattles, viewBattle } from './lobby.ts';
 import { addNote, readNotes } from './notes.ts';
@@ -46,10 +47,12 @@ const tags = ['battles'];
 export const BATTLE_CREATE_LIMIT = { max: 20, windowMs: 3600_000 };
 
 const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const env: BattleEnv = { bus: app.bus, log: app.log.child({ module: 'battles' }) };
+  const env: BattleEnv = { bus: app.bus, log: app.log.child({ module: 'battles' }), computer: new ComputerPool() };
   const deadlines = new BattleDeadlines(app.prisma, env, app.log.child({ module: 'battle-deadlines' }), app.settings.scheduler);
   app.addHook('onReady', async () => deadlines.start());
   app.addHook('preClose', async () => deadlines.stop());
+  // After the loop and the requests: none is left waiting for the computer's answer.
+  app.addHook('onClose', async () => env.computer.close());
 
   const viewer = (request: { auth: { user: Parameters<typeof viewBattle>[1] } | null }) => request.auth?.user ?? null;
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';
+import { ComputerPool } from '../../server/battles/computer-pool.ts';
 import { expireDeadline } from '../../server/battles/play.ts';
 import { lockBattle } from '../../server/battles/stored.ts';
 import { Browser, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
@@ -26,6 +27,9 @@ beforeAll(async () => {
   player = await new Browser(app).register();
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
+/** The computer's worker threads of the loops and expiries this file runs itself. */
+const computer = new ComputerPool();
+afterAll(() => computer.close());
 
 /** Another server instance on the same database: its own connection pool on PostgreSQL (PGlite has one connection). */
 async function instance(): Promise<FastifyInstance> {
@@ -36,7 +40,7 @@ async function instance(): Promise<FastifyInstance> {
 }
 
 const deadlinesOf = (server: FastifyInstance, enabled = false) =>
-  new BattleDeadlines(server.prisma, { bus: server.bus, log: server.log }, server.log, { enabled, intervalMs: 50, batch: 100 });
+  new BattleDeadlines(server.prisma, { bus: server.bus, log: server.log, computer }, server.log, { enabled, intervalMs: 50, batch: 100 });
 
 /** A ship-to-ship duel: Rhodes played by `player` (an hour a turn), Macedon by the computer, which plots at once. */
 async function duelAgainstTheComputer(): Promise<{ id: string; deadlineAt: string }> {
@@ -94,7 +98,7 @@ describe('a deadline that passes', () => {
     await expect(
       app.prisma.$transaction(async (tx) => {
         const locked = await lockBattle(tx, battle.id);
-        const after = await expireDeadline({ bus: app.bus, log: app.log }, tx, locked, expiry);
+        const after = await expireDeadline({ bus: app.bus, log: app.log, computer }, tx, locked, expiry);
         expect(after.actionCount).toBe(3);
         throw new Error('the process died here');
       }),

@@ -84,7 +84,8 @@ describe('the battle page', () => {
   }, 60_000);
   afterAll(() => testApp?.close(), 60_000);
 
-  test('says whose turn it is without the list; lists the legal actions only when asked; refuses an action outside them', async () => {
+  // The first computer move of an app starts its worker thread (server/battles/computer-pool.ts): seconds on a loaded machine.
+  test('says whose turn it is without the list; lists the legal actions only when asked; refuses an action outside them', { timeout: 60_000 }, async () => {
     const created = await player.request('POST', '/api/battles', {
       title: 'Tyre, by the engine in the browser',
       ruleset: 'ship-to-ship',

@@ -1,0 +1,30 @@
+/**
+ * A worker thread of the computer opponent (computer-pool.ts): it runs the rules' slow parts, a computer's choice and
+ * the list of a side's legal actions, so that the server's event loop goes on serving while the computer thinks (a
+ * fleet battle of the measured-table rulesets takes seconds a decision). One job at a time, answered by its id;
+ * everything it gets and gives back is plain JSON, the battle's state and the action.
+ */
+import { parentPort } from 'node:worker_threads';
+import { RULESETS } from '../../shared/naval/index.ts';
+import type { ComputerJob, ComputerAnswer } from './computer-jobs.ts';
+import { computerRandom } from './computer-random.ts';
+
+function answer(job: ComputerJob): unknown {
+  const ruleset = RULESETS[job.ruleset];
+  if (job.kind === 'choose') return ruleset.opponent(job.state, job.side, computerRandom(job.battleId, job.actionCount));
+  return ruleset.legalActions(job.state, job.side).slice(0, job.limit);
+}
+
+function run(job: ComputerJob): ComputerAnswer {
+  const started = performance.now();
+  try {
+    const value = answer(job);
+    return { id: job.id, ok: true, value, ms: performance.now() - started };
+  } catch (error) {
+    return { id: job.id, ok: false, error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) };
+  }
+}
+
+if (!parentPort) throw new Error('computer-worker.ts runs as a worker thread of computer-pool.ts');
+const port = parentPort;
+port.on('message', (job: ComputerJob) => port.postMessage(run(job)));
