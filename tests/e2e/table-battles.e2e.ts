@@ -4,7 +4,8 @@
  * the second side from the invitation link. Each battle is fought to its end:
  * 1. The Diadochi Naval Rules (two ships against one, 12 by 12 cables): the line abreast's move made by dragging
  *    its ghost on the table (first aside, a wheel, then ahead into contact), the ram clicked among the close
- *    combat buttons; the rest through the API with each player's own session; the log, the outcome.
+ *    combat buttons; the rest through the API with each player's own session; the log, the outcome, the replay
+ *    slider back to the start, and the check page's pass.
  * 2. Oi Navarcoi! (a squadron each, one turn): the squadron dragged into the enemy's front (an attack), the melee
  *    resolved, the end shown.
  * Screenshots (1400×900 and a 375×812 phone) go to tests/e2e/screenshots/table-*.png (git-ignored).
@@ -29,6 +30,10 @@ interface Seat {
 }
 
 type Json = Record<string, unknown> & { [key: string]: any };
+
+/** A Diadochi order straight ahead its whole allowance (one leg, ahead). */
+const isAhead = (action: Json): boolean =>
+  action.move.kind === 'legs' && action.move.legs.length === 1 && action.move.legs[0].kind === 'ahead' && action.move.legs[0].distance === 4;
 
 describe.skipIf(!hasChromium)('table battles in the browser', () => {
   let server: RunningServer;
@@ -163,7 +168,7 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
         dn.title = 'Two against one';
         dn.table.width = 12;
         dn.table.depth = 12;
-        dn.turnLimit = 4;
+        dn.turnLimit = 6;
         dn.first = 'antigonids';
         dn.zones = { antigonids: { x0: 0, y0: 0, x1: 12, y1: 5 }, ptolemies: { x0: 0, y0: 7, x1: 12, y1: 12 } };
         for (const q of dn.squadrons) q.rating = 9;
@@ -208,9 +213,11 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
       battle,
       (side, legal) => {
         const ram = legal.find((l) => l.action.kind === 'combat' && l.action.attacks.some((a: Json) => a.attack === 'ram'));
-        const ahead = legal.find(
-          (l) => l.action.kind === 'order' && l.action.formation === 'abreast' && l.action.move.legs?.[0]?.kind === 'ahead' && l.action.move.legs.length === 1,
-        );
+        // Antigonus closes in: the group forms up again if a blunder broke it, or goes ahead in line, or ship by ship.
+        const ahead =
+          legal.find((l) => l.action.kind === 'order' && l.action.move.kind === 'reform') ??
+          legal.find((l) => l.action.kind === 'order' && l.action.formation === 'abreast' && isAhead(l.action)) ??
+          legal.find((l) => l.action.kind === 'order' && l.action.formation === 'single' && isAhead(l.action));
         if (ram && side === 'ptolemies') return ram.action;
         return (side === 'antigonids' ? ahead?.action : undefined) ?? legal.find((l) => l.action.kind === 'end-movement')?.action ?? legal[0].action;
       },
@@ -241,6 +248,16 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'diadochi-end');
     await expect(page.locator('.outcome').textContent()).resolves.toMatch(/won|Nobody won/);
+    // The replay slider goes back to the start: the ships where they were set up.
+    await page.getByLabel('Replay').fill('0');
+    await page.locator('.replay span', { hasText: 'The start' }).waitFor();
+    await eventually(() => page.locator('.table-sea g.piece').count()).toBe(3);
+    await page.getByRole('button', { name: 'Back to now' }).click();
+    // The check page replays every die of the table battle.
+    await page.getByRole('link', { name: 'Check every die of this battle' }).click();
+    await page.waitForURL(`**/battles/${battle}/verify`);
+    await page.locator('.verdict').waitFor({ timeout: 30_000 });
+    await expect(page.locator('.verdict .big').textContent()).resolves.toBe('✔ Pass');
   });
 
   test('Oi Navarcoi!: a squadron dragged into the enemy’s front, the melee, the end', async () => {
