@@ -12,7 +12,11 @@ import { SALT, SEED, battleDetail } from './battles-fixtures.ts';
 export type TableRuleset = 'diadochi-naval' | 'oi-navarcoi';
 
 /** The scenario played to its first movement, the viewer seated as the side to move; `change` edits the state first. */
-export function tableBattle(ruleset: TableRuleset, scenario: string, change: (state: never) => void = () => {}): { detail: BattleDetail; side: string } {
+export function tableBattle(
+  ruleset: TableRuleset,
+  scenario: string,
+  change: (state: never) => void = () => {},
+): { detail: BattleDetail; side: string; record: BattleRecord } {
   const r = RULESETS[ruleset];
   const setup = r.setupSchema.parse(scenarioOf(ruleset, scenario)!.setup);
   const dice = streamDice(SEED, SALT);
@@ -43,5 +47,5 @@ export function tableBattle(ruleset: TableRuleset, scenario: string, change: (st
     start: started.log as BattleRecord['start'],
     actions,
   };
-  return { detail: battleDetail(ruleset, { record, state, states: [state] }, turn.side), side: turn.side };
+  return { detail: battleDetail(ruleset, { record, state, states: [state] }, turn.side), side: turn.side, record };
 }

@@ -11,6 +11,9 @@ import type { State as OiState } from '../../shared/naval/oi-navarcoi/state.ts';
 import { cornersOf } from '../../shared/naval/table/index.ts';
 import TableSea from '../../web/src/battles/TableSea.svelte';
 import { tablePicture } from '../../web/src/battles/table-picture.ts';
+import { RULESETS } from '../../shared/naval/index.ts';
+import { replayBattle } from '../../web/src/battles/replay.ts';
+import { logEntries } from './battles-fixtures.ts';
 import { tableBattle } from './table-fixtures.ts';
 
 let target: HTMLElement;
@@ -196,5 +199,16 @@ describe('the ghost on the table', () => {
     expect(target.querySelector('g.ghost')!.classList.contains('refused')).toBe(true);
     expect(target.querySelector('.ruler')!.classList.contains('over')).toBe(true);
     expect(target.querySelector('.ruler text')!.textContent).toBe('9.5 cables of 4');
+  });
+});
+
+describe('the replay of a table battle', () => {
+  it('draws every step with the table’s own picture, the last the battle as it stands', () => {
+    const { detail, record } = tableBattle('oi-navarcoi', 'clash');
+    const replay = replayBattle(RULESETS['oi-navarcoi'], record.setup, logEntries(record), (state) => tablePicture('oi-navarcoi', state));
+    expect(replay.stopped).toBeNull();
+    expect(replay.boards).toHaveLength(record.actions.length + 1);
+    expect(replay.boards[replay.boards.length - 1]).toEqual(tablePicture('oi-navarcoi', detail.state));
+    expect(replay.boards[0].pieces.map((p) => p.id)).toEqual(['ath-1', 'ath-2', 'ath-3', 'ath-4', 'cor-1', 'cor-2', 'cor-3', 'cor-4']);
   });
 });
