@@ -243,7 +243,10 @@ export async function expireDeadline(env: BattleEnv, tx: Transaction, start: Loa
     if (side === undefined) break;
     const { moved, thinkingMs: ms } = await computerMove(env, tx, battle, seed, side, 'deadline', now);
     thinkingMs += ms;
-    if (moved === 'busy' || !moved) break;
+    // No worker free to act for the late side: the expiry rolls back and the battle stays due (the next tick retries),
+    // rather than the late side getting a new deadline.
+    if (moved === 'busy') throw new ComputerBusy(env.computer.load.waiting);
+    if (!moved) break;
     battle = moved;
   }
   return settle(env, tx, battle, seed, now, thinkingMs);
