@@ -3,9 +3,9 @@
  * connection or row lock is held while a receiver (an SMTP server, a push service, a webhook) is talked to:
  *
  *   -- claim: one short statement, a batch at a time
- *   UPDATE outbox SET claimed_by = <this worker>, claimed_until = now + lease, attempts = attempts + 1
+ *   UPDATE outbox SET claimed_by = <this worker>, claimed_until = now() + lease, attempts = attempts + 1
  *   WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now
- *                  AND (claimed_until IS NULL OR claimed_until <= now)
+ *                  AND (claimed_until IS NULL OR claimed_until <= now())
  *                ORDER BY next_attempt_at LIMIT n FOR UPDATE SKIP LOCKED)
  *   -- deliver each, `concurrency` at once (mail over a pool of that many SMTP connections)
  *   -- settle: one statement for every outcome known by then, and only for rows still held by this claim
@@ -14,12 +14,12 @@
  *
  * Exactly once, as far as it can be: two workers never hold the same row (SKIP LOCKED, then the lease keeps the
  * others off it), and a row is marked as soon as its receiver has answered: settlements are written in groups, each
- * statement taking every outcome that arrived while the previous one ran, so a mark follows its answer by about one
- * statement's time. An instance that dies (SIGKILL, a lost database) leaves its rows pending and claimed until their
- * lease runs out; then any instance claims them again. Rows it had not started go late (by up to the lease), not
- * twice; the one window for a duplicate is between a receiver's acceptance (SMTP's 250, the push service's 201) and
- * its row's mark: a crash there sends the message again after the lease, with the same Message-ID for mail, so the
- * receiving side can drop the copy.
+ * statement taking every outcome that arrived in the 20 ms before it or while the previous one ran, so a mark follows
+ * its answer by about that and one statement's time. An instance that dies (SIGKILL, a lost database) leaves its
+ * rows pending and claimed until their lease runs out; then any instance claims them again. Rows it had not started
+ * go late (by up to the lease), not twice; the one window for a duplicate is between a receiver's acceptance (SMTP's
+ * 250, the push service's 201) and its row's mark: a crash there sends the message again after the lease, with the
+ * same Message-ID for mail, so the receiving side can drop the copy.
  *
  * The lease outlasts every delivery started under it: each delivery is abandoned (and tried again later) after
  * `sendTimeoutMs`, and none is started with less than that (and a margin) left; rows it cannot start in time are
@@ -92,6 +92,12 @@ const TRIM_BATCH = 10_000;
 const LEASE_MARGIN_MS = 10_000;
 /** Tries of a settlement statement before its rows are left to their lease (a lost connection; then they go again). */
 const SETTLE_TRIES = 3;
+/**
+ * How long an outcome waits for others to share its statement, unless `SETTLE_GROUP` are waiting: fewer statements
+ * (each a round trip that wakes the database) for a mark at most this much later.
+ */
+const SETTLE_GATHER_MS = 20;
+const SETTLE_GROUP = 50;
 
 /**
  * What the users table says of a message's recipient, read with the claim (in its statement): the recipient user's
@@ -187,9 +193,10 @@ export class DeliveryWorker {
   readonly name = workerName();
   readonly options: DeliveryOptions;
   private lastTrim = 0;
-  /** Settlements waiting for the next statement, and the statement under way. */
+  /** Settlements waiting for the next statement, the statement under way, and the wait for more to join it. */
   private waiting: Array<{ settlement: Settlement; done: () => void }> = [];
   private settling: Promise<void> | undefined;
+  private gathering: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -247,8 +254,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * Delivers up to `limit` messages due at `now` (tests pass a later time to move the clock on; leases are reckoned
-   * on it too), `concurrency` at once; returns what became of them once every outcome is written.
+   * Delivers up to `limit` messages due at `now` (tests pass a later time to move the clock on; leases are on the
+   * database's clock), `concurrency` at once; returns what became of them once every outcome is written.
    */
   async deliverDue(now: Date = new Date(), limit = this.options.batch): Promise<DeliveryCounts> {
     const counts: DeliveryCounts = { sent: 0, retried: 0, failed: 0 };
@@ -306,22 +313,23 @@ export class DeliveryWorker {
   private async claim(now: Date, channels: Channel[], size: number): Promise<Held[]> {
     // Reckoned before the statement: the lease this process counts on ends no later than the one written.
     const leaseEnds = performance.now() + this.options.leaseMs;
-    const until = new Date(now.getTime() + this.options.leaseMs).toISOString();
     const at = now.toISOString();
     // Under READ COMMITTED a row another worker claimed and committed meanwhile is checked against the WHERE again once
     // locked, and skipped. The row is chosen by its id alone, then read whole: selecting the payload where the rows
-    // are chosen made PostgreSQL sort every due row with its payload (570 ms a claim with 7,000 due).
+    // are chosen made PostgreSQL sort every due row with its payload (570 ms a claim with 7,000 due). Leases are
+    // reckoned on the database's clock alone, which every instance shares: an instance whose clock runs ahead cannot
+    // end another's lease early (nor a test's later `now` its own claims).
     const rows = await this.prisma.$queryRaw<ClaimedRow[]>`
       WITH picked AS (
         SELECT id FROM outbox
         WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
-          AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
+          AND (claimed_until IS NULL OR claimed_until <= now())
           AND channel::text IN (${Prisma.join(channels)})
         ORDER BY next_attempt_at
         LIMIT ${size}
         FOR UPDATE SKIP LOCKED
       ), claimed AS (
-        UPDATE outbox o SET claimed_by = ${this.name}, claimed_until = ${until}::timestamptz, attempts = o.attempts + 1
+        UPDATE outbox o SET claimed_by = ${this.name}, claimed_until = now() + ${this.options.leaseMs}::int * interval '1 millisecond', attempts = o.attempts + 1
         FROM picked WHERE o.id = picked.id
         RETURNING o.id, o.channel, o.dedupe_key, o.user_id, o.game_id, o.target, o.payload, o.attempts, o.next_attempt_at
       )
@@ -400,30 +408,41 @@ export class DeliveryWorker {
   }
 
   /**
-   * Writes a settlement with the others that come while the statement before it runs (a group: one statement for
-   * many rows), then calls a refusal's hook. Resolves once written (or given up: the lease then sends it again).
+   * Writes a settlement with the others that come within SETTLE_GATHER_MS or while the statement before it runs (a
+   * group: one statement for many rows), then calls a refusal's hook. Resolves once written (or given up: the lease
+   * then sends it again).
    */
   private settle(settlement: Settlement): Promise<void> {
     const written = new Promise<void>((done) => this.waiting.push({ settlement, done }));
-    this.settling ??= this.settleWaiting().finally(() => {
-      this.settling = undefined;
-    });
+    this.scheduleSettling();
     return written;
   }
 
+  private scheduleSettling(): void {
+    if (this.settling || this.waiting.length === 0) return;
+    const start = () => {
+      clearTimeout(this.gathering);
+      this.gathering = undefined;
+      this.settling ??= this.settleWaiting().finally(() => {
+        this.settling = undefined;
+        this.scheduleSettling();
+      });
+    };
+    if (this.waiting.length >= SETTLE_GROUP || this.closing) start();
+    else this.gathering ??= setTimeout(start, SETTLE_GATHER_MS);
+  }
+
   private async settleWaiting(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const group = this.waiting.splice(0);
-      const mine = await this.writeSettlements(group.map((entry) => entry.settlement));
-      for (const { settlement } of group) {
-        const refusal = settlement.refusal;
-        if (!refusal?.transport.refused || !mine.has(settlement.row.id)) continue;
-        await refusal.transport
-          .refused(this.prisma, refusal.message, refusal.error)
-          .catch((error: unknown) => this.log.error({ err: error, outboxId: refusal.message.id }, 'recording a refused outbox message failed'));
-      }
-      for (const entry of group) entry.done();
+    const group = this.waiting.splice(0);
+    const mine = await this.writeSettlements(group.map((entry) => entry.settlement));
+    for (const { settlement } of group) {
+      const refusal = settlement.refusal;
+      if (!refusal?.transport.refused || !mine.has(settlement.row.id)) continue;
+      await refusal.transport
+        .refused(this.prisma, refusal.message, refusal.error)
+        .catch((error: unknown) => this.log.error({ err: error, outboxId: refusal.message.id }, 'recording a refused outbox message failed'));
     }
+    for (const entry of group) entry.done();
   }
 
   /** One statement for the group; returns the ids it marked (a row no longer held by this claim is left alone). */
