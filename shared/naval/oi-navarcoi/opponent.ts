@@ -6,8 +6,8 @@
  * unformed by failing its contact test while disordered suffers the same; then the formation differential,
  * crews, disorder, and the diekplous or periplous by the chances of their four outcomes. A side the scenario's
  * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts);
- * the others close in epi pollon towards the nearest enemy worth it (freighters and beached squadrons first),
- * rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
+ * the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
+ * first, squadrons at anchor, which the engine never lets rout, last), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
  * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
  * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
  */
