@@ -4,13 +4,17 @@
  * phase, the chance of each meeting and what the meeting is worth on average over the dice (opponent-values.ts):
  * its ram into a side or stern, a bow-to-bow meeting by the head-on odds, an enemy's ram into its side, and the
  * boarding fights that may follow. Where the plot meets nobody, it weighs the ship's place for the next turn:
- * closing on the enemy it can hurt most, bow towards it, no enemy within reach on its beam or stern, a beam
- * offered to it, no maximum-speed turn spent for nothing, open water ahead, and no friend in its way. Ships are
- * plotted one after another, nearest the enemy first, each keeping clear of the paths already chosen.
+ * closing on the enemy it can hurt most, bow towards it (or little to turn), no enemy within reach on its beam or
+ * stern, a beam offered to it, out of the reach of enemy stone throwers (the only fire that holes a hull) and an
+ * enemy within its own, no maximum-speed turn spent and no going astern for nothing, open water ahead, and no
+ * friend in its way. Its own losses weigh more while it is ahead on the hull kept, less as the turns run out while
+ * it is not. Ships are plotted one after another, nearest the enemy first, each keeping clear of the paths already
+ * chosen.
  *
- * It boards only when its marines would beat every enemy it may meet this turn, fires at the first chance at the
- * ship it goes for, and counter-boards repulsed boarders when its marines are the stronger. Holes are plugged by
- * the rules themselves, every turn.
+ * Each ship is scored with and without a boarding order and takes the better (the order holds for every ram it
+ * makes or takes, so it boards where its marines would win the fights it may meet), holds its fire for short range
+ * at the ship it goes for, and counter-boards repulsed boarders when its marines are the stronger. Holes are
+ * plugged by the rules themselves, every turn.
  */
 import { type Facing, type Hex, distance, neighbour, sameHex, turnDistance } from '../hex.ts';
 import type { Opponent } from '../ruleset.ts';
@@ -18,9 +22,11 @@ import { impassable } from '../sea.ts';
 import type { Action } from './actions.ts';
 import { type Forecast, PHASES, type Track, crossKey, distanceTo, forecast, keyOf, trackOf } from './opponent-forecast.ts';
 import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, sideRamValue } from './opponent-values.ts';
+import { firingRow } from './combat.ts';
 import { legalPlots } from './plot.ts';
 import { RULES } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
+import { hullShare } from './victory.ts';
 
 /**
  * The weights of the opponent's judgement of a place. Those marked "units" are in tenths of what a ram into an
@@ -39,13 +45,46 @@ export const WEIGHTS = {
   opening: 0.2,
   /** A maximum-speed turn spent, each one spent making the rest dearer (units). */
   maxSpeed: 2.5,
+  /** The least chance of a meeting for which a maximum-speed turn is spent. */
+  maxSpeedMeeting: 0.15,
   /** Land, a wreck or the edge right ahead (units). */
   blockedAhead: 1.5,
   /** Running into a friend's path. */
   friendClash: 30,
   /** A rammer is left backing off, a sitting target: a share of an enemy ram's worth. */
   afterRam: 0.15,
+  /** Turns of stone throwers' fire a place at the turn's end is reckoned to be under (or to keep an enemy under). */
+  stones: 5,
+  /** Each hexside the bow must turn to bear on that enemy, per hex of way its turning circle needs (units). */
+  perHexside: 0.5,
+  /** Going astern without a meeting to gain by it (units). */
+  astern: 1.0,
+  /** How much more its own losses weigh when it is ahead on the hull kept. */
+  ahead: 1.5,
+  /** How much less they weigh by the last turn when it is level or behind. */
+  late: 0.6,
 };
+
+/**
+ * How much the side's own losses weigh against the enemy's: ahead on the share of hull kept, a win at the turn limit
+ * is the side's to lose, so it risks less; level or behind, a battle that runs out is no win, so it risks more as the
+ * turns run out.
+ */
+function caution(state: State, side: string): number {
+  const ours = hullShare(state, side);
+  const theirs = Math.max(0, ...state.sides.filter((s) => s.id !== side).map((s) => hullShare(state, s.id)));
+  if (ours > theirs + 1e-9) return WEIGHTS.ahead;
+  return 1 - WEIGHTS.late * Math.min(1, (state.turn - 1) / Math.max(1, state.turnLimit - 1));
+}
+
+/** A stone thrower's hull damage a shot on average, by range (0 out of range). */
+const STONE_DAMAGE: readonly number[] = Array.from({ length: 21 }, (_, range) => {
+  const row = range > 0 ? firingRow('stoneThrower', range) : undefined;
+  if (!row) return 0;
+  let sum = 0;
+  for (let die = 1; die <= 6; die++) sum += row.results.find((r) => die >= r.from)?.damage ?? 0;
+  return sum / 6;
+});
 
 /** The facing from `from` that points most nearly at `to`. */
 function bearing(from: Hex, to: Hex): Facing {
@@ -76,6 +115,9 @@ interface Pair {
   readonly rammed: number;
   /** The farthest apart the two can start the turn and still meet in it. */
   readonly meetWithin: number;
+  /** A turn of stone throwers' fire, per point of damage a stone does: its stones at us (negative), ours at it. */
+  readonly shelled: number;
+  readonly shelling: number;
 }
 
 function pairsOf(scale: Scale, ship: ShipState, forecasts: Forecast[]): Pair[] {
@@ -86,7 +128,15 @@ function pairsOf(scale: Scale, ship: ShipState, forecasts: Forecast[]): Pair[] {
     const theirBonus = e.wentMax ? RULES.fullSpeedRamBonus * 0.5 : 0;
     const ram = [sideRamValue(scale, ship, e, 0), sideRamValue(scale, ship, e, RULES.fullSpeedRamBonus)] as const;
     const headOn = [headOnValue(scale, ship, 0, e, theirBonus), headOnValue(scale, ship, RULES.fullSpeedRamBonus, e, theirBonus)] as const;
-    return { f, ram, headOn, rammed: sideRamValue(scale, e, ship, theirBonus), meetWithin: top + f.reach + 1 };
+    return {
+      f,
+      ram,
+      headOn,
+      rammed: sideRamValue(scale, e, ship, theirBonus),
+      meetWithin: top + f.reach + 1,
+      shelled: -e.stoneThrowers * scale.worth(ship),
+      shelling: ship.stoneThrowers * scale.worth(e),
+    };
   });
 }
 
@@ -126,12 +176,16 @@ function choosePlot(
   }));
   const unit = unitOf(pairSets[0]);
   const maxCost = unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
-  for (const plot of legalPlots(state, ship)) {
-    const t = trackOf(ship, plot, stops);
+  const plots = legalPlots(state, ship);
+  const legalCount = plots.length;
+  for (const plot of plots) {
     const declaredMax = plot.steps !== 'B' && plot.steps.length > stats.cruisingSpeed;
+    const t = trackOf(ship, plot, stops);
     const bonus = fullSpeedBonus(ship, declaredMax) > 0 ? 1 : 0;
     let common = 0;
     if (declaredMax) common -= maxCost;
+    // Going astern leaves the ship slow and its stern first: only for a reason.
+    if (plot.steps === 'B' && legalCount > 1) common -= unit * WEIGHTS.astern;
     for (const fr of friends) common -= WEIGHTS.friendClash * clash(t, fr);
     const end = t.hexes[PHASES];
     const facing = t.facings[PHASES];
@@ -206,6 +260,8 @@ function choosePlot(
         score += free * value;
         free *= Math.max(0, 1 - contact);
       }
+      // A maximum-speed turn is one of three a battle: spent on a likely meeting, not on way alone.
+      if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting) continue;
       // Many plots end in the same hex and facing: its worth for the next turn is reckoned once.
       let place = j.places.get(endKey);
       if (!place) {
@@ -253,6 +309,8 @@ function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blo
   else {
     const off = turnDistance(bearing(at, who.f.end.hex), facing);
     if (off < 2) v += unit * WEIGHTS.bowOn[off];
+    // Bringing the bow round takes way: each hexside to turn costs the straight hexes its turning circle needs.
+    v -= unit * WEIGHTS.perHexside * off * (1 + stats.turningCircle);
   }
   for (const p of pairs) {
     const e = p.f.end;
@@ -267,6 +325,16 @@ function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blo
     // Within ours, with its beam or stern to us: a ram waiting to be made.
     if (d <= reach + 0.5 && towardUs >= 2 && towardThem <= 1) v += WEIGHTS.opening * Math.max(0, p.ram[0]);
   }
+  // Stones are the only fire that holes a hull, turn after turn: out of the enemy's stone throwers' reach, ours in reach.
+  let shelled = 0;
+  let shelling = 0;
+  for (const p of pairs) {
+    if (p.shelled === 0 && p.shelling === 0) continue;
+    const hit = STONE_DAMAGE[Math.min(STONE_DAMAGE.length - 1, Math.round(distanceTo(at, p.f.end.q, p.f.end.r)))];
+    shelled += p.shelled * hit;
+    shelling = Math.max(shelling, p.shelling * hit);
+  }
+  v += WEIGHTS.stones * (shelled + shelling);
   if (blocked(neighbour(at, facing))) v -= unit * WEIGHTS.blockedAhead;
   return { value: v, who };
 }
@@ -275,9 +343,10 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
   const enemyShips = state.ships.filter((s) => s.side !== side && active(s));
   const mine = state.ships.filter((s) => s.side === side && active(s));
   const startHull = (s: ShipState) => Math.max(1, state.startHull[s.side] ?? 1);
+  const care = caution(state, side);
   /** The measure of what meetings are worth, with the ship being plotted ordered to board or not. */
   const scale = (boards: boolean): Scale => ({
-    worth: (s) => 100 / startHull(s),
+    worth: (s) => (s.side === side ? care : 1) * (100 / startHull(s)),
     mine: (s) => s.side === side,
     // An enemy is reckoned likelier to board when its marines would win.
     boardsChance: (s, against) => (boardingOdds(s, against) > 0.6 ? 0.7 : 0.4),
