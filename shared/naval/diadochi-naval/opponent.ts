@@ -8,10 +8,11 @@
  * choice worth most on average. Values are in combat value, the measure of the victory rule.
  */
 import type { Opponent } from '../ruleset.ts';
-import { type Base, contactOf, distanceBetween, inForwardArc, straightAhead } from '../table/index.ts';
+import { type Base, contactOf, distanceBetween, headingVector, inForwardArc, lineAbreast, rightVector } from '../table/index.ts';
 import type { Action } from './actions.ts';
 import { candidateOrders, combatChoices, defaultFire } from './choices.ts';
 import { attackerModifiers, defenderModifiers, lookup, sparedAsSmaller } from './combat.ts';
+import { checkDeploy } from './deployment.ts';
 import { planOrder } from './movement.ts';
 import { enemiesOf } from './positions.ts';
 import { RULES, type Result } from './rules.ts';
@@ -43,28 +44,47 @@ export function expectedWorth(state: State, attacker: ShipState, defender: ShipS
   return sum / 36;
 }
 
-/** How good a placing of the side's ships is: attacks at the bow, threats to beams and sterns, way made, command distance. */
+/** The mean worth to `attacker` of its close attacks on `defender` (a player that may pick any kind), and the best. */
+function closeWorths(state: State, attacker: ShipState, defender: ShipState, supporters: number): { best: number; mean: number } {
+  const worths = (['ram', 'rake', 'board'] as const).map((k) => expectedWorth(state, attacker, defender, k, supporters));
+  return { best: Math.max(...worths), mean: worths.reduce((a, b) => a + b, 0) / worths.length };
+}
+
+/**
+ * How good a placing of the side's ships is, for the ships `moved`: the attacks a contact at the bow gives now
+ * (with the others at that enemy's bow supporting) less the enemy's reply on a ship lying at its bow, the missile
+ * fire it may give at once less the fire it draws (the enemy fires in its own turn), enemy bows that could reach
+ * its beam or stern next turn, the way still to go to the nearest enemy, and keeping within command distance.
+ * The flagship counts double in every worth, so it keeps out of harm's way unless the odds favour it.
+ */
 function placingScore(state: State, side: string, moved: ReadonlySet<string>): number {
   let score = 0;
-  const enemies = enemiesOf(state, side);
+  const enemies = enemiesOf(state, side).map((e) => ({ e, b: baseOf(e) }));
+  const own = state.ships.filter((x) => x.side === side && afloat(x) && !x.crippled);
   for (const s of state.ships.filter((x) => moved.has(x.id))) {
     const b = baseOf(s);
     let nearest = Number.POSITIVE_INFINITY;
-    for (const e of enemies) {
-      const eb = baseOf(e);
+    let bowContact = false;
+    let fire = Number.NEGATIVE_INFINITY;
+    for (const { e, b: eb } of enemies) {
       const d = distanceBetween(b, eb);
       nearest = Math.min(nearest, d);
       const c = d < 1e-6 ? contactOf(b, eb) : null;
       if (c?.aSide === 'front' && !s.crippled) {
-        const best = Math.max(...(['ram', 'rake', 'board'] as const).map((k) => expectedWorth(state, s, e, k, 0)));
-        score += Math.max(0.4, best + 0.4);
+        bowContact = true;
+        const supporters = own.filter((o) => o.id !== s.id && contactOf(baseOf(o), eb)?.aSide === 'front').length;
+        score += closeWorths(state, s, e, supporters).best + 0.2;
+      }
+      if (c?.bSide === 'front' && !e.crippled) score -= 0.6 * Math.max(0, closeWorths(state, e, s, 0).mean);
+      if (!e.crippled && d <= RULES.missileRange + 1e-6) {
+        if (inForwardArc(b, eb) && c === null) fire = Math.max(fire, expectedWorth(state, s, e, 'missile', 0));
+        if (inForwardArc(eb, b) && c === null) score -= 0.7 * Math.max(0, expectedWorth(state, e, s, 'missile', 0));
       }
       // An enemy bow that could reach this ship's beam or stern next turn: one abeam or astern of it, whose
       // forward arc it lies in (an enemy ahead of it meets its own ram first).
-      if (!e.crippled && d <= RULES.movement.single.distance && inForwardArc(eb, b) && !inForwardArc(b, eb))
-        score -= 0.35 * combatValue(e) * (d <= 2 ? 1.5 : 1);
-      else if (!e.crippled && d <= 2 && inForwardArc(eb, b) && !straightAhead(b, eb) && straightAhead(eb, b)) score -= 0.05 * combatValue(e);
+      if (!e.crippled && d <= RULES.movement.single.distance && inForwardArc(eb, b) && !inForwardArc(b, eb)) score -= 0.2 * combatValue(e) * (d <= 2 ? 1.5 : 1);
     }
+    if (!bowContact && fire > 0) score += fire;
     if (Number.isFinite(nearest)) score -= 0.15 * nearest;
     const squadron = state.squadrons.find((q) => q.id === s.squadron);
     const flag = squadron?.flagship ? shipById(state, squadron.flagship) : undefined;
@@ -129,11 +149,43 @@ function chooseCombat(state: State, side: string): Action {
   return best?.action ?? { kind: 'combat', attacks: [] };
 }
 
-export const opponent: Opponent<State, Action> = (state, side, random) => {
-  if (state.stage === 'deploy') {
-    const own = state.ships.filter((s) => s.side === side);
-    return { kind: 'deploy', placements: own.map((s) => ({ ship: s.id, x: s.x, y: s.y, heading: s.heading })) };
+/**
+ * The scenario's deployment with each squadron's flagship taken out of its line abreast (the line closed up) and
+ * placed astern of the line's middle: a flagship lost counts double and costs the squadron a point of command,
+ * so it follows the line rather than leading it. The scenario's own deployment when that does not fit.
+ */
+function deployment(state: State, side: string): Extract<Action, { kind: 'deploy' }> {
+  const own = state.ships.filter((s) => s.side === side);
+  const scenario: Extract<Action, { kind: 'deploy' }> = {
+    kind: 'deploy',
+    placements: own.map((s) => ({ ship: s.id, x: s.x, y: s.y, heading: s.heading })),
+  };
+  const placed = new Map(own.map((s) => [s.id, { x: s.x, y: s.y, heading: s.heading }]));
+  for (const squadron of state.squadrons.filter((q) => q.side === side && q.flagship)) {
+    const ships = own.filter((s) => s.squadron === squadron.id);
+    const flag = ships.find((s) => s.id === squadron.flagship);
+    const line = lineAbreast(ships.map((s) => baseOf(s)));
+    if (!flag || ships.length < 3 || !line.ok) continue;
+    const order = line.indices.map((i) => ships[i]);
+    const at = order.indexOf(flag);
+    const right = rightVector(flag.heading);
+    const ahead = headingVector(flag.heading);
+    // The ships right of the flagship close up by its width; it goes astern of the line's middle.
+    for (const s of order.slice(at + 1)) placed.set(s.id, { x: s.x - right.x * RULES.baseWidth, y: s.y - right.y * RULES.baseWidth, heading: s.heading });
+    const rest = order.filter((s) => s !== flag).map((s) => placed.get(s.id) ?? s);
+    const mid = { x: rest.reduce((n, p) => n + p.x, 0) / rest.length, y: rest.reduce((n, p) => n + p.y, 0) / rest.length };
+    const back = Math.max(...ships.map((s) => RULES.shipTypes[s.type].length)) + 1;
+    placed.set(flag.id, { x: mid.x - ahead.x * back, y: mid.y - ahead.y * back, heading: flag.heading });
   }
+  const plotted: Extract<Action, { kind: 'deploy' }> = {
+    kind: 'deploy',
+    placements: own.map((s) => ({ ship: s.id, ...(placed.get(s.id) ?? s) })),
+  };
+  return checkDeploy(state, side, plotted.placements) === null ? plotted : scenario;
+}
+
+export const opponent: Opponent<State, Action> = (state, side, random) => {
+  if (state.stage === 'deploy') return deployment(state, side);
   if (state.stage === 'orders') return chooseOrder(state, side, random);
   if (state.stage === 'fire') return chooseFire(state, side);
   return chooseCombat(state, side);
