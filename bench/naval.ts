@@ -3,7 +3,8 @@
  * battles of the computer against random legal play; bench/naval-<ruleset>.ts), and 1,000 whole battles of the
  * computer opponent against itself on the ruleset's smallest shipped scenario, with the real dice stream; and
  * how often the computer beats a player of random legal actions over 1,000 battles of each shipped scenario,
- * taking each side in turn (the target: at least 90 %); and the battle page's size (bench/naval-page.ts).
+ * taking each side in turn (the target: at least 90 %); the table rulesets' figures (bench/naval-table.ts); and the
+ * battle page's size (bench/naval-page.ts).
  */
 import { streamDice } from '../shared/naval/dice.ts';
 import { RULESETS, type RULESET_IDS, SCENARIOS } from '../shared/naval/index.ts';
@@ -11,6 +12,7 @@ import { randomPlayer as shipToShipRandom } from '../shared/naval/ship-to-ship/p
 import { benchClassis } from './naval-classis.ts';
 import { benchBattlePages } from './naval-page.ts';
 import { benchShipToShip } from './naval-ship-to-ship.ts';
+import { benchNavalTable } from './naval-table.ts';
 
 export interface NavalFigure {
   ruleset: string;
@@ -129,6 +131,8 @@ export async function navalBenchmarks(): Promise<NavalFigure[]> {
       });
     }
   }
+  // The rulesets on a measured table: legality checks on a crowded table, a turn's resolution, the computer against random play.
+  figures.push(...benchNavalTable());
   figures.push(...(await benchBattlePages()));
   return figures;
 }
