@@ -70,7 +70,7 @@ type Given = { intent: MovementIntent; text: string; order: Order };
 interface MovementOrders {
   intents: MovementIntent[];
   /** Per unit: its one legal order, if it had one. */
-  given: Given[];
+  given: (Given | undefined)[];
   /** Results of units that hold because their orders were illegal or contradictory. */
   heldByRule: Map<number, OrderResult[]>;
 }
@@ -78,7 +78,9 @@ interface MovementOrders {
 /** Check each order; a unit given two different legal orders holds (DATC 4.D.3). Units in the order they were first ordered. */
 function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): MovementOrders {
   const { v, board } = pos;
-  const byUnit: Given[][] = [];
+  // Each unit's first order; its other distinct orders apart (rare), so that the usual unit costs no list of its own.
+  const given: (Given | undefined)[] = [];
+  const others = new Map<number, Given[]>();
   const ordered: number[] = [];
   // Results of units that hold because their orders were illegal or contradictory: they get no separate "no order" line.
   const heldByRule = new Map<number, OrderResult[]>();
@@ -102,21 +104,27 @@ function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results
       continue;
     }
     const u = c.value.unit;
-    const list = byUnit[u];
-    if (!list) {
-      byUnit[u] = [{ intent: c.value, text: o.text, order: o.order }];
+    const first = given[u];
+    if (first === undefined) {
+      given[u] = { intent: c.value, text: o.text, order: o.order };
       ordered.push(u);
-    } else if (!list.some((x) => x.text === o.text)) list.push({ intent: c.value, text: o.text, order: o.order });
-  }
-  const intents: MovementIntent[] = [];
-  const given: Given[] = [];
-  for (const u of ordered) {
-    const list = byUnit[u];
-    if (list.length === 1) {
-      intents.push(list[0].intent);
-      given[u] = list[0];
       continue;
     }
+    if (first.text === o.text) continue;
+    const more = others.get(u);
+    if (!more) others.set(u, [{ intent: c.value, text: o.text, order: o.order }]);
+    else if (!more.some((x) => x.text === o.text)) more.push({ intent: c.value, text: o.text, order: o.order });
+  }
+  const intents: MovementIntent[] = [];
+  for (const u of ordered) {
+    const more = others.get(u);
+    if (more === undefined) {
+      intents.push(given[u]!.intent);
+      continue;
+    }
+    // Two different orders: the unit holds, and neither order counts.
+    const list = [given[u]!, ...more];
+    given[u] = undefined;
     for (const x of list) {
       const r: OrderResult = {
         power: v.powers[board.power[u]],
@@ -147,8 +155,9 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
   const carried: RuledOrderStep[] = [];
   for (let u = 0; u < board.count; u++) {
     const ruled = out.intent[u]?.ruled;
-    if (given[u] !== undefined) {
-      const result = explainMovement(out, u, given[u].text, given[u].order);
+    const g = given[u];
+    if (g !== undefined) {
+      const result = explainMovement(out, u, g.text, g.order);
       if (ruled) {
         const step: RuledOrderStep = { v, state, board, eco: economy(), unit: u, order: ruled.order, result, events };
         if (out.dislodgedBy[u] < 0) {
