@@ -104,7 +104,7 @@ const EnvSchema = z.object({
   OUTBOX_ENABLED: booleanFlag.default(true),
   /** How often the delivery worker looks for due messages. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
-  /** Messages this instance delivers at once (each holds a database connection and an SMTP connection while it does). */
+  /** Messages this instance delivers at once, and the SMTP connections it keeps open for them; none holds a database connection (rows are leased, server/notify/delivery.ts). */
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Tries before a message that keeps meeting temporary failures is given up (backoff 1 min, 2, 4 … at most 6 h). */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
