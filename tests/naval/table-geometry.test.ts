@@ -110,6 +110,7 @@ describe('terrain and the table', () => {
     expect(placing(table, square(10, 9), [])).toEqual({ ok: false, reason: 'it would run onto the island' });
     expect(placing(table, square(10, 7.5), [])).toEqual({ ok: true });
     expect(placing(table, square(5, 5), [{ id: 'nike', base: square(5.5, 5) }])).toEqual({ ok: false, reason: 'it would overlap nike' });
+    expect(placing(table, square(5, 5), [{ id: 'nike', name: 'Nike', base: square(5.5, 5) }])).toEqual({ ok: false, reason: 'it would overlap Nike' });
   });
 
   it('a move that crosses the island or another ship on its way is refused, and names what is in the way', () => {
@@ -120,6 +121,12 @@ describe('terrain and the table', () => {
     expect(checkPath(table, past, [{ id: 'leon', base: square(3.2, 5) }], { names: ['Nike'] })).toMatchObject({
       ok: false,
       reason: 'Nike would run into leon',
+    });
+    // A ship in the way is called by its name, and still known by its id.
+    expect(checkPath(table, past, [{ id: 'leon', name: 'Leon', base: square(3.2, 5) }], { names: ['Nike'] })).toMatchObject({
+      ok: false,
+      reason: 'Nike would run into Leon',
+      blocker: 'leon',
     });
     expect(checkPath(table, past, [{ id: 'leon', base: square(4, 5) }])).toEqual({ ok: true });
   });

@@ -100,7 +100,7 @@ describe('a Diadochi ship planned on the table', () => {
     // A turn in place first sweeps the corners into the next ship: the engine says so.
     type(field(root, 'Turn first'), 30);
     type(field(root, 'Distance'), 2);
-    expect(entry.planned!.refusal).toMatch(/^The move is blocked: .* would run into demetrius-7\.$/);
+    expect(entry.planned!.refusal).toMatch(/^The move is blocked: .* would run into Demetrius’ 7\.$/);
     expect(root.querySelector('.refusal')!.textContent).toContain('would run into');
     // Clear ahead first, then the turn at the end.
     type(field(root, 'Turn first'), 0);

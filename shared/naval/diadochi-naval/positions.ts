@@ -25,7 +25,7 @@ import { type ShipState, type State, afloat, baseOf, onTable } from './state.ts'
 
 /** Every ship on the table but `except`, as obstacles to a move. */
 export const obstaclesFor = (state: State, except: ReadonlySet<string>): Obstacle[] =>
-  state.ships.filter((s) => onTable(s) && !except.has(s.id)).map((s) => ({ id: s.id, base: baseOf(s) }));
+  state.ships.filter((s) => onTable(s) && !except.has(s.id)).map((s) => ({ id: s.id, name: s.name, base: baseOf(s) }));
 
 /** Where the ships stand and whether they are on the table, in a few numbers: what an index of them depends on. */
 const placesOf = (ships: readonly ShipState[]): string => ships.map((s) => (onTable(s) ? `${s.x},${s.y},${s.heading}` : '-')).join(';');

@@ -14,6 +14,8 @@ import type { Point } from './vector.ts';
 
 export interface Obstacle {
   readonly id: string;
+  /** What a refusal calls it ("Nike"); its id when it has no name. */
+  readonly name?: string;
   readonly base: Base;
 }
 
@@ -148,7 +150,7 @@ export function checkPath(table: Table, path: Path, obstacles: readonly Obstacle
       const under = lands.length ? terrainUnderShape({ terrain: lands }, hull) : lands;
       if (under.length) return { ok: false, reason: `${name(i)} would run onto ${under[0].name || under[0].id}`, mover: i, frame: k, blocker: under[0].id };
       const hit = index.hit(hull, near[i]);
-      if (hit) return { ok: false, reason: `${name(i)} would run into ${hit.id}`, mover: i, frame: k, blocker: hit.id };
+      if (hit) return { ok: false, reason: `${name(i)} would run into ${hit.name ?? hit.id}`, mover: i, frame: k, blocker: hit.id };
     }
   return { ok: true };
 }

@@ -106,11 +106,16 @@ export type Placing = { ok: true } | { ok: false; reason: string };
  * Whether a base may stand where it is: on the table (unless `offTable` allows it, as for a column running off
  * the edge at set-up), off the land, and not overlapping any of `others`.
  */
-export function placing(table: Table, b: Base, others: readonly { readonly id: string; readonly base: Base }[], options: { offTable?: boolean } = {}): Placing {
+export function placing(
+  table: Table,
+  b: Base,
+  others: readonly { readonly id: string; readonly name?: string; readonly base: Base }[],
+  options: { offTable?: boolean } = {},
+): Placing {
   if (!options.offTable && !onTable(table, b)) return { ok: false, reason: 'it would be off the table' };
   const land = terrainUnder(table, b);
   if (land.length) return { ok: false, reason: `it would run onto ${land[0].name || land[0].id}` };
   const hit = others.find((o) => overlapping(o.base, b));
-  if (hit) return { ok: false, reason: `it would overlap ${hit.id}` };
+  if (hit) return { ok: false, reason: `it would overlap ${hit.name ?? hit.id}` };
   return { ok: true };
 }
