@@ -53,8 +53,7 @@ export function lineAhead(bases: readonly Base[], maxBend = 90, tolerance = FORM
     if (!touching(ahead, ship, tolerance)) return { ok: false, reason: 'the ships of a line ahead must touch, bow to stern' };
     // Behind the ship ahead by more than the tolerance: side by side (a line abreast, whose centres rounding may
     // put a hair astern of each other) is not bow to stern.
-    if (!inForwardArc(ship, ahead) || toLocal(ahead, ship).ahead >= -tolerance)
-      return { ok: false, reason: 'the ships of a line ahead must be bow to stern' };
+    if (!inForwardArc(ship, ahead) || toLocal(ahead, ship).ahead >= -tolerance) return { ok: false, reason: 'the ships of a line ahead must be bow to stern' };
   }
   const bend = columnBend(bases);
   if (bend > maxBend + SAME_HEADING) return { ok: false, reason: `the line ahead would bend ${Math.round(bend)}° in total, more than ${maxBend}°` };
