@@ -1,6 +1,6 @@
 /**
  * Where a hex battle's two sides open: side one's line across the north of the sea facing south, side two's across
- * the south facing north, each centred, its fleets side by side with a hex between fleets, the lines eight rows
+ * the south facing north, each centred, its fleets side by side with a hex between fleets, the lines nine rows
  * apart (more than a move, as the hex rulesets ask of an opening).
  */
 import { type Facing, type Hex, fromColumnRow } from '../../naval/hex.ts';
