@@ -15,23 +15,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { BattleDetail } from '../../shared/api/battles.ts';
 import { type ClassisAction, type ClassisState, classis } from '../../shared/naval/classis/index.ts';
 import { toColumnRow } from '../../shared/naval/hex.ts';
 import { type Action as PlotAction, type State as ShipToShipState, shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { walkPlot } from '../../web/src/battles/plot-steps.ts';
 import { PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
+import { type BattleSeat as Seat, battleSeat } from './battle-seat.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
 const PASSWORD = 'a long and winding road';
-
-/** Each player's own session on the API, as the page uses it (the session cookie and its CSRF token). */
-interface Seat {
-  readonly page: Page;
-  get(battle: string): Promise<BattleDetail>;
-  act(battle: string, action: unknown, expected: number): Promise<void>;
-}
 
 /** The computer opponent's numbers for the test's own choices: fixed, so a failing run can be read again. */
 function seededRandom(seed: number): () => number {
@@ -64,26 +57,10 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
   const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
   const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(shots, `battle-${name}.png`), fullPage });
 
-  const newPage = () => browser.newPage();
-
   async function signUp(username: string): Promise<Seat> {
-    const page = await newPage();
+    const page = await browser.newPage();
     await signUpThroughForm(page, server.url, username, PASSWORD);
-    const me = await (await page.request.get(`${server.url}/api/auth/me`)).json();
-    const csrf: string = me.csrfToken;
-    return {
-      page,
-      async get(battle) {
-        // With the legal actions listed: the driver picks what to click from them (the page works them out itself).
-        const res = await page.request.get(`${server.url}/api/battles/${battle}?legalActions=true`);
-        expect(res.status()).toBe(200);
-        return res.json();
-      },
-      async act(battle, action, expected) {
-        const res = await page.request.post(`${server.url}/api/battles/${battle}/actions`, { data: { action, expected }, headers: { 'x-csrf-token': csrf } });
-        if (res.status() !== 200) throw new Error(`action refused (${res.status()}): ${await res.text()}`);
-      },
-    };
+    return battleSeat(page, server.url);
   }
 
   /**

@@ -16,18 +16,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { BattleDetail } from '../../shared/api/battles.ts';
 import { hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
+import { type BattleSeat as Seat, battleSeat } from './battle-seat.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
 const PASSWORD = 'a long and winding road';
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-interface Seat {
-  readonly page: Page;
-  get(battle: string): Promise<BattleDetail & { legalActions?: { action: unknown; text: string }[] }>;
-  act(battle: string, action: unknown, expected: number): Promise<void>;
-}
 
 type Json = Record<string, unknown> & { [key: string]: any };
 
@@ -70,20 +65,7 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
   async function signUp(username: string): Promise<Seat> {
     const page = await browser.newPage(DESKTOP);
     await signUpThroughForm(page, server.url, username, PASSWORD);
-    const me = await (await page.request.get(`${server.url}/api/auth/me`)).json();
-    const csrf: string = me.csrfToken;
-    return {
-      page,
-      async get(battle) {
-        const res = await page.request.get(`${server.url}/api/battles/${battle}?legalActions=true`);
-        expect(res.status()).toBe(200);
-        return res.json();
-      },
-      async act(battle, action, expected) {
-        const res = await page.request.post(`${server.url}/api/battles/${battle}/actions`, { data: { action, expected }, headers: { 'x-csrf-token': csrf } });
-        if (res.status() !== 200) throw new Error(`action refused (${res.status()}): ${await res.text()}`);
-      },
-    };
+    return battleSeat(page, server.url);
   }
 
   /** The admiral sets up a private battle from the form (a set-up of one's own begun from `scenario`); the pirate joins. */
