@@ -65,3 +65,35 @@ export async function signUpThroughForm(page: Page, serverUrl: string, username:
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByRole('heading', { name: 'The Lobby' }).waitFor();
 }
+
+/** A point of a province's shape on the map that is on screen and not under a counter or a name, as a player would click it. */
+export async function provincePoint(page: Page, province: string): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate((id) => {
+    const svg = document.querySelector('svg.dmap') as SVGSVGElement;
+    const shape = svg.querySelector(`#p-${id}`) as SVGPathElement;
+    const box = shape.getBBox();
+    const ctm = svg.getScreenCTM()!;
+    for (let fy = 0.5; fy < 1; fy += 0.1)
+      for (const f of [0.5, 0.4, 0.6, 0.3, 0.7])
+        for (const gy of [fy, 1 - fy]) {
+          const p = new DOMPoint(box.x + box.width * f, box.y + box.height * gy).matrixTransform(ctm);
+          if (document.elementFromPoint(p.x, p.y) === shape) return { x: p.x, y: p.y };
+        }
+    return null;
+  }, province);
+  if (!point) throw new Error(`no visible point of ${province} to click`);
+  return point;
+}
+
+/**
+ * Ticks Ready. The last power to tick it has the phase processed at once, and its page may move on to the results
+ * before the click is confirmed: either outcome proves the tick was taken (the server processes early only when
+ * every power that must order is ready).
+ */
+export async function tickReady(page: Page, phase: string): Promise<void> {
+  const click = page.getByLabel('Ready').click();
+  const results = page.getByText(`Results of ${phase}`).waitFor();
+  click.catch(() => {});
+  results.catch(() => {});
+  await Promise.race([click, results]);
+}

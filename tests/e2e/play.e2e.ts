@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { CHROMIUM, PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
+import { CHROMIUM, PHONE, hasChromium, launchBrowser, provincePoint, signUpThroughForm, tickReady } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startGame } from '../server/helpers/play.ts';
 
@@ -50,18 +50,6 @@ describe.skipIf(!hasChromium)('in the browser', () => {
 
   const newPage = (viewport?: { width: number; height: number }) => browser.newPage(viewport);
 
-  /**
-   * Tick Ready. The last power to tick it has the phase processed at once, and its page may move on to the
-   * results before the click is confirmed: either outcome proves the tick was taken (the server processes
-   * early only when every power that must order is ready).
-   */
-  async function tickReady(page: Page, phase: string) {
-    const click = page.getByLabel('Ready').click();
-    const results = page.getByText(`Results of ${phase}`).waitFor();
-    click.catch(() => {});
-    results.catch(() => {});
-    await Promise.race([click, results]);
-  }
   /**
    * Each of `players` agrees, on their own board, to what the game master (who also plays) asked: the request is
    * shown to each as a notice with Agree / Refuse. The last agreement carries it out.
@@ -104,20 +92,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
 
   /** Click a province on the map where it is visible (not under a counter or a label), as a player would. */
   async function clickProvinceOnMap(page: Page, province: string) {
-    const point = await page.evaluate((id) => {
-      const svg = document.querySelector('svg.dmap') as SVGSVGElement;
-      const shape = svg.querySelector(`#p-${id}`) as SVGPathElement;
-      const box = shape.getBBox();
-      const ctm = svg.getScreenCTM()!;
-      for (let fy = 0.5; fy < 1; fy += 0.1)
-        for (const f of [0.5, 0.4, 0.6, 0.3, 0.7])
-          for (const gy of [fy, 1 - fy]) {
-            const p = new DOMPoint(box.x + box.width * f, box.y + box.height * gy).matrixTransform(ctm);
-            if (document.elementFromPoint(p.x, p.y) === shape) return { x: p.x, y: p.y };
-          }
-      return null;
-    }, province);
-    if (!point) throw new Error(`no visible point of ${province} to click`);
+    const point = await provincePoint(page, province);
     await page.mouse.click(point.x, point.y);
   }
 

@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
+import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, provincePoint, signUpThroughForm, tickReady } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const shots = process.env.STANDARD_E2E_SHOTS ?? '/tmp/standard-e2e-screens';
@@ -61,37 +61,6 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
 
   async function signUp(page: Page, username: string) {
     await signUpThroughForm(page, server.url, username, PASSWORD);
-  }
-
-  /** A point of the province's shape that is on screen and not under a counter or a name, as a player would click it. */
-  async function provincePoint(page: Page, province: string): Promise<{ x: number; y: number }> {
-    const point = await page.evaluate((id) => {
-      const svg = document.querySelector('svg.dmap') as SVGSVGElement;
-      const shape = svg.querySelector(`#p-${id}`) as SVGPathElement;
-      const box = shape.getBBox();
-      const ctm = svg.getScreenCTM()!;
-      for (let fy = 0.5; fy < 1; fy += 0.1)
-        for (const f of [0.5, 0.4, 0.6, 0.3, 0.7])
-          for (const gy of [fy, 1 - fy]) {
-            const p = new DOMPoint(box.x + box.width * f, box.y + box.height * gy).matrixTransform(ctm);
-            if (document.elementFromPoint(p.x, p.y) === shape) return { x: p.x, y: p.y };
-          }
-      return null;
-    }, province);
-    if (!point) throw new Error(`no visible point of ${province} to click`);
-    return point;
-  }
-
-  /**
-   * Tick Ready. The last power to tick it has the phase processed at once, and its page may move on to the results
-   * before the click is confirmed: either outcome proves the tick was taken.
-   */
-  async function tickReady(page: Page, phase: string) {
-    const click = page.getByLabel('Ready').click();
-    const results = page.getByText(`Results of ${phase}`).waitFor();
-    click.catch(() => {});
-    results.catch(() => {});
-    await Promise.race([click, results]);
   }
 
   test('created from the New game form, seven players order on the map, results, press, supply, sandbox; desktop and phone', async () => {
