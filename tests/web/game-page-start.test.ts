@@ -11,56 +11,25 @@ import GamePage from '../../web/src/pages/GamePage.svelte';
 import { router } from '../../web/src/lib/router.svelte.ts';
 import { session } from '../../web/src/lib/session.svelte.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
-import { json } from './api-fixtures.ts';
-import { CorrespondenceSettingsSchema } from '../../shared/api/games.ts';
+import { POWERS, fixtureId, gameDetail, gameSummary, json } from './api-fixtures.ts';
 
 const GAME = '019a0000-0000-7000-8000-000000000014';
 const channel = `game:${GAME}`;
-const ME = { id: '019a0000-0000-7000-8000-00000000001a', username: 'player0' };
-const powers = ['Macedonia', 'Egypt', 'Rome', 'Carthage', 'Syria'];
+const ME = { id: fixtureId(7), username: 'player0' };
 
+/** The five-seat game of the fixtures, full, with the viewer in the first seat: forming (no powers yet) or started. */
 function game(status: 'forming' | 'active'): GameDetail {
-  return {
-    id: GAME,
-    name: 'Starting now',
-    variant: 'diadochi-v',
-    status,
-    seats: 5,
-    playerCount: 5,
-    press: 'full',
-    anonymous: false,
-    private: false,
-    deadlines: { movement: 86400, retreat: 43200, adjustment: 43200 },
-    rules: 'datc',
-    gameMaster: { id: '019a0000-0000-7000-8000-00000000001b', username: 'master' },
-    createdAt: '2025-01-01T00:00:00.000Z',
-    startedAt: status === 'active' ? '2025-01-01T01:00:00.000Z' : null,
-    finishedAt: null,
-    joined: true,
-    maxMissedDeadlines: 2,
-    powerAssignment: 'random',
-    autoStart: true,
-    correspondence: CorrespondenceSettingsSchema.parse({}),
-    powers: powers.map((id) => ({ id, adjective: id, colour: '#888888' })),
-    players: powers.map((power, i) => ({
-      id: `019a0000-0000-7000-8000-00000000011${i}`,
-      user: i === 0 ? ME : { id: `019a0000-0000-7000-8000-00000000021${i}`, username: `player${i}` },
+  return gameDetail(null, {
+    ...gameSummary({ id: GAME, name: 'Starting now', status, joined: true, startedAt: status === 'active' ? '2026-01-01T01:00:00.000Z' : null }),
+    players: POWERS.map((power, i) => ({
+      id: fixtureId(i),
+      user: i === 0 ? ME : { id: fixtureId(i + 1), username: `player${i}` },
       power: status === 'active' ? power : null,
       status: 'active' as const,
       missedDeadlines: 0,
       isYou: i === 0,
     })),
-    inviteCode: null,
-    yourPowerPreferences: null,
-    currentPhase: null,
-    pausedAt: null,
-    outcome: null,
-    imported: false,
-    invitedYou: false,
-    finalAt: null,
-    gameMasterPlays: false,
-    invitedGameMaster: null,
-  };
+  });
 }
 
 let target: HTMLElement;
