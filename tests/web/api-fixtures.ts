@@ -102,3 +102,26 @@ export function proposal(fields: Partial<GmProposal> = {}): GmProposal {
     ...fields,
   };
 }
+
+/**
+ * What a board reads besides its game, for that game in its first phase with nothing yet done: the open phase,
+ * `power`'s orders (none yet), no earlier phases, no press, votes or loans, an empty GM log. Null for any other path,
+ * for the test to answer.
+ */
+export function firstPhaseBoardRead(url: string, power: string): Response | null {
+  if (url.endsWith('/phases/current') || url.endsWith('/phases/0')) return json(200, openPhase(0, 'Spring 240 BC Movement'));
+  if (url.endsWith('/phases/0/orders'))
+    return json(200, {
+      phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null },
+      power,
+      mustOrder: true,
+      current: null,
+      history: [],
+    });
+  if (url.endsWith('/phases')) return json(200, { phases: [] });
+  if (url.endsWith('/press')) return json(200, { messages: [], nextCursor: null });
+  if (url.endsWith('/votes')) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
+  if (url.endsWith('/loans')) return json(200, { loans: [] });
+  if (url.endsWith('/gm/log')) return json(200, { actions: [] });
+  return null;
+}

@@ -9,7 +9,7 @@ import GameView from '../../web/src/pages/GameView.svelte';
 import { router } from '../../web/src/lib/router.svelte.ts';
 import { session } from '../../web/src/lib/session.svelte.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
-import { fixtureId as id, gameDetail, json, openPhase, POWERS } from './api-fixtures.ts';
+import { fixtureId as id, firstPhaseBoardRead, gameDetail, json } from './api-fixtures.ts';
 
 // The board fetches its tabs' chunks once the map is up: loaded before, so that none arrives after a test's end.
 beforeAll(() =>
@@ -29,19 +29,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (path: string) => {
     const url = new URL(path, 'http://localhost').pathname;
     if (url === `/api/games/${game.id}`) return json(200, game);
-    if (url.endsWith('/phases/current') || url.endsWith('/phases/0')) return json(200, openPhase(0, 'Spring 240 BC Movement'));
-    if (url.endsWith('/phases/0/orders'))
-      return json(200, {
-        phase: { index: 0, name: 'Spring 240 BC Movement', kind: 'movement', deadlineAt: null },
-        power: 'Egypt',
-        mustOrder: true,
-        current: null,
-        history: [],
-      });
-    if (url.endsWith('/phases')) return json(200, { phases: [] });
-    if (url.endsWith('/press')) return json(200, { messages: [], nextCursor: null });
-    if (url.endsWith('/votes')) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
-    if (url.endsWith('/loans')) return json(200, { loans: [] });
+    const read = firstPhaseBoardRead(url, 'Egypt');
+    if (read) return read;
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
   });
   target = document.createElement('div');
