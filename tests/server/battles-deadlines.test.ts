@@ -6,13 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';
 import { ComputerPool } from '../../server/battles/computer-pool.ts';
 import { expireDeadline } from '../../server/battles/play.ts';
 import { lockBattle } from '../../server/battles/stored.ts';
-import { Browser, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
-import { usingPostgres } from './helpers/database.ts';
+import { Browser, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, listen } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -31,13 +29,8 @@ afterAll(() => testApp.close(), 60_000);
 const computer = new ComputerPool();
 afterAll(() => computer.close());
 
-/** Another server instance on the same database: its own connection pool on PostgreSQL (PGlite has one connection). */
-async function instance(): Promise<FastifyInstance> {
-  if (!usingPostgres) return startSiblingApp(app);
-  const other = await buildApp({ database: testApp.database.options, settings: testSettings });
-  await other.ready();
-  return other;
-}
+/** Another server instance on the same database. */
+const instance = (): Promise<FastifyInstance> => startSecondInstance(testApp);
 
 const deadlinesOf = (server: FastifyInstance, enabled = false) =>
   new BattleDeadlines(server.prisma, { bus: server.bus, log: server.log, computer }, server.log, { enabled, intervalMs: 50, batch: 100 });

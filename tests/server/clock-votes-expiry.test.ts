@@ -6,11 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { ClockVoteExpiry } from '../../server/clock-votes/expiry.ts';
 import type { MailPayload } from '../../shared/api/notifications.ts';
-import { startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
-import { usingPostgres } from './helpers/database.ts';
+import { startSecondInstance, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
 import { startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -26,13 +24,8 @@ afterAll(() => testApp.close(), 60_000);
 
 const HOUR = 3600_000;
 
-/** Another instance on the same database: its own connection pool on PostgreSQL (as a second server would have). */
-async function secondInstance(settings: typeof testSettings = {}): Promise<FastifyInstance> {
-  if (!usingPostgres) return startSiblingApp(app, { settings });
-  const other = await buildApp({ database: testApp.database.options, settings: { ...testSettings, ...settings } });
-  await other.ready();
-  return other;
-}
+/** Another instance on the same database. */
+const secondInstance = (settings: typeof testSettings = {}): Promise<FastifyInstance> => startSecondInstance(testApp, settings);
 
 /** A started game whose members all have verified addresses (so the vote's end is mailed to each), and an open vote. */
 async function gameWithOpenVote(): Promise<{ game: StartedGame; voteId: string }> {

@@ -7,10 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
 import type { SchedulerOptions } from '../../server/play/scheduler.ts';
-import { Browser, registeredBrowsers, startSiblingApp, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
-import { usingPostgres } from './helpers/database.ts';
+import { Browser, registeredBrowsers, startSecondInstance, startTestApp, testSettings, type TestApp } from './helpers/app.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -27,14 +25,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
 
-/** Another server instance on the same database: its own connection pool on PostgreSQL (PGlite has one connection). */
-async function instance(scheduler: Partial<SchedulerOptions> = {}): Promise<FastifyInstance> {
-  const settings = { ...testSettings, scheduler: { ...testSettings.scheduler!, ...scheduler } };
-  if (!usingPostgres) return startSiblingApp(app, { settings });
-  const other = await buildApp({ database: testApp.database.options, settings });
-  await other.ready();
-  return other;
-}
+/** Another server instance on the same database, its scheduler set as given. */
+const instance = (scheduler: Partial<SchedulerOptions> = {}): Promise<FastifyInstance> =>
+  startSecondInstance(testApp, { scheduler: { ...testSettings.scheduler!, ...scheduler } });
 
 /** Started Diadochi V games, mastered by `master` and played by the same five players. */
 async function startedGames(count: number): Promise<string[]> {

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import { seededRandom } from '../../../server/games/power-assignment.ts';
 import { defaultSettings, type AppSettings } from '../../../server/settings.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase, usingPostgres } from './database.ts';
 
 /** Cheap password hashing (scrypt N = 2^10) keeps the suite fast; the format and code path are the same. */
 export const testSettings: Partial<AppSettings> = {
@@ -49,6 +49,17 @@ export async function startSiblingApp(first: FastifyInstance, options: Partial<A
   });
   await app.ready();
   return app;
+}
+
+/**
+ * Another server instance on the test app's database as a second server would be: its own connection pool on
+ * PostgreSQL (PGlite has one connection, which it shares).
+ */
+export async function startSecondInstance(first: TestApp, settings: Partial<AppSettings> = {}): Promise<FastifyInstance> {
+  if (!usingPostgres) return startSiblingApp(first.app, { settings });
+  const other = await buildApp({ database: first.database.options, settings: { ...testSettings, ...settings } });
+  await other.ready();
+  return other;
 }
 
 let counter = 0;
