@@ -7,7 +7,7 @@
 import { streamDice } from '../shared/naval/dice.ts';
 import { shipToShip } from '../shared/naval/ship-to-ship/index.ts';
 import { opponent } from '../shared/naval/ship-to-ship/opponent.ts';
-import { mulberry32 } from '../shared/naval/play.ts';
+import { mulberry32 } from '../shared/random.ts';
 import { playBattle, randomPlayer } from '../shared/naval/ship-to-ship/play.ts';
 import { scenarios } from '../shared/naval/ship-to-ship/scenarios.ts';
 import type { State } from '../shared/naval/ship-to-ship/state.ts';

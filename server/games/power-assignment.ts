@@ -6,6 +6,8 @@
  *   list is exhausted get a random free power. Fair in expectation, and no one
  *   gains by lying about their preferences.
  */
+import { mulberry32 } from '../../shared/random.ts';
+
 export type Seat = { playerId: string; preferences: readonly string[] };
 
 /** Fisher–Yates with the given uniform [0, 1) source. */
@@ -18,17 +20,8 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
   return result;
 }
 
-/** mulberry32: a small seeded generator, for reproducible assignments in tests and replays. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** The seeded generator for reproducible assignments in tests and replays. */
+export const seededRandom = mulberry32;
 
 export function assignPowers(seats: readonly Seat[], powers: readonly string[], mode: 'random' | 'preferences', random: () => number): Map<string, string> {
   if (seats.length !== powers.length) {

@@ -5,18 +5,7 @@
  */
 import { streamDice } from './dice.ts';
 import type { LogLine, Opponent, Ruleset } from './ruleset.ts';
-
-/** A small deterministic generator for the players' own choices (never the battle's dice). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../random.ts';
 
 export interface PlayedBattle<State, Action> {
   readonly state: State;

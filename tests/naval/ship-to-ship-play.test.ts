@@ -6,7 +6,7 @@ import { BattleRecordSchema, verify } from '../../shared/naval/record.ts';
 import { StateSchema, shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { BattleLog } from '../../shared/naval/battle-log.ts';
 import { opponent } from '../../shared/naval/ship-to-ship/opponent.ts';
-import { mulberry32 } from '../../shared/naval/play.ts';
+import { mulberry32 } from '../../shared/random.ts';
 import { playBattle, randomPlayer } from '../../shared/naval/ship-to-ship/play.ts';
 import { legalPlots } from '../../shared/naval/ship-to-ship/plot.ts';
 import { resolveTurn } from '../../shared/naval/ship-to-ship/resolve.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BATTLE_RULESET_IDS } from '../../shared/api/battles.ts';
 import { streamDice } from '../../shared/naval/dice.ts';
 import { RULESET_IDS, RULESETS, type RulesetId, SCENARIOS } from '../../shared/naval/index.ts';
-import { mulberry32 } from '../../shared/naval/play.ts';
+import { mulberry32 } from '../../shared/random.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 
 /** Decisions looked at per battle: enough to reach the fighting in every scenario, few enough for fleet battles. */

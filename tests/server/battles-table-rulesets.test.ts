@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { mulberry32 } from '../../shared/naval/play.ts';
+import { mulberry32 } from '../../shared/random.ts';
 import { BattleRecordSchema, verify } from '../../shared/naval/record.ts';
 import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';

@@ -13,20 +13,12 @@ import { retreatOptions } from '../../shared/phases/retreat/check.ts';
 import { ARMY, FLEET, findLocation, findProvince, type Variant } from '../../shared/variant/load.ts';
 import type { GameState } from '../../shared/state/schema.ts';
 import type { Order } from '../../shared/orders/types.ts';
+import { mulberry32 } from '../../shared/random.ts';
 
 export type Random = () => number;
 
-/** mulberry32: small, fast, good enough for test data. */
-export function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Random test data from a seed. */
+export const seeded: (seed: number) => Random = mulberry32;
 
 const pick = <T>(rnd: Random, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
