@@ -114,21 +114,25 @@ export function approachField(state: State, side: string, worth: (e: State['squa
     [-1, 1, CELL * Math.SQRT2],
     [-1, -1, CELL * Math.SQRT2],
   ] as const;
-  while (heap.length) {
-    const [c, i] = pop();
-    if (c > cost[i]) continue;
+  /** Each cell of the grid one step from cell `i`, with the step's length. */
+  const eachNeighbour = (i: number, visit: (j: number, d: number) => void) => {
     const x = i % cols;
     const y = Math.floor(i / cols);
     for (const [dx, dy, d] of steps) {
       const nx = x + dx;
       const ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
-      const j = ny * cols + nx;
+      if (nx >= 0 && ny >= 0 && nx < cols && ny < rows) visit(ny * cols + nx, d);
+    }
+  };
+  while (heap.length) {
+    const [c, i] = pop();
+    if (c > cost[i]) continue;
+    eachNeighbour(i, (j, d) => {
       // An enemy's own cell may lie in the closed margin (a squadron on the beach): it is still reached.
-      if (closed[j] || c + d >= cost[j]) continue;
+      if (closed[j] || c + d >= cost[j]) return;
       cost[j] = c + d;
       push(c + d, j);
-    }
+    });
   }
   return {
     at(p: Point): number {
@@ -136,15 +140,9 @@ export function approachField(state: State, side: string, worth: (e: State['squa
       // Off the grid's open water (on the margin of land), the nearest open neighbour's cost plus a step.
       if (!closed[i]) return cost[i];
       let best = Number.POSITIVE_INFINITY;
-      const x = i % cols;
-      const y = Math.floor(i / cols);
-      for (const [dx, dy, d] of steps) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
-        const j = ny * cols + nx;
+      eachNeighbour(i, (j, d) => {
         if (!closed[j]) best = Math.min(best, cost[j] + d);
-      }
+      });
       return best;
     },
   };
