@@ -11,8 +11,10 @@ import { battleDetail, logEntries, playScenario } from './battles-fixtures.ts';
 const before = playScenario('classis', 'training-duel', 5);
 const after = playScenario('classis', 'training-duel', 6);
 const side = (before.record.actions[5] ?? after.record.actions[5]).side;
+const later = playScenario('classis', 'training-duel', 7);
 const older = battleDetail('classis', before, side);
 const newer = battleDetail('classis', after, side);
+const latest = battleDetail('classis', later, side);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,5 +43,29 @@ describe('a battle page reading the battle while acting', () => {
     await slowRead;
     expect(room.detail?.actionCount).toBe(6);
     expect(room.entries.at(-1)?.index).toBe(6);
+  });
+
+  it('keeps a newer reading when the action’s own answer arrives after it', async () => {
+    let releaseAnswer: () => void = () => {};
+    let reads = 0;
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname.endsWith('/log')) return json(200, { entries: logEntries(later.record), next: null });
+      if (init?.method === 'POST') {
+        // Answered after the other side's move, which a live event's reading brings first.
+        await new Promise<void>((resolve) => (releaseAnswer = resolve));
+        return json(200, newer);
+      }
+      reads++;
+      return json(200, reads === 1 ? older : latest);
+    });
+    const room = new BattleRoom(older.id);
+    await room.load();
+    const acting = room.act(after.record.actions[5].action);
+    await room.load();
+    expect(room.detail?.actionCount).toBe(7);
+    releaseAnswer();
+    expect(await acting).toBe(true);
+    expect(room.detail?.actionCount).toBe(7);
   });
 });

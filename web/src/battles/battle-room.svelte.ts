@@ -29,7 +29,7 @@ export class BattleRoom {
   async load(): Promise<void> {
     try {
       const detail = await api.battle(this.id, this.inviteCode);
-      if (!this.overtaken(detail)) this.detail = detail;
+      this.show(detail);
       this.notFound = false;
       this.error = null;
       await this.loadLog();
@@ -48,13 +48,13 @@ export class BattleRoom {
   }
 
   /**
-   * Whether a reading of the battle is older than the one held: a reading asked for before one's own action was
-   * taken can arrive after the action's answer, and would put the battle back a step (and the page's half-made
-   * choice with it) until the next live event.
+   * Shows a reading of the battle unless it is older than the one held: a reading asked for before an action (one's
+   * own, or the other side's told by a live event) can arrive after a newer one, and would put the battle back a
+   * step (and the page's half-made choice with it) until the next live event.
    */
-  private overtaken(read: BattleDetail): boolean {
+  private show(read: BattleDetail): void {
     const held = this.detail;
-    return held !== null && held.id === read.id && read.actionCount < held.actionCount;
+    if (held === null || held.id !== read.id || read.actionCount >= held.actionCount) this.detail = read;
   }
 
   /** Reads the log from the first entry not held whole, and merges it by index. */
@@ -79,7 +79,7 @@ export class BattleRoom {
     this.busy = true;
     this.notice = null;
     try {
-      this.detail = await api.battleAct(this.id, { action, expected: detail.actionCount });
+      this.show(await api.battleAct(this.id, { action, expected: detail.actionCount }));
       await this.loadLog();
       return true;
     } catch (e) {
@@ -113,7 +113,7 @@ export class BattleRoom {
     this.busy = true;
     this.notice = null;
     try {
-      this.detail = await call();
+      this.show(await call());
       await this.loadLog();
       // A private battle's channel is its members' only: listened to again now that this seat may (or may no longer).
       if (this.relisten) {
