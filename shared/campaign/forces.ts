@@ -10,6 +10,7 @@
 import type { ContestedSea } from '../game/contested-seas.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { FleetList, FleetLists } from './fleets.ts';
+import { idOf } from './ids.ts';
 
 /** One Diplomacy fleet in the battle. */
 export interface SeaFleet {
@@ -95,7 +96,7 @@ export function forcesAtSea(contested: ContestedSea, lists: FleetLists, sides?: 
   if (missing.size) return err([...missing].map((power) => `${power} has no fleet list`));
   const built = groups.map(
     (powers, i): SeaSide => ({
-      id: powers.map((p) => p.toLowerCase().replace(/[^a-z0-9]+/g, '-')).join('-'),
+      id: powers.map(idOf).join('-'),
       name: powers.length === 1 ? powers[0] : `${powers.slice(0, -1).join(', ')} and ${powers.at(-1)}`,
       powers,
       fleets: fleets[i],

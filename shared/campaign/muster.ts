@@ -7,6 +7,7 @@
 import { err, ok, type Result } from '../result.ts';
 import { type ShipClass, shipsOfFleet } from './fleets.ts';
 import type { SeaFleet, SeaForces } from './forces.ts';
+import { fleetIdOf } from './ids.ts';
 import { shipNamer } from './ship-names.ts';
 
 export interface MusteredShip {
@@ -61,7 +62,7 @@ export function muster(forces: SeaForces, scale: Scale): Result<[MusteredSide, M
         const name = nameShip.get(fleet.power)!;
         return {
           fleet,
-          id: `${side.id}-${fleet.unit.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+          id: fleetIdOf(side.id, fleet.unit),
           ships: shipsOfFleet(fleet.list, perFleet).map((c) => ({ id: `${side.id}-${++n}`, name: name(), class: c })),
         };
       }),

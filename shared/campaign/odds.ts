@@ -25,8 +25,8 @@ export function battleOdds(ruleset: RulesetId, setup: unknown, battles: number, 
   const sides = rules.sides(read).map((s) => s.id);
   const won: Record<string, number> = Object.fromEntries(sides.map((s) => [s, 0]));
   let drawn = 0;
+  const players = Object.fromEntries(sides.map((s) => [s, rules.opponent]));
   for (let n = 0; n < battles; n++) {
-    const players = Object.fromEntries(sides.map((s) => [s, rules.opponent]));
     const played = playRuleset(rules, read, `${seed}:${n}`, 'odds', players, n + 1, MAX_ACTIONS);
     const winner = rules.outcome(played.state)?.winner ?? null;
     if (winner === null) drawn++;

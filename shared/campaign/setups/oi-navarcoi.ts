@@ -10,6 +10,7 @@ import type { Result } from '../../result.ts';
 import { err } from '../../result.ts';
 import { type FleetList, banksOf } from '../fleets.ts';
 import type { SeaForces } from '../forces.ts';
+import { fleetIdOf } from '../ids.ts';
 import { parsed } from './parsed.ts';
 
 const DEPTH = 48;
@@ -52,7 +53,7 @@ export function oiNavarcoiFromSea(forces: SeaForces, title: string): Result<Setu
     squadrons: forces.sides.flatMap((side, i) => {
       const first = (width - SPACING * (side.fleets.length - 1)) / 2;
       return side.fleets.map((fleet, k) => ({
-        id: `${side.id}-${fleet.unit.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+        id: fleetIdOf(side.id, fleet.unit),
         name: `${fleet.power}'s ${fleet.unit}`,
         side: side.id,
         ships: shipsOf(fleet.list),
