@@ -79,9 +79,9 @@ function check(state: State, side: string, action: Action): Refusal | null {
       if (state.phase !== 'launch') return { code: 'not_now', message: 'No squadron is launched now.' };
       if (action.squadron === null) return null;
       const q = state.squadrons.find((x) => x.id === action.squadron);
-      return q && q.side === side && q.status === 'anchored'
-        ? null
-        : { code: 'not_anchored', message: `${action.squadron} is not a squadron of this side at anchor.` };
+      if (!q || q.side !== side || q.status !== 'anchored')
+        return { code: 'not_anchored', message: `${action.squadron} is not a squadron of this side at anchor.` };
+      return q.engaged.length ? { code: 'in_melee', message: `${q.name} is fighting a melee on the beach and cannot be launched.` } : null;
     }
     default:
       break;

@@ -13,7 +13,7 @@ import { moralePhase, routMove } from './morale.ts';
 import { canMove, obstaclesFor } from './movement.ts';
 import { eventPhase } from './events.ts';
 import { RULES } from './rules.ts';
-import { type Squadron, type State, body, enemyOf, inBattle, onTable, sideOf, squadronOf, standCount, tableOf } from './state.ts';
+import { type Squadron, type State, body, enemyOf, inBattle, onTable, sideOf, squadronOf, launchable, standCount, standsToFight, tableOf } from './state.ts';
 import { conform } from './contact.ts';
 
 const sideName = (state: State, side: string) => sideOf(state, side).name;
@@ -272,7 +272,7 @@ export function beginMovement(state: State, side: string, log: BattleLog): void 
     }
   }
   if (rolled.length) log.line(`${sideName(state, side)} rolls its average dice for movement (epi mias, unformed, freighters): ${rolled.join('; ')}.`);
-  const anchored = state.squadrons.some((q) => q.side === side && q.status === 'anchored');
+  const anchored = state.squadrons.some((q) => q.side === side && launchable(q));
   state.phase = anchored ? 'launch' : 'move';
   if (!anchored && !state.squadrons.some((q) => q.side === side && canMove(q)) && !state.phalanxes.some((p) => p.side === side && !p.destroyed))
     endMovement(state, log);
@@ -293,7 +293,7 @@ export function launch(state: State, side: string, chosen: string | null, log: B
     log.line(`${q.name} is launched: epi pollon, disordered, bows offshore.`);
   }
   for (const q of state.squadrons) {
-    if (q.side !== side || q.status !== 'anchored') continue;
+    if (q.side !== side || !launchable(q)) continue;
     const faces = log.d6s(RULES.launching.dice, `${q.name} launching`);
     const total = faces[0] + faces[1];
     const ok = total >= RULES.launching.launchOn;
@@ -334,7 +334,7 @@ export function endMovement(state: State, log: BattleLog): void {
       }
     }
   if (state.phalanxes.some((p) => p.engaged && !p.destroyed)) landMelee(state, log);
-  if (state.squadrons.some((q) => q.status === 'afloat' && q.engaged.length > 0)) {
+  if (state.squadrons.some((q) => standsToFight(q) && q.engaged.length > 0)) {
     log.line(`Melee phase, turn ${state.turn}.`);
     battleTests(state, log);
     log.line(`Morale phase, turn ${state.turn}.`);
@@ -349,7 +349,9 @@ export function endMovement(state: State, log: BattleLog): void {
     q.moved = false;
     q.stationary = false;
     q.launched = false;
-    if (q.status !== 'afloat' && q.status !== 'pursuing') disengage(state, q);
+    // Contact stays until a side routs or is destroyed: a squadron at anchor stays in its melee; routers, the
+    // destroyed, the gone and the periplous racers and chasers (rushing away, tested again) are out of it.
+    if (!standsToFight(q) && q.status !== 'pursuing') disengage(state, q);
   }
   state.allowances = {};
   for (const p of state.phalanxes) p.marched = false;

@@ -8,7 +8,7 @@ import { headingOf, normalizeHeading, sub, turnBetween } from '../table/index.ts
 import type { Action, MoveAction, Order } from './actions.ts';
 import { type Plan, afterSignal, allowanceOf, canMove, planMove } from './movement.ts';
 import { FORMATIONS, RULES } from './rules.ts';
-import { type Squadron, type State, body, onTable, sideOf } from './state.ts';
+import { type Squadron, type State, body, launchable, onTable, sideOf } from './state.ts';
 import { checkDeploy } from './start.ts';
 import { giveOrder } from './land.ts';
 import { aheadBy } from './contact.ts';
@@ -43,6 +43,8 @@ function specialRefusal(state: State, q: Squadron, action: MoveAction, formation
     if (target.engaged.length) return { code: 'diekplous_engaged', message: `${target.name} is already in melee.` };
   } else {
     if (formation !== 'epi-mias') return { code: 'periplous_formation', message: 'The periplous is made from epi mias.' };
+    // Beached bows on, it has no way on to race offshore: attacked from the sea it is taken in the rear anyway.
+    if (target.status === 'anchored') return { code: 'periplous_anchored', message: `${target.name} is at anchor: there is no periplous to make against it.` };
     if (target.formation !== 'epi-mias' && target.formation !== 'epi-pollon')
       return {
         code: 'periplous_target',
@@ -98,7 +100,7 @@ function attackMoves(state: State, q: Squadron, signal: number | null): MoveActi
     const off = turnBetween(after.frame.heading, bearing);
     const manoeuvres: ('melee' | 'diekplous' | 'periplous')[] = ['melee'];
     if (formation === 'epi-pollon' && e.formation === 'epi-mias' && e.engaged.length === 0) manoeuvres.push('diekplous');
-    if (formation === 'epi-mias' && (e.formation === 'epi-mias' || e.formation === 'epi-pollon')) manoeuvres.push('periplous');
+    if (formation === 'epi-mias' && (e.formation === 'epi-mias' || e.formation === 'epi-pollon') && e.status !== 'anchored') manoeuvres.push('periplous');
     const orders: Order[] = [];
     if (formation === 'unformed') orders.push({ type: 'follow-me', heading: normalizeHeading(bearing), distance: allowance });
     else if (RULES.formations[formation].column) orders.push({ type: 'advance', distance: allowance, wheel: 0, turnAfter: 0, turn: 0 });
@@ -251,7 +253,7 @@ export function legalActions(state: State, side: string): Action[] {
   if (state.phase === 'launch')
     return [
       { kind: 'launch', squadron: null },
-      ...state.squadrons.filter((q) => q.side === side && q.status === 'anchored').map((q): Action => ({ kind: 'launch', squadron: q.id })),
+      ...state.squadrons.filter((q) => q.side === side && launchable(q)).map((q): Action => ({ kind: 'launch', squadron: q.id })),
     ];
   const out: Action[] = [];
   if (!endRefusal(state, side)) out.push({ kind: 'end-movement' });

@@ -9,7 +9,7 @@ import { type Frame, bodyOf } from './layout.ts';
 import { type BattleLog, type Modifier, inches, standsText, testText } from './log.ts';
 import { obstaclesFor } from './movement.ts';
 import { RULES, rowOf } from './rules.ts';
-import { type Squadron, type State, body, qualityMod, shipsMod, squadronOf, standCount, tableOf } from './state.ts';
+import { type Squadron, type State, body, qualityMod, shipsMod, squadronOf, standCount, standsToFight, tableOf } from './state.ts';
 import { worsen } from './tests.ts';
 
 const rank = (q: Squadron) => RULES.formations[q.formation].meleeRank;
@@ -209,8 +209,9 @@ export function periplous(state: State, attacker: Squadron, target: Squadron, lo
     race(state, attacker, target, 1, log, table, `${prefix} Both manoeuvre poorly (${attacker.name} ${wa}, ${target.name} ${wd}).`);
     return;
   }
+  // Squadrons back from a race are afloat again.
   attacker.status = 'afloat';
-  target.status = 'afloat';
+  if (target.status === 'racing') target.status = 'afloat';
   attacker.target = null;
   target.target = null;
   attacker.raceTest = false;
@@ -243,7 +244,7 @@ export function periplous(state: State, attacker: Squadron, target: Squadron, lo
 
 /** Who fights whom this turn: one against one where possible, a spare squadron joining a fight it touches (2 against 1). */
 export function pairings(state: State): Map<string, string[]> {
-  const fighting = state.squadrons.filter((q) => q.status === 'afloat' && q.engaged.length > 0).sort((a, b) => a.id.localeCompare(b.id));
+  const fighting = state.squadrons.filter((q) => standsToFight(q) && q.engaged.length > 0).sort((a, b) => a.id.localeCompare(b.id));
   const partner = new Map<string, string>();
   for (const q of fighting) {
     if (partner.has(q.id)) continue;
@@ -335,10 +336,10 @@ export function battleTests(state: State, log: BattleLog): void {
   // A squadron down to one stand against three or more routs; the full-size squadrons test at four stands.
   for (const [id, foes] of opponents) {
     const q = squadronOf(state, id);
-    if (q.status !== 'afloat') continue;
+    if (!standsToFight(q)) continue;
     const against = foes
       .map((f) => squadronOf(state, f))
-      .filter((e) => e.status === 'afloat')
+      .filter((e) => standsToFight(e))
       .reduce((n, e) => n + e.halves, 0);
     if (q.halves <= t.routAloneStands * 2 && against >= t.routAloneAgainstStands * 2) {
       q.status = 'routing';

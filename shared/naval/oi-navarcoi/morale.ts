@@ -8,7 +8,7 @@ import { STAND_DEPTH, STAND_FRONTAGE } from './layout.ts';
 import type { BattleLog } from './log.ts';
 import { disengage } from './melee.ts';
 import { RULES } from './rules.ts';
-import { type Squadron, type State, body, squadronOf, tableOf } from './state.ts';
+import { type Squadron, type State, body, squadronOf, standsToFight, tableOf } from './state.ts';
 import { moraleTest, worsen } from './tests.ts';
 
 /** Whether `q` is within `reach` directly behind `router` (in the strip its flight sweeps first). */
@@ -59,9 +59,11 @@ function follow(pursuer: Squadron, router: Squadron): void {
 export function moralePhase(state: State, log: BattleLog): void {
   const foesOf = new Map(state.squadrons.map((q) => [q.id, [...q.engaged]]));
   const rolled = new Map<string, number>();
+  // Where each tester stood before it routed, so that the survivor of a melee goes back to it (afloat or at anchor).
+  const stood = new Map(state.squadrons.map((q) => [q.id, q.status]));
   // a) Morale tests, all at once.
   for (const q of state.squadrons) {
-    if (q.status !== 'afloat' || !q.testMorale) continue;
+    if (!standsToFight(q) || !q.testMorale) continue;
     const result = moraleTest(q, 'failed battle test', log, { katastrophe: q.katastrophe || q.formation === 'unformed' });
     rolled.set(q.id, result.total);
     if (!result.pass) q.status = 'routing';
@@ -86,7 +88,7 @@ export function moralePhase(state: State, log: BattleLog): void {
       }
       stays = pool[0];
     }
-    stays.status = 'afloat';
+    stays.status = stood.get(stays.id) === 'anchored' ? 'anchored' : 'afloat';
     log.line(`Both sides of the melee would rout: ${stays.name}, with the higher morale roll, stands.`);
   }
   // Newly routed: turn away from the enemy fought, disorder whoever is just behind, leave flotsam.
@@ -99,7 +101,7 @@ export function moralePhase(state: State, log: BattleLog): void {
       const away = headingOf(sub(q, c));
       const before = body(q);
       for (const o of state.squadrons)
-        if (o !== q && (o.status === 'afloat' || o.status === 'anchored') && directlyBehind(before, away, body(o), RULES.rout.disorderBehindInches)) {
+        if (o !== q && standsToFight(o) && directlyBehind(before, away, body(o), RULES.rout.disorderBehindInches)) {
           const became = worsen(o);
           log.line(`${o.name} is within ${RULES.rout.disorderBehindInches}" behind the routing ${q.name}: ${became}.`);
         }

@@ -27,7 +27,7 @@ function startOf(q: Squadron, signal: number | null): { formation: Formation; fr
 function specialAllowed(q: Squadron, formation: Formation, e: Squadron, manoeuvre: 'diekplous' | 'periplous'): boolean {
   if (q.quality === 'green' || q.disordered) return false;
   if (manoeuvre === 'diekplous') return formation === 'epi-pollon' && e.formation === 'epi-mias' && e.engaged.length === 0;
-  return formation === 'epi-mias' && (e.formation === 'epi-mias' || e.formation === 'epi-pollon');
+  return formation === 'epi-mias' && (e.formation === 'epi-mias' || e.formation === 'epi-pollon') && e.status !== 'anchored';
 }
 
 function plannedOption(state: State, q: Squadron, action: MoveAction, signal: number | null): Option | null {

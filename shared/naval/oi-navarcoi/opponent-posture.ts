@@ -3,8 +3,7 @@
  * clock favours (the defender of Defending the land, Bottled up's invaders, the Amphibious invaders, the Convoy's
  * escort) keeps its fleet whole and strikes only where the enemy must fail (a flank, a rear, an unformed
  * enemy); every other side closes and fights. The Convoy's raiders hunt the freighters; the Bottled up attackers
- * go for the squadrons already launched (disordered, often unformed), not those at anchor, which the engine never
- * lets rout.
+ * go for the squadrons still at anchor (taken in the rear from the sea) as readily as for those launched.
  */
 import type { Squadron, State } from './state.ts';
 
@@ -29,7 +28,7 @@ export function stanceOf(state: State, side: string): Stance {
 /** How much reaching enemy `e` is worth beyond fighting it, in inches of rowing (0 for none). */
 export function goalWeight(e: Squadron): number {
   if (e.freighters) return 30;
-  // A squadron at anchor is no prize: the engine never tests its morale, so it can only be worn down stand by stand.
-  if (e.status === 'anchored') return -10;
+  // A squadron at anchor lies bows on the beach: an attack from the sea takes it in the rear, and routing it runs aground.
+  if (e.status === 'anchored') return 6;
   return 0;
 }

@@ -7,7 +7,7 @@
  * crews, disorder, and the diekplous or periplous by the chances of their four outcomes. A side the scenario's
  * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts);
  * the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
- * first, squadrons at anchor, which the engine never lets rout, last), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
+ * first, then squadrons at anchor, bows on the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
  * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
  * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
  */
@@ -21,7 +21,7 @@ import { type Field, approachField } from './opponent-field.ts';
 import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
 import { type Stance, goalWeight, stanceOf } from './opponent-posture.ts';
 import { RULES } from './rules.ts';
-import { type Squadron, type State, body, moraleMod, onTable, qualityMod, shipsMod, standCount } from './state.ts';
+import { type Squadron, type State, body, launchable, moraleMod, onTable, qualityMod, shipsMod, standCount } from './state.ts';
 import type { Base } from '../table/index.ts';
 
 const rank = (f: Squadron['formation']) => RULES.formations[f].meleeRank;
@@ -82,8 +82,6 @@ function attackValue(state: State, q: Squadron, o: Option): number {
     v = pass * special + (1 - pass) * plain(rank(o.plan.formation), flank, 1);
   }
   v += 2 * goalWeight(t);
-  // A squadron at anchor never tests morale (the engine's morale phase skips it): its Katastrophe is worth little.
-  if (t.status === 'anchored') v -= KATASTROPHE * 0.7;
   // Freighters routed towards their exit edge get away: strike those near it from the exit's side.
   if (t.freighters && state.convoyExit === 'north' && t.y > state.table.depth - 16 && q.y < t.y) v -= 50;
   return v;
@@ -171,7 +169,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
   }
   if (state.phase === 'initiative') return { kind: 'initiative', first: false };
   if (state.phase === 'launch') {
-    const anchored = state.squadrons.find((q) => q.side === side && q.status === 'anchored');
+    const anchored = state.squadrons.find((q) => q.side === side && launchable(q));
     return { kind: 'launch', squadron: anchored?.id ?? null };
   }
   // Land troops first: the invader, who wins once the land battle is over, charges the enemy phalanx once and

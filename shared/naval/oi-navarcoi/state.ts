@@ -197,6 +197,10 @@ export const stands = (q: Squadron): Base[] => standsOf(q.formation, standCount(
 
 /** On the table and able to fight: afloat, at anchor, pursuing or racing. */
 export const onTable = (q: Squadron): boolean => q.status === 'afloat' || q.status === 'anchored' || q.status === 'pursuing' || q.status === 'racing';
+/** In melee's reach of the rules: afloat, or at anchor on the beach (attacked there, it fights, tests morale and may rout). */
+export const standsToFight = (q: Squadron): boolean => q.status === 'afloat' || q.status === 'anchored';
+/** At anchor and free to be launched: a squadron at anchor fighting a melee on the beach stays there until it ends. */
+export const launchable = (q: Squadron): boolean => q.status === 'anchored' && q.engaged.length === 0;
 /** Still a fighting squadron (not routing, gone or destroyed), on the table or racing off it. */
 export const inBattle = (q: Squadron): boolean => onTable(q) || q.status === 'chasing';
 /** Lost to its fleet for the events and the leaving of the field: routing, routed away, destroyed. */
