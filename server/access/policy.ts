@@ -172,8 +172,13 @@ export function pressReach(game: GameFacts, viewer: Viewer, now: Date = new Date
  * Whether what a phase's processing recorded (every power's orders and submissions, the results, the position after)
  * is everyone's: once the phase is processed. Until then orders are their power's alone (the power's own route).
  */
-export function adjudicationIsPublic(phase: { status: 'open' | 'processed' }): boolean {
+export function adjudicationIsPublic(phase: { status: 'open' | 'held' | 'processed' }): boolean {
   return phase.status === 'processed';
+}
+
+/** Whether a phase's orders are public: once they are final, that is also while a campaign phase is held for its battles. */
+export function ordersArePublic(phase: { status: 'open' | 'held' | 'processed' }): boolean {
+  return phase.status !== 'open';
 }
 
 /** Whether a press message reaches this viewer (the same rule as `pressReach`, for one message). */

@@ -107,6 +107,7 @@ export async function gameDetailView(db: Db, game: LoadedGame & { absences?: Abs
     powerAssignment: game.powerAssignment,
     autoStart: game.autoStart,
     correspondence: correspondenceOf(game),
+    campaign: game.campaign,
     powers: variantPowers(game.variantId) ?? [],
     players: seatsView(game, viewer),
     inviteCode: mayShareInvite(game, viewer) ? game.inviteCode : null,

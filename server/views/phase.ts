@@ -9,7 +9,7 @@ import type { ExportedPhase } from '../../shared/api/archive.ts';
 import type { PhaseRef } from '../../shared/api/games.ts';
 import type { LiveEvent } from '../../shared/api/live.ts';
 import type { PhaseDetail, PhaseSummary } from '../../shared/api/play.ts';
-import { adjudicationIsPublic } from '../access/policy.ts';
+import { adjudicationIsPublic, ordersArePublic } from '../access/policy.ts';
 import type { Db } from '../db/database.ts';
 import type { PhaseRecord, SubmissionRecord } from '../db/tables/phases.ts';
 import type { GameContext } from '../play/context.ts';
@@ -49,9 +49,11 @@ export function phaseListView(phases: Parameters<typeof phaseSummary>[0][]) {
 
 /** What processing recorded, as recorded: everyone's once the phase is processed, nothing before. */
 function adjudication(phase: PhaseRecord) {
-  if (!adjudicationIsPublic(phase)) return { orders: null, results: null, events: null, disbanded: null, stateAfter: null };
+  const orders = ordersArePublic(phase) ? (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })) : null;
+  // Held for its contested seas: the orders are final and shown, the results wait for the battles.
+  if (!adjudicationIsPublic(phase)) return { orders, results: null, events: null, disbanded: null, stateAfter: null };
   return {
-    orders: (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order, text: formatOrder(o.order) })),
+    orders,
     results: phase.results ?? [],
     events: phase.events ?? [],
     disbanded: phase.disbanded ?? [],
@@ -88,6 +90,7 @@ export async function phaseDetail(db: Db, context: GameContext, phase: PhaseReco
     ...recorded,
     // As this engine writes results, whichever engine recorded them (shared/phases/results-then.ts).
     results: recorded.results && resultsAsNow(recorded.results, phase.engineVersion),
+    seas: [],
   });
 }
 

@@ -4,6 +4,7 @@ import { UsernameSchema } from './accounts.ts';
 import { RULEBOOK_IDS } from '../variant/options.ts';
 import { GAMES_PER_PAGE, MOST_GAMES_PER_LIST } from './list-limits.ts';
 import { variantIds } from '../variants.ts';
+import { CampaignSchema, CampaignSettingsSchema } from './campaign.ts';
 
 function variantIdList(): [string, ...string[]] {
   const [first, ...rest] = variantIds();
@@ -152,6 +153,9 @@ export const CreateGameRequestSchema = z
     joinAsPlayer: z.boolean().default(true).describe('The creator takes a seat'),
     powerPreferences: PowerPreferencesSchema.default([]).describe("The creator's preferences when joining"),
     correspondence: CorrespondenceSettingsSchema.default(CORRESPONDENCE_DEFAULTS),
+    campaign: CampaignSettingsSchema.nullable()
+      .default(null)
+      .describe("Campaign play: the game's sea fights are fought out as naval battles of this ruleset; null for an ordinary game"),
   })
   .meta({ id: 'CreateGameRequest' });
 export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
@@ -254,6 +258,8 @@ export const GameDetailSchema = GameSummarySchema.extend({
     .object({ power: z.string(), until: z.iso.datetime({ offset: true }) })
     .nullable()
     .optional(),
+  /** Campaign play (shared/api/campaign.ts): the battle ruleset, the fleet lists and the battles' time; null for an ordinary game. */
+  campaign: CampaignSchema.nullable(),
 }).meta({ id: 'GameDetail' });
 export type GameDetail = z.infer<typeof GameDetailSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema, UserRefSchema } from './common.ts';
 import { GameOutcomeSchema, PhaseRefSchema, PlayerStatusSchema } from './games.ts';
 import { BattleChangedEventSchema } from './battles.ts';
+import { SeaBattleSchema } from './campaign.ts';
 
 export { LIVE_CLOSE } from './live-close.ts';
 
@@ -82,6 +83,13 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('phase.started'), gameId: IdSchema, phase: PhaseRefSchema }),
   /** A phase was adjudicated: fetch GET /api/games/{id}/phases/{index}. `next` is null when the game ended. */
   z.object({ type: z.literal('phase.processed'), gameId: IdSchema, phase: PhaseRefSchema, next: PhaseRefSchema.nullable() }),
+  /**
+   * A campaign movement phase's orders are final and its results wait for its contested seas (`seas`, their province
+   * ids): fetch GET /api/games/{id}/phases/{index}. `phase.processed` follows once every sea is decided or waived.
+   */
+  z.object({ type: z.literal('phase.held'), gameId: IdSchema, phase: PhaseRefSchema, seas: z.array(z.string()).max(200) }),
+  /** A held phase's contested sea changed: sides set, a battle opened, odds estimated, decided or waived. */
+  z.object({ type: z.literal('sea.changed'), gameId: IdSchema, phaseIndex: z.number().int(), sea: SeaBattleSchema }),
   /** The open phase's deadline moved (game master), or the clock was paused or resumed. */
   z.object({
     type: z.literal('deadline.changed'),

@@ -17,6 +17,7 @@ import {
 import { ApiErrorSchema } from './errors.ts';
 import { IdSchema, TimestampSchema } from './common.ts';
 import { PhaseRefSchema, PlayerStatusSchema } from './games.ts';
+import { SeaBattleSchema } from './campaign.ts';
 
 export { GameStateSchema, OrderSchema, OrderResultSchema, LoanSchema };
 
@@ -57,7 +58,8 @@ export const PowerPhaseStatusSchema = z
 /** One order as adjudicated: the engine's SubmittedOrder (structured), and its canonical text. */
 export const AdjudicatedOrderSchema = z.object({ power: z.string(), order: OrderSchema, text: z.string() }).meta({ id: 'AdjudicatedOrder' });
 
-export const PhaseStatusSchema = z.enum(['open', 'processed']);
+/** held: a campaign movement phase whose orders are final, its results waiting for its contested seas' battles. */
+export const PhaseStatusSchema = z.enum(['open', 'held', 'processed']);
 
 export const PhaseSummarySchema = PhaseRefSchema.extend({
   status: PhaseStatusSchema,
@@ -87,6 +89,8 @@ export const PhaseDetailSchema = PhaseSummarySchema.extend({
   events: z.array(PhaseEventSchema).nullable(),
   disbanded: z.array(UnitSchema).nullable().describe('Dislodged units disbanded at once, having nowhere to retreat'),
   stateAfter: GameStateSchema.nullable(),
+  /** A campaign game's contested seas of this phase (shared/api/campaign.ts): fought, decided or waived before the results are out. */
+  seas: z.array(SeaBattleSchema),
 }).meta({ id: 'PhaseDetail' });
 export type PhaseDetail = z.infer<typeof PhaseDetailSchema>;
 

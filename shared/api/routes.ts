@@ -154,6 +154,15 @@ export const API_ROUTES = {
   exportBattle: { method: 'GET', path: '/api/battles/:battleId/export', query: ['inviteCode'], answers: { 200: 'ExportedBattle' } },
   verifyBattle: { method: 'GET', path: '/api/battles/:battleId/verification', answers: { 200: 'BattleVerification' } },
   importBattle: { method: 'POST', path: '/api/battles/import', body: 'ImportBattleRequest', answers: { 201: 'BattleDetail' } },
+  // Campaign play: a game's contested seas (shared/api/campaign.ts)
+  setCampaign: { method: 'PUT', path: '/api/games/:gameId/campaign', body: 'CampaignSettings', answers: { 200: 'GameDetail' } },
+  seaBattles: { method: 'GET', path: '/api/games/:gameId/phases/:index/seas', answers: { 200: 'SeaBattleList' } },
+  setSeaSides: { method: 'PUT', path: '/api/games/:gameId/phases/:index/seas/:sea/sides', body: 'SeaSidesRequest', answers: { 200: 'SeaBattle' } },
+  decideSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/decide', body: 'DecideSeaRequest', answers: { 200: 'SeaBattle' } },
+  waiveSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/waive', answers: { 200: 'SeaBattle' } },
+  fightSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/battle', body: 'FightSeaRequest', answers: { 200: 'SeaBattle' } },
+  autoResolveSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/auto-resolve', answers: { 200: 'SeaBattle' } },
+  estimateSeaOdds: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/odds', answers: { 202: 'SeaBattle' } },
 
   // A game's webhooks (its game master's setting)
   webhooks: { method: 'GET', path: '/api/games/:gameId/webhooks', answers: { 200: 'WebhookList' } },

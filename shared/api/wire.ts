@@ -89,6 +89,14 @@ import { GameSeatOffersSchema, OpenSeatListSchema, SeatRequestOutcomeSchema, Tak
 
 import { NotificationChoicesSchema, UnsubscribeResultSchema } from './notification-routes.ts';
 import { NotificationSettingsSchema } from './notifications.ts';
+import {
+  CampaignSettingsSchema,
+  DecideSeaRequestSchema,
+  FightSeaRequestSchema,
+  SeaBattleListSchema,
+  SeaBattleSchema,
+  SeaSidesRequestSchema,
+} from './campaign.ts';
 
 export const WIRE_SCHEMAS = {
   SessionInfo: SessionInfoSchema,
@@ -151,6 +159,12 @@ export const WIRE_SCHEMAS = {
   JoinBattleRequest: JoinBattleRequestSchema,
   BattleActionRequest: BattleActionRequestSchema,
   ImportBattleRequest: ImportBattleRequestSchema,
+  CampaignSettings: CampaignSettingsSchema,
+  SeaBattle: SeaBattleSchema,
+  SeaBattleList: SeaBattleListSchema,
+  DecideSeaRequest: DecideSeaRequestSchema,
+  SeaSidesRequest: SeaSidesRequestSchema,
+  FightSeaRequest: FightSeaRequestSchema,
   NotificationChoices: NotificationChoicesSchema,
   NotificationSettings: NotificationSettingsSchema,
   UnsubscribeResult: UnsubscribeResultSchema,

@@ -56,6 +56,7 @@ export function gameDetail(mine: string | null, fields: Partial<GameDetail> = {}
     imported: false,
     gameMasterPlays: false,
     invitedGameMaster: null,
+    campaign: null,
     ...fields,
   };
 }
@@ -81,6 +82,7 @@ export function openPhase(index: number, name: string, fields: Partial<PhaseDeta
     events: null,
     disbanded: null,
     stateAfter: null,
+    seas: [],
     ...fields,
   } as unknown as PhaseDetail;
 }

@@ -60,6 +60,7 @@ function game(playerCount: number, autoStart = false): GameDetail {
     finalAt: null,
     gameMasterPlays: false,
     invitedGameMaster: null,
+    campaign: null,
   };
 }
 

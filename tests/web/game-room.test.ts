@@ -61,6 +61,7 @@ function phase(index = openIndex): PhaseDetail {
     events: null,
     disbanded: null,
     stateAfter: null,
+    seas: [],
     ...(processed
       ? { status: 'processed', processedAt: '2026-11-24T12:00:00.000Z', results: [], orders: [], events: [], disbanded: [], stateAfter: start }
       : {}),

@@ -58,6 +58,7 @@ const phase = {
   events: null,
   disbanded: null,
   stateAfter: null,
+  seas: [],
 } as unknown as PhaseDetail;
 
 /** Egypt's orders as the server holds them. */
