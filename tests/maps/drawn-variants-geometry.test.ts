@@ -91,7 +91,7 @@ describe.each(drawn)('the drawn variant %s', (id) => {
 });
 
 describe('drawn variants', () => {
-  it('include Diadochi V and Standard', () => {
-    expect(drawn).toEqual(expect.arrayContaining(['diadochi-v', 'standard']));
+  it('include Diadochi V, Standard and Ancient Mediterranean', () => {
+    expect(drawn).toEqual(expect.arrayContaining(['diadochi-v', 'standard', 'ancient-mediterranean']));
   });
 });

@@ -2,11 +2,11 @@
  * Powers told apart without colour: each power's fill on the map (and in the map pictures' band) is a tint of its
  * colour with a pattern of its own (shared/drawing/patterns.ts). Eight patterns, so no variant of up to eight powers
  * repeats one; each tile drawn here (by resvg, as the map pictures are) and compared as a colour-blind viewer sees
- * it, in grey: every two powers of Standard and of Diadochi V differ in a good share of the tile's pixels.
+ * it, in grey: every two powers of each shipped variant differ in a good share of the tile's pixels.
  */
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, test } from 'vitest';
-import { getVariant } from '../../shared/index.ts';
+import { getVariant, variantIds } from '../../shared/index.ts';
 import { powerStyles, type PowerStyle } from '../../shared/drawing/overlay.ts';
 import { PATTERN_MARKS, patternMark, tint } from '../../shared/drawing/patterns.ts';
 
@@ -44,7 +44,7 @@ describe('patterns', () => {
     }
   });
 
-  test.each(['standard', 'diadochi-v'])('%s: every two powers are told apart in grey, by their patterns', (id) => {
+  test.each(variantIds())('%s: every two powers are told apart in grey, by their patterns', (id) => {
     const powers: PowerStyle[] = powerStyles(getVariant(id)!);
     expect(powers.length).toBeLessThanOrEqual(8);
     const tiles = powers.map((p) => greyTile(p.colour, patternMark(p.index)));
