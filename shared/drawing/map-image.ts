@@ -224,6 +224,9 @@ export function composeMapImage(input: MapImageInput): string {
     .replace(/^<svg\b/, `<svg viewBox="0 0 ${width} ${total}" width="${width}" height="${total}"`)
     .replace(/^<svg\b(?![^>]*\sxmlns=)/, '<svg xmlns="http://www.w3.org/2000/svg"');
   let body = drawing.slice(drawing.indexOf(rootTag) + rootTag.length, drawing.lastIndexOf('</svg>'));
+  // The land and sea beyond the board (for the bands a screen of another shape shows around it) lie outside the
+  // picture: left out rather than drawn unseen.
+  body = body.replace(/<g id="surroundings">[\s\S]*?<\/g>/, '');
 
   // Owners' fills: a style on the province's own shape, which outranks the drawing's stylesheet (one pass over the drawing).
   const fillOf = new Map<string, number>();

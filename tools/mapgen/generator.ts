@@ -3,7 +3,8 @@
  * `npm run mapgen -- <variant>` (tools/mapgen/generate.ts). The variant's
  * decisions are its `MapSource` (tools/mapgen/source.ts); the method is here.
  *
- * Input: the source and the Natural Earth 1:50m land polygons (world-atlas).
+ * Input: the source and the Natural Earth 1:50m land polygons (world-atlas; 1:110m for the surroundings beyond the
+ * board's frame, which are decoration).
  * Output (deterministic): geometry.json, map.svg, and either a whole
  * variant.json (generated variants) or the `draw` points of the existing one
  * (hand-written variants, whose adjacency the drawing must reproduce exactly).
@@ -14,7 +15,18 @@ import { geoConicConformal, geoPath, type GeoProjection } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { Topology as TopoTopology, GeometryCollection } from 'topojson-specification';
 import { writePng } from './png.ts';
-import { components, distanceInside, polylinePixels, rasterisePolygons, seededFill, simplifyArc, traceTopology, type Grid, type Seed } from './raster.ts';
+import {
+  components,
+  distanceInside,
+  douglasPeucker,
+  polylinePixels,
+  rasterisePolygons,
+  seededFill,
+  simplifyArc,
+  traceTopology,
+  type Grid,
+  type Seed,
+} from './raster.ts';
 import type { CentreSource, LonLat, MapSource, ProvinceSource } from './source.ts';
 
 const require = createRequire(import.meta.url);
@@ -23,6 +35,19 @@ const require = createRequire(import.meta.url);
 export const MIN_BORDER = 2;
 /** Douglas–Peucker tolerance in raster pixels. */
 const SIMPLIFY = 1.2;
+/**
+ * The board is shown whole in frames of any shape, so a frame taller or wider than the board shows bands beyond it:
+ * the drawing reaches far enough beyond its frame to fill them for frames from a phone held upright (the map's frame
+ * on a 375×812 screen, about 0.5 wide for 1 high) to a phone on its side (about 2.4), with a little to spare.
+ */
+export const SURROUNDINGS_ASPECTS = { narrowest: 0.45, widest: 2.6 } as const;
+/**
+ * The surroundings are decoration, drawn from Natural Earth's coarsest land (1:110m, a third of the bytes of the
+ * board's 1:50m at these scales): coastlines simplified to within this many SVG units, points on whole units.
+ */
+const SURROUNDINGS_SIMPLIFY = 1.2;
+/** How far the surroundings reach under the board (hidden by it), so that no hairline shows at the frame. */
+const SURROUNDINGS_OVERLAP = 3;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -824,6 +849,99 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
   /* map.svg                                                           */
   /* ---------------------------------------------------------------- */
 
+  /**
+   * The land and sea beyond the board's frame (muted, not interactive, not part of play): the bands a frame of
+   * another shape shows around the whole board (SURROUNDINGS_ASPECTS) show geography rather than blank. Drawn from
+   * Natural Earth land in the board's projection, in four bands (above, below, left, right of the board: a view
+   * never goes past the board's width and height at once, so the corners are never seen), coarsely simplified.
+   */
+  function surroundingsMarkup(): string {
+    const above = Math.max(0, Math.ceil((W / SURROUNDINGS_ASPECTS.narrowest - H) / 2));
+    const beside = Math.max(0, Math.ceil((H * SURROUNDINGS_ASPECTS.widest - W) / 2));
+    const o = SURROUNDINGS_OVERLAP;
+    const bands: [[number, number], [number, number]][] = [];
+    if (above > 0)
+      bands.push(
+        [
+          [0, -above],
+          [W, o],
+        ],
+        [
+          [0, H - o],
+          [W, H + above],
+        ],
+      );
+    if (beside > 0)
+      bands.push(
+        [
+          [-beside, 0],
+          [o, H],
+        ],
+        [
+          [W - o, 0],
+          [W + beside, H],
+        ],
+      );
+    const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as TopoTopology<{ land: GeometryCollection }>;
+    const land = feature(topo, topo.objects.land);
+    const rings: number[][][] = [];
+    for (const band of bands) {
+      const clipped = geoConicConformal()
+        .parallels(FRAME.parallels)
+        .rotate([-FRAME.centralMeridian, 0])
+        .scale(projection.scale())
+        .translate(projection.translate())
+        .clipExtent(band);
+      let cur: number[][] = [];
+      const ctx = {
+        moveTo(x: number, y: number) {
+          cur = [[x, y]];
+          rings.push(cur);
+        },
+        lineTo(x: number, y: number) {
+          cur.push([x, y]);
+        },
+        closePath() {},
+        arc() {},
+      };
+      geoPath(clipped, ctx as unknown as CanvasRenderingContext2D)(land);
+    }
+    const coarse: number[][][] = [];
+    for (const ring of rings) {
+      // Closed: split at the point farthest from the first, so that both halves keep their ends.
+      let far = 0;
+      for (let i = 1; i < ring.length; i++)
+        if (Math.hypot(ring[i][0] - ring[0][0], ring[i][1] - ring[0][1]) > Math.hypot(ring[far][0] - ring[0][0], ring[far][1] - ring[0][1])) far = i;
+      const simple = [
+        ...douglasPeucker(ring.slice(0, far + 1), SURROUNDINGS_SIMPLIFY),
+        ...douglasPeucker([...ring.slice(far), ring[0]], SURROUNDINGS_SIMPLIFY).slice(1, -1),
+      ];
+      const whole = simple.map(([x, y]) => [Math.round(x), Math.round(y)]).filter((p, i, a) => i === 0 || p[0] !== a[i - 1][0] || p[1] !== a[i - 1][1]);
+      let area = 0;
+      for (let i = 0; i < whole.length; i++) {
+        const [x0, y0] = whole[i];
+        const [x1, y1] = whole[(i + 1) % whole.length];
+        area += x0 * y1 - x1 * y0;
+      }
+      // Islets smaller than a few units are not worth their bytes at the scale the surroundings are seen.
+      if (whole.length >= 3 && Math.abs(area / 2) >= 6) coarse.push(whole);
+    }
+    // Relative moves: the surroundings are the largest part of a small file's growth.
+    const relative = coarse
+      .map((r) => {
+        let [px, py] = r[0];
+        const steps = r.slice(1).map(([x, y]) => {
+          const step = `${x - px} ${y - py}`;
+          [px, py] = [x, y];
+          return step;
+        });
+        return `M${r[0][0]} ${r[0][1]}l${steps.join(' ')}z`;
+      })
+      .join('');
+    const sea = [above > 0 ? `M0 ${-above}H${W}V${H + above}H0Z` : '', beside > 0 ? `M${-beside} 0H${W + beside}V${H}H${-beside}Z` : ''].join('');
+    return `<g id="surroundings"><path class="beyond-sea" d="${sea}"/><path class="beyond-land" d="${relative}"/></g>`;
+  }
+
   const pathD = (rings: number[][][]) => rings.map((r) => `M${r.map(([x, y]) => `${x} ${y}`).join('L')}Z`).join('');
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -842,6 +960,9 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
 .bg-land{fill:#e4dcc6;stroke:none}
 .coastline{fill:none;stroke:#6b5a3e;stroke-width:0.9;stroke-linejoin:round}
 .frame{fill:none;stroke:#6b5a3e;stroke-width:2}
+#surroundings{pointer-events:none}
+.beyond-sea{fill:#d9e0dd}
+.beyond-land{fill:#e7e1d1;stroke:#bfb397;stroke-width:0.6;stroke-linejoin:round}
 #links path{fill:none;stroke:#5b3f1f;stroke-width:1.8;stroke-dasharray:3 2;stroke-linecap:round}
 #links circle{fill:#5b3f1f;stroke:none}
 #links path.canal{stroke:#2f5f8a;stroke-dasharray:2.2 1.8}
@@ -855,6 +976,8 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
 #labels text.impassable{fill:#6b5a3e;stroke:#e4dcc6}${source.drawInlandWater ? '\n.inland-water{fill:#c4d4d0;stroke:#7d9db0;stroke-width:0.5;pointer-events:none}' : ''}
 </style>
 </defs>`);
+    // Beyond the frame, under the board: seen only in the bands around a board shown whole in a frame of another shape.
+    lines.push(surroundingsMarkup());
     lines.push(`<rect id="background-water" x="0" y="0" width="${W}" height="${H}" fill="#d3dcd8"/>`);
     lines.push(`<path id="background-land" class="bg-land" d="${pathD(background.land)}"/>`);
     lines.push(`<g id="provinces">`);

@@ -539,7 +539,8 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
 /* Simplification                                                      */
 /* ------------------------------------------------------------------ */
 
-function douglasPeucker(pts: number[][], tol: number): number[][] {
+/** Douglas–Peucker: the points of a polyline that keep it within `tol` of itself (both ends kept). */
+export function douglasPeucker(pts: number[][], tol: number): number[][] {
   if (pts.length <= 2) return pts.slice();
   const keep = new Uint8Array(pts.length);
   keep[0] = 1;

@@ -16,6 +16,11 @@
  *   polylines). A seeded flood fill gives each land pixel to the nearest land
  *   seed and each water pixel to the nearest sea seed, reached without
  *   crossing the other domain. `weight` below 1 grows a province.
+ * - Beyond the frame the drawing goes on (the surroundings: Natural Earth's
+ *   1:110m land, muted, not interactive, out of play), far enough to fill the
+ *   bands a screen of another shape shows around the whole board; the viewBox
+ *   stays the frame, so the map pictures and the file opened alone show the
+ *   board only.
  * - Land outside every province is `background` (drawn, out of play): its
  *   `areas` are polygons, its `land`/`water` are seeds. An island with no seed
  *   becomes part of the sea around it (drawn as decoration); a lake with no
