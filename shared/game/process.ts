@@ -61,10 +61,11 @@ export function adjudicate(variant: Variant, state: GameState, orders: readonly 
   switch (state.phase.type) {
     case 'movement': {
       if (decided && decided.length > 0) {
+        // Listed in stable order by the movement module (it knows each result's indices).
         const r = decidedMovementPhase(pos, readable, results, decided);
         if (!r.ok) return r;
-        outcome = inStableOrder(r.value, variant);
-      } else outcome = inStableOrder(movementPhase(pos, readable, results), variant);
+        outcome = r.value;
+      } else outcome = movementPhase(pos, readable, results);
       break;
     }
     case 'retreat': {

@@ -12,8 +12,12 @@ import type { OrderResult } from '../phases/results.ts';
  */
 const INSERTION_LIMIT = 128;
 
-/** The results sorted by (power, unit, order, code) as strings; the same results, a new array. */
-export function sortedResults(results: readonly OrderResult[], v: Variant): OrderResult[] {
+/**
+ * The results sorted by (power, unit, order, code) as strings; the same results, a new array. `known`: the ranks
+ * (`resultRank`) of the results from `from` on, when whoever made them had the power's and unit's indices at hand
+ * (looking the ids up again costs more than the rest of the listing).
+ */
+export function sortedResults(results: readonly OrderResult[], v: Variant, known?: readonly number[], from = 0): OrderResult[] {
   // Power and unit compare as their ranks among the variant's ids; only results of one unit, or naming no power of
   // the game, compare the whole text (building it is what costs).
   const { power, unit } = idRanks(v);
@@ -24,7 +28,9 @@ export function sortedResults(results: readonly OrderResult[], v: Variant): Orde
   // Results come grouped by power: its rank is looked up once per group.
   let lastPower: string | undefined;
   let p: number | undefined;
-  for (let i = 0; i < n; i++) {
+  const lookUp = known === undefined ? n : Math.min(n, from);
+  if (known !== undefined) for (let i = lookUp; i < n; i++) rank[i] = known[i - from];
+  for (let i = 0; i < lookUp; i++) {
     const r = results[i];
     if (r.power !== lastPower) {
       lastPower = r.power;
@@ -67,15 +73,32 @@ function compareText(a: OrderResult, b: OrderResult): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-const ranks = new WeakMap<Variant, { power: Map<string, number>; unit: Map<string, number> }>();
+export interface IdRanks {
+  power: Map<string, number>;
+  unit: Map<string, number>;
+  /** The same by index: power index to rank, location index to rank. */
+  powerRank: Int16Array;
+  unitRank: Int16Array;
+}
+const ranks = new WeakMap<Variant, IdRanks>();
 
 /** Each power id and location id of the variant with its place in text order. */
-function idRanks(v: Variant): { power: Map<string, number>; unit: Map<string, number> } {
+function idRanks(v: Variant): IdRanks {
   let r = ranks.get(v);
   if (!r) {
     const ranked = (ids: readonly string[]) => new Map([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id, i) => [id, i]));
-    r = { power: ranked(v.powers), unit: ranked(v.locationIds) };
+    const power = ranked(v.powers);
+    const unit = ranked(v.locationIds);
+    r = { power, unit, powerRank: Int16Array.from(v.powers, (id) => power.get(id)!), unitRank: Int16Array.from(v.locationIds, (id) => unit.get(id)!) };
     ranks.set(v, r);
   }
   return r;
 }
+
+/** The rank `sortedResults` gives a result of power `w` (index) for the unit at location `l` (index). */
+export function resultRank(r: IdRanks, v: Variant, w: number, l: number): number {
+  return r.powerRank[w] * (v.locationCount + 1) + r.unitRank[l] + 1;
+}
+
+/** The variant's ranks, for `resultRank`. */
+export const resultRanks: (v: Variant) => IdRanks = idRanks;

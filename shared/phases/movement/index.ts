@@ -23,10 +23,12 @@ import { explainMovement } from './explain.ts';
 import { decideMovement, type DecidedProvince } from './decided.ts';
 import { contestedProvinces, describeContested, type ContestedProvince } from './contested.ts';
 import { ok, type Result } from '../../result.ts';
+import { resultRank, resultRanks, sortedResults } from '../../game/result-order.ts';
 
 /**
  * Adjudicates a movement phase. `results` may already hold the results of orders that could not be read (those
- * naming one of the power's units are that unit's: it holds, with no second "no order" line).
+ * naming one of the power's units are that unit's: it holds, with no second "no order" line). The outcome's
+ * results are listed in stable order (result-order.ts).
  */
 export function movementPhase(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): PhaseOutcome {
   const read = readMovementOrders(pos, orders, results);
@@ -151,8 +153,12 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
   const economy = () => (changed ??= copyEconomy(pos.eco));
 
   // Every unit's result; the variant's rules carry out their orders (the unit held) unless the unit was dislodged.
+  // Their ranks in the listing are known here, from the indices at hand (result-order.ts).
   const events: PhaseEvent[] = [];
   const carried: RuledOrderStep[] = [];
+  const from = results.length;
+  const ranks: number[] = [];
+  const idRanks = resultRanks(v);
   for (let u = 0; u < board.count; u++) {
     const ruled = out.intent[u]?.ruled;
     const g = given[u];
@@ -166,8 +172,10 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
         } else ruled.rule.failed(step);
       }
       results.push(result);
+      ranks.push(resultRank(idRanks, v, board.power[u], board.location[u]));
     } else if (!heldByRule.has(u)) {
       results.push(explainMovement(out, u, `${shortUnit(board, u)} H`, { kind: 'hold', unit: unitRefOf(board, u) }, true));
+      ranks.push(resultRank(idRanks, v, board.power[u], board.location[u]));
     } else {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
       if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
@@ -200,10 +208,12 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
   const next: GameState = { ...state, units, dislodged: [], standoffs: [] };
   if (changed) Object.assign(next, economyToState(v, changed));
   for (const rule of v.rules.movementOrders) rule.after?.({ v, state, next, carried: carried.filter((step) => rule.kinds.includes(step.order.kind)) });
-  if (dislodged.length > 0) return { results, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
+  // Movement results do not depend on the order the orders came in, so neither does their listing.
+  const listed = sortedResults(results, v, ranks, from);
+  if (dislodged.length > 0) return { results: listed, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
   // The season ends here: the count (in Fall) starts from the board and economy already at hand.
   return {
-    results,
+    results: listed,
     events,
     disbanded,
     next: afterRetreats(v, next, events, fall ? { board: after!, eco: changed ?? pos.eco } : undefined),
