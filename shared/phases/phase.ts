@@ -31,16 +31,17 @@ const compiled = new WeakMap<Variant, WeakMap<GameState, Result<Position, string
  * (adjudication copies the economy it changes).
  */
 export function positionOf(v: Variant, state: GameState): Result<Position, string[]> {
+  const frozen = isFrozenState(state);
   const compile = (): Result<Position, string[]> => {
-    // One buffer for the board's and the economy's tables (see shared/state/tables.ts).
-    const tables = new Tables(boardBytes(v, state.units.length) + economyBytes(v));
+    // One buffer for the board's and the economy's tables (see shared/state/tables.ts), its own when it is cached.
+    const tables = new Tables(boardBytes(v, state.units.length) + economyBytes(v), frozen);
     const board = compileBoard(v, state.units, tables);
     if (!board.ok) return err(board.error.map((e) => `state.units: ${e}`));
     const eco = compileEconomy(v, state, tables);
     if (!eco.ok) return err(eco.error.map((e) => `state: ${e}`));
     return ok({ v, state, board: board.value, eco: eco.value });
   };
-  if (!isFrozenState(state)) return compile();
+  if (!frozen) return compile();
   let byState = compiled.get(v);
   if (!byState) compiled.set(v, (byState = new WeakMap()));
   let position = byState.get(state);

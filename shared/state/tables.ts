@@ -1,10 +1,13 @@
 /**
  * Typed arrays cut from shared buffers. V8 keeps a typed array of more than 64 bytes outside its heap, and
  * allocating one costs about 0.7 µs, more than resolving a handful of orders: an engine call that made each of its
- * tables apart spent a third of its time there. So tables are cut from slabs of a few kilobytes, each serving
- * several engine calls; a slab is freed when no table cut from it is left.
+ * tables apart spent a third of its time there. So tables are cut from slabs, each serving a few dozen engine calls
+ * (a slab costs a few µs, mostly whatever its size); a slab is freed when no table cut from it is left, so tables
+ * kept for long (`lasting`) get a buffer of their own and pin no slab.
  */
-const SLAB_BYTES = 16 * 1024;
+const SLAB_BYTES = 64 * 1024;
+/** Tables bigger than this get a buffer of their own. */
+const OWN_BUFFER_BYTES = 4 * 1024;
 let slab = new ArrayBuffer(0);
 let slabUsed = 0;
 
@@ -13,9 +16,12 @@ export class Tables {
   private offset: number;
   private readonly end: number;
 
-  /** `bytes`: the sum of the tables' sizes, with one spare byte before each 16-bit table after an 8-bit one. */
-  constructor(bytes: number) {
-    if (bytes > SLAB_BYTES / 4) {
+  /**
+   * `bytes`: the sum of the tables' sizes, with one spare byte before each 16-bit table after an 8-bit one.
+   * `lasting`: the tables are kept beyond the call (a cache): a buffer of their own.
+   */
+  constructor(bytes: number, lasting = false) {
+    if (lasting || bytes > OWN_BUFFER_BYTES) {
       this.buffer = new ArrayBuffer(bytes);
       this.offset = 0;
     } else {
