@@ -184,3 +184,77 @@ describe('an Oi Navarcoi! squadron planned on the table', () => {
     expect(entry.words).toContain('attacking Corinthian centre');
   });
 });
+
+describe('a diekplous and a periplous made on the board', () => {
+  // Paralos squadron (ath-2) in epi pollon faces the Corinthian centre (cor-2) in epi mias a few inches off.
+  const { detail, side } = tableBattle('oi-navarcoi', 'clash', (s: OiState) => {
+    const q = s.squadrons.find((x) => x.id === 'ath-2')!;
+    q.formation = 'epi-pollon';
+    s.squadrons.find((x) => x.id === 'cor-2')!.y = 16;
+  });
+  const state = detail.state as OiState;
+
+  it('aims at the enemy clicked, offers the manoeuvres with the engine’s verdict, draws the way round and takes the diekplous', () => {
+    const entry = new TableEntry(() => detail);
+    const acted: unknown[] = [];
+    const root = panel(entry, 'inch', acted);
+    entry.pickPiece('ath-2');
+    flushSync();
+    expect(entry.targets).toContain('cor-2');
+    entry.aim('cor-2');
+    flushSync();
+    expect(entry.planned!.target).toEqual({ id: 'cor-2', name: 'Corinthian centre' });
+    expect(entry.planned!.action).toMatchObject({ squadron: 'ath-2', attack: { target: 'cor-2', manoeuvre: 'melee' } });
+    expect(entry.planned!.refusal).toBeNull();
+    const verdicts = Object.fromEntries(entry.manoeuvres.map((m) => [m.manoeuvre, m.refusal]));
+    expect(verdicts.melee).toBeNull();
+    expect(verdicts.diekplous).toBeNull();
+    expect(verdicts.periplous).toBe('The periplous is made from epi mias.');
+    const radios = Array.from(root.querySelectorAll('[role="radiogroup"][aria-label^="Attack on Corinthian centre"] label')).map((l) => l.textContent?.trim());
+    expect(radios).toEqual(['Melee', 'Diekplous', 'Periplous (refused)']);
+
+    entry.setManoeuvre('periplous');
+    flushSync();
+    expect(root.querySelector('.refusal')!.textContent).toBe('Refused: The periplous is made from epi mias.');
+    expect(entry.ready).toBeNull();
+
+    entry.setManoeuvre('diekplous');
+    flushSync();
+    const action = entry.planned!.action as { attack: { manoeuvre: string } };
+    expect(action.attack.manoeuvre).toBe('diekplous');
+    expect(oiNavarcoi.check(state, side, action as never)).toBeNull();
+    // The way through: from the contact, through the enemy, to its rear (north of a squadron heading south).
+    const outcome = entry.planned!.outcome!;
+    expect(outcome.bases).toHaveLength(4);
+    const cor = state.squadrons.find((x) => x.id === 'cor-2')!;
+    expect(Math.min(...outcome.bases.map((b) => b.y))).toBeGreaterThan(cor.y);
+    expect(outcome.path[1]).toMatchObject({ x: cor.x, y: cor.y });
+    expect(root.querySelector('.outcome-words')!.textContent).toMatch(/^Diekplous: each side tests/);
+    expect(entry.words).toMatch(/diekplous/i);
+    Array.from(root.querySelectorAll('button'))
+      .find((b) => b.textContent === 'Take this move')!
+      .click();
+    expect(acted).toEqual([action]);
+    const applied = oiNavarcoi.apply(state, side, action as never, streamDice('a-test-seed-of-sixteen-or-more-characters', 'x'));
+    expect(applied.ok).toBe(true);
+    expect(applied.ok && JSON.stringify(applied.log)).toMatch(/Diekplous: /);
+  });
+
+  it('draws the periplous round the offshore flank for a line abreast', () => {
+    const { detail: d2 } = tableBattle('oi-navarcoi', 'clash', (s: OiState) => {
+      s.squadrons.find((x) => x.id === 'cor-2')!.y = 16;
+    });
+    const entry = new TableEntry(() => d2);
+    entry.pickPiece('ath-2');
+    entry.aim('cor-2');
+    entry.setManoeuvre('periplous');
+    expect(entry.planned!.refusal).toBeNull();
+    expect(entry.planned!.action).toMatchObject({ attack: { target: 'cor-2', manoeuvre: 'periplous' } });
+    const outcome = entry.planned!.outcome!;
+    expect(outcome.path).toHaveLength(3);
+    expect(outcome.bases).toHaveLength(4);
+    // In contact with the flank, square to it: the stands head east or west.
+    expect([90, 270]).toContain(Math.round(outcome.bases[0].heading));
+    expect(entry.manoeuvres.find((m) => m.manoeuvre === 'diekplous')!.refusal).toBe('The diekplous is made from epi pollon.');
+  });
+});

@@ -49,3 +49,22 @@ export function tableBattle(
   };
   return { detail: battleDetail(ruleset, { record, state, states: [state] }, turn.side), side: turn.side, record };
 }
+
+/** The scenario just started: both sides still to hand in their deployment, the viewer seated as `side`. */
+export function tableDeployment(ruleset: TableRuleset, scenario: string, side: string): { detail: BattleDetail; record: BattleRecord } {
+  const r = RULESETS[ruleset];
+  const setup = r.setupSchema.parse(scenarioOf(ruleset, scenario)!.setup);
+  const started = r.start(setup, streamDice(SEED, SALT));
+  const turn = r.turn(started.state);
+  if (turn.kind !== 'simultaneous' || !turn.waiting.includes(side)) throw new Error(`${side} has no deployment to hand in`);
+  const record: BattleRecord = {
+    format: 'naval-battle/1',
+    ruleset,
+    setup,
+    salt: SALT,
+    commitment: commitmentOf(SEED),
+    start: started.log as BattleRecord['start'],
+    actions: [],
+  };
+  return { detail: battleDetail(ruleset, { record, state: started.state, states: [started.state] }, side), record };
+}

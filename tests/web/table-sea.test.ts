@@ -202,6 +202,176 @@ describe('the ghost on the table', () => {
   });
 });
 
+describe('zooming and panning the table', () => {
+  const W = 250;
+  const H = 280;
+  function sized() {
+    vi.spyOn(svg(), 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: W, height: H, right: W, bottom: H, x: 0, y: 0, toJSON() {} });
+  }
+  const box = () => svg().getAttribute('viewBox')!.split(' ').map(Number);
+  /** The screen point of a table point (25 cables deep), and the table point under a screen point, by the view box now. */
+  function screenOf(x: number, y: number) {
+    const [vx, vy, vw, vh] = box();
+    const s = Math.min(W / vw, H / vh);
+    return { clientX: (W - vw * s) / 2 + (x - vx) * s, clientY: (H - vh * s) / 2 + (25 - y - vy) * s };
+  }
+  function tableOf(at: { clientX: number; clientY: number }) {
+    const [vx, vy, vw, vh] = box();
+    const s = Math.min(W / vw, H / vh);
+    return { x: vx + (at.clientX - (W - vw * s) / 2) / s, y: 25 - (vy + (at.clientY - (H - vh * s) / 2) / s) };
+  }
+  const pointer = (el: Element, type: string, at: { clientX: number; clientY: number }, id = 1, pointerType = 'mouse') => {
+    el.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: id, pointerType, button: 0, ...at }));
+    flushSync();
+  };
+  const wheel = (at: { clientX: number; clientY: number }, deltaY: number) => {
+    const e = new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY, ...at });
+    // happy-dom's WheelEvent leaves out the pointer's place.
+    Object.defineProperties(e, { clientX: { value: at.clientX }, clientY: { value: at.clientY } });
+    svg().dispatchEvent(e);
+    flushSync();
+    return e;
+  };
+  function table(props: Partial<ComponentProps<typeof TableSea>> = {}) {
+    const { detail } = tableBattle('diadochi-naval', 'squadron-clash');
+    draw({ picture: tablePicture('diadochi-naval', detail.state), sides: detail.sides, ...props });
+    sized();
+  }
+
+  it('zooms a gentle step a wheel notch, about the pointer, no closer than a twelfth of the table nor farther than all of it', () => {
+    table();
+    const whole = box();
+    const at = screenOf(20, 5);
+    const e = wheel(at, -100);
+    expect(e.defaultPrevented).toBe(true);
+    const once = box();
+    expect(whole[2] / once[2]).toBeGreaterThan(1.1);
+    expect(whole[2] / once[2]).toBeLessThan(1.26);
+    // The point under the pointer is still under it.
+    expect(tableOf(at).x).toBeCloseTo(20, 6);
+    expect(tableOf(at).y).toBeCloseTo(5, 6);
+    for (let i = 0; i < 40; i++) wheel(at, -100);
+    expect(whole[2] / box()[2]).toBeCloseTo(12, 6);
+    expect(target.querySelector('.level')!.textContent).toBe('1200 %');
+    expect(target.querySelector<HTMLButtonElement>('button[aria-label="Zoom in"]')!.disabled).toBe(true);
+    for (let i = 0; i < 40; i++) wheel(at, 100);
+    expect(box()).toEqual(whole);
+    expect(target.querySelector<HTMLButtonElement>('button[aria-label="Zoom out"]')!.disabled).toBe(true);
+  });
+
+  it('pans by a drag on the water, and a drag of the ghost moves the ghost, not the view', () => {
+    const dragged: { x: number; y: number }[] = [];
+    table({
+      ghost: { bases: [{ x: 12, y: 12, heading: 0, width: 1, length: 1 }], refused: false, words: 'Leon stays' },
+      ondrag: (p: { x: number; y: number }) => dragged.push(p),
+    });
+    wheel(screenOf(12, 12), -1000);
+    wheel(screenOf(12, 12), -1000);
+    const zoomed = box();
+    const s = Math.min(W / zoomed[2], H / zoomed[3]);
+    const sea = target.querySelector('rect.sea')!;
+    const from = screenOf(10, 16);
+    pointer(sea, 'pointerdown', from);
+    pointer(svg(), 'pointermove', { clientX: from.clientX + 2, clientY: from.clientY });
+    // Within a click's slop, nothing moves.
+    expect(box()).toEqual(zoomed);
+    pointer(svg(), 'pointermove', { clientX: from.clientX + 40, clientY: from.clientY + 20 });
+    pointer(svg(), 'pointerup', { clientX: from.clientX + 40, clientY: from.clientY + 20 });
+    const panned = box();
+    expect(panned[0]).toBeCloseTo(zoomed[0] - 40 / s, 6);
+    expect(panned[1]).toBeCloseTo(zoomed[1] - 20 / s, 6);
+    expect(panned[2]).toBe(zoomed[2]);
+    expect(dragged).toEqual([]);
+    // The ghost grabbed at its middle and dragged: the view stays, the ghost goes.
+    const ghost = target.querySelector('g.ghost')!;
+    pointer(ghost, 'pointerdown', screenOf(12, 12));
+    pointer(svg(), 'pointermove', screenOf(13, 14));
+    pointer(svg(), 'pointerup', screenOf(13, 14));
+    expect(box()).toEqual(panned);
+    expect(dragged).toHaveLength(1);
+    expect(dragged[0].x).toBeCloseTo(13, 6);
+    expect(dragged[0].y).toBeCloseTo(14, 6);
+  });
+
+  it('pinches with two fingers, even when the first had the ghost: the ghost stays where it was left', () => {
+    const dragged: { x: number; y: number }[] = [];
+    table({
+      ghost: { bases: [{ x: 12, y: 12, heading: 0, width: 1, length: 1 }], refused: false, words: 'Leon stays' },
+      ondrag: (p: { x: number; y: number }) => dragged.push(p),
+    });
+    const whole = box();
+    const ghost = target.querySelector('g.ghost')!;
+    const sea = target.querySelector('rect.sea')!;
+    const a = screenOf(12, 12);
+    pointer(ghost, 'pointerdown', a, 1, 'touch');
+    pointer(svg(), 'pointermove', { clientX: a.clientX + 10, clientY: a.clientY }, 1, 'touch');
+    expect(dragged).toHaveLength(1);
+    const b = { clientX: a.clientX + 30, clientY: a.clientY + 30 };
+    pointer(sea, 'pointerdown', b, 2, 'touch');
+    // The fingers spread (the first at a + 10 px, the second from 20, 30 px away from it to 60, 60).
+    pointer(svg(), 'pointermove', { clientX: b.clientX + 40, clientY: b.clientY + 30 }, 2, 'touch');
+    expect(whole[2] / box()[2]).toBeCloseTo(Math.hypot(60, 60) / Math.hypot(20, 30), 6);
+    expect(dragged).toHaveLength(1);
+    pointer(svg(), 'pointerup', { clientX: b.clientX + 40, clientY: b.clientY + 30 }, 2, 'touch');
+    // The finger left behind neither drags the ghost nor pans.
+    const after = box();
+    pointer(svg(), 'pointermove', { clientX: a.clientX + 60, clientY: a.clientY }, 1, 'touch');
+    expect(box()).toEqual(after);
+    expect(dragged).toHaveLength(1);
+  });
+
+  it('zooms with + and − and shows the whole table with 0, from a piece with the focus', () => {
+    const { detail } = tableBattle('diadochi-naval', 'squadron-clash');
+    draw({ picture: tablePicture('diadochi-naval', detail.state), sides: detail.sides, pickable: ['demetrius-1'] });
+    const whole = box();
+    const ship = piece('demetrius-1');
+    ship.dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true, cancelable: true }));
+    flushSync();
+    expect(whole[2] / box()[2]).toBeCloseTo(1.5, 6);
+    ship.dispatchEvent(new KeyboardEvent('keydown', { key: '0', bubbles: true, cancelable: true }));
+    flushSync();
+    expect(box()).toEqual(whole);
+  });
+});
+
+describe('the deployment zone, the pieces placed, an attack aimed', () => {
+  it('draws the zone, the pieces where they were placed, the enemies in reach as buttons and a manoeuvre’s way', () => {
+    const { detail } = tableBattle('diadochi-naval', 'squadron-clash');
+    const aimed: string[] = [];
+    draw({
+      picture: tablePicture('diadochi-naval', detail.state),
+      sides: detail.sides,
+      zone: { x0: 0, y0: 0, x1: 25, y1: 4.5 },
+      placed: { 'demetrius-1': [{ x: 3, y: 2, heading: 90, width: 1, length: 1 }] },
+      targets: ['menelaus-1'],
+      target: 'menelaus-1',
+      outcome: {
+        bases: [{ x: 5, y: 20, heading: 0, width: 1, length: 1 }],
+        path: [
+          { x: 1, y: 1 },
+          { x: 2, y: 3 },
+        ],
+        words: 'through',
+      },
+      ontarget: (id: string) => aimed.push(id),
+    });
+    const zone = target.querySelector('.zone rect')!;
+    expect([zone.getAttribute('x'), zone.getAttribute('y'), zone.getAttribute('width'), zone.getAttribute('height')].map(Number)).toEqual([0, 20.5, 25, 4.5]);
+    expect(numbers(piece('demetrius-1').querySelector('polygon.base')!.getAttribute('points')!)).toEqual(
+      cornersOf({ x: 3, y: 2, heading: 90, width: 1, length: 1 }).map((c) => [c.x, 25 - c.y]),
+    );
+    const enemy = piece('menelaus-1');
+    expect(enemy.classList.contains('target')).toBe(true);
+    expect(enemy.classList.contains('aimed')).toBe(true);
+    expect(enemy.getAttribute('role')).toBe('button');
+    enemy.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    enemy.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(aimed).toEqual(['menelaus-1', 'menelaus-1']);
+    expect(target.querySelector('.outcome polyline')!.getAttribute('points')).toBe('1,24 2,22');
+    expect(target.querySelectorAll('.outcome polygon.base')).toHaveLength(1);
+  });
+});
+
 describe('the replay of a table battle', () => {
   it('draws every step with the table’s own picture, the last the battle as it stands', () => {
     const { detail, record } = tableBattle('oi-navarcoi', 'clash');

@@ -2,18 +2,22 @@
  * Oi Navarcoi!'s movers for the table board: in one's movement each squadron still free to move, with the moves
  * its formation has (after the signal it must obey): a line's wheel then advance, a column's advance with its
  * lead's turn, back water, "follow me!". A run that meets an enemy squadron becomes an attack on it (the engine
- * decides whether it is one): the first enemy for which the engine accepts the move.
+ * decides whether it is one): the first enemy for which the engine accepts the move; made as a plain melee, a
+ * diekplous or a periplous, each checked by the engine, the manoeuvre's way round drawn. A click on an enemy
+ * aims at it: the engine's own legal attack on it sets the numbers.
  */
 import type { Action, MoveAction, Order } from '../../../shared/naval/oi-navarcoi/actions.ts';
 import { oiNavarcoi } from '../../../shared/naval/oi-navarcoi/engine.ts';
-import { standsOf } from '../../../shared/naval/oi-navarcoi/layout.ts';
+import { conform } from '../../../shared/naval/oi-navarcoi/contact.ts';
+import { type Frame, bodyOf, standsOf } from '../../../shared/naval/oi-navarcoi/layout.ts';
+import { offshoreFlank } from '../../../shared/naval/oi-navarcoi/melee.ts';
 import { signalFor } from '../../../shared/naval/oi-navarcoi/legal.ts';
 import { afterSignal, allowanceOf, canMove, planMove } from '../../../shared/naval/oi-navarcoi/movement.ts';
 import { type Formation, RULES } from '../../../shared/naval/oi-navarcoi/rules.ts';
-import { type Squadron, type State, onTable, standCount, stands } from '../../../shared/naval/oi-navarcoi/state.ts';
-import { type Base, type ColumnLeg, type Leg, columnPath, normalizeHeading, rigidPath } from '../../../shared/naval/table/index.ts';
+import { type Squadron, type State, body, onTable, standCount, stands } from '../../../shared/naval/oi-navarcoi/state.ts';
+import { type Base, type ColumnLeg, type Leg, columnPath, fromLocal, normalizeHeading, rigidPath, turnBetween } from '../../../shared/naval/table/index.ts';
 import { middleOf } from './table-picture.ts';
-import type { MoveField, MoveKind, MoveNumbers, Mover, Planned } from './table-moves.ts';
+import type { Manoeuvre, MoveField, MoveKind, MoveNumbers, Mover, Planned } from './table-moves.ts';
 
 const run = (max: number, label = 'Distance (inches)'): MoveField => ({ key: 'distance', label, min: 0, max, step: 0.1 });
 
@@ -124,10 +128,45 @@ function plainEnd(q: Squadron, formation: Formation | null, order: Order): { bas
   return end([...(order.wheel ? [{ kind: 'wheel' as const, degrees: order.wheel }] : []), { kind: 'ahead', distance: order.distance }]);
 }
 
-function mover(state: State, side: string, q: Squadron): Mover {
+/** The four outcomes of each manoeuvre, in short (the engine rolls them: 2d6 each side, 6 or more passes). */
+const OUTCOMES: Record<'diekplous' | 'periplous', string> = {
+  diekplous:
+    'Diekplous: each side tests (2d6, 6 or more). The attacker alone passing breaks through to the rear in epi mias (dashed); both passing, it is thrown back 6"; the defender alone, it is disordered at the front; both failing, both are disordered and fight front to front.',
+  periplous:
+    'Periplous: each side tests (2d6, 6 or more). The attacker alone passing comes in on the offshore flank in epi mias (dashed); both passing, both form column and race offshore; the defender alone, the attacker is disordered; both failing, a short race and both disordered.',
+};
+
+/** Where a diekplous or periplous ends if only the attacker passes, and its way there from the contact. */
+function manoeuvreOutcome(state: State, q: Squadron, manoeuvre: 'diekplous' | 'periplous', at: { formation: Formation; frame: Frame }, target: Squadron) {
+  const n = standCount(q);
+  const mine = bodyOf(at.formation, n, at.frame);
+  const theirs = body(target);
+  if (manoeuvre === 'diekplous') {
+    const end = conform(mine, 'epi-mias', n, theirs, 'rear');
+    return { bases: standsOf('epi-mias', n, end), path: [mine, theirs, end].map(({ x, y }) => ({ x, y })), words: OUTCOMES.diekplous };
+  }
+  const flank = offshoreFlank(state, target);
+  const sign = flank === 'right' ? 1 : -1;
+  const end = conform(mine, 'epi-mias', n, theirs, flank);
+  // Round the front corner on the offshore side, a stand's depth clear of it.
+  const corner = fromLocal(theirs, theirs.length / 2 + 1.5, sign * (theirs.width / 2 + 1.5));
+  return { bases: standsOf('epi-mias', n, end), path: [{ x: mine.x, y: mine.y }, corner, { x: end.x, y: end.y }], words: OUTCOMES.periplous };
+}
+
+/** The kind and numbers of the engine's own order (a legal attack), as the board sets them. */
+function numbersOf(q: Squadron, formation: Formation | null, order: Order): { kind: string; numbers: MoveNumbers } | null {
+  if (order.type === 'follow-me') return { kind: 'follow-me', numbers: { turn: turnBetween(q.heading, order.heading), distance: order.distance, after: 0 } };
+  if (order.type !== 'advance') return null;
+  if (formation && RULES.formations[formation].column)
+    return { kind: 'advance', numbers: { turn: order.turn, distance: order.distance, after: order.turnAfter } };
+  return { kind: 'advance', numbers: { turn: order.wheel, distance: order.distance, after: 0 } };
+}
+
+function mover(state: State, side: string, q: Squadron, legal: readonly Action[]): Mover {
   const bases = stands(q);
   const enemies = state.squadrons.filter((e) => e.side !== side && onTable(e));
   const formation = formationNow(state, q);
+  const attacks = legal.filter((a): a is MoveAction & { attack: NonNullable<MoveAction['attack']> } => a.kind === 'move' && a.squadron === q.id && !!a.attack);
   return {
     key: q.id,
     name: q.name,
@@ -136,31 +175,41 @@ function mover(state: State, side: string, q: Squadron): Mover {
     anchor: middleOf(bases),
     heading: q.heading,
     kinds: kindsOf(state, q),
-    plan(kind: string, n: MoveNumbers): Planned {
+    targets: [...new Set(attacks.map((a) => a.attack.target))],
+    aim(target: string, manoeuvre: Manoeuvre) {
+      const at = (m: Manoeuvre) => attacks.find((a) => a.attack.target === target && a.attack.manoeuvre === m);
+      const chosen = at(manoeuvre) ?? at('melee');
+      return chosen ? numbersOf(q, formation, chosen.order) : null;
+    },
+    plan(kind: string, n: MoveNumbers, manoeuvre: Manoeuvre = 'melee'): Planned {
       const order = orderOf(q, formation, kind, n);
       const plain = plainEnd(q, formation, order);
       let action: MoveAction = { kind: 'move', squadron: q.id, order };
       let refusal = oiNavarcoi.check(state, side, action);
-      // A run into an enemy is an attack on it, if the engine takes it as one.
+      let target: Squadron | null = null;
+      // A run into an enemy is an attack on it, if the engine takes it as one; then made as the manoeuvre chosen.
       if (refusal && kind !== 'back')
         for (const e of enemies) {
           const attack: MoveAction = { ...action, attack: { target: e.id, manoeuvre: 'melee' } };
           if (oiNavarcoi.check(state, side, attack as Action) === null) {
-            action = attack;
-            refusal = null;
+            target = e;
+            action = manoeuvre === 'melee' ? attack : { ...action, attack: { target: e.id, manoeuvre } };
+            refusal = manoeuvre === 'melee' ? null : oiNavarcoi.check(state, side, action as Action);
             break;
           }
         }
-      if (refusal) return { action, bases: plain.bases, refusal: refusal.message, used: plain.used };
+      const aimed = target ? { id: target.id, name: target.name } : null;
+      if (refusal) return { action, bases: plain.bases, refusal: refusal.message, used: plain.used, target: aimed };
       const planned = planMove(state, q, action, signalFor(state, q));
-      if (!planned.ok) return { action, bases: plain.bases, refusal: planned.message, used: plain.used };
-      return { action, bases: standsOf(planned.formation, standCount(q), planned.frame), refusal: null, used: plain.used };
+      if (!planned.ok) return { action, bases: plain.bases, refusal: planned.message, used: plain.used, target: aimed };
+      const outcome = target && manoeuvre !== 'melee' ? manoeuvreOutcome(state, q, manoeuvre, planned, target) : null;
+      return { action, bases: standsOf(planned.formation, standCount(q), planned.frame), refusal: null, used: plain.used, target: aimed, outcome };
     },
   };
 }
 
 /** One's movers now: none outside one's movement. */
-export function oiMovers(state: State, side: string): Mover[] {
+export function oiMovers(state: State, side: string, legal: readonly unknown[] = []): Mover[] {
   if (state.phase !== 'move' || state.acting !== side) return [];
-  return state.squadrons.filter((q) => q.side === side && canMove(q)).map((q) => mover(state, side, q));
+  return state.squadrons.filter((q) => q.side === side && canMove(q)).map((q) => mover(state, side, q, legal as Action[]));
 }

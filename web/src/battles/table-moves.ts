@@ -49,7 +49,18 @@ export interface Planned {
   readonly refusal: string | null;
   /** The allowance used, as the rules measure it. */
   readonly used: number;
+  /** The enemy the run comes into contact with, when the move is an attack on it (Oi Navarcoi!). */
+  readonly target?: { readonly id: string; readonly name: string } | null;
+  /**
+   * A diekplous or periplous: where the attacker ends if only it passes its test (the dashed outline) and the way
+   * it goes there from the contact, with the four outcomes in words.
+   */
+  readonly outcome?: { readonly bases: readonly Base[]; readonly path: readonly Point[]; readonly words: string } | null;
 }
+
+/** The ways an attack may be made (Oi Navarcoi!): a plain melee, or the two manoeuvres. */
+export const MANOEUVRES = ['melee', 'diekplous', 'periplous'] as const;
+export type Manoeuvre = (typeof MANOEUVRES)[number];
 
 export interface Mover {
   /** Its key on the board (a ship's or squadron's id, or a group's ids joined). */
@@ -62,7 +73,14 @@ export interface Mover {
   readonly anchor: Point;
   readonly heading: number;
   readonly kinds: readonly MoveKind[];
-  plan(kind: string, numbers: MoveNumbers): Planned;
+  /** The move's plan; a run into an enemy is an attack made as `manoeuvre` (a plain melee unless said). */
+  plan(kind: string, numbers: MoveNumbers, manoeuvre?: Manoeuvre): Planned;
+  /**
+   * The enemies it may attack now (the engine's legal attacks), and the move that attacks one as `manoeuvre` (or
+   * else in a plain melee): its kind and numbers. Absent where a ruleset declares no attacks in the move.
+   */
+  readonly targets?: readonly string[];
+  aim?(target: string, manoeuvre: Manoeuvre): { kind: string; numbers: MoveNumbers } | null;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
