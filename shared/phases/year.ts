@@ -7,6 +7,7 @@ import type { Variant } from '../variant/load.ts';
 import { compileBoard, type Board } from '../state/board.ts';
 import type { GameState, Phase } from '../state/schema.ts';
 import { nextYear } from '../state/phase.ts';
+import { stateWith } from '../state/copy.ts';
 import { captureCentres, compileEconomy, copyEconomy, economyToState, hasBuildSite, supplyByPower, type Economy } from '../game/economy.ts';
 import type { PhaseEvent } from './events.ts';
 
@@ -15,7 +16,7 @@ import type { PhaseEvent } from './events.ts';
  * economy when the caller has them at hand (the count changes a copy; the caller's economy is left as it was).
  */
 export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[], known?: { board: Board; eco: Economy }): GameState {
-  if (state.phase.season === 'spring') return { ...state, phase: { season: 'fall', year: state.phase.year, type: 'movement' } };
+  if (state.phase.season === 'spring') return stateWith(state, { season: 'fall', year: state.phase.year, type: 'movement' });
   let b: Board;
   let before: Economy;
   if (known) ({ board: b, eco: before } = known);
@@ -40,7 +41,7 @@ export function afterRetreats(v: Variant, state: GameState, events: PhaseEvent[]
   // The state after the count, in Winter: one copy, the economy's fields written into it (the same keys in the same
   // order as spreading them in, without copying the state once per step).
   const winter: Phase = { season: 'winter', year: state.phase.year, type: 'adjustment' };
-  const counted: GameState = { ...state, phase: winter };
+  const counted = stateWith(state, winter);
   Object.assign(counted, economyToState(v, e));
   if (v.rules.victoryCheck === 'count') {
     const won = v.rules.victors(e, b);
@@ -77,7 +78,7 @@ export function startOfYear(v: Variant, state: GameState, events: PhaseEvent[], 
       if (won.length > 0) return declareVictory(v, state, won, events);
     }
   }
-  return { ...state, phase };
+  return stateWith(state, phase);
 }
 
 function declareVictory(v: Variant, state: GameState, won: number[], events: PhaseEvent[]): GameState {

@@ -6,6 +6,7 @@
 import { ARMY, COASTAL, SEA, type Variant } from '../../variant/load.ts';
 import { describeUnit, locationName, shortUnit, unitAtRef, unitRefOf } from '../../state/board.ts';
 import type { Unit } from '../../state/schema.ts';
+import { stateWith } from '../../state/copy.ts';
 import type { Order } from '../../orders/types.ts';
 import { buildSites, supplyFor, unitCount } from '../../game/economy.ts';
 import type { OrderResult } from '../results.ts';
@@ -111,7 +112,7 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
   for (let u = 0; u < board.count; u++) if (!removed.has(u)) units.push(state.units[u]);
   for (const b of builds) units.push({ power: v.powers[b.power], type: b.type === ARMY ? 'army' : 'fleet', at: v.locationIds[b.location] });
   const events: PhaseEvent[] = [];
-  return { results, events, disbanded: [], next: startOfYear(v, { ...state, units }, events) };
+  return { results, events, disbanded: [], next: startOfYear(v, stateWith(state, undefined, units), events) };
 }
 
 /** Build orders a power could give at these sites: an army, and a fleet on each coast. */

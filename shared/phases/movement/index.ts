@@ -8,6 +8,7 @@
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName, type Variant } from '../../variant/load.ts';
 import { boardBytes, shortUnit, unitAtRef, unitRefOf, type Board } from '../../state/board.ts';
 import { Tables } from '../../state/tables.ts';
+import { stateWith } from '../../state/copy.ts';
 import type { DislodgedUnit, GameState, Unit } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { copyEconomy, economyToState } from '../../game/economy.ts';
@@ -205,12 +206,13 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
 
   // The economy's fields, when the rules changed it, are written into the copy after: the same keys in the same
   // order as spreading them in between, without spreading a second object (V8's slow path).
-  const next: GameState = { ...state, units, dislodged: [], standoffs: [] };
+  const next = stateWith(state, undefined, units, [], []);
   if (changed) Object.assign(next, economyToState(v, changed));
   for (const rule of v.rules.movementOrders) rule.after?.({ v, state, next, carried: carried.filter((step) => rule.kinds.includes(step.order.kind)) });
   // Movement results do not depend on the order the orders came in, so neither does their listing.
   const listed = sortedResults(results, v, ranks, from);
-  if (dislodged.length > 0) return { results: listed, events, disbanded, next: { ...next, phase: { ...state.phase, type: 'retreat' }, dislodged, standoffs } };
+  if (dislodged.length > 0)
+    return { results: listed, events, disbanded, next: stateWith(next, { ...state.phase, type: 'retreat' }, undefined, dislodged, standoffs) };
   // The season ends here: the count (in Fall) starts from the board and economy already at hand.
   return {
     results: listed,

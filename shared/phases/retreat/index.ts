@@ -7,6 +7,7 @@ import { ARMY, FLEET, findLocation, findProvince, unitTypeName } from '../../var
 import { compileBoard, shortUnit, unitRefOf, type Board } from '../../state/board.ts';
 import type { Economy } from '../../game/economy.ts';
 import type { GameState } from '../../state/schema.ts';
+import { stateWith } from '../../state/copy.ts';
 import type { Order } from '../../orders/types.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { OrderResult } from '../results.ts';
@@ -107,7 +108,7 @@ export function retreatPhase(pos: Position, orders: readonly ReadOrder[], result
     });
   }
   const events: PhaseEvent[] = [];
-  const after: GameState = { ...state, units, dislodged: [], standoffs: [] };
+  const after = stateWith(state, undefined, units, [], []);
   // After the Fall retreats, the Winter count: from the new board and the economy at hand (retreats change no centre).
   let known: { board: Board; eco: Economy } | undefined;
   if (state.phase.season !== 'spring') {
