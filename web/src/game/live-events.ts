@@ -27,6 +27,7 @@ export interface LiveRoom {
   readonly finished: boolean;
   lost: string | null;
   listening: number;
+  readonly laterReadsSent: boolean;
   error: string | null;
   failed(e: unknown): void;
   reloadGame(): Promise<void>;
@@ -83,6 +84,28 @@ export class LiveEvents {
       room.noticeBoard.notify(`${unsaved} was processed with the orders saved on the server: your unsaved changes were not used.`, 'warn', {
         phase: timeline.current?.index,
       });
+  }
+
+  /**
+   * The server listens on the game's channel for this page (`subscribed`: the first time, and after a reconnect).
+   * What was read before may predate an event between that read and the subscription, told to nobody here (a phase
+   * processed, a deadline moved, a message): it is read again. On opening the board, while its later reads (history,
+   * press, loans, votes, log) are not yet asked for, they will see the game as it is: the game and its open phase
+   * (with my orders) are read again, and a phase processed meanwhile shows its results; else everything is.
+   */
+  async listening(): Promise<void> {
+    const room = this.room;
+    if (room.laterReadsSent) return this.handle({ type: 'resync' });
+    const timeline = room.timeline;
+    const before = timeline.open?.index;
+    await Promise.all([room.reloadGame(), timeline.loadCurrent()]);
+    if (before !== undefined && timeline.current && timeline.current.index > before) await this.phaseProcessed(before);
+    else if (timeline.open && timeline.open.index === before) await room.myOrders.refresh();
+  }
+
+  /** The server listens on the user's own channel: private press sent before then, after the press was read, is read. */
+  async pressListening(): Promise<void> {
+    if (this.room.laterReadsSent) await this.room.inbox.load();
   }
 
   async handle(event: LiveNews): Promise<void> {

@@ -46,6 +46,11 @@ export class GameRoom {
   lost = $state<string | null>(null);
   /** Counts the times the page must subscribe to the game's channel again (the server ended the subscription). */
   listening = $state(0);
+  /**
+   * Whether load() has asked for what it reads after the map (history, press, loans, votes, the log): a read asked
+   * for once the server listens for the page sees every event up to then, one asked for before may miss some.
+   */
+  laterReadsSent = false;
 
   readonly timeline: PhaseTimeline = new PhaseTimeline(this);
   readonly noticeBoard = new NoticeBoard();
@@ -102,6 +107,7 @@ export class GameRoom {
     // The map first; the rest (history, press, loans, votes, log) once it is up, so they do not compete with it.
     await Promise.all([this.timeline.loadCurrent(prefetched), starting ? this.reloadGame() : null]);
     if (starting && this.open && !this.entry) await this.myOrders.load();
+    this.laterReadsSent = true;
     await Promise.all([
       this.timeline.loadPhases(),
       this.inbox.load(),
@@ -131,6 +137,14 @@ export class GameRoom {
   }
   onEvent(event: LiveNews): Promise<void> {
     return this.live.handle(event);
+  }
+  /** The server listens on the game's channel for this page (first, and after each reconnect): catch up. */
+  onListening(): Promise<void> {
+    return this.live.listening();
+  }
+  /** The server listens on the user's own channel (private press) for this page: catch up with the press. */
+  onPressListening(): Promise<void> {
+    return this.live.pressListening();
   }
 
   // ── the phases (phases.svelte.ts) ──
