@@ -7,6 +7,7 @@
  * marches into Byzantium. Everyone ticks Ready, the phase is processed, every board shows the results; the map of
  * the processed phase is downloaded from the game page's buttons, as a PNG of the drawing's size with the units
  * where they moved and as an SVG with each order and its result; the game's link carries the card a chat shows.
+ * The supply panel lists the five powers, and the sandbox plays the variant.
  * Screenshots go outside the repository (ANCMED_E2E_SHOTS, by default /tmp/ancient-mediterranean-e2e-screens).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,7 +84,7 @@ describe.skipIf(!hasChromium)('Ancient Mediterranean in the browser, five powers
     return { file: saved.suggestedFilename(), body: await readFile(at) };
   }
 
-  test('created from the New game form, five players order on the map (the Nile, Messina, Byzantium), results, the map as a PNG; desktop and phone', async () => {
+  test('created from the New game form, five players order on the map (the Nile, Messina, Byzantium), results, the map as a PNG, supply, sandbox; desktop and phone', async () => {
     const tag = Date.now().toString(36).slice(-5);
     const name = `Mare Nostrum ${tag}`;
     // One page after another: five boards loading at once on a loaded 2-core machine test the machine, not the product.
@@ -185,6 +186,13 @@ describe.skipIf(!hasChromium)('Ancient Mediterranean in the browser, five powers
     await greece.getByRole('button', { name: 'Save orders' }).tap();
     await eventually(() => greece.locator('.order-list li.saved').count()).toBe(1);
 
+    // The supply panel: five powers, three centres each.
+    await rome.getByRole('tab', { name: 'Supply' }).click();
+    await eventually(() => rome.locator('.supply tbody tr').count()).toBe(5);
+    for (const power of POWERS) await eventually(() => rome.locator('.supply tbody tr', { hasText: power }).locator('td').nth(1).textContent()).toBe('3');
+    await shot(rome, 'supply-panel');
+    await rome.getByRole('tab', { name: /Orders/ }).click();
+
     // Everyone is ready: the phase is processed at once, and every board shows the results.
     for (const power of POWERS) await tickReady(pages[power], 'Spring 1 AD Movement');
     for (const power of POWERS) await pages[power].getByText('Results of Spring 1 AD Movement').waitFor();
@@ -237,6 +245,17 @@ describe.skipIf(!hasChromium)('Ancient Mediterranean in the browser, five powers
     expect(current.headers.get('content-type')).toBe('image/png');
     const currentImage = decodePng(Buffer.from(await current.arrayBuffer()));
     expect([currentImage.width, currentImage.height]).toEqual([PICTURE.width, PICTURE.height]);
+
+    // The sandbox plays Ancient Mediterranean too: its fifteen units, and the Nile move adjudicated.
+    await egypt.getByRole('link', { name: 'Sandbox', exact: true }).click();
+    await egypt.getByRole('combobox', { name: 'Map', exact: true }).selectOption('ancient-mediterranean');
+    await egypt.getByRole('heading', { name: 'Spring 1 AD Movement' }).waitFor();
+    await eventually(() => egypt.locator('svg.dmap g.unit').count()).toBe(15);
+    await egypt.getByRole('group', { name: 'Power to order for' }).getByRole('button', { name: 'Egypt' }).click();
+    await egypt.locator('#orders-text').fill(MOVES.Egypt.map((m) => m.text).join('\n'));
+    await egypt.getByRole('button', { name: 'Adjudicate' }).click();
+    await eventually(() => egypt.locator('svg.dmap .glyph.arrow.success').count()).toBe(2);
+    await shot(egypt, 'sandbox');
 
     expect(browser.consoleErrors).toEqual([]);
   });
