@@ -178,6 +178,66 @@ describe.skipIf(!hasChromium)('the board on every screen', () => {
     });
   }
 
+  for (const size of [SIZES[2], SIZES[1], SIZES[0]]) {
+    test(`at ${size.width}×${size.height} the game master (no units of their own) opens on the whole board, the bands around it drawn`, async () => {
+      const page = await browser.newPage(size);
+      await page.context().addCookies([{ name: 'sid', value: game.master.cookie!.replace(/^sid=/, ''), url: server.url }]);
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
+      await page.goto(`${server.url}/games/${game.gameId}`);
+      await page.locator('svg.dmap g.unit').first().waitFor();
+      if (size.width < 500) await page.getByRole('button', { name: 'Show the whole map' }).click();
+      await page.waitForTimeout(300);
+      const m = await page.evaluate(() => {
+        const svg = document.querySelector('svg.dmap') as SVGSVGElement;
+        const pane = document.querySelector('.map-pane')!.getBoundingClientRect();
+        const frame = svg.getBoundingClientRect();
+        const [x, y, w, h] = svg.getAttribute('viewBox')!.split(' ').map(Number);
+        const sea = svg.querySelector<SVGGraphicsElement>('#surroundings .beyond-sea')?.getBBox();
+        const land = svg.querySelector<SVGGraphicsElement>('#surroundings .beyond-land')?.getBBox();
+        return {
+          pane: [pane.width, pane.height],
+          frame: [frame.width, frame.height],
+          view: { x, y, w, h },
+          sea: sea && { x: sea.x, y: sea.y, w: sea.width, h: sea.height },
+          land: !!land && land.width > 0,
+        };
+      });
+      expect(m.frame[0]).toBeCloseTo(m.pane[0], 0);
+      expect(m.frame[1]).toBeCloseTo(m.pane[1], 0);
+      // The whole board: its frame, 1600×900, inside the view.
+      expect(m.view.x).toBeLessThanOrEqual(0.5);
+      expect(m.view.y).toBeLessThanOrEqual(0.5);
+      expect(m.view.x + m.view.w).toBeGreaterThanOrEqual(1599.5);
+      expect(m.view.y + m.view.h).toBeGreaterThanOrEqual(899.5);
+      // What the view shows beyond the board is the drawing's surroundings (sea and land), not an empty band.
+      expect(m.land).toBe(true);
+      expect(m.sea).toBeDefined();
+      if (m.view.y < 0) {
+        expect(m.sea!.y).toBeLessThanOrEqual(m.view.y);
+        expect(m.sea!.y + m.sea!.h).toBeGreaterThanOrEqual(m.view.y + m.view.h);
+      }
+      if (m.view.x < 0) {
+        expect(m.sea!.x).toBeLessThanOrEqual(m.view.x);
+        expect(m.sea!.x + m.sea!.w).toBeGreaterThanOrEqual(m.view.x + m.view.w);
+      }
+      await shot(page, `${size.name}-game-master-whole`);
+      // Zoomed in and dragged far beyond the board, the view stops at the board's edges.
+      await page.locator('svg.dmap').hover();
+      for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+      const box = (await page.locator('svg.dmap').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 5, box.y + box.height - 5, { steps: 8 });
+      await page.mouse.up();
+      const dragged = await page.evaluate(() => document.querySelector('svg.dmap')!.getAttribute('viewBox')!.split(' ').map(Number));
+      const [dx, dy, dw, dh] = dragged;
+      expect(dw).toBeLessThan(m.view.w);
+      expect(dx).toBeGreaterThanOrEqual(Math.min(0, (1600 - dw) / 2) - 0.5);
+      expect(dy).toBeGreaterThanOrEqual(Math.min(0, (900 - dh) / 2) - 0.5);
+      await page.close();
+    });
+  }
+
   test('at 1400×900: the head-to-head is two arrows side by side, each with its reason on hover; Winter shows the fleet built', async () => {
     const page = await pageAs('Carthage', { width: 1400, height: 900 });
     await page.goto(`${server.url}/games/${game.gameId}`);

@@ -87,8 +87,9 @@ describe('the view a game starts on', () => {
     expect(v.y + v.h).toBeLessThanOrEqual(900 + 1e-9);
   };
 
-  it('shows a visitor (no pieces to keep) the whole board on a wide screen, the full height on a phone', () => {
-    for (const aspect of [1, laptop, 1366 / 860, 16 / 9, 2.2]) expect(initialView(map, aspect, 850)).toEqual(fitAll(map, aspect));
+  it('shows a visitor (no pieces to keep) the whole board on a wide screen or a tablet, the full height on a phone', () => {
+    // 0.75: a 1024×768 board beside its panel, or a tablet held upright; the bands above and below are the drawing's surroundings.
+    for (const aspect of [0.75, 1, laptop, 1366 / 860, 16 / 9, 2.2]) expect(initialView(map, aspect, 850)).toEqual(fitAll(map, aspect));
     expect(initialView(map, 0.5, 850)).toEqual({ x: 625, y: 0, w: 450, h: 900 });
   });
 

@@ -54,14 +54,21 @@ export function unionExtent(a: Extent | undefined, b: Extent | undefined): Exten
 }
 
 /**
+ * The narrowest frame (width for 1 high) in which a visitor starts on the whole board: a tablet held upright or a
+ * laptop's board beside its panel (the bands above and below show the drawing's surroundings). A phone held upright
+ * (about 0.5) would show the board as a strip too small to read.
+ */
+export const WHOLE_BOARD_ASPECT = 0.7;
+
+/**
  * Where to start. With `keep` (the player's own pieces): the map fills the frame (no empty band where the map could
  * be, as 'cover' does), zoomed out only as far as needed to show all of `keep`, and centred on it. Without it (a
- * visitor): the whole board on a wide screen; on a tall one (a phone held upright), where the whole board would be
- * a strip too small to read, the map's full height centred on `focus`.
+ * visitor, or a game master who plays no power): the whole board, unless the frame is as tall as a phone's
+ * (WHOLE_BOARD_ASPECT), where it starts on the map's full height centred on `focus`.
  */
 export function initialView(map: Bounds, aspect: number, focusX = map.width / 2, keep?: Extent): ViewBox {
   const all = fitAll(map, aspect);
-  if (!keep) return aspect >= 1 ? all : coverView(map, aspect, focusX);
+  if (!keep) return aspect >= WHOLE_BOARD_ASPECT ? all : coverView(map, aspect, focusX);
   // Only the part of it on the map counts: the view never goes past the map's edges (clamp).
   const left = Math.max(keep.minX, 0);
   const right = Math.min(keep.maxX, map.width);
