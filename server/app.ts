@@ -34,6 +34,7 @@ import busPlugin from './bus/plugin.ts';
 import liveRoutes from './live/routes.ts';
 import archiveRoutes from './archive/routes.ts';
 import battlesRoutes from './battles/routes.ts';
+import campaignRoutes from './campaign/routes.ts';
 import drawsRoutes from './draws/routes.ts';
 import vacationsRoutes from './vacations/routes.ts';
 import clockVotesRoutes from './clock-votes/routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushRoutes, { prefix: '/api' });
   await app.register(seatsRoutes, { prefix: '/api' });
   await app.register(battlesRoutes, { prefix: '/api' });
+  await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
   await app.register(mapImagesPlugin);

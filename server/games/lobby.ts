@@ -9,7 +9,7 @@ import type { LiveChannel, LiveEvent } from '../../shared/api/live.ts';
 import type { z } from 'zod';
 import type { Prisma, Transaction } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { correspondenceColumns, gameOf } from '../db/tables/games.ts';
+import { correspondenceColumns, gameOf, gameValues } from '../db/tables/games.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { HttpError, conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
@@ -20,6 +20,7 @@ import { notifyGameStarted } from '../notify/game-events.ts';
 import { assignPowers } from './power-assignment.ts';
 import { checkSeatRules } from '../play/seat-rules.ts';
 import { variantPowers, type VariantPower } from '../play/variants.ts';
+import { campaignOf } from '../play/campaign.ts';
 
 type Viewer = Auth['user'] | null;
 type User = Auth['user'];
@@ -91,6 +92,7 @@ async function lockGame(tx: Transaction, gameId: string): Promise<LoadedGame> {
 export async function createGame(app: FastifyInstance, creator: User, request: z.output<typeof CreateGameRequestSchema>) {
   const powers = powersOrFail(request.variant);
   checkPreferences(request.powerPreferences, powers, request.variant, 'body.powerPreferences');
+  const campaign = request.campaign && campaignOf(request.variant, request.campaign, 'body.campaign');
   // Nobody is made a game master without saying yes: the one named is asked (the creator runs the game until they accept).
   let invitedGameMasterId: string | null = null;
   if (request.gameMaster !== undefined) {
@@ -118,6 +120,7 @@ export async function createGame(app: FastifyInstance, creator: User, request: z
         rules: request.rules,
         autoStart: request.autoStart,
         ...correspondenceColumns(request.correspondence),
+        ...gameValues({ campaign }),
         seats: powers.length,
         players: request.joinAsPlayer ? { create: { userId: creator.id, powerPreferences: request.powerPreferences } } : undefined,
       },

@@ -205,6 +205,40 @@ export async function notifyPhaseProcessed(tx: Db, env: NotifyEnv, gameId: strin
   return send(tx, env, game, 'phase-processed', letters, users, hooks, { gameId: game.id, phaseIndex: processed.index });
 }
 
+/**
+ * A campaign phase's orders are final and its results wait for its contested seas' battles: each member hears which
+ * seas (under the game's wish for phase results, as the results will follow).
+ */
+export async function notifyPhaseHeld(tx: Db, env: NotifyEnv, gameId: string, phaseId: string): Promise<number> {
+  const game = await loadGame(tx, gameId);
+  const phase = await tx.phase.findUniqueOrThrow({ where: { id: phaseId }, select: { id: true, name: true } });
+  const seas = await tx.seaBattle.findMany({ where: { phaseId }, select: { contested: true, sea: true }, orderBy: { createdAt: 'asc' } });
+  const names = seas.map((row) => {
+    const contested = row.contested as { name?: unknown } | null;
+    return typeof contested?.name === 'string' ? contested.name : row.sea;
+  });
+  const { recipients, users } = await membersOf(tx, game);
+  const link = gameUrl(env, game.id);
+  const letters = recipients.map(
+    (recipient): Letter => ({
+      recipient,
+      key: `phase-held:${phase.id}:user:${recipient.userId}`,
+      mail: {
+        kind: 'phase-processed',
+        subject: `${game.name}: ${phase.name} awaits its sea battles`,
+        blocks: [
+          {
+            paragraph: `The orders of ${phase.name} in “${game.name}” are final. Fleets met at sea in ${names.join(', ')}: the results wait until each sea is fought, decided or waived.`,
+          },
+          { link: { label: 'Open the game', url: link } },
+        ],
+        because: roleIn(recipient, game),
+      },
+    }),
+  );
+  return send(tx, env, game, 'phase-processed', letters, users);
+}
+
 // ─── game started, game ended ───
 
 /** The game has started: each player learns their power and the first deadline; the game master too. */

@@ -64,7 +64,8 @@ const processNow: Run<Record<string, never>> = async (app, tx, context) => {
   if (context.game.pausedAt) throw conflict('game_paused', 'the game is paused: resume it first');
   const phase = await openPhase(tx, gameId);
   const result = await processPhase(tx, app.play, gameId, phase.id, new Date());
-  return { action: 'process-now', details: { phase: phase.index, phaseName: phase.name, next: result?.next?.name ?? null } };
+  const details = result && 'held' in result ? { held: result.seas } : { next: result?.next?.name ?? null };
+  return { action: 'process-now', details: { phase: phase.index, phaseName: phase.name, ...details } };
 };
 
 const changeDeadline: Run<{ extendBySeconds?: number; deadlineAt?: string }> = async (app, tx, context, _actionId, body) => {
@@ -244,7 +245,7 @@ const rollback: Run<{ phase: number }> = async (app, tx, context, actionId, { ph
   // Processed again from scratch: unset the adjudication (SQL NULL).
   const unset = phaseValues({ orders: null, results: null, events: null, disbanded: null, stateAfter: null, attendance: null });
   const reopened = phaseOf(
-    await tx.phase.update({ where: { id: target.id }, data: { status: 'open', processedAt: null, ...unset, engineVersion: null, deadlineAt } }),
+    await tx.phase.update({ where: { id: target.id }, data: { status: 'open', processedAt: null, heldAt: null, ...unset, engineVersion: null, deadlineAt } }),
   );
   const position = positionOf(context.variant, reopened);
   const alive = new Set(survivors(context.variant, position));

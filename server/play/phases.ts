@@ -60,6 +60,7 @@ export async function openPhaseNamed(db: Db, gameId: string, index: number): Pro
 /** The phase a request names (already read), which must exist (404) and be open (409 phase_closed). */
 export function requireOpenPhase<P extends Pick<PhaseRow, 'status' | 'name'>>(phase: P | null | undefined, index: number): P {
   if (!phase) throw notFound(`no phase ${index} in this game`);
+  if (phase.status === 'held') throw conflict('phase_closed', `phase ${index} (${phase.name}) awaits its sea battles: its orders are final`);
   if (phase.status !== 'open') throw conflict('phase_closed', `phase ${index} (${phase.name}) has been processed; it takes no more orders`);
   return phase;
 }

@@ -1,5 +1,6 @@
 /**
- * Processing a phase: the one place where a phase is adjudicated. It runs
+ * Processing a phase: the one place where a phase is adjudicated (or, in a
+ * campaign game, held for its sea battles and adjudicated once they are decided). It runs
  * inside the caller's transaction, which must hold the game's lock
  * (context.ts): the scheduler at a deadline, a player's ready flag (early
  * processing), or the game master's "process now". Everything — results,
@@ -8,11 +9,23 @@
  * or not at all, so a crash leaves the phase open and due, to be processed
  * again from scratch.
  */
-import { adjudicate, ENGINE_VERSION, phaseName, powersToOrder, survivors, type GameState } from '../../shared/index.ts';
+import {
+  adjudicate,
+  contestedSeas,
+  ENGINE_VERSION,
+  phaseName,
+  powersToOrder,
+  survivors,
+  type ContestedSea,
+  type DecidedProvince,
+  type GameState,
+} from '../../shared/index.ts';
 import type { GameOutcome, PhaseRef } from '../../shared/api/games.ts';
 import type { LiveChannel } from '../../shared/api/live.ts';
 import type { Transaction } from '../db/database.ts';
-import { phaseOf, phaseValues, type Attendance } from '../db/tables/phases.ts';
+import { phaseOf, phaseValues, type Attendance, type PhaseRow, type StoredOrder } from '../db/tables/phases.ts';
+import type { SubmissionRow } from '../db/tables/submissions.ts';
+import { seaBattleOf, seaBattleValues, type SeaBattleRow } from '../db/tables/sea-battles.ts';
 import { gameOf, gameValues } from '../db/tables/games.ts';
 import { deadlineSeconds } from './first-phase.ts';
 import { newPhaseDeadline } from './deadlines.ts';
@@ -22,7 +35,8 @@ import { gameContextInclude, makeContext, type GameContext } from './context.ts'
 import { latestSubmissions, ordersToAdjudicate, positionOf } from './phases.ts';
 import { phaseRef, playerStatusEvent } from '../views/phase.ts';
 import { loanChangedEvent } from '../views/loan.ts';
-import { notifyGameEnded, notifyPhaseProcessed, notifySeatOpened } from '../notify/game-events.ts';
+import { seaChangedEvent } from '../views/sea-battle.ts';
+import { notifyGameEnded, notifyPhaseHeld, notifyPhaseProcessed, notifySeatOpened } from '../notify/game-events.ts';
 import type { NotifyEnv } from '../notify/unsubscribe.ts';
 
 /**
@@ -36,33 +50,145 @@ export type PlayEnv = {
   notify?: NotifyEnv;
 };
 
+/** What processing did: adjudicated the phase (and opened the next, or ended the game), or held it for its contested seas. */
+export type Processing = { processed: PhaseRef; next: PhaseRef | null } | { held: PhaseRef; seas: string[] };
+
 /**
- * Adjudicates the phase and opens the next one (or ends the game). The game
- * row must be locked by the caller. Returns null, doing nothing, when the
- * phase is no longer open (someone else processed it first).
+ * Adjudicates the phase and opens the next one (or ends the game). In a campaign game, a movement phase where fleets
+ * of two or more powers met at sea is held instead: its orders final, its contested seas to be fought, decided or
+ * waived (sea-battles.ts), after which `settleHeldPhase` adjudicates it with their outcomes. The game row must be
+ * locked by the caller. Returns null, doing nothing, when the phase is no longer open (someone else processed it first).
  */
-export async function processPhase(
-  tx: Transaction,
-  env: PlayEnv,
-  gameId: string,
-  phaseId: string,
-  now: Date,
-): Promise<{ processed: PhaseRef; next: PhaseRef | null } | null> {
+export async function processPhase(tx: Transaction, env: PlayEnv, gameId: string, phaseId: string, now: Date): Promise<Processing | null> {
   const phase = phaseOf(await tx.phase.findUnique({ where: { id: phaseId } }));
   if (!phase || phase.gameId !== gameId || phase.status !== 'open') return null;
-  // Fresh, under the lock: seats may have changed earlier in this transaction.
-  const context = makeContext(gameOf(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude })), null);
-  const { game, variant } = context;
-  const channel = `game:${game.id}` as LiveChannel;
-  const state = positionOf(variant, phase);
+  const context = await lockedContext(tx, gameId);
+  const state = positionOf(context.variant, phase);
   const latest = await latestSubmissions(tx, phase.id);
   const orders = ordersToAdjudicate(latest);
-  const outcome = adjudicate(variant, state, orders);
+  if (context.game.campaign && state.phase.type === 'movement') {
+    const seas = contestedSeasOf(context, state, orders, []);
+    if (seas.length > 0) return holdPhase(tx, env, context, phase, orders, seas, now);
+  }
+  return recordPhase(tx, env, context, phase, { state, latest, orders, decided: [], closedAt: now }, now);
+}
+
+/**
+ * A held phase whose every contested sea is decided or waived is adjudicated with the decisions, and processed as any
+ * other phase (`recordPhase`): unless the decisions made fleets meet in a sea nobody fought for yet (a fleet that lost
+ * its battle stayed where another came), which is added to the phase's seas, the phase staying held. Returns null
+ * when the phase is not held; `held` while seas wait. The game row must be locked by the caller.
+ */
+export async function settleHeldPhase(tx: Transaction, env: PlayEnv, gameId: string, phaseId: string, now: Date): Promise<Processing | null> {
+  const phase = phaseOf(await tx.phase.findUnique({ where: { id: phaseId } }));
+  if (!phase || phase.gameId !== gameId || phase.status !== 'held') return null;
+  const rows = (await tx.seaBattle.findMany({ where: { phaseId }, orderBy: [{ decidedAt: 'asc' }, { createdAt: 'asc' }] })).map((row) => seaBattleOf(row));
+  const waiting = rows.filter((row) => row.status === 'undecided' || row.status === 'fighting');
+  if (waiting.length > 0) return { held: phaseRef(phase), seas: waiting.map((row) => row.sea) };
+  const context = await lockedContext(tx, gameId);
+  const state = positionOf(context.variant, phase);
+  // The orders were made final when the phase was held.
+  const orders = phase.orders ?? [];
+  const decided = acceptedDecisions(context, state, orders, rows);
+  const met = contestedSeasOf(context, state, orders, decided);
+  const fresh = met.filter((sea) => !rows.some((row) => row.sea === sea.province));
+  if (fresh.length > 0) {
+    const added = await addSeaBattles(tx, context, phase, fresh, now);
+    await env.bus.publishAll(
+      tx,
+      added.map((row) => ({ channel: `game:${gameId}` as LiveChannel, event: seaChangedEvent(gameId, phase.index, row, context.game) })),
+    );
+    return { held: phaseRef(phase), seas: fresh.map((sea) => sea.province) };
+  }
+  const latest = await latestSubmissions(tx, phase.id);
+  // Deadlines were kept or missed when the orders became final, not when the battles ended.
+  return recordPhase(tx, env, context, phase, { state, latest, orders, decided, closedAt: phase.heldAt ?? now }, now);
+}
+
+/** The game with its seats, fresh under the lock: seats may have changed earlier in this transaction. */
+async function lockedContext(tx: Transaction, gameId: string): Promise<GameContext> {
+  return makeContext(gameOf(await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: gameContextInclude })), null);
+}
+
+/** The engine's contested seas of the phase with these decisions; a refusal here is a bug or corrupt data. */
+function contestedSeasOf(context: GameContext, state: GameState, orders: readonly StoredOrder[], decided: readonly DecidedProvince[]): ContestedSea[] {
+  const seas = contestedSeas(context.variant, state, orders, { decided });
+  if (!seas.ok) throw new Error(`the engine cannot list the contested seas of game ${context.game.id}: ${seas.error.join('; ')}`);
+  return seas.value;
+}
+
+/**
+ * The decided seas the engine accepts, taken in the order they were decided: a sea's battle can lose its object when
+ * a decision taken after it lets a fleet leave before its attacker came (then nobody met there, and that battle's
+ * outcome is left out). Waived seas follow the ordinary rules.
+ */
+function acceptedDecisions(context: GameContext, state: GameState, orders: readonly StoredOrder[], rows: readonly SeaBattleRow[]): DecidedProvince[] {
+  const accepted: DecidedProvince[] = [];
+  for (const row of rows) {
+    if (row.status !== 'decided' || !row.outcome) continue;
+    const tried = [...accepted, { province: row.sea, outcome: row.outcome }];
+    if (contestedSeas(context.variant, state, orders, { decided: tried }).ok) accepted.push(tried[tried.length - 1]);
+  }
+  return accepted;
+}
+
+/** One sea_battles row a sea, each with the game's time for its battles. */
+async function addSeaBattles(tx: Transaction, context: GameContext, phase: { id: string }, seas: readonly ContestedSea[], now: Date) {
+  const hours = context.game.campaign?.battleHours ?? 0;
+  const deadlineAt = new Date(now.getTime() + hours * 3_600_000);
+  const rows: SeaBattleRow[] = [];
+  for (const sea of seas) {
+    const contested = { province: sea.province, name: sea.name, powers: sea.powers, units: sea.units, supports: sea.supports };
+    rows.push(
+      seaBattleOf(
+        await tx.seaBattle.create({ data: { gameId: context.game.id, phaseId: phase.id, sea: sea.province, ...seaBattleValues({ contested }), deadlineAt } }),
+      ),
+    );
+  }
+  return rows;
+}
+
+/** Holds a campaign phase for its contested seas: the orders final and stored, a row for each sea, `phase.held`. */
+async function holdPhase(
+  tx: Transaction,
+  env: PlayEnv,
+  context: GameContext,
+  phase: PhaseRow,
+  orders: StoredOrder[],
+  seas: readonly ContestedSea[],
+  now: Date,
+): Promise<Processing> {
+  const gameId = context.game.id;
+  await tx.phase.update({ where: { id: phase.id }, data: { status: 'held', heldAt: now, ...phaseValues({ orders }) } });
+  // A phase rolled back and processed again fights its seas again, with the orders it has now.
+  await tx.seaBattle.deleteMany({ where: { phaseId: phase.id } });
+  await addSeaBattles(tx, context, phase, seas, now);
+  const held = phaseRef(phase);
+  await env.bus.publish(tx, `game:${gameId}`, { type: 'phase.held', gameId, phase: held, seas: seas.map((sea) => sea.province) });
+  if (env.notify) await notifyPhaseHeld(tx, env.notify, gameId, phase.id);
+  return { held, seas: seas.map((sea) => sea.province) };
+}
+
+type Adjudication = {
+  state: GameState;
+  latest: Map<string, SubmissionRow>;
+  orders: StoredOrder[];
+  decided: DecidedProvince[];
+  /** When the orders became final: a deadline passed by then was missed. */
+  closedAt: Date;
+};
+
+/** Adjudicates (with the decided seas, if any), records the results and opens the next phase or ends the game. */
+async function recordPhase(tx: Transaction, env: PlayEnv, context: GameContext, phase: PhaseRow, what: Adjudication, now: Date): Promise<Processing> {
+  const { game, variant } = context;
+  const { state, latest, orders, decided, closedAt } = what;
+  const channel = `game:${game.id}` as LiveChannel;
+  const outcome = adjudicate(variant, state, orders, decided.length > 0 ? { decided } : undefined);
   // The stored position and orders were all accepted by the engine: a refusal here is a bug or corrupt data.
   if (!outcome.ok) throw new Error(`the engine cannot adjudicate phase ${phase.index} of game ${game.id}: ${outcome.error.join('; ')}`);
   const { results, events, disbanded, next } = outcome.value;
   // Processed before its deadline (everyone ready, or the game master's "process now"): nobody missed it.
-  const deadlinePassed = phase.deadlineAt !== null && phase.deadlineAt.getTime() <= now.getTime();
+  const deadlinePassed = phase.deadlineAt !== null && phase.deadlineAt.getTime() <= closedAt.getTime();
   const mustOrder = new Set(powersToOrder(variant, state));
   const ordered = await whoOrdered(tx, phase.id, latest);
 

@@ -141,7 +141,8 @@ export class PhaseScheduler {
           passed.push(phaseId);
           return 'skipped';
         }
-        this.log.info({ gameId, phase: result.processed.name, next: result.next?.name ?? null }, 'phase processed at its deadline');
+        if ('held' in result) this.log.info({ gameId, phase: result.held.name, seas: result.seas }, 'phase held for its sea battles at its deadline');
+        else this.log.info({ gameId, phase: result.processed.name, next: result.next?.name ?? null }, 'phase processed at its deadline');
         this.stats.processed += 1;
         return 'processed';
       }, TX_OPTIONS);

@@ -15,6 +15,8 @@ import type { PhaseRecord, SubmissionRecord } from '../db/tables/phases.ts';
 import type { GameContext } from '../play/context.ts';
 import { latestSubmissions, positionOf } from '../play/phases.ts';
 import { viewed } from './viewed.ts';
+import { seaBattleOf } from '../db/tables/sea-battles.ts';
+import { seaBattleView } from './sea-battle.ts';
 
 type PlayerStatus = 'active' | 'civil_disorder' | 'eliminated';
 
@@ -90,8 +92,15 @@ export async function phaseDetail(db: Db, context: GameContext, phase: PhaseReco
     ...recorded,
     // As this engine writes results, whichever engine recorded them (shared/phases/results-then.ts).
     results: recorded.results && resultsAsNow(recorded.results, phase.engineVersion),
-    seas: [],
+    seas: await phaseSeas(db, context, phase),
   });
+}
+
+/** A campaign phase's contested seas, once its orders are final (a phase rolled back and open again has none yet). */
+async function phaseSeas(db: Db, context: GameContext, phase: PhaseRecord) {
+  if (!context.game.campaign || phase.status === 'open') return [];
+  const rows = await db.seaBattle.findMany({ where: { phaseId: phase.id }, orderBy: { createdAt: 'asc' } });
+  return rows.map((row) => seaBattleView(seaBattleOf(row), context.game));
 }
 
 /** A phase in an export: as recorded (results in the words of the engine that adjudicated it), its submissions once processed. */

@@ -23,6 +23,11 @@ export const GM_ACTIONS = [
   'sitter',
   // A players' vote to pause, resume or extend the clock: proposed, passed, failed or withdrawn (server/clock-votes/).
   'clock-vote',
+  // Campaign play (server/campaign/): the campaign's settings changed before the start; a contested sea's sides set, decided or waived by the game master.
+  'campaign',
+  'sea-sides',
+  'decide-sea',
+  'waive-sea',
 ] as const;
 export type GmActionKind = (typeof GM_ACTIONS)[number];
 

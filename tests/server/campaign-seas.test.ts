@@ -1,0 +1,187 @@
+/**
+ * Campaign play through the API: a Diadochi V game whose sea fights are fought out. A movement phase where fleets of
+ * two or more powers met at sea is held (orders final and shown, results waiting, submissions refused), until the game
+ * master decides or waives each contested sea; then the phase is adjudicated with the outcomes and the next one opens.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { startTestApp, type Browser, type TestApp } from './helpers/app.ts';
+import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  app = testApp.app;
+}, 60_000);
+afterAll(() => testApp.close(), 60_000);
+
+const CAMPAIGN = { campaign: { ruleset: 'classis', battleHours: 48 } };
+
+/** Every power submits its orders (text, one a line; none: every unit holds) and is ready. */
+async function play(game: StartedGame, index: number, orders: Record<string, string[]>) {
+  for (const power of game.powers) {
+    const player = game.byPower.get(power)!;
+    const lines = orders[power];
+    const response = lines
+      ? await player.request('PUT', `/api/games/${game.gameId}/phases/${index}/orders`, { orders: lines.join('\n'), ready: true })
+      : await player.request('POST', `/api/games/${game.gameId}/phases/${index}/ready`, { ready: true });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+
+async function phase(browser: Browser, gameId: string, index: number) {
+  const response = await browser.request('GET', `/api/games/${gameId}/phases/${index}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const unitsOf = (state: { units: { power: string; type: string; at: string }[] }, power: string) =>
+  state.units
+    .filter((unit) => unit.power === power)
+    .map((unit) => `${unit.type === 'fleet' ? 'F' : 'A'} ${unit.at}`)
+    .sort();
+
+describe('creating a campaign game', () => {
+  test('the fleet lists default to the period and show in the game; the game master edits them before the start', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    const detail = (await game.master.request('GET', `/api/games/${game.gameId}`)).json();
+    expect(detail.campaign.ruleset).toBe('classis');
+    expect(detail.campaign.battleHours).toBe(48);
+    expect(Object.keys(detail.campaign.fleets).sort()).toEqual(['Carthage', 'Egypt', 'Macedonia', 'Rome', 'Syria']);
+    expect(detail.campaign.fleets.Rome).toEqual([
+      { class: 'trieres', count: 2 },
+      { class: 'penteres', count: 6 },
+    ]);
+    // Started: too late to change.
+    const late = await game.master.request('PUT', `/api/games/${game.gameId}/campaign`, { ruleset: 'oi-navarcoi' });
+    expect(late.statusCode, late.body).toBe(409);
+  });
+
+  test('an unknown power in the fleet lists is a 400 naming it; the game master alone sets the campaign while forming', async () => {
+    const { master } = await startGame(app, CAMPAIGN).then((g) => g);
+    const bad = await master.request('POST', '/api/games', {
+      name: 'Bad fleets',
+      variant: 'diadochi-v',
+      campaign: { ruleset: 'classis', fleets: { Atlantis: [{ class: 'trieres', count: 4 }] } },
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.message).toContain('Atlantis is not a power of this game');
+
+    const created = await master.request('POST', '/api/games', { name: 'Ordinary first', variant: 'diadochi-v', joinAsPlayer: false });
+    expect(created.statusCode, created.body).toBe(201);
+    const gameId = created.json().id;
+    expect(created.json().campaign).toBeNull();
+    const set = await master.request('PUT', `/api/games/${gameId}/campaign`, {
+      ruleset: 'ship-to-ship',
+      fleets: { Rome: [{ class: 'penteres', count: 5 }] },
+      battleHours: 24,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().campaign.ruleset).toBe('ship-to-ship');
+    expect(set.json().campaign.fleets.Rome).toEqual([{ class: 'penteres', count: 5 }]);
+    expect(set.json().campaign.fleets.Egypt.length).toBeGreaterThan(0);
+
+    const { players } = await startGame(app);
+    const other = await players[0].request('PUT', `/api/games/${gameId}/campaign`, { ruleset: 'classis' });
+    expect(other.statusCode, other.body).toBe(403);
+  });
+});
+
+describe('a held phase', () => {
+  test('two fleets meet in the Ionian Sea: the phase is held until the game master decides it for Rome', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    const { gameId, master } = game;
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+
+    const held = await phase(master, gameId, 0);
+    expect(held.status).toBe('held');
+    expect(held.results).toBeNull();
+    expect(held.stateAfter).toBeNull();
+    expect(held.orders.map((o: { text: string }) => o.text)).toEqual(expect.arrayContaining(['F Nea - ION', 'F Kor - ION']));
+    expect(held.seas).toHaveLength(1);
+    const [ionian] = held.seas;
+    expect(ionian).toMatchObject({ sea: 'ION', status: 'undecided', powers: ['Macedonia', 'Rome'], battleId: null, outcome: null });
+    expect(ionian.sides.map((side: { powers: string[] }) => side.powers)).toEqual([['Macedonia'], ['Rome']]);
+    expect(Date.parse(ionian.deadlineAt)).toBeGreaterThan(Date.now() + 47 * 3_600_000);
+    // Nothing opened after it; the list of phases says held; a player sees the same seas.
+    const list = (await master.request('GET', `/api/games/${gameId}/phases`)).json();
+    expect(list.phases.map((p: { status: string }) => p.status)).toEqual(['held']);
+    const seen = await game.players[0].request('GET', `/api/games/${gameId}/phases/0/seas`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().seas).toEqual(held.seas);
+
+    // Orders are final: no submission, no ready, no "process now", and the scheduler leaves it alone.
+    const late = await game.byPower.get('Rome')!.request('PUT', `/api/games/${gameId}/phases/0/orders`, { orders: 'F Nea H', ready: true });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().error.message).toContain('awaits its sea battles');
+    expect((await game.byPower.get('Rome')!.request('POST', `/api/games/${gameId}/phases/0/ready`, { ready: false })).statusCode).toBe(409);
+    expect((await master.request('POST', `/api/games/${gameId}/gm/process`, {})).statusCode).toBe(409);
+    expect(await app.scheduler.processDue(new Date(Date.now() + 30 * 24 * 3_600_000))).toBe(0);
+
+    // Only the game master decides.
+    const byPlayer = await game.byPower.get('Rome')!.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });
+    expect(byPlayer.statusCode, byPlayer.body).toBe(403);
+    const unknown = await master.request('POST', `/api/games/${gameId}/phases/0/seas/AEG/decide`, { winner: 'Rome' });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().error.message).toContain('ION');
+    const notThere = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Egypt' });
+    expect(notThere.statusCode, notThere.body).toBe(409);
+
+    const decided = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ sea: 'ION', status: 'decided', outcome: { winner: 'Rome' }, decidedBy: 'game-master' });
+
+    const processed = await phase(master, gameId, 0);
+    expect(processed.status).toBe('processed');
+    expect(unitsOf(processed.stateAfter, 'Rome')).toEqual(['A Bru', 'A Rav', 'F ION', 'F Rom']);
+    expect(unitsOf(processed.stateAfter, 'Macedonia')).toContain('F Kor');
+    const result = (order: string) => processed.results.find((r: { order: string }) => r.order === order);
+    expect(result('F Nea - ION').success).toBe(true);
+    expect(result('F Kor - ION').success).toBe(false);
+    expect(processed.seas[0].status).toBe('decided');
+    const next = await currentPhase(master, gameId);
+    expect(next.index).toBe(1);
+    expect(next.status).toBe('open');
+
+    // The game master's log names the sea and the outcome.
+    const log = (await master.request('GET', `/api/games/${gameId}/gm/log`)).json();
+    const entry = log.actions.find((a: { action: string }) => a.action === 'decide-sea');
+    expect(entry.details).toMatchObject({ sea: 'ION', outcome: { winner: 'Rome' } });
+    // Decided: no second decision.
+    expect((await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`)).statusCode).toBe(409);
+  });
+
+  test('a waived sea follows the ordinary rules: the fleets bounce', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    const { gameId, master } = game;
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    expect((await phase(master, gameId, 0)).status).toBe('held');
+    const waived = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`);
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json().status).toBe('waived');
+    const processed = await phase(master, gameId, 0);
+    expect(processed.status).toBe('processed');
+    expect(unitsOf(processed.stateAfter, 'Rome')).toContain('F Nea');
+    expect(unitsOf(processed.stateAfter, 'Macedonia')).toContain('F Kor');
+    expect((await master.request('GET', `/api/games/${gameId}/gm/log`)).json().actions.map((a: { action: string }) => a.action)).toContain('waive-sea');
+  });
+
+  test('an ordinary game meeting at sea is processed at once', async () => {
+    const game = await startGame(app);
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    const processed = await phase(game.master, game.gameId, 0);
+    expect(processed.status).toBe('processed');
+    expect(processed.seas).toEqual([]);
+    expect((await game.master.request('GET', `/api/games/${game.gameId}/phases/0/seas`)).json().seas).toEqual([]);
+  });
+
+  test('a campaign phase where no fleets meet is processed at once', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - AEG'] });
+    expect((await phase(game.master, game.gameId, 0)).status).toBe('processed');
+  });
+});
