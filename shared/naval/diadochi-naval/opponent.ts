@@ -14,7 +14,7 @@ import { candidateOrders, combatChoices, defaultFire } from './choices.ts';
 import { attackerModifiers, defenderModifiers, lookup, sparedAsSmaller } from './combat.ts';
 import { checkDeploy } from './deployment.ts';
 import { planOrder } from './movement.ts';
-import { enemiesOf } from './positions.ts';
+import { contactForward, enemiesOf } from './positions.ts';
 import { RULES, type Result } from './rules.ts';
 import { type ShipState, type State, afloat, baseOf, combatValue, isFlagship, shipById } from './state.ts';
 
@@ -75,7 +75,8 @@ function placingScore(state: State, side: string, moved: ReadonlySet<string>): n
         const supporters = own.filter((o) => o.id !== s.id && contactOf(baseOf(o), eb)?.aSide === 'front').length;
         score += closeWorths(state, s, e, supporters).best + 0.2;
       }
-      if (c?.bSide === 'front' && !e.crippled) score -= 0.6 * Math.max(0, closeWorths(state, e, s, 0).mean);
+      // It must attack in its own phase (whatever the kind): its whole average reply counts.
+      if (c?.bSide === 'front' && !e.crippled) score -= Math.max(0, closeWorths(state, e, s, 0).mean);
       if (!e.crippled && d <= RULES.missileRange + 1e-6) {
         if (inForwardArc(b, eb) && c === null) fire = Math.max(fire, expectedWorth(state, s, e, 'missile', 0));
         if (inForwardArc(eb, b) && c === null) score -= 0.7 * Math.max(0, expectedWorth(state, e, s, 'missile', 0));
@@ -131,22 +132,71 @@ function chooseFire(state: State, side: string): Action {
   return { kind: 'fire', attacks };
 }
 
-function chooseCombat(state: State, side: string): Action {
-  let best: { action: Action; value: number } | null = null;
-  for (const choice of combatChoices(state, side)) {
-    let value = 0;
-    for (const a of choice.attacks) {
-      const ship = shipById(state, a.ship);
-      const target = shipById(state, a.target);
-      if (!ship || !target) continue;
-      const supporters = state.ships.filter(
-        (s) => s.side === side && s.id !== ship.id && afloat(s) && !s.crippled && !s.grappledWith && contactOf(baseOf(s), baseOf(target))?.aSide === 'front',
-      ).length;
-      value += expectedWorth(state, ship, target, a.attack, supporters);
-    }
-    if (!best || value > best.value) best = { action: choice, value };
+type CloseAttacks = Extract<Action, { kind: 'combat' }>['attacks'];
+
+/** The expected worth of a side's close attacks, each supported as the engine counts it (ships at the target's bow attacking nothing, each once). */
+function combatValueOf(state: State, side: string, attacks: CloseAttacks): number {
+  const attackers = new Set(attacks.map((a) => a.ship));
+  const used = new Set<string>();
+  let value = 0;
+  for (const a of attacks) {
+    const ship = shipById(state, a.ship);
+    const target = shipById(state, a.target);
+    if (!ship || !target) continue;
+    let supporters = 0;
+    if (a.attack !== 'disengage')
+      for (const s of state.ships)
+        if (s.side === side && !attackers.has(s.id) && !used.has(s.id) && afloat(s) && !s.crippled && !s.grappledWith && contactForward(s, target)) {
+          used.add(s.id);
+          supporters++;
+        }
+    value += expectedWorth(state, ship, target, a.attack, supporters);
   }
-  return best?.action ?? { kind: 'combat', attacks: [] };
+  return value;
+}
+
+/**
+ * The close combat worth most on average. Each listed choice (one kind for every attack) is improved a step at a
+ * time while that pays: an attack's kind changed (each ship picks its own: a trieres boards the hepteres it
+ * would only break its ram on), or the attack on a target handed to another ship at its bow, the first one
+ * supporting instead. Both keep every ship that must attack attacking or supporting.
+ */
+function chooseCombat(state: State, side: string): Action {
+  let best: { attacks: CloseAttacks; value: number } | null = null;
+  for (const choice of combatChoices(state, side)) {
+    let attacks = choice.attacks;
+    let value = combatValueOf(state, side, attacks);
+    for (let round = 0; round < 4; round++) {
+      let improved = false;
+      for (let i = 0; i < attacks.length; i++) {
+        const a = attacks[i];
+        const ship = shipById(state, a.ship);
+        const target = shipById(state, a.target);
+        if (!ship || !target) continue;
+        const variants: CloseAttacks = [];
+        const kinds = ship.grappledWith ? (['board', 'disengage'] as const) : (['ram', 'rake', 'board'] as const);
+        for (const k of kinds) if (k !== a.attack) variants.push({ ...a, attack: k });
+        if (!ship.grappledWith) {
+          const busy = new Set(attacks.map((x) => x.ship));
+          for (const c of state.ships)
+            if (c.side === side && !busy.has(c.id) && afloat(c) && !c.crippled && !c.grappledWith && contactForward(c, target))
+              for (const k of ['ram', 'rake', 'board'] as const) variants.push({ ship: c.id, target: a.target, attack: k });
+        }
+        for (const v of variants) {
+          const next = attacks.map((x, j) => (j === i ? v : x));
+          const nextValue = combatValueOf(state, side, next);
+          if (nextValue > value + 1e-9) {
+            attacks = next;
+            value = nextValue;
+            improved = true;
+          }
+        }
+      }
+      if (!improved) break;
+    }
+    if (!best || value > best.value) best = { attacks, value };
+  }
+  return { kind: 'combat', attacks: best?.attacks ?? [] };
 }
 
 /**
