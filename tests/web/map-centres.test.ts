@@ -86,6 +86,24 @@ describe('supply-centre markers on the map', () => {
     expect($('.tooltip strong')?.textContent).toBe('Ravenna');
   });
 
+  it("a click on a unit's counter hides the tooltip over it until the pointer moves on to another province", () => {
+    const counter = () => $('svg.dmap g.unit[data-unit="Rav"]')!;
+    const hover = (element: Element) => {
+      element.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse', clientX: 10, clientY: 10 }));
+      flushSync();
+    };
+    hover(counter());
+    expect($('.tooltip strong')?.textContent).toBe('Ravenna');
+    counter().dispatchEvent(new PointerEvent('click', { bubbles: true, pointerType: 'mouse', clientX: 10, clientY: 10 }));
+    flushSync();
+    expect($('.tooltip')).toBeNull();
+    hover(counter());
+    expect($('.tooltip')).toBeNull();
+    hover($('#p-Cis')!);
+    hover(counter());
+    expect($('.tooltip strong')?.textContent).toBe('Ravenna');
+  });
+
   it('keeps the markers out of the accessibility tree', () => {
     expect($('svg.dmap g.centres')!.getAttribute('aria-hidden')).toBe('true');
   });

@@ -104,6 +104,25 @@ describe('the map’s view', () => {
     }
   });
 
+  it("starts with the centres lent to the player in view, beside its units: Carthage's Gades lent to Egypt, at the other end of the map", () => {
+    unmount(map);
+    target.remove();
+    const lent = { ...start, loans: [{ centre: 'Gad', from: 'Carthage', to: 'Egypt' }] };
+    const overlay = computeOverlay(variant, lent);
+    const gades = overlay.centres.find((c) => c.province === 'Gad')!;
+    const egypt = overlay.units.filter((u) => u.power === 'Egypt');
+    const inView = ([x, y, w, h]: number[], [px, py]: readonly [number, number]) => px > x && px < x + w && py > y && py < y + h;
+    mountMap({ position: lent, power: 'Egypt', selectable: new Set(egypt.map((u) => u.province)) });
+    const view = viewBox();
+    expect(inView(view, gades.at)).toBe(true);
+    for (const u of egypt) expect(inView(view, u.at), u.location).toBe(true);
+    // Without the loan, Egypt's first view stays on its own corner of the map.
+    unmount(map);
+    target.remove();
+    mountMap({ position: start, power: 'Egypt', selectable: new Set(egypt.map((u) => u.province)) });
+    expect(inView(viewBox(), gades.at)).toBe(false);
+  });
+
   it('on a phone in Winter, with no unit to order, starts on the build sites', () => {
     unmount(map);
     target.remove();
