@@ -9,6 +9,7 @@ import { leadingUnit, parseOrder } from '../orders/parse.ts';
 import { formatOrder } from '../orders/format.ts';
 import type { Order } from '../orders/types.ts';
 import { unitAtRef } from '../state/board.ts';
+import { withScratchTables } from '../state/tables.ts';
 import type { OrderResult } from '../phases/results.ts';
 import { positionOf, type PhaseOutcome, type Position, type ReadOrder } from '../phases/phase.ts';
 import { decidedMovementPhase, movementPhase } from '../phases/movement/index.ts';
@@ -45,6 +46,12 @@ export interface SubmittedOrder {
  * error naming them.
  */
 export function adjudicate(variant: Variant, state: GameState, orders: readonly SubmittedOrder[], options?: AdjudicateOptions): Result<PhaseOutcome, string[]> {
+  // The call's tables (positions, the resolver's) are all dropped when it returns plain data: they are cut from the
+  // scratch buffer (state/tables.ts) instead of new slabs.
+  return withScratchTables(() => adjudicateIn(variant, state, orders, options));
+}
+
+function adjudicateIn(variant: Variant, state: GameState, orders: readonly SubmittedOrder[], options?: AdjudicateOptions): Result<PhaseOutcome, string[]> {
   if (state.variant !== variant.id) return err([`state is for variant "${state.variant}", not "${variant.id}"`]);
   if (state.winners) return err(['The game is over: it has been won.']);
   const decided = options?.decided;

@@ -104,11 +104,15 @@ export function unitAtRef(board: Board, ref: UnitRef): number {
 
 /** The unit an order addresses, which must exist and belong to the power. Type and coast mistakes are ignored (DATC 4.B.5, 4.C.2). */
 export function ownUnit(board: Board, power: number, ref: UnitRef): Result<number> {
-  const v = board.variant;
   const u = unitAtRef(board, ref);
-  if (u < 0) return err(`There is no unit in ${placeName(v, ref.at)}.`);
-  if (board.power[u] !== power) return err(`The ${unitWord(board, u)} in ${v.provinceNames[board.province[u]]} belongs to ${v.powers[board.power[u]]}.`);
-  return ok(u);
+  return u >= 0 && board.power[u] === power ? ok(u) : err(notOwnUnit(board, ref, u));
+}
+
+/** Why `ownUnit` refused: `u` is the unit at `ref` (-1: none). */
+export function notOwnUnit(board: Board, ref: UnitRef, u: number): string {
+  const v = board.variant;
+  if (u < 0) return `There is no unit in ${placeName(v, ref.at)}.`;
+  return `The ${unitWord(board, u)} in ${v.provinceNames[board.province[u]]} belongs to ${v.powers[board.power[u]]}.`;
 }
 
 /** A place as a sentence names it: the province's name, or the text as typed when it is no place. */

@@ -11,6 +11,32 @@ const OWN_BUFFER_BYTES = 4 * 1024;
 let slab = new ArrayBuffer(0);
 let slabUsed = 0;
 
+/**
+ * Scratch: one buffer reused call after call by the tables of a call that keeps none of them after it (adjudicate:
+ * its outcome is plain data). `withScratchTables` lends it for the length of a call and zeroes what the call used.
+ */
+const SCRATCH_BYTES = 32 * 1024;
+let scratch: Uint8Array | undefined;
+let scratchUsed = 0;
+let scratchDepth = 0;
+
+/**
+ * Runs `f` with its tables (bar `lasting` ones) cut from the scratch buffer while it has room: for a call none of
+ * whose tables outlive it. Calls may nest; each gives back what it took.
+ */
+export function withScratchTables<T>(f: () => T): T {
+  scratch ??= new Uint8Array(SCRATCH_BYTES);
+  const mark = scratchUsed;
+  scratchDepth++;
+  try {
+    return f();
+  } finally {
+    scratchDepth--;
+    scratch.fill(0, mark, scratchUsed);
+    scratchUsed = mark;
+  }
+}
+
 export class Tables {
   private readonly buffer: ArrayBuffer;
   private offset: number;
@@ -24,6 +50,10 @@ export class Tables {
     if (lasting || bytes > OWN_BUFFER_BYTES) {
       this.buffer = new ArrayBuffer(bytes);
       this.offset = 0;
+    } else if (scratchDepth > 0 && scratchUsed + bytes <= SCRATCH_BYTES) {
+      this.buffer = scratch!.buffer as ArrayBuffer;
+      this.offset = scratchUsed;
+      scratchUsed += bytes + (bytes & 1);
     } else {
       if (slabUsed + bytes > slab.byteLength) {
         slab = new ArrayBuffer(SLAB_BYTES);

@@ -5,7 +5,7 @@
  * rebuild in Diadochi V) by those rules (`v.rules.movementOrders`).
  */
 import { ARMY, COASTAL, FLEET, IMPASSABLE, SEA, isAdjacentArmy } from '../../variant/load.ts';
-import { canReach, locationName, ownUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
+import { canReach, locationName, notOwnUnit, placeName, resolveLocation, unitAtRef, unitWord, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
 import type { Order, OrderKind } from '../../orders/types.ts';
 import type { Economy, MovementOrderRule } from '../../model.ts';
@@ -45,12 +45,13 @@ export interface MovementIntent {
 export function checkMovementOrder(board: Board, eco: Economy, power: number, order: Order): Result<MovementIntent> {
   const v = board.variant;
   if (!isMovementOrder(order.kind)) return err(`A ${order.kind} order cannot be given in a movement phase.`);
-  const found = ownUnit(board, power, (order as { unit: { type?: 'army' | 'fleet'; at: string } }).unit);
-  if (!found.ok) return found;
-  const u = found.value;
+  // The unit must exist and be the power's (ownUnit, without a result object for the usual case).
+  const ref = (order as { unit: { type?: 'army' | 'fleet'; at: string } }).unit;
+  const u = unitAtRef(board, ref);
+  if (u < 0 || board.power[u] !== power) return err(notOwnUnit(board, ref, u));
   const here = board.province[u];
   const intent: MovementIntent = { unit: u, kind: HOLD, dest: -1, destLoc: -1, target: -1, viaConvoy: false };
-  const name = (p: number) => v.provinceNames[p];
+  const name = v.provinceNames;
 
   switch (order.kind) {
     case 'hold':
@@ -61,11 +62,11 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
       if (to < 0) return err(`"${order.to}" is not a place on this map.`);
       const dest = v.locationProvince[to];
       if (dest === here) return err(`A unit cannot move to the province it is already in.`);
-      if (v.provinceKind[dest] === IMPASSABLE) return err(`${name(dest)} is impassable.`);
+      if (v.provinceKind[dest] === IMPASSABLE) return err(`${name[dest]} is impassable.`);
       intent.kind = MOVE;
       intent.dest = dest;
       if (board.type[u] === ARMY) {
-        if (v.provinceKind[dest] === SEA) return err(`An army cannot move to sea (${name(dest)}).`);
+        if (v.provinceKind[dest] === SEA) return err(`An army cannot move to sea (${name[dest]}).`);
         intent.destLoc = dest; // coasts mean nothing to armies (DATC 4.B.6)
         intent.viaConvoy = order.viaConvoy;
         const adjacent = isAdjacentArmy(v, here, dest);
@@ -73,8 +74,8 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
           if (!convoyPossible(board, here, dest, -1))
             return err(
               adjacent
-                ? `No fleets stand where they could convoy ${name(here)} to ${name(dest)}.`
-                : `${name(here)} is not next to ${name(dest)}, and no fleets stand where they could convoy it there.`,
+                ? `No fleets stand where they could convoy ${name[here]} to ${name[dest]}.`
+                : `${name[here]} is not next to ${name[dest]}, and no fleets stand where they could convoy it there.`,
             );
         }
         return ok(intent);
@@ -94,7 +95,7 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
       intent.target = t;
       if (order.to === undefined) {
         if (!canReach(board, u, board.province[t]))
-          return err(`The ${unitWord(board, u)} in ${name(here)} cannot reach ${name(board.province[t])}, so it cannot support a unit there.`);
+          return err(`The ${unitWord(board, u)} in ${name[here]} cannot reach ${name[board.province[t]]}, so it cannot support a unit there.`);
         return ok(intent);
       }
       const to = resolveLocation(v, order.to);
@@ -102,9 +103,9 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
       const dest = v.locationProvince[to];
       if (dest === here) return err(`A unit cannot support a move into its own province; it defends it by holding.`);
       if (dest === board.province[t]) return err(`A unit cannot move to the province it is already in, so that move cannot be supported.`);
-      if (!canReach(board, u, dest)) return err(`The ${unitWord(board, u)} in ${name(here)} cannot reach ${name(dest)}, so it cannot support a move there.`);
+      if (!canReach(board, u, dest)) return err(`The ${unitWord(board, u)} in ${name[here]} cannot reach ${name[dest]}, so it cannot support a move there.`);
       if (!couldMove(board, t, dest, to))
-        return err(`The ${unitWord(board, t)} in ${name(board.province[t])} could not move to ${locationName(v, to)}, so that move cannot be supported.`);
+        return err(`The ${unitWord(board, t)} in ${name[board.province[t]]} could not move to ${locationName(v, to)}, so that move cannot be supported.`);
       intent.dest = dest;
       // A coast named in the support must match the supported fleet's move (DATC 6.B.9); armies have no coasts.
       intent.destLoc = board.type[t] === FLEET && to !== dest ? to : -1;
@@ -121,9 +122,9 @@ export function checkMovementOrder(board: Board, eco: Economy, power: number, or
       const dest = v.locationProvince[to];
       const from = board.province[a];
       if (dest === from) return err('An army cannot be convoyed to the province it is already in.');
-      if (v.provinceKind[dest] !== COASTAL) return err(`An army can only be convoyed to a coastal province; ${name(dest)} is not one.`);
+      if (v.provinceKind[dest] !== COASTAL) return err(`An army can only be convoyed to a coastal province; ${name[dest]} is not one.`);
       if (v.provinceKind[from] !== COASTAL) return err(`Only an army on the coast can be convoyed.`);
-      if (!convoyPossible(board, from, dest, here)) return err(`The fleet in ${name(here)} is not on any chain of fleets from ${name(from)} to ${name(dest)}.`);
+      if (!convoyPossible(board, from, dest, here)) return err(`The fleet in ${name[here]} is not on any chain of fleets from ${name[from]} to ${name[dest]}.`);
       intent.kind = CONVOY;
       intent.target = a;
       intent.dest = dest;

@@ -9,7 +9,7 @@ import { ARMY, FLEET, findLocation, findProvince, unitTypeName, type Variant } f
 import { boardBytes, shortUnit, unitAtRef, unitRefOf, type Board } from '../../state/board.ts';
 import { Tables } from '../../state/tables.ts';
 import { stateWith } from '../../state/copy.ts';
-import type { DislodgedUnit, GameState, Unit } from '../../state/schema.ts';
+import type { DislodgedUnit, Unit } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { copyEconomy, economyToState } from '../../game/economy.ts';
 import type { Economy, RuledOrderStep } from '../../model.ts';
@@ -120,7 +120,7 @@ function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results
   }
   const intents: MovementIntent[] = [];
   for (const u of ordered) {
-    const more = others.get(u);
+    const more = others.size === 0 ? undefined : others.get(u);
     if (more === undefined) {
       intents.push(given[u]!.intent);
       continue;
@@ -251,16 +251,19 @@ function boardAfterMoves(board: Board, out: MovementOutcome, count: number): Boa
 }
 
 function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome): { units: Unit[]; dislodged: DislodgedUnit[] } {
-  const units: Unit[] = [];
+  // The units that stay counted first, so that their list is made at its length rather than grown.
+  let staying = 0;
+  for (let u = 0; u < board.count; u++) if (out.dislodgedBy[u] < 0) staying++;
+  const units = new Array<Unit>(staying);
   const dislodged: DislodgedUnit[] = [];
+  let i = 0;
   for (let u = 0; u < board.count; u++) {
     const power = v.powers[board.power[u]];
     const type = unitTypeName(board.type[u]);
     const by = out.dislodgedBy[u];
     if (by >= 0)
       dislodged.push({ power, type, at: v.locationIds[board.location[u]], attackerFrom: out.viaConvoy[by] ? null : v.provinceIds[board.province[by]] });
-    else if (out.kind[u] === MOVE && out.success[u]) units.push({ power, type, at: v.locationIds[out.intent[u]!.destLoc] });
-    else units.push({ power, type, at: v.locationIds[board.location[u]] });
+    else units[i++] = { power, type, at: v.locationIds[out.kind[u] === MOVE && out.success[u] ? out.intent[u]!.destLoc : board.location[u]] };
   }
   return { units, dislodged };
 }

@@ -258,9 +258,9 @@ class Movement {
     const intoFill = this.arena.int16(P);
     const supFill = this.arena.int16(n);
     const convFill = this.arena.int16(n);
-    intoFill.set(intoStart.subarray(0, P));
-    supFill.set(supStart.subarray(0, n));
-    convFill.set(convStart.subarray(0, n));
+    // Copied by hand: `set(subarray(...))` makes a view per copy, which costs more than these few dozen numbers.
+    for (let p = 0; p < P; p++) intoFill[p] = intoStart[p];
+    for (let u = 0; u < n; u++) (supFill[u] = supStart[u]), (convFill[u] = convStart[u]);
     for (let u = 0; u < n; u++) {
       const k = kind[u];
       if (k === MOVE) this.movesInto[intoFill[dest[u]]++] = u;

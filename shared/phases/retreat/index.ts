@@ -6,7 +6,6 @@
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName } from '../../variant/load.ts';
 import { compileBoard, shortUnit, unitRefOf, type Board } from '../../state/board.ts';
 import type { Economy } from '../../game/economy.ts';
-import type { GameState } from '../../state/schema.ts';
 import { stateWith } from '../../state/copy.ts';
 import type { Order } from '../../orders/types.ts';
 import { err, ok, type Result } from '../../result.ts';
