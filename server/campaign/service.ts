@@ -70,6 +70,8 @@ async function onSea(
   work: (tx: Parameters<Parameters<typeof withLockedGame>[3]>[0], context: GameContext, row: SeaBattleRow) => Promise<void>,
 ) {
   return withLockedGame(app, params.gameId, user, async (tx, context) => {
+    // Whether the sea exists is for the game master to learn.
+    requireGameMaster(context);
     const row = await lockSeaBattle(tx, params.gameId, params.index, params.sea);
     await work(tx, context, row);
     const after = seaBattleOf(await tx.seaBattle.findUniqueOrThrow({ where: { id: row.id } }));

@@ -277,6 +277,37 @@ const MATRIX: Entry[] = [
     expect: powerWrite(200),
   },
 
+  // ───────── campaign play ─────────
+  // The matrix's game is no campaign: its game master may ask, and the game's state says no (started; no contested sea).
+  {
+    route: 'PUT /api/games/{gameId}/campaign',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/campaign`, body: { ruleset: 'classis' } }),
+    expect: gmWrite(409),
+  },
+  {
+    route: 'GET /api/games/{gameId}/phases/{index}/seas',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas` }),
+    expect: gameRead(),
+  },
+  {
+    route: 'PUT /api/games/{gameId}/phases/{index}/seas/{sea}/sides',
+    request: async (context) => ({
+      url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/sides`,
+      body: { sides: [['Rome'], ['Egypt']] },
+    }),
+    expect: gmWrite(404),
+  },
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/decide',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/decide`, body: { winner: null } }),
+    expect: gmWrite(404),
+  },
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/waive',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/waive` }),
+    expect: gmWrite(404),
+  },
+
   // ───────── press ─────────
   { route: 'GET /api/games/{gameId}/press', request: game('/press'), expect: gameRead() },
   {

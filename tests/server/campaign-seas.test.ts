@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startTestApp, type Browser, type TestApp } from './helpers/app.ts';
-import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
+import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
+import { currentPhase, NO_GRACE, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -183,5 +183,111 @@ describe('a held phase', () => {
     const game = await startGame(app, CAMPAIGN);
     await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - AEG'] });
     expect((await phase(game.master, game.gameId, 0)).status).toBe('processed');
+  });
+});
+
+describe('seas the game master cannot simply decide', () => {
+  test('three powers meet: the game master sets the sides, then decides', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    const { gameId, master } = game;
+    await play(game, 0, { Carthage: ['F Car - AFR'], Macedonia: ['F Kor - ION'] });
+    const fall = await currentPhase(master, gameId);
+    expect(fall).toMatchObject({ index: 1, kind: 'movement', status: 'open' });
+    await play(game, 1, { Carthage: ['F AFR - STY'], Macedonia: ['F ION - STY'], Rome: ['F Rom - STY'] });
+
+    const held = await phase(master, gameId, 1);
+    expect(held.status).toBe('held');
+    expect(held.seas).toHaveLength(1);
+    expect(held.seas[0]).toMatchObject({ sea: 'STY', powers: ['Carthage', 'Macedonia', 'Rome'], sides: null });
+
+    const early = await master.request('POST', `/api/games/${gameId}/phases/1/seas/STY/decide`, { winner: 'Rome' });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.message).toContain('sides');
+    const half = await master.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, { sides: [['Rome'], ['Carthage']] });
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json().error.message).toContain('Macedonia met in');
+    const twice = await master.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, { sides: [['Rome', 'Carthage'], ['Carthage', 'Macedonia']] });
+    expect(twice.statusCode, twice.body).toBe(400);
+    const byPlayer = await game.byPower.get('Rome')!.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, {
+      sides: [['Rome'], ['Carthage', 'Macedonia']],
+    });
+    expect(byPlayer.statusCode, byPlayer.body).toBe(403);
+
+    const sides = await master.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, { sides: [['Rome'], ['Carthage', 'Macedonia']] });
+    expect(sides.statusCode, sides.body).toBe(200);
+    expect(sides.json().sides.map((side: { powers: string[] }) => side.powers)).toEqual([['Rome'], ['Carthage', 'Macedonia']]);
+    expect(sides.json().status).toBe('undecided');
+
+    const decided = await master.request('POST', `/api/games/${gameId}/phases/1/seas/STY/decide`, { winner: 'Rome' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const processed = await phase(master, gameId, 1);
+    expect(processed.status).toBe('processed');
+    expect(unitsOf(processed.stateAfter, 'Rome')).toContain('F STY');
+    expect(unitsOf(processed.stateAfter, 'Carthage')).toContain('F AFR');
+    expect(unitsOf(processed.stateAfter, 'Macedonia')).toContain('F ION');
+  });
+
+  test('a decision that makes fleets meet in another sea keeps the phase held for that sea', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    const { gameId, master } = game;
+    await play(game, 0, { Rome: ['F Rom - STY'], Macedonia: ['F Kor - ION'], Carthage: ['F Car - AFR'] });
+    // Ordinarily Rome's supported attack dislodges Macedonia and Carthage follows into the Sea of Sicily unopposed.
+    await play(game, 1, { Rome: ['F STY - ION', 'F Nea S F STY - ION'], Macedonia: ['F ION H'], Carthage: ['F AFR - STY'] });
+    const held = await phase(master, gameId, 1);
+    expect(held.seas.map((sea: { sea: string }) => sea.sea)).toEqual(['ION']);
+
+    // Macedonia holds the Ionian Sea: Rome's fleet stays in the Sea of Sicily, where Carthage's comes.
+    expect((await master.request('POST', `/api/games/${gameId}/phases/1/seas/ION/decide`, { winner: 'Macedonia' })).statusCode).toBe(200);
+    const still = await phase(master, gameId, 1);
+    expect(still.status).toBe('held');
+    expect(still.seas.map((sea: { sea: string; status: string }) => [sea.sea, sea.status])).toEqual([
+      ['ION', 'decided'],
+      ['STY', 'undecided'],
+    ]);
+    expect(still.seas[1].powers).toEqual(['Carthage', 'Rome']);
+
+    expect((await master.request('POST', `/api/games/${gameId}/phases/1/seas/STY/decide`, { winner: 'Carthage' })).statusCode).toBe(200);
+    const processed = await phase(master, gameId, 1);
+    expect(processed.status).toBe('processed');
+    expect(unitsOf(processed.stateAfter, 'Macedonia')).toContain('F ION');
+    expect(unitsOf(processed.stateAfter, 'Carthage')).toContain('F STY');
+    expect(processed.stateAfter.dislodged.map((d: { power: string; at: string }) => `${d.power} ${d.at}`)).toEqual(['Rome STY']);
+    expect((await currentPhase(master, gameId)).kind).toBe('retreat');
+  });
+
+  test('a game master who plays a power fighting in a sea may not decide or waive it; another sea, yes', async () => {
+    const master = await new Browser(app).register();
+    const created = await master.request('POST', '/api/games', {
+      name: 'Playing master',
+      variant: 'diadochi-v',
+      joinAsPlayer: true,
+      powerAssignment: 'preferences',
+      powerPreferences: ['Rome'],
+      correspondence: NO_GRACE,
+      ...CAMPAIGN,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const gameId = created.json().id;
+    const others = await registeredBrowsers(app, 4);
+    for (const player of others) expect((await player.request('POST', `/api/games/${gameId}/join`, {})).statusCode).toBe(200);
+    const byPower = new Map<string, Browser>();
+    for (const player of [master, ...others]) {
+      const detail = (await player.request('GET', `/api/games/${gameId}`)).json();
+      byPower.set(detail.players.find((seat: { isYou: boolean }) => seat.isYou).power, player);
+    }
+    expect(byPower.get('Rome')).toBe(master);
+    const game: StartedGame = { gameId, master, players: others, byPower, powers: [...byPower.keys()].sort() };
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Alx - LEV'], Syria: ['F Ant - LEV'] });
+    expect((await phase(master, gameId, 0)).seas.map((sea: { sea: string }) => sea.sea).sort()).toEqual(['ION', 'LEV']);
+
+    const decide = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });
+    expect(decide.statusCode, decide.body).toBe(403);
+    expect(decide.json().error).toMatchObject({ code: 'game_master_plays' });
+    expect(decide.json().error.message).toContain('you play Rome');
+    expect((await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`)).statusCode).toBe(403);
+    const other = await master.request('POST', `/api/games/${gameId}/phases/0/seas/LEV/decide`, { winner: null });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ status: 'decided', outcome: { standoff: true } });
+    expect((await phase(master, gameId, 0)).status).toBe('held');
   });
 });

@@ -14,6 +14,7 @@ import { viewed } from '../../server/views/viewed.ts';
 import { Browser, startTestApp, testSettings, uniqueName, type TestApp } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { exportOf, randomPlayed } from './helpers/random-export.ts';
+import { startGame } from './helpers/play.ts';
 import { buildWorld, documentedRoutes } from './fuzz-support/world.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -233,6 +234,23 @@ describe('every route', () => {
     const asked = (await ok(host, 'POST', `/api/games/${hosted.id}/gm/process`, undefined, 202)).json().proposal;
     await ok(guests[1], 'POST', `/api/games/${hosted.id}/gm/proposals/${asked.id}/answer`, { agree: true });
     await ok(host, 'DELETE', `/api/games/${hosted.id}/gm/proposals/${asked.id}`);
+
+    // Campaign play: the settings before the start; a held phase's seas, sides set, one waived, one decided.
+    const settingUp = (await ok(master, 'POST', '/api/games', { name: 'Campaign', variant: 'diadochi-v', joinAsPlayer: false }, 201)).json();
+    await ok(master, 'PUT', `/api/games/${settingUp.id}/campaign`, { ruleset: 'classis' });
+    const campaign = await startGame(app, { campaign: { ruleset: 'classis' } });
+    const seas = `/api/games/${campaign.gameId}/phases/1/seas`;
+    const everyoneReady = async (index: number, orders: Record<string, string>) => {
+      for (const power of campaign.powers) {
+        await ok(campaign.byPower.get(power)!, 'PUT', `/api/games/${campaign.gameId}/phases/${index}/orders`, { orders: orders[power] ?? '', ready: true });
+      }
+    };
+    await everyoneReady(0, { Carthage: 'F Car - AFR', Macedonia: 'F Kor - ION' });
+    await everyoneReady(1, { Carthage: 'F AFR - STY', Macedonia: 'F ION - STY', Rome: 'F Rom - STY', Egypt: 'F Alx - LEV', Syria: 'F Ant - LEV' });
+    await ok(campaign.players[0], 'GET', seas);
+    await ok(campaign.master, 'PUT', `${seas}/STY/sides`, { sides: [['Rome'], ['Carthage', 'Macedonia']] });
+    await ok(campaign.master, 'POST', `${seas}/LEV/waive`);
+    await ok(campaign.master, 'POST', `${seas}/STY/decide`, { winner: 'Rome' });
 
     // Naval battles: one fought to its end against the computer (a turn), one joined and left, the archive.
     const admiral = await new Browser(app).register(uniqueName('admiral'));
