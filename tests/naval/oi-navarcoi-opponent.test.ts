@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../shared/naval/dice.ts';
 import { oiNavarcoi } from '../../shared/naval/oi-navarcoi/engine.ts';
 import { approachField } from '../../shared/naval/oi-navarcoi/opponent-field.ts';
+import { moveOptions } from '../../shared/naval/oi-navarcoi/opponent-moves.ts';
 import { opponent } from '../../shared/naval/oi-navarcoi/opponent.ts';
 import { type Player, playBattle, randomPlayer } from '../../shared/naval/oi-navarcoi/play.ts';
 import { scenarios } from '../../shared/naval/oi-navarcoi/scenarios.ts';
-import { battle } from './oi-navarcoi-helpers.ts';
+import { battle, sq } from './oi-navarcoi-helpers.ts';
 
 const setupOf = (id: string) => scenarios.find((s) => s.id === id)!.setup;
 
@@ -29,6 +30,23 @@ describe('the Oi Navarcoi! computer opponent', () => {
     const action = opponent(state, 'a', () => 0.5);
     expect(action).toMatchObject({ kind: 'move', squadron: 'a1', attack: { target: 'b2' } });
     expect(oiNavarcoi.check(state, 'a', action)).toBeNull();
+  });
+
+  it('considers the moves cut to half speed across flotsam, which the full moves are refused', () => {
+    // Crossing the wreckage of a melee a squadron may use only half its allowance (epi pollon: 4" of its 8").
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 10, heading: 0, formation: 'epi-pollon' },
+      { id: 'b1', side: 'b', x: 36, y: 40, heading: 180, formation: 'epi-mias' },
+    ]);
+    state.flotsam.push({ x: 36, y: 14, heading: 0, width: 40, length: 1 });
+    const full = { kind: 'move', squadron: 'a1', order: { type: 'advance', distance: 8, wheel: 0, turnAfter: 0, turn: 0 } } as const;
+    expect(oiNavarcoi.check(state, 'a', full)?.code).toBe('flotsam');
+    const ahead = moveOptions(state, sq(state, 'a1'), null, false).filter((o) => o.action.order.type === 'advance' && o.plan.crossedFlotsam);
+    expect(ahead.length).toBeGreaterThan(0);
+    for (const o of ahead) {
+      expect(oiNavarcoi.check(state, 'a', o.action)).toBeNull();
+      if (o.action.order.type === 'advance') expect(o.action.order.distance).toBeLessThanOrEqual(4);
+    }
   });
 
   it('measures the way to an enemy round the land, not straight across it', () => {

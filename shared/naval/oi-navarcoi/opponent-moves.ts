@@ -31,7 +31,19 @@ function specialAllowed(q: Squadron, formation: Formation, e: Squadron, manoeuvr
 }
 
 function plannedOption(state: State, q: Squadron, action: MoveAction, signal: number | null): Option | null {
-  const plan = planMove(state, q, action, signal);
+  let plan = planMove(state, q, action, signal);
+  // Across flotsam only half the allowance may be used: the same move cut short (the remains of a melee lie
+  // where the enemy is, so without this a squadron near them finds no move at all and stands still).
+  const order = action.order;
+  if (!plan.ok && plan.code === 'flotsam' && (order.type === 'advance' || order.type === 'follow-me'))
+    for (const f of [0.5, 0.25]) {
+      const shorter: MoveAction = { ...action, order: { ...order, distance: Math.floor(order.distance * f * 10) / 10 } };
+      plan = planMove(state, q, shorter, signal);
+      if (plan.ok) {
+        action = shorter;
+        break;
+      }
+    }
   if (!plan.ok) return null;
   if (action.attack?.manoeuvre === 'diekplous' && plan.contact?.side !== 'front') return null;
   return { action, plan };

@@ -5,7 +5,9 @@
  * flank, a rear or an unformed enemy fails at once and tests with Katastrophe, while a squadron of ours made
  * unformed by failing its contact test while disordered suffers the same; then the formation differential,
  * crews, disorder, and the diekplous or periplous by the chances of their four outcomes. A side the scenario's
- * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts);
+ * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts); a
+ * side the clock is against stops rallying from disorder six turns from the end and in its last three takes any
+ * attack short of a Katastrophe of its own;
  * the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
  * first, then squadrons at anchor, bows on the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
  * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
@@ -125,7 +127,8 @@ function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow
   }
   if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (q.disordered ? 35 : 12);
   if (o.plan.crossedFlotsam) v -= 10;
-  if (q.disordered && o.plan.stationary && nearNow > 9) v += 14;
+  // Rallying costs a whole move: a side the clock is against rallies only while it has turns to spare.
+  if (q.disordered && o.plan.stationary && nearNow > 9 && !(stance === 'hurry' && turnsLeft(state) <= RALLY_TURNS)) v += 14;
   return v;
 }
 
@@ -139,6 +142,17 @@ function freighterValue(state: State, q: Squadron, o: Option): number {
 
 /** The lowest value of an attack worth making, by stance: a side the clock is against takes worse odds. */
 const WORTH = { attack: -25, hurry: -40, hold: 45 } as const;
+/** In its last turns a side the clock is against takes any attack short of a Katastrophe of its own. */
+const LAST_TURNS = 3;
+const WORTH_LAST = -65;
+/** A side the clock is against stops rallying from disorder this many turns before the end. */
+const RALLY_TURNS = 6;
+
+/** Turns left to play, this one included. */
+const turnsLeft = (state: State): number => state.turnLimit - state.turn + 1;
+
+/** The lowest value of an attack worth making now. */
+const worthNow = (state: State, stance: Stance): number => (stance === 'hurry' && turnsLeft(state) <= LAST_TURNS ? WORTH_LAST : WORTH[stance]);
 
 /** The first of `options` by value that the engine accepts. */
 function bestChecked(state: State, side: string, scored: { action: MoveAction; value: number }[]): MoveAction | null {
@@ -156,7 +170,7 @@ function engageNow(state: State, side: string, stance: Stance, movers: Squadron[
     const options = attackOptions(state, q, 5);
     if (options.length === 0) continue;
     const best = Math.max(...options.map((o) => attackValue(state, q, o)));
-    if (best < WORTH[stance]) return false;
+    if (best < worthNow(state, stance)) return false;
     good++;
   }
   return good > 0;
@@ -193,7 +207,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
     const signal = signalFor(state, q);
     for (const o of attackOptions(state, q, signal)) {
       const value = attackValue(state, q, o) + random() * 0.01;
-      if (signal === 5 || value >= WORTH[stance]) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
+      if (signal === 5 || value >= worthNow(state, stance)) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
     }
   }
   const attack = bestChecked(state, side, attacks);
