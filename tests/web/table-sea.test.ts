@@ -367,8 +367,8 @@ describe('the deployment zone, the pieces placed, an attack aimed', () => {
     enemy.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     enemy.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     expect(aimed).toEqual(['menelaus-1', 'menelaus-1']);
-    expect(target.querySelector('.outcome polyline')!.getAttribute('points')).toBe('1,24 2,22');
-    expect(target.querySelectorAll('.outcome polygon.base')).toHaveLength(1);
+    expect(target.querySelector('.way polyline')!.getAttribute('points')).toBe('1,24 2,22');
+    expect(target.querySelectorAll('.way polygon.base')).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,7 @@ import type { Action as DiadochiAction } from '../../../shared/naval/diadochi-na
 import type { State as DiadochiState } from '../../../shared/naval/diadochi-naval/state.ts';
 import type { Action as OiAction } from '../../../shared/naval/oi-navarcoi/actions.ts';
 import type { State as OiState } from '../../../shared/naval/oi-navarcoi/state.ts';
+import { untrack } from 'svelte';
 import { RULESETS } from '../../../shared/naval/index.ts';
 import type { Base, Point } from '../../../shared/naval/table/index.ts';
 import { type LegalAction, legalActionsOf } from './legal-actions.ts';
@@ -349,6 +350,8 @@ export class TableEntry {
     this.numbers = NO_MOVE;
     this.manoeuvre = 'melee';
     this.pending = null;
-    if (!this.deployment) this.placed = {};
+    // Read untracked: the page calls this from an effect that must run only when the battle moves on (and before
+    // the battle is first read, with no battle yet).
+    if (!untrack(() => (this.source() as BattleDetail | null) !== null && this.deployment !== null)) this.placed = {};
   }
 }
