@@ -6,16 +6,19 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
+import { listen, settled, watchGame } from './helpers/live.ts';
 import { currentPhase, NO_GRACE, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 let testApp: TestApp;
 let app: FastifyInstance;
+let url: string;
 
 beforeAll(async () => {
   testApp = await startTestApp();
   app = testApp.app;
+  url = await listen(app);
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
 
@@ -155,14 +158,24 @@ describe('a held phase', () => {
     expect((await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`)).statusCode).toBe(409);
   });
 
-  test('a waived sea follows the ordinary rules: the fleets bounce', async () => {
+  test('a waived sea follows the ordinary rules: the fleets bounce; watchers hear phase.held, sea.changed, phase.processed', async () => {
     const game = await startGame(app, CAMPAIGN);
     const { gameId, master } = game;
+    const watcher = await watchGame(url, game.players[0].cookie!, gameId);
     await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     expect((await phase(master, gameId, 0)).status).toBe('held');
+    const held = await watcher.next('event', (message) => message.event.type === 'phase.held');
+    expect(held.event).toMatchObject({ type: 'phase.held', gameId, phase: { index: 0 }, seas: ['ION'] });
     const waived = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`);
     expect(waived.statusCode, waived.body).toBe(200);
     expect(waived.json().status).toBe('waived');
+    const changed = await watcher.next('event', (message) => message.event.type === 'sea.changed');
+    expect(changed.event).toMatchObject({ type: 'sea.changed', phaseIndex: 0, sea: { sea: 'ION', status: 'waived' } });
+    await watcher.next('event', (message) => message.event.type === 'phase.processed');
+    // Powers only, never who plays them.
+    const heard = JSON.stringify((await settled(watcher)).filter((message) => message.type === 'event'));
+    for (const player of [...game.players, master]) expect(heard).not.toContain(player.user!.username);
+    watcher.socket.close();
     const processed = await phase(master, gameId, 0);
     expect(processed.status).toBe('processed');
     expect(unitsOf(processed.stateAfter, 'Rome')).toContain('F Nea');
@@ -206,7 +219,12 @@ describe('seas the game master cannot simply decide', () => {
     const half = await master.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, { sides: [['Rome'], ['Carthage']] });
     expect(half.statusCode, half.body).toBe(400);
     expect(half.json().error.message).toContain('Macedonia met in');
-    const twice = await master.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, { sides: [['Rome', 'Carthage'], ['Carthage', 'Macedonia']] });
+    const twice = await master.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, {
+      sides: [
+        ['Rome', 'Carthage'],
+        ['Carthage', 'Macedonia'],
+      ],
+    });
     expect(twice.statusCode, twice.body).toBe(400);
     const byPlayer = await game.byPower.get('Rome')!.request('PUT', `/api/games/${gameId}/phases/1/seas/STY/sides`, {
       sides: [['Rome'], ['Carthage', 'Macedonia']],
