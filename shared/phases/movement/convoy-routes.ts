@@ -11,11 +11,12 @@ export function convoyPossible(board: Board, from: number, to: number, via: numb
   const v = board.variant;
   if (v.provinceKind[from] !== COASTAL || v.provinceKind[to] !== COASTAL) return false;
   const P = v.provinceCount;
-  // The searches step from fleet to fleet, so they run over the few fleets at sea rather than the whole map.
+  // The searches step from fleet to fleet, so they run over the few fleets at sea rather than the whole map (found
+  // among the units, fewer than the provinces; the answer does not depend on their order).
   const fleets: number[] = [];
-  for (let p = 0; p < P; p++) {
-    const u = board.unitAt[p];
-    if (u >= 0 && board.type[u] === FLEET && v.provinceKind[p] === SEA) fleets.push(p);
+  for (let u = 0; u < board.count; u++) {
+    const p = board.province[u];
+    if (board.type[u] === FLEET && v.provinceKind[p] === SEA) fleets.push(p);
   }
   if (via >= 0) return fleets.includes(via) && necessaryOnSomeRoute(v, fleets, from, to, via);
   const seen: boolean[] = fleets.map(() => false);
