@@ -140,11 +140,19 @@ function turnMillis(t: TableRuleset, battles: ReturnType<typeof randomBattle>[])
   return ms / turns;
 }
 
-/** Wins, draws and losses of the computer against the ruleset's random player on one scenario, sides alternating. */
-function againstRandom(t: TableRuleset, scenario: { id: string; setup: unknown }, battles: number): { won: number; drawn: number; lost: number } {
+/**
+ * Wins, draws and losses of the computer against the ruleset's random player on one scenario, sides alternating,
+ * and its wins by the side it took (a scenario's sides have different goals: the one that must force a result
+ * before the turn limit is the harder to play).
+ */
+function againstRandom(
+  t: TableRuleset,
+  scenario: { id: string; setup: unknown },
+  battles: number,
+): { won: number; drawn: number; lost: number; bySide: Record<string, { won: number; played: number }> } {
   const setup = t.ruleset.setupSchema.parse(scenario.setup);
   const sides = t.ruleset.sides(setup).map((s) => s.id);
-  const tally = { won: 0, drawn: 0, lost: 0 };
+  const tally = { won: 0, drawn: 0, lost: 0, bySide: Object.fromEntries(sides.map((s) => [s, { won: 0, played: 0 }])) };
   for (let n = 0; n < battles; n++) {
     const computer = sides[n % 2];
     const other = sides[1 - (n % 2)];
@@ -158,6 +166,8 @@ function againstRandom(t: TableRuleset, scenario: { id: string; setup: unknown }
       20_000,
     );
     const winner = t.ruleset.outcome(played.state)?.winner;
+    tally.bySide[computer].played++;
+    if (winner === computer) tally.bySide[computer].won++;
     if (winner === computer) tally.won++;
     else if (!winner) tally.drawn++;
     else tally.lost++;
@@ -181,7 +191,9 @@ export function benchNavalTable(battles = BATTLES): TableFigure[] {
       const tally = againstRandom(t, scenario, battles);
       figures.push({
         ruleset: id,
-        name: `computer beats random play, ${scenario.id}, ${battles} battles (${tally.drawn} drawn, ${tally.lost} lost)`,
+        name: `computer beats random play, ${scenario.id}, ${battles} battles (${tally.drawn} drawn, ${tally.lost} lost; ${Object.entries(tally.bySide)
+          .map(([side, s]) => `as ${side} ${s.won} of ${s.played}`)
+          .join(', ')})`,
         value: (100 * tally.won) / battles,
         unit: '%',
       });
