@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { listen, settled, watchGame } from './helpers/live.ts';
+import { heldSeasPastDeadline } from '../../server/play/sea-battles.ts';
 import { currentPhase, NO_GRACE, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -166,12 +167,17 @@ describe('a held phase', () => {
     expect((await phase(master, gameId, 0)).status).toBe('held');
     const held = await watcher.next('event', (message) => message.event.type === 'phase.held');
     expect(held.event).toMatchObject({ type: 'phase.held', gameId, phase: { index: 0 }, seas: ['ION'] });
+    // The battles' deadline loop finds the sea once its 48 hours have passed, not before.
+    const mine = async (at: Date) => (await heldSeasPastDeadline(app.prisma, at, 100)).filter((row) => row.gameId === gameId);
+    expect(await mine(new Date(Date.now() + 47 * 3_600_000))).toEqual([]);
+    expect((await mine(new Date(Date.now() + 49 * 3_600_000))).map((row) => [row.sea, row.phaseIndex, row.status])).toEqual([['ION', 0, 'undecided']]);
     const waived = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`);
     expect(waived.statusCode, waived.body).toBe(200);
     expect(waived.json().status).toBe('waived');
     const changed = await watcher.next('event', (message) => message.event.type === 'sea.changed');
     expect(changed.event).toMatchObject({ type: 'sea.changed', phaseIndex: 0, sea: { sea: 'ION', status: 'waived' } });
     await watcher.next('event', (message) => message.event.type === 'phase.processed');
+    expect(await mine(new Date(Date.now() + 49 * 3_600_000))).toEqual([]);
     // Powers only, never who plays them.
     const heard = JSON.stringify((await settled(watcher)).filter((message) => message.type === 'event'));
     for (const player of [...game.players, master]) expect(heard).not.toContain(player.user!.username);
@@ -181,6 +187,21 @@ describe('a held phase', () => {
     expect(unitsOf(processed.stateAfter, 'Rome')).toContain('F Nea');
     expect(unitsOf(processed.stateAfter, 'Macedonia')).toContain('F Kor');
     expect((await master.request('GET', `/api/games/${gameId}/gm/log`)).json().actions.map((a: { action: string }) => a.action)).toContain('waive-sea');
+  });
+
+  test('a held phase rolled back is open again without seas; held again, its seas are fought afresh', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    const { gameId, master } = game;
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    expect((await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' })).statusCode).toBe(200);
+    const rolledBack = await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 });
+    expect(rolledBack.statusCode, rolledBack.body).toBe(200);
+    const reopened = await phase(master, gameId, 0);
+    expect(reopened).toMatchObject({ status: 'open', seas: [], orders: null });
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    const again = await phase(master, gameId, 0);
+    expect(again.status).toBe('held');
+    expect(again.seas).toMatchObject([{ sea: 'ION', status: 'undecided', outcome: null }]);
   });
 
   test('an ordinary game meeting at sea is processed at once', async () => {
