@@ -13,10 +13,13 @@
  *   - the state as a side sees it is the ruleset's `redact` for that side; the umpire sees it whole;
  *   - the umpire's notes: the umpire's alone (an administrator's neither).
  *   Once the battle is over, everything is public.
+ * - **A campaign game's battle** (fought for a contested sea, shared/api/campaign.ts) is also the game's: its players
+ *   and game master may watch it, and in an anonymous game it shows no player's name (but one's own) until the game's
+ *   result is final, as the game itself does (policy.ts `revealsNames`), whether the battle is over or not.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { BattlePlayer, BattleSeatRole, BattleStatus } from '../db/generated/enums.ts';
-import type { Viewer } from './policy.ts';
+import { actsAsGameMaster, type GameFacts, isMember, revealsNames, type Viewer } from './policy.ts';
 
 /** What the rules read of a battle (a loaded battle row with its seats satisfies it). */
 export type BattleFacts = {
@@ -25,6 +28,8 @@ export type BattleFacts = {
   createdById: string | null;
   inviteCode?: string | null;
   seats: ReadonlyArray<{ role: BattleSeatRole; side: string | null; player: BattlePlayer; userId: string | null }>;
+  /** The campaign game whose contested sea the battle is fought for; absent or null for a battle of its own. */
+  seaBattle?: { game: GameFacts } | null;
 };
 
 /** The seat the viewer holds, if any (a user holds at most one seat in a battle). */
@@ -48,7 +53,25 @@ export function isBattleInviteCode(battle: Pick<BattleFacts, 'inviteCode'>, give
 /** Whether the viewer may see the battle at all (the invite code, when given, opens a private one). */
 export function mayViewBattle(battle: BattleFacts, viewer: Viewer, inviteCode?: string): boolean {
   if (!battle.private || battle.status === 'finished' || isBattleMember(battle, viewer) || viewer?.isAdmin) return true;
+  const game = battle.seaBattle?.game;
+  if (game && (isMember(game, viewer) || actsAsGameMaster(game, viewer))) return true;
   return isBattleInviteCode(battle, inviteCode);
+}
+
+/**
+ * Whether the seat's player may be named to this viewer: always, but in the battle of an anonymous campaign game
+ * whose result is not final (then each sees their own name only, the game master who does not play every name); the
+ * umpire's seat is the game master's, named as the game names its game master.
+ */
+export function namesBattleSeat(
+  battle: Pick<BattleFacts, 'seaBattle'>,
+  seat: { role: BattleSeatRole; userId: string | null },
+  viewer: Viewer,
+  now: Date = new Date(),
+): boolean {
+  const game = battle.seaBattle?.game;
+  if (!game || (seat.role === 'umpire' && seat.userId === game.gameMasterId)) return true;
+  return revealsNames(game, viewer, now);
 }
 
 /** Whether the viewer may call off a battle that has not started: its creator, or a site administrator. */

@@ -14,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RulesetId } from '../../shared/naval/ruleset.ts';
 import { HttpError } from '../errors.ts';
+import type { Odds } from '../../shared/campaign/odds.ts';
+import type { FightRequest, FoughtBattle } from './computer-fight.ts';
 import type { ComputerAnswer, ComputerJob } from './computer-jobs.ts';
 
 export type ComputerPoolOptions = {
@@ -85,6 +87,16 @@ export class ComputerPool {
   /** The first `limit` of `side`'s legal actions. */
   legalActions(ruleset: RulesetId, state: unknown, side: string, limit: number): Promise<Thought<unknown[]>> {
     return this.submit({ kind: 'legal', ruleset, state, side, limit }) as Promise<Thought<unknown[]>>;
+  }
+
+  /** A started battle fought to its end by the computer on every side (a contested sea auto-resolved). */
+  fight(request: FightRequest): Promise<Thought<FoughtBattle>> {
+    return this.submit({ kind: 'fight', ...request }) as Promise<Thought<FoughtBattle>>;
+  }
+
+  /** `battles` computer battles of the set-up on dice seeded by `seed`: one chunk of a sea's odds. */
+  odds(ruleset: RulesetId, setup: unknown, battles: number, seed: string): Promise<Thought<Odds>> {
+    return this.submit({ kind: 'odds', ruleset, setup, battles, seed }) as Promise<Thought<Odds>>;
   }
 
   /** Ends every worker; jobs still waiting or running fail. */

@@ -14,11 +14,16 @@ import type { LiveBus } from '../bus/live-bus.ts';
 import type { Transaction } from '../db/database.ts';
 import type { BattleActor } from '../db/generated/enums.ts';
 import type { LoadedBattle } from '../views/battle.ts';
+import type { PlayEnv } from '../play/process.ts';
 import { ComputerBusy, type ComputerPool } from './computer-pool.ts';
+import { seaAfterBattle } from './sea-outcome.ts';
 import { asJson, rulesetOf, seedOf, storedLog } from './stored.ts';
 
-/** What playing a battle needs of the app: the live bus, a log, and the computer's worker threads. */
-export type BattleEnv = { bus: LiveBus; log: FastifyBaseLogger; computer: ComputerPool };
+/**
+ * What playing a battle needs of the app: the live bus, a log, the computer's worker threads, and game play's (a
+ * campaign game's battle decides its sea, and may complete the phase: sea-outcome.ts).
+ */
+export type BattleEnv = { bus: LiveBus; log: FastifyBaseLogger; computer: ComputerPool; play: PlayEnv };
 
 /** Computer moves one request (or one claim of the deadline loop) makes at most; the loop goes on with the rest. */
 export const MAX_COMPUTER_MOVES = 400;
@@ -255,9 +260,12 @@ export async function expireDeadline(env: BattleEnv, tx: Transaction, start: Loa
 /**
  * Tells whoever watches the battle that it changed (in the transaction: only if it commits), and the lobby when a
  * listed battle appears, fills, starts, ends or goes: the battle lists re-read themselves then. A move in a battle
- * changes no list, so it stays on the battle's own channel; a private battle never reaches the lobby.
+ * changes no list, so it stays on the battle's own channel; a private battle never reaches the lobby. Every change
+ * to a battle ends here: a campaign game's battle that ended (or was called off) decides (or reopens) its sea in the
+ * same transaction.
  */
-export async function publishChange(env: BattleEnv, tx: Transaction, battle: LoadedBattle, what: BattleChangedEvent['what']): Promise<void> {
+export async function publishChange(env: BattleEnv, tx: Transaction, battle: LoadedBattle, what: BattleChangedEvent['what'], now = new Date()): Promise<void> {
+  await seaAfterBattle(env, tx, battle, now);
   const event: BattleChangedEvent = {
     type: 'battle.changed',
     battleId: battle.id,

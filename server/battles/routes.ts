@@ -30,7 +30,10 @@ import {
   MAX_BATTLE_NOTES,
   ViewBattleQuerySchema,
 } from '../../shared/api/battles.ts';
+import { FightSeaRequestSchema, SeaBattleSchema } from '../../shared/api/campaign.ts';
+import { PhaseParamsSchema } from '../../shared/api/play.ts';
 import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
+import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import { errorResponses } from '../schemas.ts';
 import { act } from './actions.ts';
@@ -40,6 +43,9 @@ import { battleLog, cancelBattle, createBattle, joinBattle, leaveBattle, listBat
 import { addNote, readNotes } from './notes.ts';
 import type { BattleEnv } from './play.ts';
 import { exportBattle, importBattle, verifyBattle } from './record.ts';
+import { autoResolveSea, fightSea } from './from-sea.ts';
+import { SeaDeadlines } from './sea-deadlines.ts';
+import { SeaOddsEstimates } from './sea-odds.ts';
 
 const tags = ['battles'];
 
@@ -47,10 +53,19 @@ const tags = ['battles'];
 export const BATTLE_CREATE_LIMIT = { max: 20, windowMs: 3600_000 };
 
 const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const env: BattleEnv = { bus: app.bus, log: app.log.child({ module: 'battles' }), computer: new ComputerPool() };
+  const env: BattleEnv = { bus: app.bus, log: app.log.child({ module: 'battles' }), computer: new ComputerPool(), play: app.play };
   const deadlines = new BattleDeadlines(app.prisma, env, app.log.child({ module: 'battle-deadlines' }), app.settings.scheduler);
-  app.addHook('onReady', async () => deadlines.start());
-  app.addHook('preClose', async () => deadlines.stop());
+  const seaDeadlines = new SeaDeadlines(app.prisma, env, app.log.child({ module: 'sea-deadlines' }), app.settings.scheduler);
+  const seaOdds = new SeaOddsEstimates(app.prisma, env, app.log.child({ module: 'sea-odds' }));
+  app.addHook('onReady', async () => {
+    deadlines.start();
+    seaDeadlines.start();
+    // Estimates a previous run of the server left unfinished go on from their saved progress.
+    await seaOdds.resume();
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all([deadlines.stop(), seaDeadlines.stop(), seaOdds.stop()]);
+  });
   // After the loop and the requests: none is left waiting for the computer's answer.
   app.addHook('onClose', async () => env.computer.close());
 
@@ -240,6 +255,55 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => verifyBattle(app, viewer(request), request.params.battleId),
+  );
+
+  // A campaign game's contested seas fought as battles (from-sea.ts, sea-odds.ts); the rest of a sea's routes are server/campaign/'s.
+  const SeaParamsSchema = PhaseParamsSchema.extend({
+    sea: z.string().min(1).max(40).describe('The contested sea: its province id, as the phase lists it ("ION")'),
+  });
+  const campaignTags = ['campaign'];
+
+  app.post(
+    '/games/:gameId/phases/:index/seas/:sea/battle',
+    {
+      schema: {
+        tags: campaignTags,
+        summary:
+          "Fight a contested sea as a battle of the game's ruleset (the game master): each side played by its first power's player (the computer for a power without one), the game master as umpire; its result decides the sea",
+        params: SeaParamsSchema,
+        body: FightSeaRequestSchema,
+        response: { 200: SeaBattleSchema, ...errorResponses },
+      },
+    },
+    async (request) => fightSea(env, app, requireUser(request), request.params, request.body),
+  );
+
+  app.post(
+    '/games/:gameId/phases/:index/seas/:sea/auto-resolve',
+    {
+      schema: {
+        tags: campaignTags,
+        summary:
+          "Auto-resolve a contested sea (the game master): the computer fights both sides to the end on the server's committed dice; the finished battle (which verifies like any other) decides the sea",
+        params: SeaParamsSchema,
+        response: { 200: SeaBattleSchema, ...errorResponses },
+      },
+    },
+    async (request) => autoResolveSea(env, app, requireUser(request), request.params),
+  );
+
+  app.post(
+    '/games/:gameId/phases/:index/seas/:sea/odds',
+    {
+      schema: {
+        tags: campaignTags,
+        summary:
+          'Estimate the odds of a contested sea (the game master, or a player of a power fighting there): computer battles fought in the background, their progress saved in the sea\u2019s `odds` and published (sea.changed); 202 with the progress so far, a second ask too',
+        params: SeaParamsSchema,
+        response: { 202: SeaBattleSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await seaOdds.ask(app, requireUser(request), request.params)),
   );
 
   app.post(

@@ -76,7 +76,15 @@ export async function readGameFacts(db: Db, key: string): Promise<WatchFacts | n
   }
   const battle = await db.battle.findUnique({
     where: { id: key.slice(BATTLE.length) },
-    select: { private: true, status: true, createdById: true, inviteCode: true, seats: { select: { role: true, side: true, player: true, userId: true } } },
+    select: {
+      private: true,
+      status: true,
+      createdById: true,
+      inviteCode: true,
+      seats: { select: { role: true, side: true, player: true, userId: true } },
+      // A campaign game's battle: the game's players and game master may watch it.
+      seaBattle: { select: { game: { select: gameFactsSelect } } },
+    },
   });
   if (!battle) return null;
   return { private: true, anonymous: true, status: 'cancelled', gameMasterId: '', invitedGameMasterId: null, finalAt: null, players: [], battle };

@@ -23,8 +23,10 @@ import { RULESETS } from '../../shared/naval/index.ts';
 import type { z } from 'zod';
 import type { LogLineSchema, Verification } from '../../shared/naval/record.ts';
 import type { BoardView, Outcome, Turn } from '../../shared/naval/ruleset.ts';
+import { shownUser } from '../access/policy.ts';
 import {
   type BattlePerspective,
+  namesBattleSeat,
   mayShareBattleInvite,
   perspectiveOf,
   revealsSeed,
@@ -45,6 +47,12 @@ export const battleInclude = {
   createdBy: { select: { id: true, username: true } },
   // By id: random for seats, so the order tells nobody who joined first.
   seats: { include: { user: { select: { id: true, username: true } } }, orderBy: { id: 'asc' } },
+  // A campaign game's battle: who may watch it and see its players' names is the game's too (battle-policy.ts).
+  seaBattle: {
+    select: {
+      game: { select: { private: true, anonymous: true, status: true, gameMasterId: true, finalAt: true, players: { select: { userId: true, power: true } } } },
+    },
+  },
 } satisfies Prisma.BattleInclude;
 type BattleRow = Prisma.BattleGetPayload<{ include: typeof battleInclude }>;
 
@@ -81,6 +89,7 @@ const clockOf = (battle: LoadedBattle): BattleSummary['clock'] =>
 
 /** The seats in the set-up's order of sides, the umpire last. */
 function seatsView(battle: LoadedBattle, viewer: Viewer): BattleSeat[] {
+  const now = new Date();
   const sides = RULESETS[battle.ruleset].sides(battle.setup).map((side) => side.id);
   const place = (side: string | null) => (side === null ? sides.length : sides.indexOf(side));
   return [...battle.seats]
@@ -90,7 +99,7 @@ function seatsView(battle: LoadedBattle, viewer: Viewer): BattleSeat[] {
       side: seat.side,
       role: seat.role,
       player: seat.player,
-      user: seat.user ? { id: seat.user.id, username: seat.user.username } : null,
+      user: shownUser(namesBattleSeat(battle, seat, viewer, now), viewer, seat.user),
       isYou: !!viewer && seat.userId === viewer.id,
     }));
 }

@@ -33,7 +33,7 @@ afterAll(() => computer.close());
 const instance = (): Promise<FastifyInstance> => startSecondInstance(testApp);
 
 const deadlinesOf = (server: FastifyInstance, enabled = false) =>
-  new BattleDeadlines(server.prisma, { bus: server.bus, log: server.log, computer }, server.log, { enabled, intervalMs: 50, batch: 100 });
+  new BattleDeadlines(server.prisma, { bus: server.bus, log: server.log, computer, play: server.play }, server.log, { enabled, intervalMs: 50, batch: 100 });
 
 /** A ship-to-ship duel: Rhodes played by `player` (an hour a turn), Macedon by the computer, which plots at once. */
 async function duelAgainstTheComputer(): Promise<{ id: string; deadlineAt: string }> {
@@ -91,7 +91,7 @@ describe('a deadline that passes', () => {
     await expect(
       app.prisma.$transaction(async (tx) => {
         const locked = await lockBattle(tx, battle.id);
-        const after = await expireDeadline({ bus: app.bus, log: app.log, computer }, tx, locked, expiry);
+        const after = await expireDeadline({ bus: app.bus, log: app.log, computer, play: app.play }, tx, locked, expiry);
         expect(after.actionCount).toBe(3);
         throw new Error('the process died here');
       }),

@@ -29,7 +29,7 @@ beforeAll(async () => {
   app = testApp.app;
   alice = await new Browser(app).register();
   bob = await new Browser(app).register();
-  deadlines = new BattleDeadlines(app.prisma, { bus: app.bus, log: app.log, computer }, app.log, { enabled: false, intervalMs: 50, batch: 10 });
+  deadlines = new BattleDeadlines(app.prisma, { bus: app.bus, log: app.log, computer, play: app.play }, app.log, { enabled: false, intervalMs: 50, batch: 10 });
 }, 60_000);
 afterAll(async () => {
   await computer.close();
