@@ -16,6 +16,7 @@ import type { PressInbox } from './press.svelte.ts';
 import { loanNotice, type LoanBook } from './loans.svelte.ts';
 import type { Ballot } from './votes.svelte.ts';
 import type { GmRecord } from './gm.svelte.ts';
+import { withSea } from './campaign-seas.ts';
 
 /** What following the game needs of its store (room.svelte.ts): the game, and the stores the events change. */
 export interface LiveRoom {
@@ -28,6 +29,7 @@ export interface LiveRoom {
   lost: string | null;
   listening: number;
   readonly laterReadsSent: boolean;
+  readonly tabsLoaded: Promise<void>;
   error: string | null;
   failed(e: unknown): void;
   reloadGame(): Promise<void>;
@@ -97,6 +99,7 @@ export class LiveEvents {
     const room = this.room;
     if (room.laterReadsSent) return this.handle({ type: 'resync' });
     const timeline = room.timeline;
+    await room.tabsLoaded;
     const before = timeline.open?.index;
     await Promise.all([room.reloadGame(), timeline.loadCurrent()]);
     if (before !== undefined && timeline.current && timeline.current.index > before) await this.phaseProcessed(before);
@@ -151,6 +154,22 @@ export class LiveEvents {
         return;
       }
       case 'phase.started': {
+      case 'phase.held': {
+        // Campaign play: the orders are final, the results wait for the contested seas' battles (SeaBattles.svelte).
+        await timeline.loadCurrent();
+        const n = event.seas.length;
+        notices.notify(
+          `The orders of ${event.phase.name} are final: its results wait for the battle${n === 1 ? '' : 's'} in ${n} contested sea${n === 1 ? '' : 's'}.`,
+          'info',
+          {
+            phase: event.phase.index,
+          },
+        );
+        return;
+      }
+      case 'sea.changed':
+        if (timeline.current?.index === event.phaseIndex) timeline.current = withSea(timeline.current, event.sea);
+        return;
         // A phase after the current one comes with phase.processed, which shows its results first.
         if (timeline.current && event.phase.index > timeline.current.index) return;
         // A roll-back in a game that had ended (even to the phase it ended in): the game goes on.

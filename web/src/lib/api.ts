@@ -324,6 +324,21 @@ export const api = {
   exportBattle: (id: string, inviteCode?: string) => call('exportBattle', { battleId: id }, undefined, { inviteCode }),
   battleExportUrl: (id: string) => pathOf('exportBattle', { battleId: id }),
 
+  /** Campaign play (shared/api/campaign.ts): the game's campaign, and a held phase's contested seas. */
+  campaign: {
+    /** The game master changes the campaign of a game still forming. */
+    set: (id: string, body: WireInput<'CampaignSettings'>) => call('setCampaign', { gameId: id }, body),
+    seas: (id: string, index: number) => call('seaBattles', { gameId: id, index }),
+    sides: (id: string, index: number, sea: string, sides: string[][]) => call('setSeaSides', { gameId: id, index, sea }, { sides }),
+    /** `winner` null: a standoff. */
+    decide: (id: string, index: number, sea: string, winner: string | null) => call('decideSea', { gameId: id, index, sea }, { winner }),
+    waive: (id: string, index: number, sea: string) => call('waiveSea', { gameId: id, index, sea }),
+    fight: (id: string, index: number, sea: string, body: WireInput<'FightSeaRequest'>) => call('fightSea', { gameId: id, index, sea }, body),
+    autoResolve: (id: string, index: number, sea: string) => call('autoResolveSea', { gameId: id, index, sea }),
+    /** 202: the estimate runs; its progress comes as sea.changed events (and in the answer's odds so far). */
+    estimate: (id: string, index: number, sea: string) => call('estimateSeaOdds', { gameId: id, index, sea }),
+  },
+
   /** Links, not fetches: the browser downloads them (the server sends content-disposition). */
   exportUrl: (id: string) => pathOf('exportGame', { gameId: id }),
   datcUrl: (id: string) => pathOf('exportDatc', { gameId: id }),
