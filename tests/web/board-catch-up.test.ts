@@ -73,6 +73,8 @@ async function subscribedSocket(): Promise<ScriptedSocket> {
   return socket;
 }
 const confirm = (socket: ScriptedSocket) => socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', channel, seq: 7 }) });
+/** The catch-up waits for the map and the tabs' code, which a loaded machine may take a few seconds over. */
+const SLOW = { timeout: 8000 };
 const count = (suffix: string) => reads.filter((r) => r.endsWith(suffix)).length;
 
 describe('a board between its first read and its live subscription', () => {
@@ -84,7 +86,7 @@ describe('a board between its first read and its live subscription', () => {
     // The game master pauses the clock after the board's reads, before the server listens for it: no event reaches the page.
     paused = true;
     confirm(socket);
-    await vi.waitFor(() => expect(target.querySelector('.deadline')?.textContent).toMatch(/^\s*Paused by the game master/));
+    await vi.waitFor(() => expect(target.querySelector('.deadline')?.textContent).toMatch(/^\s*Paused by the game master/), SLOW);
   });
 
   it('confirmed while its open phase is still on its way, reads again only the game and that phase', async () => {
@@ -93,11 +95,11 @@ describe('a board between its first read and its live subscription', () => {
     view = mount(GameView, { target, props: { game } });
     const socket = await subscribedSocket();
     confirm(socket);
-    await vi.waitFor(() => expect(count(`/api/games/${GAME}`)).toBe(1));
     holdCurrent = null;
     release();
     await vi.waitFor(() => expect(target.querySelector('#orders-text')).not.toBeNull());
-    await vi.waitFor(() => expect(count('/loans')).toBe(1));
+    // Once the map is up (and the tabs' code is in).
+    await vi.waitFor(() => expect(count(`/api/games/${GAME}`) + count('/loans')).toBe(2), SLOW);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The game (given to the board by its page) read once more, its open phase twice in all; the later reads, asked
     // for after the server listened, once each.
@@ -109,10 +111,10 @@ describe('a board between its first read and its live subscription', () => {
   it('confirmed once the map is up and its later reads were asked for, reads everything again, once', async () => {
     view = mount(GameView, { target, props: { game } });
     await vi.waitFor(() => expect(target.querySelector('#orders-text')).not.toBeNull());
-    await vi.waitFor(() => expect(count('/loans')).toBe(1));
+    await vi.waitFor(() => expect(count('/loans')).toBe(1), SLOW);
     const socket = await subscribedSocket();
     confirm(socket);
-    await vi.waitFor(() => expect(count('/loans')).toBe(2));
+    await vi.waitFor(() => expect(count('/loans')).toBe(2), SLOW);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(count(`/api/games/${GAME}`)).toBe(1);
     expect(count('/phases/current')).toBe(2);

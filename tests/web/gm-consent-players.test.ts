@@ -83,6 +83,8 @@ async function board(): Promise<(status: GmProposal['status']) => void> {
       }),
     });
 }
+/** The game master's requests are among the board's later reads, asked for once its map is up: a loaded machine may take seconds. */
+const LATER = { timeout: 5000 };
 const ask = () => target.querySelector('.notice.ask');
 const notices = () => Array.from(target.querySelectorAll('.notices .notice:not(.ask)')).map((n) => n.textContent?.replace('×', '').replace(/\s+/g, ' ').trim());
 const button = (name: string) => Array.from(target.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
@@ -90,7 +92,7 @@ const button = (name: string) => Array.from(target.querySelectorAll('button')).f
 describe("a player whose consent the game master's request needs", () => {
   it('is asked on the board; agreeing says who is still to answer, then that it was carried out', async () => {
     const event = await board();
-    await vi.waitFor(() => expect(ask()).not.toBeNull());
+    await vi.waitFor(() => expect(ask()).not.toBeNull(), LATER);
     expect(ask()!.querySelector('#consent-question')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(
       'The game master (who also plays) asks to process Spring 239 BC Movement now. It is done only if every other player agrees (Carthage, Macedonia and Syria have not answered yet).',
     );
@@ -112,7 +114,7 @@ describe("a player whose consent the game master's request needs", () => {
 
   it('refusing closes it, and says so', async () => {
     await board();
-    await vi.waitFor(() => expect(ask()).not.toBeNull());
+    await vi.waitFor(() => expect(ask()).not.toBeNull(), LATER);
     answer = () => json(200, { proposal: proposal({ status: 'refused', refusedBy: 'Egypt' }), action: null });
     button('Refuse')!.click();
     await vi.waitFor(() => expect(answered).toEqual([{ agree: false }]));
@@ -122,7 +124,7 @@ describe("a player whose consent the game master's request needs", () => {
 
   it('sees another player refuse it live, and a request that lapsed, with the reason', async () => {
     const event = await board();
-    await vi.waitFor(() => expect(ask()).not.toBeNull());
+    await vi.waitFor(() => expect(ask()).not.toBeNull(), LATER);
     proposals = [proposal({ status: 'refused', refusedBy: 'Syria' })];
     event('refused');
     await vi.waitFor(() => expect(ask()).toBeNull());
@@ -130,7 +132,7 @@ describe("a player whose consent the game master's request needs", () => {
 
     proposals = [proposals[0], proposal({ id: id(8), action: 'civil-disorder', request: { power: 'Carthage' } })];
     event('open');
-    await vi.waitFor(() => expect(ask()?.textContent).toContain('asks to put Carthage in civil disorder'));
+    await vi.waitFor(() => expect(ask()?.textContent).toContain('asks to put Carthage in civil disorder'), LATER);
     proposals = [
       proposals[0],
       proposal({ id: id(8), action: 'civil-disorder', request: { power: 'Carthage' }, status: 'lapsed', note: 'Carthage is in civil disorder already' }),
@@ -153,7 +155,7 @@ describe("a player whose consent the game master's request needs", () => {
 
   it('answering a request closed meanwhile says what became of it', async () => {
     await board();
-    await vi.waitFor(() => expect(ask()).not.toBeNull());
+    await vi.waitFor(() => expect(ask()).not.toBeNull(), LATER);
     answer = () => {
       proposals = [proposal({ status: 'lapsed' })];
       return json(409, { error: { code: 'proposal_closed', message: 'the game has moved on since the request was made: it lapsed' } });

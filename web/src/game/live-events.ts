@@ -93,13 +93,14 @@ export class LiveEvents {
    * What was read before may predate an event between that read and the subscription, told to nobody here (a phase
    * processed, a deadline moved, a message): it is read again. On opening the board, while its later reads (history,
    * press, loans, votes, log) are not yet asked for, they will see the game as it is: the game and its open phase
-   * (with my orders) are read again, and a phase processed meanwhile shows its results; else everything is.
+   * (with my orders) are read again once the map is up and the tabs' code loaded (not to slow the first paint), and a
+   * phase processed meanwhile shows its results; else everything is.
    */
   async listening(): Promise<void> {
     const room = this.room;
     if (room.laterReadsSent) return this.handle({ type: 'resync' });
-    const timeline = room.timeline;
     await room.tabsLoaded;
+    const timeline = room.timeline;
     const before = timeline.open?.index;
     await Promise.all([room.reloadGame(), timeline.loadCurrent()]);
     if (before !== undefined && timeline.current && timeline.current.index > before) await this.phaseProcessed(before);

@@ -51,6 +51,13 @@ export class GameRoom {
    * for once the server listens for the page sees every event up to then, one asked for before may miss some.
    */
   laterReadsSent = false;
+  /**
+   * What the later reads wait for: the board's map up (GameView sets it), so that they do not compete with its first
+   * paint; and what the catch-up once the server listens waits for: the tabs' code loaded too. Nothing to wait for
+   * without a board.
+   */
+  mapUp: Promise<void> = Promise.resolve();
+  tabsLoaded: Promise<void> = Promise.resolve();
 
   readonly timeline: PhaseTimeline = new PhaseTimeline(this);
   readonly noticeBoard = new NoticeBoard();
@@ -107,6 +114,7 @@ export class GameRoom {
     // The map first; the rest (history, press, loans, votes, log) once it is up, so they do not compete with it.
     await Promise.all([this.timeline.loadCurrent(prefetched), starting ? this.reloadGame() : null]);
     if (starting && this.open && !this.entry) await this.myOrders.load();
+    if (this.timeline.current) await this.mapUp;
     this.laterReadsSent = true;
     await Promise.all([
       this.timeline.loadPhases(),
