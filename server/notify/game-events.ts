@@ -18,6 +18,7 @@ import { PRESS_GAME_MASTER_MEMBER, PRESS_PUBLIC_CONVERSATION } from '../../share
 import { pressReach, readsMessage, revealsNames, type GameFacts } from '../access/policy.ts';
 import type { Db } from '../db/database.ts';
 import { outboxValues, type OutboxDraft } from '../db/tables/outbox.ts';
+import { seaBattleOf } from '../db/tables/sea-battles.ts';
 import { phaseOf } from '../db/tables/phases.ts';
 import { enqueue } from './outbox.ts';
 import { preferencesOf } from './preferences.ts';
@@ -212,11 +213,8 @@ export async function notifyPhaseProcessed(tx: Db, env: NotifyEnv, gameId: strin
 export async function notifyPhaseHeld(tx: Db, env: NotifyEnv, gameId: string, phaseId: string): Promise<number> {
   const game = await loadGame(tx, gameId);
   const phase = await tx.phase.findUniqueOrThrow({ where: { id: phaseId }, select: { id: true, name: true } });
-  const seas = await tx.seaBattle.findMany({ where: { phaseId }, select: { contested: true, sea: true }, orderBy: { createdAt: 'asc' } });
-  const names = seas.map((row) => {
-    const contested = row.contested as { name?: unknown } | null;
-    return typeof contested?.name === 'string' ? contested.name : row.sea;
-  });
+  const seas = await tx.seaBattle.findMany({ where: { phaseId }, select: { id: true, contested: true }, orderBy: { createdAt: 'asc' } });
+  const names = seas.map((row) => seaBattleOf(row).contested.name);
   const { recipients, users } = await membersOf(tx, game);
   const link = gameUrl(env, game.id);
   const letters = recipients.map(
