@@ -14,6 +14,7 @@ import type { State as OiState } from '../../shared/naval/oi-navarcoi/state.ts';
 import { standsOf } from '../../shared/naval/oi-navarcoi/layout.ts';
 import TablePanel from '../../web/src/battles/TablePanel.svelte';
 import { TableEntry } from '../../web/src/battles/table-entry.svelte.ts';
+import { tablePicture } from '../../web/src/battles/table-picture.ts';
 import { tableDeployment } from './table-fixtures.ts';
 
 let target: HTMLElement | null = null;
@@ -160,5 +161,34 @@ describe('an Oi Navarcoi! side re-placing its squadrons', () => {
     expect(entry.deployment).toBeNull();
     expect(entry.pickable).toEqual([]);
     expect(root.querySelectorAll('.actions button').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a plot handed in and not yet revealed', () => {
+  it('shows the side its own ships where it plotted them, and the other side the scenario’s places', () => {
+    const { detail } = tableDeployment('diadochi-naval', 'squadron-clash', 'antigonids');
+    const state = detail.state as DiadochiState;
+    const plot = diadochiNaval.legalActions(state, 'antigonids')[0] as {
+      kind: 'deploy';
+      placements: { ship: string; x: number; y: number; heading: number }[];
+    };
+    plot.placements[0] = { ship: 'demetrius-1', x: 3, y: 2, heading: 30 };
+    const applied = diadochiNaval.apply(state, 'antigonids', plot, streamDice('a-test-seed-of-sixteen-or-more-characters', 'x'));
+    if (!applied.ok) throw new Error(applied.error.message);
+    const base = (viewer: string) =>
+      tablePicture('diadochi-naval', diadochiNaval.redact(applied.state, viewer)).pieces.find((p) => p.id === 'demetrius-1')!.bases[0];
+    expect(base('antigonids')).toMatchObject({ x: 3, y: 2, heading: 30 });
+    expect(base('ptolemies')).toMatchObject({ x: 9, y: 3.5, heading: 0 });
+  });
+
+  it('does the same for an Oi Navarcoi! squadron re-placed', () => {
+    const { detail } = tableDeployment('oi-navarcoi', 'clash', 'athens');
+    const state = detail.state as OiState;
+    const plan = { kind: 'deploy' as const, placements: [{ squadron: 'ath-1', x: 14, y: 10, heading: 0, formation: 'epi-keras' as const }], signals: [] };
+    const applied = oiNavarcoi.apply(state, 'athens', plan, streamDice('a-test-seed-of-sixteen-or-more-characters', 'x'));
+    if (!applied.ok) throw new Error(applied.error.message);
+    const stands = (viewer: string) => tablePicture('oi-navarcoi', oiNavarcoi.redact(applied.state, viewer)).pieces.find((p) => p.id === 'ath-1')!.bases;
+    expect(stands('athens')).toEqual(standsOf('epi-keras', 4, { x: 14, y: 10, heading: 0 }));
+    expect(stands('corinth')).toEqual(standsOf('epi-mias', 4, { x: 18, y: 12, heading: 0 }));
   });
 });

@@ -72,8 +72,24 @@ function diadochiPicture(view: DiadochiView): TablePicture {
   };
 }
 
+/** An Oi Navarcoi! state with the deployment handed in and not yet revealed (one's own, as for a Diadochi plot) put on the table. */
+function oiPlaced(state: OiState): OiState {
+  if (state.phase !== 'deploy') return state;
+  type Placed = { squadron: string; x: number; y: number; heading: number; formation: OiState['squadrons'][number]['formation'] };
+  const placements = Object.values(state.pending ?? {}).flatMap((a) => (a as { placements?: Placed[] } | null)?.placements ?? []);
+  if (placements.length === 0) return state;
+  const at = new Map(placements.map((p) => [p.squadron, p]));
+  return {
+    ...state,
+    squadrons: state.squadrons.map((q) => {
+      const p = at.get(q.id);
+      return p ? { ...q, x: p.x, y: p.y, heading: p.heading, formation: p.formation } : q;
+    }),
+  };
+}
+
 function oiPicture(state: OiState): TablePicture {
-  const view = oiTable(state);
+  const view = oiTable(oiPlaced(state));
   return {
     unit: 'inch',
     width: view.width,
@@ -94,9 +110,20 @@ function oiPicture(state: OiState): TablePicture {
   };
 }
 
+/**
+ * A Diadochi state with the plots handed in and not yet revealed put on the table: the state a seat is sent holds
+ * only its own plot, so a side sees its ships where it plotted them until both plots are in.
+ */
+function plotted(state: DiadochiState): DiadochiState {
+  const plots = Object.values(state.deployments ?? {}).flat();
+  if (state.stage !== 'deploy' || plots.length === 0) return state;
+  const at = new Map(plots.map((p) => [p.ship, p]));
+  return { ...state, ships: state.ships.map((s) => (at.has(s.id) ? { ...s, x: at.get(s.id)!.x, y: at.get(s.id)!.y, heading: at.get(s.id)!.heading } : s)) };
+}
+
 /** The picture of a table ruleset's state. */
 export function tablePicture(ruleset: TableRulesetId, state: unknown): TablePicture {
-  return ruleset === 'diadochi-naval' ? diadochiPicture(diadochiTable(state as DiadochiState)) : oiPicture(state as OiState);
+  return ruleset === 'diadochi-naval' ? diadochiPicture(diadochiTable(plotted(state as DiadochiState))) : oiPicture(state as OiState);
 }
 
 /** A table point in the drawing (x east; the SVG's y down, so north is up). */
