@@ -475,3 +475,112 @@ describe('a naval battle, recorded from the other side and from onlookers', () =
     for (const plot of firstPlots) expect(finalLog.text).toContain(plot.words);
   });
 });
+
+/**
+ * A campaign game's sea battle (server/battles/from-sea.ts) in an anonymous private game: fought by Rome's and
+ * Macedonia's players, umpired by the game master, watched by the game's other players; recorded from every seat, an
+ * outsider and nobody — every read route of the battle, the battle lists, and the battle's and the game's channels —
+ * while it is fought and once it is over (the game goes on: its names stay hidden), and scanned for the players'
+ * usernames and ids.
+ */
+describe("an anonymous campaign game's sea battle, recorded from every seat", () => {
+  type Seen = { what: string; text: string };
+  const seen = new Map<string, Seen[]>();
+  let game: StartedGame;
+  let battleId = '';
+
+  beforeAll(async () => {
+    const { RULESETS } = await import('../../shared/naval/index.ts');
+    game = await startGame(app, { anonymous: true, private: true, campaign: { ruleset: 'classis' } });
+    const meeting: Record<string, string> = { Rome: 'F Nea - ION', Macedonia: 'F Kor - ION' };
+    for (const power of game.powers) {
+      const response = await game.byPower
+        .get(power)!
+        .request('PUT', `/api/games/${game.gameId}/phases/0/orders`, { orders: meeting[power] ?? '', ready: true });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const opened = await game.master.request('POST', `/api/games/${game.gameId}/phases/0/seas/ION/battle`, {});
+    expect(opened.statusCode, opened.body).toBe(200);
+    battleId = opened.json().battleId;
+    const readers: Record<string, Browser> = { 'game master': game.master, outsider: await new Browser(app).register(), nobody: new Browser(app) };
+    for (const power of game.powers) readers[power] = game.byPower.get(power)!;
+    const sockets: LiveClient[] = [];
+    for (const [name, browser] of Object.entries(readers)) {
+      seen.set(name, []);
+      if (!browser.cookie) continue;
+      const socket = await connect(url, { cookie: browser.cookie });
+      socket.socket.on('message', (data) => seen.get(name)!.push({ what: 'websocket', text: data.toString() }));
+      for (const channel of [`battle:${battleId}`, `game:${game.gameId}`]) socket.send({ type: 'subscribe', channel });
+      sockets.push(socket);
+    }
+    const poll = async () => {
+      for (const [name, browser] of Object.entries(readers)) {
+        const paths = ['', '/log', '/export', '/verification', '/notes'].map((path) => `/api/battles/${battleId}${path}`);
+        paths.push('/api/battles?filter=active', '/api/battles?filter=finished', '/api/battles?filter=mine', `/api/games/${game.gameId}/phases/0/seas`);
+        for (const path of paths) {
+          const response = await browser.request('GET', path);
+          seen.get(name)!.push({ what: `GET ${path} → ${response.statusCode}`, text: response.body });
+        }
+      }
+    };
+    await poll();
+    const fighters = [game.byPower.get('Rome')!, game.byPower.get('Macedonia')!];
+    const { mulberry32 } = await import('../../shared/random.ts');
+    const random = mulberry32(20261127);
+    for (let steps = 0; steps < 500; steps++) {
+      const pages = await Promise.all(fighters.map(async (player) => (await player.request('GET', `/api/battles/${battleId}`)).json()));
+      if (pages[0].status !== 'active') break;
+      const i = pages.findIndex((page) => page.yourTurn);
+      expect(i, 'a fighter must act').toBeGreaterThanOrEqual(0);
+      const action = RULESETS.classis.opponent(pages[i].state, pages[i].you.side, random);
+      const acted = await fighters[i].request('POST', `/api/battles/${battleId}/actions`, { action, expected: pages[i].actionCount });
+      expect(acted.statusCode, acted.body).toBe(200);
+      if (steps === 2) await poll();
+    }
+    await poll();
+    for (const socket of sockets) await settled(socket);
+    for (const socket of sockets) socket.socket.close();
+  }, 120_000);
+
+  test("nobody but the game master sees another player's username or id, in the battle or its events, though it is over", async () => {
+    const battle = await app.prisma.battle.findUniqueOrThrow({ where: { id: battleId } });
+    expect(battle.status).toBe('finished');
+    const players = await app.prisma.player.findMany({ where: { gameId: game.gameId }, include: { user: true } });
+    const leaks: string[] = [];
+    for (const [name, records] of seen) {
+      if (name === 'game master') continue;
+      for (const record of records)
+        for (const player of players) {
+          if (player.power === name || !player.user) continue;
+          if (record.text.includes(player.user.username)) leaks.push(`${name} saw ${player.power}'s username (${record.what})`);
+          if (record.text.includes(player.user.id)) leaks.push(`${name} saw ${player.power}'s user id (${record.what})`);
+        }
+    }
+    expect(leaks).toEqual([]);
+    // The scan can see: the game's players read the battle (private, theirs to watch), the fighters see their own
+    // names, and the game master every fighter's.
+    expect(
+      seen
+        .get('Egypt')!
+        .filter((record) => record.what.startsWith(`GET /api/battles/${battleId} →`))
+        .map((r) => r.what.endsWith('200')),
+    ).not.toContain(false);
+    expect(
+      seen
+        .get('outsider')!
+        .filter((record) => record.what.startsWith(`GET /api/battles/${battleId} →`))
+        .map((r) => r.what.endsWith('404'))[0],
+    ).toBe(true);
+    for (const power of ['Rome', 'Macedonia']) {
+      const username = game.byPower.get(power)!.user!.username;
+      expect(seen.get(power)!.some((record) => record.text.includes(username))).toBe(true);
+      expect(seen.get('game master')!.some((record) => record.text.includes(username))).toBe(true);
+    }
+    // Egypt's player, who does not fight, was let onto the private battle's channel.
+    const subscribed = seen
+      .get('Egypt')!
+      .filter((record) => record.what === 'websocket')
+      .map((record) => JSON.parse(record.text) as { type: string; channel?: string });
+    expect(subscribed.some((message) => message.type === 'subscribed' && message.channel === `battle:${battleId}`)).toBe(true);
+  });
+});
