@@ -26,6 +26,8 @@ import { conflict } from '../errors.ts';
 import { isFinal } from '../access/policy.ts';
 import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
 import { positionOf } from '../play/phases.ts';
+import { acceptedDecisions } from '../play/process.ts';
+import { seaBattleOf } from '../db/tables/sea-battles.ts';
 import { discardedPhaseOf, phaseOf, type PhaseRecord } from '../db/tables/phases.ts';
 import { submissionOf } from '../db/tables/submissions.ts';
 import { gmActionOf } from '../db/tables/gm-log.ts';
@@ -332,19 +334,28 @@ export async function* exportDatc(db: Db, context: GameContext): AsyncGenerator<
   for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
     const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
     const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, phaseOf(row)]));
+    // A campaign phase's seas decided by battles: the case's DECIDED block, as the phase was adjudicated with them.
+    const seas = await db.seaBattle.findMany({
+      where: { phaseId: { in: fixed.map((phase) => phase.id) }, status: 'decided' },
+      orderBy: [{ decidedAt: 'asc' }, { createdAt: 'asc' }],
+    });
     const cases = fixed.map(({ id, index }) => {
       const phase = rows.get(id);
       if (phase?.status !== 'processed') throw new ChangedWhileExported(`phase ${index} was rolled back`);
       if (!phase.stateAfter) throw storedDataInvalid('phases', 'stateAfter', phase.id, new Error('a processed phase has no state after'));
       const orders: SubmittedOrder[] = (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order }));
+      // Loans made during the phase are part of the position it was adjudicated from.
+      const before = positionOf(context.variant, phase);
+      const ownSeas = seas.filter((row) => row.phaseId === id).map((row) => seaBattleOf(row));
+      const decided = ownSeas.length > 0 ? acceptedDecisions(context, before, phase.orders ?? [], ownSeas) : [];
       return phaseToDatcCase(
         context.variant,
         `G${phase.index}`,
         `${context.game.name}: ${phase.name}`.replace(/\s+/g, ' '),
-        // Loans made during the phase are part of the position it was adjudicated from.
-        positionOf(context.variant, phase),
+        before,
         orders,
         phase.stateAfter,
+        decided,
       );
     });
     yield `${start === 0 ? '' : '\n'}${cases.join('\n')}`;

@@ -120,9 +120,14 @@ function contestedSeasOf(context: GameContext, state: GameState, orders: readonl
 /**
  * The decided seas the engine accepts, taken in the order they were decided: a sea's battle can lose its object when
  * a decision taken after it lets a fleet leave before its attacker came (then nobody met there, and that battle's
- * outcome is left out). Waived seas follow the ordinary rules.
+ * outcome is left out). Waived seas follow the ordinary rules. `rows`: the phase's seas, in the order they were decided.
  */
-function acceptedDecisions(context: GameContext, state: GameState, orders: readonly StoredOrder[], rows: readonly SeaBattleRow[]): DecidedProvince[] {
+export function acceptedDecisions(
+  context: Pick<GameContext, 'variant'>,
+  state: GameState,
+  orders: readonly StoredOrder[],
+  rows: readonly SeaBattleRow[],
+): DecidedProvince[] {
   const accepted: DecidedProvince[] = [];
   for (const row of rows) {
     if (row.status !== 'decided' || !row.outcome) continue;

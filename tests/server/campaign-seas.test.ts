@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { listen, settled, watchGame } from './helpers/live.ts';
 import { heldSeasPastDeadline } from '../../server/play/sea-battles.ts';
+import { runDatcText } from '../../shared/index.ts';
 import { currentPhase, NO_GRACE, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -124,7 +125,10 @@ describe('a held phase', () => {
     expect(late.json().error.message).toContain('awaits its sea battles');
     expect((await game.byPower.get('Rome')!.request('POST', `/api/games/${gameId}/phases/0/ready`, { ready: false })).statusCode).toBe(409);
     expect((await master.request('POST', `/api/games/${gameId}/gm/process`, {})).statusCode).toBe(409);
-    expect(await app.scheduler.processDue(new Date(Date.now() + 30 * 24 * 3_600_000))).toBe(0);
+    // (Other tests' games sharing the app may be due then; this one's held phase is not.)
+    await app.scheduler.processDue(new Date(Date.now() + 30 * 24 * 3_600_000));
+    expect((await phase(master, gameId, 0)).status).toBe('held');
+    expect((await master.request('GET', `/api/games/${gameId}/phases`)).json().phases).toHaveLength(1);
 
     // Only the game master decides.
     const byPlayer = await game.byPower.get('Rome')!.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });
@@ -155,6 +159,13 @@ describe('a held phase', () => {
     const log = (await master.request('GET', `/api/games/${gameId}/gm/log`)).json();
     const entry = log.actions.find((a: { action: string }) => a.action === 'decide-sea');
     expect(entry.details).toMatchObject({ sea: 'ION', outcome: { winner: 'Rome' } });
+    // The DATC export's case is adjudicated with the decided sea, and says so.
+    const datc = await master.request('GET', `/api/games/${gameId}/export/datc`);
+    expect(datc.statusCode, datc.body).toBe(200);
+    expect(datc.body).toMatch(/DECIDED\s+ION Rome/);
+    const suite = runDatcText(datc.body);
+    expect(suite.fileProblems).toEqual([]);
+    expect(suite.reports.map((report) => [report.id, report.passed, [...report.problems, ...report.differences]])).toEqual([['G0', true, []]]);
     // Decided: no second decision.
     expect((await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/waive`)).statusCode).toBe(409);
   });
