@@ -12,6 +12,7 @@ import { BattleRecordSchema, verify } from '../../shared/naval/record.ts';
 import { mulberry32 } from '../../shared/random.ts';
 import { ComputerPool } from '../../server/battles/computer-pool.ts';
 import { SeaDeadlines } from '../../server/battles/sea-deadlines.ts';
+import { SeaOddsEstimates } from '../../server/battles/sea-odds.ts';
 import { Browser, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
 import { startGame, type StartedGame } from './helpers/play.ts';
 
@@ -219,6 +220,42 @@ describe('the odds', () => {
       expect(events.at(-1)!.sea.status).toBe('decided');
     } finally {
       unsubscribe();
+    }
+  });
+});
+
+describe('the odds after a restart', () => {
+  test('an estimate a stopped server left half done goes on from its saved progress when a server starts', async () => {
+    const game = await ionianHeld();
+    // As a server killed mid-estimate leaves it: 20 of 40 battles counted, nobody at work on it.
+    const half = { battles: 20, of: 40, won: { macedonia: 12, rome: 7 }, drawn: 1 };
+    const row = await app.prisma.seaBattle.findFirstOrThrow({ where: { gameId: game.gameId, sea: 'ION' } });
+    await app.prisma.seaBattle.update({ where: { id: row.id }, data: { odds: half } });
+    const computer = new ComputerPool();
+    const estimates = new SeaOddsEstimates(app.prisma, { bus: app.bus, log: app.log, computer, play: app.play }, app.log, {
+      battles: 1000,
+      chunk: 10,
+      busyRetryMs: 100,
+    });
+    try {
+      await estimates.resume();
+      await vi.waitFor(() => expect(estimates.idle).toBe(true), { timeout: 120_000, interval: 100 });
+      expect(estimates.stats).toMatchObject({ chunks: 2, finished: 1 });
+      const odds = (await game.master.request('GET', `/api/games/${game.gameId}/phases/0/seas`)).json().seas[0].odds;
+      expect(odds.battles).toBe(40);
+      expect(odds.of).toBe(40);
+      expect(odds.won.macedonia).toBeGreaterThanOrEqual(12);
+      expect(odds.won.rome).toBeGreaterThanOrEqual(7);
+      expect(odds.won.macedonia + odds.won.rome + odds.drawn).toBe(40);
+      // Finished: asked again, it answers with the result and fights no more.
+      const again = await game.master.request('POST', seaPath(game, 'odds'));
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json().odds).toEqual(odds);
+      // Waived: due no more for the deadline's test below.
+      expect((await game.master.request('POST', seaPath(game, 'waive'))).statusCode).toBe(200);
+    } finally {
+      await estimates.stop();
+      await computer.close();
     }
   });
 });
