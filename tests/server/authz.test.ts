@@ -307,6 +307,23 @@ const MATRIX: Entry[] = [
     request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/waive` }),
     expect: gmWrite(404),
   },
+  // A sea fought as a battle (server/battles/from-sea.ts, sea-odds.ts): the game master's; the odds also its powers'
+  // players', known once the sea is (so every member gets the 404 of a sea that is not there).
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/battle',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/battle`, body: {} }),
+    expect: gmWrite(404),
+  },
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/auto-resolve',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/auto-resolve` }),
+    expect: gmWrite(404),
+  },
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/odds',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/odds` }),
+    expect: { ...gmWrite(404), otherPower: 404, ownPower: 404 },
+  },
 
   // ───────── press ─────────
   { route: 'GET /api/games/{gameId}/press', request: game('/press'), expect: gameRead() },

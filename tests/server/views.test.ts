@@ -251,6 +251,16 @@ describe('every route', () => {
     await ok(campaign.master, 'PUT', `${seas}/STY/sides`, { sides: [['Rome'], ['Carthage', 'Macedonia']] });
     await ok(campaign.master, 'POST', `${seas}/LEV/waive`);
     await ok(campaign.master, 'POST', `${seas}/STY/decide`, { winner: 'Rome' });
+    // Seas fought as battles: the odds asked for, one auto-resolved, one opened for its players.
+    const seaGame = await startGame(app, { campaign: { ruleset: 'classis' } });
+    const meeting: Record<string, string> = { Rome: 'F Nea - ION', Macedonia: 'F Kor - ION', Egypt: 'F Alx - LEV', Syria: 'F Ant - LEV' };
+    for (const power of seaGame.powers) {
+      await ok(seaGame.byPower.get(power)!, 'PUT', `/api/games/${seaGame.gameId}/phases/0/orders`, { orders: meeting[power] ?? '', ready: true });
+    }
+    const foughtSeas = `/api/games/${seaGame.gameId}/phases/0/seas`;
+    await ok(seaGame.master, 'POST', `${foughtSeas}/LEV/odds`, undefined, 202);
+    await ok(seaGame.master, 'POST', `${foughtSeas}/LEV/auto-resolve`);
+    await ok(seaGame.master, 'POST', `${foughtSeas}/ION/battle`, {});
 
     // Naval battles: one fought to its end against the computer (a turn), one joined and left, the archive.
     const admiral = await new Browser(app).register(uniqueName('admiral'));
