@@ -1,13 +1,13 @@
 /**
  * The odds of a contested sea before it is auto-resolved: MAX_ODDS_BATTLES computer battles of the sea's set-up on
- * seeded dice (shared/campaign/odds.ts), fought in the background by the computer's worker threads in chunks of a few
- * battles a job, so that a player's computer opponent never waits long behind them; one chunk at a time on an
+ * seeded dice (shared/campaign/odds.ts), fought in the background by the computer's worker threads in chunks of about
+ * two seconds' work a job, so that a player's computer opponent never waits long behind them; one chunk at a time on an
  * instance, whatever the number of seas asked for. After each chunk the progress is saved in `sea_battles.odds`
  * (`{ battles, of, won, drawn }`) and published (`sea.changed`); the estimate stops when the sea is no longer
  * undecided (fought, decided or waived).
  *
- * One estimate per sea: a second ask answers with the progress (202). Chunk `k` is fought on the seed
- * `odds:<sea's row>:<k>`, and a chunk is saved only if the progress is still the one it was fought from: two
+ * One estimate per sea: a second ask answers with the progress (202). A chunk is fought on the seed `odds:<sea's
+ * row>:<battles counted before it>`, and saved only if the progress is still the one it was fought from: two
  * instances that both went on with a sea (each was asked, or both restarted) never count a battle twice, the slower
  * one's chunk is dropped and it stops. A restart resumes: each instance, once ready, goes on with the estimates left
  * unfinished in the database, from their saved progress.
@@ -36,12 +36,17 @@ type User = Auth['user'];
 export type SeaOddsOptions = {
   /** Battles an estimate fights in all. */
   battles: number;
-  /** Battles one job of the worker threads fights: about a second each for fleets of 8-ship squadrons. */
-  chunk: number;
+  /**
+   * The worker's time one job aims at: a chunk is sized from the battles' time so far (a Classis sea's battle takes
+   * tens of milliseconds, a Diadochi Naval Rules fleet's seconds), so a player's computer move never waits long behind it.
+   */
+  chunkMs: number;
+  /** The most battles one job fights (the first fights one, to measure). */
+  maxChunk: number;
   /** Wait before trying again when the computer's queue is full. */
   busyRetryMs: number;
 };
-export const SEA_ODDS: SeaOddsOptions = { battles: MAX_ODDS_BATTLES, chunk: 10, busyRetryMs: 2_000 };
+export const SEA_ODDS: SeaOddsOptions = { battles: MAX_ODDS_BATTLES, chunkMs: 2_000, maxChunk: 50, busyRetryMs: 2_000 };
 
 /** Unfinished estimates an instance resumes when it starts (each goes on in turn). */
 const RESUME_LIMIT = 100;
@@ -69,6 +74,8 @@ export class SeaOddsEstimates {
   readonly stats = { chunks: 0, dropped: 0, finished: 0 };
   /** Seas (their rows' ids) this instance is estimating, in turn. */
   private readonly queue: string[] = [];
+  /** The worker's time a battle of each sea took so far (its chunks are sized by it). */
+  private readonly msPerBattle = new Map<string, number>();
   private running: Promise<void> | null = null;
   private stopped = false;
 
@@ -150,6 +157,7 @@ export class SeaOddsEstimates {
         }
       }
       if (more && !this.stopped && !this.queue.includes(rowId)) this.queue.push(rowId);
+      else if (!more) this.msPerBattle.delete(rowId);
     }
   }
 
@@ -163,8 +171,11 @@ export class SeaOddsEstimates {
     const game = gameOf(await this.prisma.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { id: true, campaign: true } }));
     const fight = setupOf(game.campaign, row);
     if (!fight) return false;
-    const battles = Math.min(this.options.chunk, before.of - before.battles);
-    const { value: fought } = await this.env.computer.odds(fight.ruleset, fight.setup, battles, `odds:${row.id}:${before.battles}`);
+    const perBattle = this.msPerBattle.get(rowId);
+    const sized = perBattle === undefined ? 1 : Math.floor(this.options.chunkMs / Math.max(perBattle, 1));
+    const battles = Math.max(1, Math.min(sized, this.options.maxChunk, before.of - before.battles));
+    const { value: fought, ms } = await this.env.computer.odds(fight.ruleset, fight.setup, battles, `odds:${row.id}:${before.battles}`);
+    this.msPerBattle.set(rowId, ms / battles);
     return this.prisma.$transaction(async (tx) => {
       const locked = await tx.phase.findUniqueOrThrow({ where: { id: row.phaseId }, select: { index: true } });
       const now = await lockSeaBattle(tx, row.gameId, locked.index, row.sea);
