@@ -204,6 +204,11 @@ describe('a diekplous and a periplous made on the board', () => {
     entry.aim('cor-2');
     flushSync();
     expect(entry.planned!.target).toEqual({ id: 'cor-2', name: 'Corinthian centre' });
+    // The run shown is the shortest that reaches the enemy: what the move uses of the allowance, not all of it.
+    const run = entry.numbers.distance;
+    expect(run).toBeLessThan(entry.kind!.allowance);
+    expect(entry.planned!.used).toBeCloseTo(run, 6);
+    expect(entry.mover!.plan(entry.kind!.id, { ...entry.numbers, distance: run - 0.2 }).target).toBeNull();
     expect(entry.planned!.action).toMatchObject({ squadron: 'ath-2', attack: { target: 'cor-2', manoeuvre: 'melee' } });
     expect(entry.planned!.refusal).toBeNull();
     const verdicts = Object.fromEntries(entry.manoeuvres.map((m) => [m.manoeuvre, m.refusal]));

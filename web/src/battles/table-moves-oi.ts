@@ -179,7 +179,21 @@ function mover(state: State, side: string, q: Squadron, legal: readonly Action[]
     aim(target: string, manoeuvre: Manoeuvre) {
       const at = (m: Manoeuvre) => attacks.find((a) => a.attack.target === target && a.attack.manoeuvre === m);
       const chosen = at(manoeuvre) ?? at('melee');
-      return chosen ? numbersOf(q, formation, chosen.order) : null;
+      const aimed = chosen ? numbersOf(q, formation, chosen.order) : null;
+      if (!aimed) return null;
+      // The engine's attack runs its whole allowance, stopping at contact: the run shown is the shortest that still
+      // reaches the enemy (to a tenth), so the allowance used is what the move takes.
+      const m = chosen?.attack.manoeuvre ?? 'melee';
+      const reaches = (distance: number) => this.plan(aimed.kind, { ...aimed.numbers, distance }, m).target?.id === target;
+      let lo = 0;
+      let hi = aimed.numbers.distance;
+      if (!reaches(hi)) return aimed;
+      for (let k = 0; k < 12 && hi - lo > 0.05; k++) {
+        const mid = (lo + hi) / 2;
+        if (reaches(mid)) hi = mid;
+        else lo = mid;
+      }
+      return { kind: aimed.kind, numbers: { ...aimed.numbers, distance: Math.min(aimed.numbers.distance, Math.ceil(hi * 10) / 10) } };
     },
     plan(kind: string, n: MoveNumbers, manoeuvre: Manoeuvre = 'melee'): Planned {
       const order = orderOf(q, formation, kind, n);
