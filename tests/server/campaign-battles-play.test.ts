@@ -11,6 +11,7 @@ import { RULESETS } from '../../shared/naval/index.ts';
 import { BattleRecordSchema, verify } from '../../shared/naval/record.ts';
 import { mulberry32 } from '../../shared/random.ts';
 import { ComputerPool } from '../../server/battles/computer-pool.ts';
+import { autoResolveExpired } from '../../server/battles/from-sea.ts';
 import { SeaDeadlines } from '../../server/battles/sea-deadlines.ts';
 import { SeaOddsEstimates } from '../../server/battles/sea-odds.ts';
 import { Browser, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
@@ -290,6 +291,30 @@ describe('the deadline', () => {
       await computer.close();
       await other.close();
     }
+  });
+});
+
+describe('a battle called off', () => {
+  test('when the computer cannot fight a sea out, its battle is called off and the sea is undecided again, to fight or decide', async () => {
+    const game = await ionianHeld();
+    // A computer that is stopped before it can think: the fight fails after the battle was opened.
+    const computer = new ComputerPool({ workers: 1, maxWaiting: 4, jobTimeoutMs: 1 });
+    try {
+      const env = { bus: app.bus, log: app.log, computer, play: app.play };
+      await expect(
+        autoResolveExpired(env, app.prisma, { gameId: game.gameId, phaseIndex: 0, sea: 'ION' }, new Date(Date.now() + 49 * 3_600_000)),
+      ).rejects.toThrow(/thought for more than|stopped/);
+    } finally {
+      await computer.close();
+    }
+    const sea = (await game.master.request('GET', `/api/games/${game.gameId}/phases/0/seas`)).json().seas[0];
+    expect(sea).toMatchObject({ status: 'undecided', battleId: null, outcome: null });
+    const battles = await app.prisma.battle.findMany({ where: { title: { contains: 'Ionian Sea' }, createdAt: { gte: new Date(Date.now() - 60_000) } } });
+    expect(battles.filter((battle) => battle.status === 'cancelled').length).toBeGreaterThanOrEqual(1);
+    // Fought again, as any undecided sea.
+    const decided = await game.master.request('POST', seaPath(game, 'auto-resolve'));
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ status: 'decided', decidedBy: 'computer' });
   });
 });
 
