@@ -3,7 +3,8 @@
  * from the New game form with its sea battles fought out (Classis), five players take its seats (through the API),
  * Rome's and Macedonia's fleets both sail into the Ionian Sea, and the phase is held: the game master's board says it
  * awaits sea battles, lists the Ionian Sea with its two sides and marks it on the map (at 1400×900 and on a phone);
- * the game master decides the sea for Rome after its question, and the results come with the sea's outcome.
+ * the odds of the sea's battle come in as the computer fights it, then the game master decides the sea for Rome after
+ * its question, and the results come with the sea's outcome.
  * Screenshots go outside the repository (CAMPAIGN_E2E_SHOTS, by default /tmp/campaign-e2e-screens).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -111,6 +112,14 @@ describe.skipIf(!hasChromium)('a campaign game in the browser', () => {
     await phone.locator('g.sea-mark[data-sea="ION"]').tap();
     await phone.locator('li.sea.selected[data-sea="ION"]').waitFor();
     await shot(phone, 'held-phone-sea-picked');
+
+    // The odds before deciding: the computer fights the sea's battle on seeded dice, the count shown as it goes.
+    await ionian.getByRole('button', { name: 'Estimate the odds' }).click();
+    await ionian
+      .locator('.odds')
+      .getByText(/^[\d,]+ of 1,000 battles: (Macedonia|Rome) \d+ %, (Macedonia|Rome) \d+ %, drawn \d+ %$/)
+      .waitFor({ timeout: 90_000 });
+    await shot(gm, 'odds');
 
     // The game master decides the sea for Rome, after its question.
     await ionian.getByLabel('Winner of Ionian Sea').selectOption('Rome');
