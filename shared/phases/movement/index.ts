@@ -61,7 +61,7 @@ export function movementContested(
   const read = readMovementOrders(pos, orders, []);
   const out = decideMovement(pos.board, read.intents, pos.v.options, decided);
   if (!out.ok) return out;
-  const orderOf = (u: number) => read.given[u]?.text ?? `${shortUnit(pos.board, u)} H`;
+  const orderOf = (u: number) => read.givenText[u] ?? `${shortUnit(pos.board, u)} H`;
   return ok(
     contestedProvinces(out.value)
       .filter(which)
@@ -72,22 +72,27 @@ export function movementContested(
 type Given = { intent: MovementIntent; text: string; order: Order };
 interface MovementOrders {
   intents: MovementIntent[];
-  /** Per unit: its one legal order, if it had one. */
-  given: (Given | undefined)[];
-  /** Results of units that hold because their orders were illegal or contradictory. */
-  heldByRule: Map<number, OrderResult[]>;
+  /** Per unit: the text and the order of its one legal order, if it had one. */
+  givenText: (string | undefined)[];
+  givenOrder: (Order | undefined)[];
+  /** Results of units that hold because their orders were illegal or contradictory (null: none). */
+  heldByRule: Map<number, OrderResult[]> | null;
 }
 
 /** Check each order; a unit given two different legal orders holds (DATC 4.D.3). Units in the order they were first ordered. */
 function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): MovementOrders {
   const { v, board } = pos;
-  // Each unit's first order; its other distinct orders apart (rare), so that the usual unit costs no list of its own.
-  const given: (Given | undefined)[] = [];
-  const others = new Map<number, Given[]>();
+  // Each unit's first order, in lists by unit rather than an object per order; its other distinct orders apart
+  // (rare), and the maps made only when needed, so that the usual call costs neither.
+  const givenIntent: (MovementIntent | undefined)[] = new Array(board.count);
+  const givenText: (string | undefined)[] = new Array(board.count);
+  const givenOrder: (Order | undefined)[] = new Array(board.count);
+  let others: Map<number, Given[]> | null = null;
   const ordered: number[] = [];
   // Results of units that hold because their orders were illegal or contradictory: they get no separate "no order" line.
-  const heldByRule = new Map<number, OrderResult[]>();
+  let heldByRule: Map<number, OrderResult[]> | null = null;
   const holdFor = (u: number, r: OrderResult) => {
+    heldByRule ??= new Map();
     const list = heldByRule.get(u);
     if (list) list.push(r);
     else heldByRule.set(u, [r]);
@@ -107,27 +112,31 @@ function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results
       continue;
     }
     const u = c.value.unit;
-    const first = given[u];
+    const first = givenText[u];
     if (first === undefined) {
-      given[u] = { intent: c.value, text: o.text, order: o.order };
+      givenIntent[u] = c.value;
+      givenText[u] = o.text;
+      givenOrder[u] = o.order;
       ordered.push(u);
       continue;
     }
-    if (first.text === o.text) continue;
+    if (first === o.text) continue;
+    others ??= new Map();
     const more = others.get(u);
     if (!more) others.set(u, [{ intent: c.value, text: o.text, order: o.order }]);
     else if (!more.some((x) => x.text === o.text)) more.push({ intent: c.value, text: o.text, order: o.order });
   }
   const intents: MovementIntent[] = [];
   for (const u of ordered) {
-    const more = others.size === 0 ? undefined : others.get(u);
+    const more = others === null ? undefined : others.get(u);
     if (more === undefined) {
-      intents.push(given[u]!.intent);
+      intents.push(givenIntent[u]!);
       continue;
     }
     // Two different orders: the unit holds, and neither order counts.
-    const list = [given[u]!, ...more];
-    given[u] = undefined;
+    const list = [{ text: givenText[u]!, order: givenOrder[u]! }, ...more];
+    givenText[u] = undefined;
+    givenOrder[u] = undefined;
     for (const x of list) {
       const r: OrderResult = {
         power: v.powers[board.power[u]],
@@ -142,13 +151,13 @@ function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results
       results.push(r);
     }
   }
-  return { intents, given, heldByRule };
+  return { intents, givenText, givenOrder, heldByRule };
 }
 
 /** Every unit's result from the resolved orders, and the next position. */
 function movementResults(pos: Position, read: MovementOrders, out: MovementOutcome, results: OrderResult[]): PhaseOutcome {
   const { v, state, board } = pos;
-  const { given, heldByRule } = read;
+  const { givenText, givenOrder, heldByRule } = read;
   // The rules' orders may change the economy (a centre destroyed): then a copy, the position's stays as it was.
   let changed: Economy | null = null;
   const economy = () => (changed ??= copyEconomy(pos.eco));
@@ -162,9 +171,9 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
   const idRanks = resultRanks(v);
   for (let u = 0; u < board.count; u++) {
     const ruled = out.intent[u]?.ruled;
-    const g = given[u];
-    if (g !== undefined) {
-      const result = explainMovement(out, u, g.text, g.order);
+    const text = givenText[u];
+    if (text !== undefined) {
+      const result = explainMovement(out, u, text, givenOrder[u]);
       if (ruled) {
         const step: RuledOrderStep = { v, state, board, eco: economy(), unit: u, order: ruled.order, result, events };
         if (out.dislodgedBy[u] < 0) {
@@ -174,7 +183,7 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
       }
       results.push(result);
       ranks.push(resultRank(idRanks, v, board.power[u], board.location[u]));
-    } else if (!heldByRule.has(u)) {
+    } else if (heldByRule === null || !heldByRule.has(u)) {
       results.push(explainMovement(out, u, `${shortUnit(board, u)} H`, { kind: 'hold', unit: unitRefOf(board, u) }, true));
       ranks.push(resultRank(idRanks, v, board.power[u], board.location[u]));
     } else {
