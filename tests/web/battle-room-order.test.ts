@@ -45,6 +45,38 @@ describe('a battle page reading the battle while acting', () => {
     expect(room.entries.at(-1)?.index).toBe(6);
   });
 
+  it('keeps every log entry when two reads of the log overlap and the earlier one is answered last', async () => {
+    const five = logEntries(before.record);
+    const seven = logEntries(later.record);
+    let releaseFirst: () => void = () => {};
+    const asked: number[] = [];
+    vi.stubGlobal('fetch', async (path: string) => {
+      const url = new URL(path, 'http://localhost');
+      if (!url.pathname.endsWith('/log')) return json(200, older);
+      const after = Number(url.searchParams.get('after') ?? 0);
+      asked.push(after);
+      if (asked.length === 1) return json(200, { entries: five, next: null });
+      if (asked.length === 2) {
+        // The first of the two overlapping reads: answered only after the second was asked for.
+        await new Promise<void>((resolve) => (releaseFirst = resolve));
+        return json(200, { entries: five.filter((e) => e.index > after), next: null });
+      }
+      return json(200, { entries: seven.filter((e) => e.index > after), next: null });
+    });
+    const room = new BattleRoom(older.id);
+    await room.load();
+    expect(room.entries.at(-1)?.index).toBe(5);
+
+    const first = room.loadLog();
+    const second = room.loadLog();
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(2));
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(room.entries.map((e) => e.index)).toEqual(seven.map((e) => e.index));
+    // The second read began where the first one left the log, not where the log stood when it was asked for.
+    expect(asked.at(-1)).toBe(5);
+  });
+
   it('keeps a newer reading when the action’s own answer arrives after it', async () => {
     let releaseAnswer: () => void = () => {};
     let reads = 0;

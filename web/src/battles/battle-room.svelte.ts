@@ -57,8 +57,21 @@ export class BattleRoom {
     if (held === null || held.id !== read.id || read.actionCount >= held.actionCount) this.detail = read;
   }
 
-  /** Reads the log from the first entry not held whole, and merges it by index. */
-  async loadLog(): Promise<void> {
+  /** The log's reads, one after another (see `loadLog`). */
+  private logReads: Promise<void> = Promise.resolve();
+
+  /**
+   * Reads the log from the first entry not held whole, and merges it by index. Reads run one at a time, each from
+   * the entries the last one left: two at once (a live event's and an action's) would each merge into the entries
+   * as they were when it began, and the one answered last would drop what the other had read.
+   */
+  loadLog(): Promise<void> {
+    const read = this.logReads.catch(() => {}).then(() => this.readLog());
+    this.logReads = read;
+    return read;
+  }
+
+  private async readLog(): Promise<void> {
     const firstHidden = this.entries.find((e) => e.hidden);
     const last = this.entries.at(-1)?.index ?? 0;
     let after = firstHidden ? Math.max(0, firstHidden.index - 1) : last;
