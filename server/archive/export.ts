@@ -27,7 +27,7 @@ import { isFinal } from '../access/policy.ts';
 import { viewableGame, type GameContext, type Viewer } from '../play/context.ts';
 import { positionOf } from '../play/phases.ts';
 import { acceptedDecisions } from '../play/process.ts';
-import { seaBattleOf } from '../db/tables/sea-battles.ts';
+import { seaBattleOf, type SeaBattleRow } from '../db/tables/sea-battles.ts';
 import { discardedPhaseOf, phaseOf, type PhaseRecord } from '../db/tables/phases.ts';
 import { submissionOf } from '../db/tables/submissions.ts';
 import { gmActionOf } from '../db/tables/gm-log.ts';
@@ -175,6 +175,8 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
       finishedAt: summary.finishedAt,
       pausedAt: summary.pausedAt,
       outcome: summary.outcome,
+      // A campaign's settings (no names in them); absent for an ordinary game.
+      campaign: game.campaign ?? undefined,
     },
     gameMaster: summary.gameMaster.username,
     // In the variant's order of powers, as the game lists its seats (seat ids are random).
@@ -202,16 +204,41 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
     }
   }
 
+  /** The decided seas of these phases, in the order they were decided (as the phase was adjudicated with them). */
+  async function decidedSeasOf(phaseIds: string[]): Promise<Map<string, SeaBattleRow[]>> {
+    const bySea = new Map<string, SeaBattleRow[]>();
+    if (!game.campaign || phaseIds.length === 0) return bySea;
+    const rows = await db.seaBattle.findMany({
+      where: { phaseId: { in: phaseIds }, status: 'decided' },
+      orderBy: [{ decidedAt: 'asc' }, { createdAt: 'asc' }],
+    });
+    for (const row of rows) bySea.set(row.phaseId, [...(bySea.get(row.phaseId) ?? []), seaBattleOf(row)]);
+    return bySea;
+  }
+
+  /** The decisions the engine adjudicated a processed phase with (process.ts), and who took each. */
+  function decidedOf(phase: PhaseRecord, seas: SeaBattleRow[]) {
+    if (seas.length === 0) return [];
+    const accepted = acceptedDecisions(context, positionOf(context.variant, phase), phase.orders ?? [], seas);
+    return accepted.map(({ province, outcome }) => {
+      const by = seas.find((sea) => sea.sea === province)?.decidedBy;
+      return { province, outcome, ...(by === 'battle' || by === 'game-master' || by === 'computer' ? { by } : {}) };
+    });
+  }
+
   async function* phasePages(): Pages {
     for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
       const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
       const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, phaseOf(row)]));
+      const seas = await decidedSeasOf(fixed.filter((phase) => phase.status === 'processed').map((phase) => phase.id));
       yield fixed.map(({ id, index, status }) => {
         const row = rows.get(id);
         if (!row || (status === 'processed' && row.status !== 'processed')) throw new ChangedWhileExported(`phase ${index} was rolled back`);
         // Open when the export began: as it was then, whatever happened to it since.
         const asFixed: PhaseRecord = status === 'processed' ? row : { ...row, status: 'open', processedAt: null };
-        const fields = z.encode(schemas.phase, { ...phaseRecordView(asFixed, []), status } as never) as Record<string, unknown>;
+        const decided = status === 'processed' ? decidedOf(asFixed, seas.get(id) ?? []) : [];
+        const record = { ...phaseRecordView(asFixed, []), status, ...(decided.length > 0 ? { decided } : {}) };
+        const fields = z.encode(schemas.phase, record as never) as Record<string, unknown>;
         // Its submissions, page by page.
         return status === 'processed' ? jsonObject(schemas.phase.shape, fields, { submissions: () => submissionsOf(id) }) : JSON.stringify(fields);
       });

@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   adjudicate,
+  contestedSeas,
   ENGINE_VERSION,
   getVariant,
   phaseName,
@@ -37,11 +38,13 @@ import {
   type GameState,
   type Variant,
 } from '../../shared/index.ts';
+import { checkFleetLists } from '../../shared/campaign/fleets.ts';
 import { IMPORT_LIMITS, type ExportedGame, type ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY, type ExportedOrigin } from '../../shared/api/imported-log.ts';
 import { GAME_MASTER_RECIPIENT } from '../../shared/api/press.ts';
 import type { GmActionKind } from '../../shared/api/gm-actions.ts';
 import { discardedPhaseValues, phaseValues } from '../db/tables/phases.ts';
+import { seaBattleValues } from '../db/tables/sea-battles.ts';
 import { submissionValues } from '../db/tables/submissions.ts';
 import { gameValues } from '../db/tables/games.ts';
 import { gmActionValues, JsonObjectSchema, type JsonObject } from '../db/tables/gm-log.ts';
@@ -50,6 +53,7 @@ import { deadlineSeconds } from '../play/first-phase.ts';
 import { readGame } from '../views/game.ts';
 import { syncLoans } from '../play/loan-sync.ts';
 import { TX_OPTIONS } from '../play/context.ts';
+import type { Transaction } from '../db/database.ts';
 import { applyLoanActions, parseState } from '../play/phases.ts';
 import type { Auth } from '../auth/caller.ts';
 
@@ -155,6 +159,12 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     throw invalid(`players: must give each power of ${variant.id} exactly once (${powers.join(', ')}), not ${seated.join(', ')}`);
   }
 
+  const campaign = data.game.campaign;
+  if (campaign) {
+    const lists = checkFleetLists(powers, campaign.fleets);
+    if (!lists.ok) throw invalid(`game.campaign.fleets: ${lists.error.join('; ')}`);
+  }
+
   const phases = data.phases;
   const finished = data.game.status === 'finished';
   const outcome = data.game.outcome;
@@ -198,11 +208,18 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     if (!phase.orders || !phase.results || !phase.events || !phase.disbanded || !phase.stateAfter) {
       throw invalid(`${label}: a processed phase needs its orders, results, events, disbanded units and state after`);
     }
-    const outcomeOfEngine = adjudicate(
-      variant,
-      position,
-      phase.orders.map((o) => ({ power: o.power, order: o.order })),
-    );
+    const orders = phase.orders.map((o) => ({ power: o.power, order: o.order }));
+    // A campaign phase's decided seas: adjudicated with them, as it was played.
+    const decided = phase.decided ?? [];
+    if (decided.length > 0) {
+      if (!campaign) throw invalid(`${label}.decided: only a campaign game's phases have seas decided by battles (game.campaign is absent)`);
+      const provinces = decided.map((sea) => sea.province);
+      const twice = provinces.find((province, k) => provinces.indexOf(province) !== k);
+      if (twice) throw invalid(`${label}.decided: ${twice} is decided twice`);
+      const seas = contestedSeas(variant, position, orders, { decided });
+      if (!seas.ok) throw invalid(`${label}.decided: the engine refuses these decided seas: ${seas.error.join('; ')}`);
+    }
+    const outcomeOfEngine = adjudicate(variant, position, orders, decided.length > 0 ? { decided } : undefined);
     if (!outcomeOfEngine.ok) throw invalid(`${label}: the engine cannot adjudicate it: ${outcomeOfEngine.error.join('; ')}`);
     const { results, events, disbanded, next } = outcomeOfEngine.value;
     const recordedVersion = phase.engineVersion ?? null;
@@ -222,6 +239,9 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
         );
       }
       rechecked.push({ phase: i, recordedVersion });
+    } else if (problem && decided.length > 0) {
+      const seas = decided.map((sea) => `${sea.province} ${'winner' in sea.outcome ? `won by ${sea.outcome.winner}` : 'a standoff'}`).join(', ');
+      throw invalid(`${label}: adjudicated with its decided seas (${seas}), it does not give its recorded results: ${problem}`);
     } else if (problem) {
       throw invalid(`does not reproduce: ${problem}`);
     }
@@ -307,6 +327,37 @@ function engineRecord(phase: ExportedGame['phases'][number] | ExportedGame['disc
   };
 }
 
+/**
+ * The seas of an imported campaign phase, as the engine lists them adjudicated with its decisions (checked by
+ * verifyExport): the decided ones with their outcome (and who decided, when the export says), the others waived to
+ * the ordinary rules, all settled when the phase was processed. The battles fought for them are not imported.
+ */
+async function storeSeas(tx: Transaction, variant: Variant, gameId: string, phaseId: string, phase: ExportedGame['phases'][number]) {
+  const decided = phase.decided ?? [];
+  const position = applyLoanActions(variant, parseState(phase.stateBefore), phase.loanActions);
+  const orders = (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order }));
+  const seas = contestedSeas(variant, position, orders, { decided });
+  if (!seas.ok) throw invalid(`phases[${phase.index}] (${phase.name}).decided: the engine refuses these decided seas: ${seas.error.join('; ')}`);
+  const at = phase.processedAt ? new Date(phase.processedAt) : null;
+  for (const sea of seas.value) {
+    const decision = decided.find((d) => d.province === sea.province);
+    const contested = { province: sea.province, name: sea.name, powers: sea.powers, units: sea.units, supports: sea.supports };
+    await tx.seaBattle.create({
+      data: {
+        gameId,
+        phaseId,
+        sea: sea.province,
+        ...seaBattleValues({ contested, outcome: decision?.outcome ?? null }),
+        status: decision ? 'decided' : 'waived',
+        decidedBy: decision?.by ?? null,
+        decidedAt: at,
+        deadlineAt: null,
+        ...(at ? { createdAt: at } : {}),
+      },
+    });
+  }
+}
+
 export async function importGame(app: FastifyInstance, user: Auth['user'], request: z.output<typeof ImportGameRequestSchema>) {
   const data = request.export;
   const now = new Date();
@@ -333,7 +384,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         rules: settings.rules,
         autoStart: false,
         seats: variant.powers.length,
-        ...gameValues({ outcome: settings.outcome }),
+        ...gameValues({ outcome: settings.outcome, campaign: settings.campaign ?? null }),
         createdAt: new Date(settings.createdAt),
         startedAt: settings.startedAt ? new Date(settings.startedAt) : now,
         finishedAt: settings.finishedAt ? new Date(settings.finishedAt) : settings.status === 'finished' ? now : null,
@@ -372,6 +423,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
         },
       });
       phaseIds.push(created.id);
+      if (phase.decided && phase.decided.length > 0) await storeSeas(tx, variant, game.id, created.id, phase);
       for (const submission of phase.submissions) {
         await tx.orderSubmission.create({
           data: {

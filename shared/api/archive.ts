@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { IMPORT_LIMITS } from './archive-limits.ts';
 import { TimestampSchema } from './common.ts';
+import { CampaignSchema } from './campaign.ts';
 import {
   DeadlinesSchema,
   GameOutcomeSchema,
@@ -51,6 +52,8 @@ const UsernameRef = z.string().max(64).nullable().describe('Username on the expo
  * does not fit is a 400 naming the field, not a database error.
  */
 const PowerName = z.string().max(24);
+/** A phase has no more decided seas than a map has seas. */
+const DECIDED_PER_PHASE = 100;
 const PhaseNumber = z.number().int().min(0).max(MAX_PHASE_INDEX);
 
 export type JsonBounds = {
@@ -141,6 +144,14 @@ function archiveSchemas(bounded: boolean) {
     'ExportedSubmission',
   );
 
+  const decidedSea = z.object({
+    /** The sea's province id. */
+    province: z.string().max(40),
+    outcome: z.union([z.object({ winner: PowerName, unit: z.string().max(40).optional() }).strict(), z.object({ standoff: z.literal(true) }).strict()]),
+    /** Who decided it: its battle, the game master or the computer (absent: not said). */
+    by: z.enum(['battle', 'game-master', 'computer']).optional(),
+  });
+
   const phaseRecordFields = {
     index: PhaseNumber,
     name: z.string().max(64),
@@ -161,6 +172,11 @@ function archiveSchemas(bounded: boolean) {
      * null while open or unknown; absent in exports made before versions were recorded.
      */
     engineVersion: z.number().int().min(1).nullable().optional(),
+    /**
+     * A campaign game's movement phase: the seas decided by battles (or by the game master, or the computer), as the
+     * engine adjudicated the phase with them (its decided provinces); absent when none was, and in older exports.
+     */
+    decided: list(decidedSea, DECIDED_PER_PHASE).optional(),
   };
   // What the engine made of the phase (positions, orders, results …): the engine's own schemas, bounded as a whole.
   const engineFields = ['stateBefore', 'loanActions', 'orders', 'results', 'events', 'disbanded', 'stateAfter'] as const;
@@ -224,6 +240,8 @@ function archiveSchemas(bounded: boolean) {
       finishedAt: TimestampSchema.nullable(),
       pausedAt: TimestampSchema.nullable(),
       outcome: bound(GameOutcomeSchema, { stringChars: 24, entries: 24 }).nullable(),
+      /** A campaign game's sea battles: ruleset, fleet lists and hours (absent for an ordinary game, and in older exports). */
+      campaign: CampaignSchema.optional(),
     }),
     gameMaster: UsernameRef,
     players: list(z.object({ power: PowerName, username: UsernameRef, status: PlayerStatusSchema, missedDeadlines: z.number().int().min(0).max(1000) }), 24),
