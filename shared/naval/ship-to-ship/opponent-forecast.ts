@@ -121,3 +121,15 @@ export function distanceTo(h: Hex, q: number, r: number): number {
   const dr = h.r - r;
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 }
+
+/**
+ * Hexes gone straight since its last turn when a ship ends a track (the steps it carried out), counted up to its
+ * turning circle: beyond that they change nothing, so ways of ending alike are reckoned once.
+ */
+export function sinceAfter(ship: ShipState, plot: Pick<ShipPlot, 'steps'>, t: Track, circle: number): number {
+  let since = ship.sinceTurn;
+  let moved = 0;
+  for (let p = 1; p <= PHASES; p++) if (t.moved[p]) moved++;
+  for (const step of plot.steps.slice(0, moved)) since = step === 'F' ? since + 1 : step === 'B' ? since : 0;
+  return Math.min(since, circle);
+}

@@ -21,15 +21,78 @@ export const meleeStrength = (s: ShipState): number =>
   s.marines.medium * ((7 - RULES.marineKillsOn.medium) / 6) +
   s.marines.heavy * ((7 - RULES.marineKillsOn.heavy) / 6);
 
+/** The chances of `k` kills from `n` marines each killing with chance `p`. */
+function binomial(n: number, p: number): number[] {
+  const out = [1];
+  for (let i = 0; i < n; i++) {
+    out.push(0);
+    for (let k = out.length - 1; k >= 0; k--) out[k] = out[k] * (1 - p) + (k > 0 ? out[k - 1] * p : 0);
+  }
+  return out;
+}
+
+/** How a boarding fight ends: the defender surrenders, or the attacker is repulsed (else the grapples are cut). */
+interface FightEnd {
+  readonly takes: number;
+  readonly repulsed: number;
+}
+
+const fightMemo = new Map<string, FightEnd>();
+
 /**
- * The chance that `a`'s marines take `b` in a boarding fight to its end. Both sides' kills land together each
- * round, so a crew's weight goes as its kills a round times its numbers (Lanchester's square law).
+ * A boarding fight round by round from `a` attacking marines against `d` (each killing with chance `pa`, `pd`),
+ * as the rules end it: after a round the defender surrenders when outnumbered more than 2:1, the attacker is
+ * repulsed when it is, and with no marines left on either ship the grapples are cut. Exact over the dice.
+ */
+function fightEnd(a: number, d: number, pa: number, pd: number): FightEnd {
+  const key = `${a},${d},${pa},${pd}`;
+  const known = fightMemo.get(key);
+  if (known) return known;
+  const ka = binomial(a, pa);
+  const kd = binomial(d, pd);
+  const ratio = RULES.surrenderRatio;
+  let takes = 0;
+  let repulsed = 0;
+  let stay = 0;
+  for (let i = 0; i < ka.length; i++)
+    for (let j = 0; j < kd.length; j++) {
+      const w = ka[i] * kd[j];
+      if (w === 0) continue;
+      const a2 = Math.max(0, a - j);
+      const d2 = Math.max(0, d - i);
+      if (a2 === 0 && d2 === 0) continue;
+      if (a2 > ratio * d2) takes += w;
+      else if (d2 > ratio * a2) repulsed += w;
+      else if (a2 === a && d2 === d) stay += w;
+      else {
+        const next = fightEnd(a2, d2, pa, pd);
+        takes += w * next.takes;
+        repulsed += w * next.repulsed;
+      }
+    }
+  // A round without a kill leaves the fight as it was: it goes on until one does.
+  const out = stay < 1 ? { takes: takes / (1 - stay), repulsed: repulsed / (1 - stay) } : { takes: 0, repulsed: 0 };
+  fightMemo.set(key, out);
+  return out;
+}
+
+/** A ship's chance of a kill with each marine (its marines' kills a round over their number). */
+const killChance = (s: ShipState): number => {
+  const n = marineCount(s.marines);
+  return n === 0 ? 0 : meleeStrength(s) / n;
+};
+
+/**
+ * The chance that `a`'s marines, boarding `b`, take it: the fight to its end by the rules' surrender and repulse
+ * (a repulsed boarder's ship is then most often taken by the counter-boarding, see `boardingLoss`).
  */
 export function boardingOdds(a: ShipState, b: ShipState): number {
-  const sa = meleeStrength(a) * marineCount(a.marines);
-  const sb = meleeStrength(b) * marineCount(b.marines);
-  if (sa === 0 && sb === 0) return 0;
-  return (sa * sa) / (sa * sa + sb * sb);
+  return fightEnd(Math.min(marineCount(a.marines), 40), Math.min(marineCount(b.marines), 40), killChance(a), killChance(b)).takes;
+}
+
+/** The chance that `a`, boarding `b`, is thrown back (and then, most likely, counter-boarded and taken). */
+export function boardingLoss(a: ShipState, b: ShipState): number {
+  return fightEnd(Math.min(marineCount(a.marines), 40), Math.min(marineCount(b.marines), 40), killChance(a), killChance(b)).repulsed;
 }
 
 /** Chances that each ship is a rammer bow to bow (a tie makes both rammers). */
@@ -103,14 +166,15 @@ function grappleValue(scale: Scale, rammer: ShipState, target: ShipState, target
   const grapple = (s: ShipState) => (s.corvus ? 1 : (7 - RULES.grappleOn) / 6);
   const fight = wr * wt + wr * (1 - wt) * grapple(rammer) + (1 - wr) * wt * grapple(target);
   if (fight === 0) return 0;
-  const rammerWins = boardingOdds(rammer, target);
-  const targetWins = boardingOdds(target, rammer);
   const rammerLeft = Math.max(0, statsOf(rammer).hull - rammer.damage);
-  // The defender of a repulse may cut the grapples instead of counter-boarding: a win as defender is a little less sure.
   const rammerAttacks = wr > 0 ? (wr * wt + wr * (1 - wt) * grapple(rammer)) / fight : 0;
-  const sure = (attacking: number) => attacking + (1 - attacking) * 0.9;
-  const taken = rammerWins * sure(rammerAttacks) * (targetLeft + artilleryThreat(scale, target)) * signedWorth(scale, target);
-  const lost = targetWins * sure(1 - rammerAttacks) * (rammerLeft + artilleryThreat(scale, rammer)) * signedWorth(scale, rammer);
+  // Who takes whom, as attacker or as defender: a repulsed boarder is counter-boarded, the fight then already
+  // won more than 2:1 (a little less sure: the defender may cut the grapples instead).
+  const counter = 0.9;
+  const rammerWins = rammerAttacks * boardingOdds(rammer, target) + (1 - rammerAttacks) * counter * boardingLoss(target, rammer);
+  const targetWins = rammerAttacks * counter * boardingLoss(rammer, target) + (1 - rammerAttacks) * boardingOdds(target, rammer);
+  const taken = rammerWins * (targetLeft + artilleryThreat(scale, target)) * signedWorth(scale, target);
+  const lost = targetWins * (rammerLeft + artilleryThreat(scale, rammer)) * signedWorth(scale, rammer);
   // Ships held in a fight plug only on a 6: the target's holes (the ram's and any open) and the rammer's leak longer.
   const extra = LEAK_FIGHTING - LEAK_QUIET;
   const extraLeak =

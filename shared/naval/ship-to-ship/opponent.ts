@@ -4,7 +4,8 @@
  * phase, the chance of each meeting and what the meeting is worth on average over the dice (opponent-values.ts):
  * its ram into a side or stern, a bow-to-bow meeting by the head-on odds, an enemy's ram into its side, and the
  * boarding fights that may follow. Where the plot meets nobody, it weighs the ship's place for the next turn:
- * closing on the enemy it can hurt most, bow towards it (or little to turn), no enemy within reach on its beam or
+ * the hexes of way it still needs (over as many turns as it takes) to lie pointed at the beam or stern of the enemy it
+ * can hurt most (its turning circle and the board's edges counted: opponent-chase.ts), no enemy within reach on its beam or
  * stern, a beam offered to it, out of the reach of enemy stone throwers (the only fire that holes a hull) and an
  * enemy within its own, no maximum-speed turn spent and no going astern for nothing, open water ahead, and no
  * friend in its way. Its own losses weigh more while it is ahead on the hull kept, less as the turns run out while
@@ -20,9 +21,10 @@ import { type Facing, type Hex, distance, neighbour, sameHex, turnDistance } fro
 import type { Opponent } from '../ruleset.ts';
 import { impassable } from '../sea.ts';
 import type { Action } from './actions.ts';
-import { type Forecast, PHASES, type Track, crossKey, distanceTo, forecast, keyOf, trackOf } from './opponent-forecast.ts';
+import { type Forecast, PHASES, type Track, crossKey, distanceTo, forecast, keyOf, sinceAfter, trackOf } from './opponent-forecast.ts';
 import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, sideRamValue } from './opponent-values.ts';
 import { firingRow } from './combat.ts';
+import { type ChaseMap, chaseMap, seaGrid } from './opponent-chase.ts';
 import { legalPlots } from './plot.ts';
 import { RULES } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
@@ -36,10 +38,8 @@ import { hullShare } from './victory.ts';
 export const WEIGHTS = {
   /** The chance given to an enemy keeping its course, against every other legal plot. */
   keepCourse: 0.5,
-  /** Each hex between a ship and the enemy it goes for (units). */
+  /** Each hex of way a ship needs to a ramming position on the enemy it goes for (units). */
   perHex: 1.0,
-  /** Bow pointing at that enemy, at it or one hexside off (units). */
-  bowOn: [1.5, 0.7],
   /** The chance that an enemy within reach rams next turn where it can, and that we can. */
   threat: 0.3,
   opening: 0.2,
@@ -55,8 +55,6 @@ export const WEIGHTS = {
   afterRam: 0.15,
   /** Turns of stone throwers' fire a place at the turn's end is reckoned to be under (or to keep an enemy under). */
   stones: 5,
-  /** Each hexside the bow must turn to bear on that enemy, per hex of way its turning circle needs (units). */
-  perHexside: 0.5,
   /** Going astern without a meeting to gain by it (units). */
   astern: 1.0,
   /** How much more its own losses weigh when it is ahead on the hull kept. */
@@ -165,9 +163,12 @@ function choosePlot(
   friends: Track[],
   stops: (h: Hex) => boolean,
   blocked: (h: Hex) => boolean,
+  chase: (p: Pair, circle: number) => ChaseMap,
   random: () => number,
 ): (Choice | null)[] {
   const stats = statsOf(ship);
+  const circle = stats.turningCircle;
+  const chaseOf = (p: Pair) => chase(p, circle);
   const judgements: Judgement[] = pairSets.map((pairs) => ({
     pairs,
     near: pairs.filter((p) => distance(ship.hex, p.f.ship.hex) <= p.meetWithin),
@@ -189,91 +190,96 @@ function choosePlot(
     for (const fr of friends) common -= WEIGHTS.friendClash * clash(t, fr);
     const end = t.hexes[PHASES];
     const facing = t.facings[PHASES];
-    const endKey = keyOf(end) * 6 + facing;
+    const since = sinceAfter(ship, plot, t, circle);
+    const endKey = (keyOf(end) * 6 + facing) * 10 + since;
     const noise = 1e-3 * random();
     for (const j of judgements) {
-      const near = j.near;
-      let free = 1;
-      let score = 0;
-      let target: ShipState | null = null;
-      let targetChance = 0;
-      for (let p = 1; p <= PHASES && free > 1e-6; p++) {
-        let contact = 0;
-        let value = 0;
-        const here = keyOf(t.hexes[p]);
-        for (const pair of near) {
-          const f = pair.f;
-          let chance = 0;
-          let worth = 0;
-          if (t.moved[p]) {
-            const from = t.hexes[p - 1];
-            const fromKey = keyOf(from);
-            const swap = f.crosses[p].get(crossKey(here, fromKey)) ?? 0;
-            chance += swap;
-            worth += swap * pair.headOn[bonus];
-            const there = f.occupies[p].get(here);
-            if (there) {
-              // The side of the enemy's hex we come across: its bow is a bow-to-bow meeting.
-              const side = sideFrom(t.hexes[p], from);
-              const racing = f.arrives[p].get(here);
-              const heading = t.facings[p];
-              for (let fa = 0; fa < 6; fa++) {
-                if (there[fa] === 0) continue;
-                let waiting = there[fa];
-                // It makes for the same hex this phase: a race, even odds who is there first and who rams whom.
-                if (racing)
-                  for (let s = 0; s < 6; s++) {
-                    const c = racing[s * 6 + fa];
-                    if (c === 0) continue;
-                    waiting -= c;
-                    const ours = turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed;
-                    const theirs = turnDistance(s as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed;
-                    chance += c;
-                    worth += c * 0.5 * (ours + theirs);
-                  }
-                if (waiting <= 1e-12) continue;
-                chance += waiting;
-                worth += waiting * (turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed);
-              }
-            }
-          } else {
-            const coming = f.arrives[p].get(here);
-            if (coming) {
-              const heading = t.facings[p];
-              for (let k = 0; k < 36; k++) {
-                const c = coming[k];
-                if (c === 0) continue;
-                chance += c;
-                worth += c * (turnDistance(Math.floor(k / 6) as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed);
-              }
-            }
-          }
-          if (chance > 0) {
-            contact += chance;
-            value += worth;
-            if (chance > targetChance) {
-              targetChance = chance;
-              target = f.ship;
-            }
-          }
-        }
-        score += free * value;
-        free *= Math.max(0, 1 - contact);
-      }
+      const { score: met, free, target } = meetings(t, bonus, j.near);
       // A maximum-speed turn is one of three a battle: spent on a likely meeting, not on way alone.
       if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting) continue;
-      // Many plots end in the same hex and facing: its worth for the next turn is reckoned once.
+      // Many plots end in the same hex, facing and straight run: its worth for the next turn is reckoned once.
       let place = j.places.get(endKey);
       if (!place) {
-        place = placeValue(ship, end, facing, j.pairs, blocked, unit);
+        place = placeValue(ship, end, facing, since, j.pairs, blocked, chaseOf, unit);
         j.places.set(endKey, place);
       }
-      score += free * place.value + common + noise;
-      if (!target && place.who) target = place.who.f.ship;
-      if (!j.best || score > j.best.score) j.best = { plot, score, target };
+      const score = met + free * place.value + common + noise;
+      if (!j.best || score > j.best.score) j.best = { plot, score, target: target ?? place.who?.f.ship ?? null };
     }
   }
   return judgements.map((j) => j.best);
+}
+
+/** What a track's meetings with the forecast enemies are worth, phase by phase: the value, the chance it meets nobody, the ship it likeliest meets. */
+function meetings(t: Track, bonus: number, near: readonly Pair[]): { score: number; free: number; target: ShipState | null } {
+  let free = 1;
+  let score = 0;
+  let target: ShipState | null = null;
+  let targetChance = 0;
+  for (let p = 1; p <= PHASES && free > 1e-6; p++) {
+    let contact = 0;
+    let value = 0;
+    const here = keyOf(t.hexes[p]);
+    for (const pair of near) {
+      const f = pair.f;
+      let chance = 0;
+      let worth = 0;
+      if (t.moved[p]) {
+        const from = t.hexes[p - 1];
+        const fromKey = keyOf(from);
+        const swap = f.crosses[p].get(crossKey(here, fromKey)) ?? 0;
+        chance += swap;
+        worth += swap * pair.headOn[bonus];
+        const there = f.occupies[p].get(here);
+        if (there) {
+          // The side of the enemy's hex we come across: its bow is a bow-to-bow meeting.
+          const side = sideFrom(t.hexes[p], from);
+          const racing = f.arrives[p].get(here);
+          const heading = t.facings[p];
+          for (let fa = 0; fa < 6; fa++) {
+            if (there[fa] === 0) continue;
+            let waiting = there[fa];
+            // It makes for the same hex this phase: a race, even odds who is there first and who rams whom.
+            if (racing)
+              for (let s = 0; s < 6; s++) {
+                const c = racing[s * 6 + fa];
+                if (c === 0) continue;
+                waiting -= c;
+                const ours = turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed;
+                const theirs = turnDistance(s as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed;
+                chance += c;
+                worth += c * 0.5 * (ours + theirs);
+              }
+            if (waiting <= 1e-12) continue;
+            chance += waiting;
+            worth += waiting * (turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed);
+          }
+        }
+      } else {
+        const coming = f.arrives[p].get(here);
+        if (coming) {
+          const heading = t.facings[p];
+          for (let k = 0; k < 36; k++) {
+            const c = coming[k];
+            if (c === 0) continue;
+            chance += c;
+            worth += c * (turnDistance(Math.floor(k / 6) as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed);
+          }
+        }
+      }
+      if (chance > 0) {
+        contact += chance;
+        value += worth;
+        if (chance > targetChance) {
+          targetChance = chance;
+          target = f.ship;
+        }
+      }
+    }
+    score += free * value;
+    free *= Math.max(0, 1 - contact);
+  }
+  return { score, free, target };
 }
 
 /** The side of hex `at` that `from` lies across (they are neighbours). */
@@ -292,7 +298,16 @@ function clash(a: Track, b: Track): number {
 }
 
 /** What a ship's place at the turn's end is worth for the next turn. */
-function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blocked: (h: Hex) => boolean, unit: number): { value: number; who: Pair | null } {
+function placeValue(
+  ship: ShipState,
+  at: Hex,
+  facing: Facing,
+  since: number,
+  pairs: Pair[],
+  blocked: (h: Hex) => boolean,
+  chase: (p: Pair) => ChaseMap,
+  unit: number,
+): { value: number; who: Pair | null } {
   const stats = statsOf(ship);
   const reach = ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? stats.maxSpeed : stats.cruisingSpeed;
   // The enemy to go for: the most worth ramming, less the way to it.
@@ -305,13 +320,8 @@ function placeValue(ship: ShipState, at: Hex, facing: Facing, pairs: Pair[], blo
       who = p;
     }
   }
-  if (!who) v = 0;
-  else {
-    const off = turnDistance(bearing(at, who.f.end.hex), facing);
-    if (off < 2) v += unit * WEIGHTS.bowOn[off];
-    // Bringing the bow round takes way: each hexside to turn costs the straight hexes its turning circle needs.
-    v -= unit * WEIGHTS.perHexside * off * (1 + stats.turningCircle);
-  }
+  // The way to it: the hexes to a ramming position on it, turning circle and obstacles counted.
+  v = who ? -unit * WEIGHTS.perHex * chase(who)(at, facing, since) : 0;
   for (const p of pairs) {
     const e = p.f.end;
     const d = distanceTo(at, e.q, e.r);
@@ -365,6 +375,18 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
   }
   const forecasts = enemyShips.map((s) => forecast(state, s, WEIGHTS.keepCourse));
   const blocked = impassable(state.sea, state.wrecks);
+  // Ramming positions on each enemy where it is likeliest to end the turn, by turning circle, each searched once.
+  const grid = seaGrid(state.sea, state.wrecks);
+  const chases = new Map<string, ChaseMap>();
+  const chase = (p: Pair, circle: number): ChaseMap => {
+    const key = `${p.f.ship.id}:${circle}`;
+    let found = chases.get(key);
+    if (!found) {
+      found = chaseMap(p.f.end.hex, p.f.end.facing, circle, grid);
+      chases.set(key, found);
+    }
+    return found;
+  };
   const surrendered = state.ships.filter((s) => s.status === 'surrendered').map((s) => s.hex);
   const grappled = mine.filter((s) => fightOf(state, s.id)).map((s) => s.hex);
   const stops = (h: Hex) => surrendered.some((x) => sameHex(x, h)) || grappled.some((x) => sameHex(x, h));
@@ -378,7 +400,7 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     const close = enemyShips.some((e) => distance(ship.hex, e.hex) <= stats.maxSpeed + statsOf(e).maxSpeed + 2);
     const pairSets = [pairsOf(scale(false), ship, forecasts)];
     if (close && marineCount(ship.marines) > 0) pairSets.push(pairsOf(scale(true), ship, forecasts));
-    const [quiet, boarding] = choosePlot(state, ship, pairSets, friends, stops, blocked, random);
+    const [quiet, boarding] = choosePlot(state, ship, pairSets, friends, stops, blocked, chase, random);
     const boards = Boolean(boarding && (!quiet || boarding.score > quiet.score));
     const choice = boards ? boarding : quiet;
     if (!choice) continue;
