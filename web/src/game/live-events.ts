@@ -154,7 +154,6 @@ export class LiveEvents {
           });
         return;
       }
-      case 'phase.started': {
       case 'phase.held': {
         // Campaign play: the orders are final, the results wait for the contested seas' battles (SeaBattles.svelte).
         await timeline.loadCurrent();
@@ -171,6 +170,7 @@ export class LiveEvents {
       case 'sea.changed':
         if (timeline.current?.index === event.phaseIndex) timeline.current = withSea(timeline.current, event.sea);
         return;
+      case 'phase.started': {
         // A phase after the current one comes with phase.processed, which shows its results first.
         if (timeline.current && event.phase.index > timeline.current.index) return;
         // A roll-back in a game that had ended (even to the phase it ended in): the game goes on.
