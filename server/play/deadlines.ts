@@ -11,6 +11,7 @@
 import { type Absence, MAX_VACATION_MOVE_MS, phaseDeadline } from '../../shared/clock/deadline.ts';
 import type { Transaction } from '../db/database.ts';
 import { correspondenceOf } from '../db/tables/games.ts';
+import { seaBattleOf, type SeaBattleRow } from '../db/tables/sea-battles.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
 import { notifyDeadlineMoved } from '../notify/game-events.ts';
 import type { NotifyEnv } from '../notify/unsubscribe.ts';
@@ -94,6 +95,29 @@ export async function deferOpenDeadlines(tx: Transaction, bus: LiveBus, userId: 
     });
     if (notify) await notifyDeadlineMoved(tx, notify, phase.gameId, { phaseId: phase.id, deadlineAt, reason: 'vacation', powers: [] });
     moved.push(phase.gameId);
+  }
+  return moved;
+}
+
+/**
+ * The seas of a held campaign phase still waiting for a decision (not being fought: a battle's result decides those),
+ * in the order they were found; their deadline is when they are auto-resolved.
+ */
+export async function waitingSeas(tx: Transaction, phaseId: string) {
+  return (await tx.seaBattle.findMany({ where: { phaseId, status: 'undecided' }, orderBy: { createdAt: 'asc' } })).map((row) => seaBattleOf(row));
+}
+
+/**
+ * The clock stood still for `pausedMs`: the held phase's seas still waiting move by as much, as the phase deadline
+ * does, so a pause takes none of the battles' time. Returns the seas moved (for sea.changed).
+ */
+export async function moveSeaDeadlines(tx: Transaction, phaseId: string, pausedMs: number): Promise<SeaBattleRow[]> {
+  if (pausedMs <= 0) return [];
+  const moved: SeaBattleRow[] = [];
+  for (const row of await waitingSeas(tx, phaseId)) {
+    if (!row.deadlineAt) continue;
+    const deadlineAt = new Date(row.deadlineAt.getTime() + pausedMs);
+    moved.push(seaBattleOf(await tx.seaBattle.update({ where: { id: row.id }, data: { deadlineAt } })));
   }
   return moved;
 }

@@ -17,6 +17,9 @@ import { mayReopen } from '../access/policy.ts';
 import type { Transaction } from '../db/database.ts';
 import { conflict, invalid, unprocessable } from '../errors.ts';
 import { deadlineSeconds } from './first-phase.ts';
+import { moveSeaDeadlines, waitingSeas } from './deadlines.ts';
+import { seaBattleOf, type SeaBattleRow } from '../db/tables/sea-battles.ts';
+import { seaChangedEvent } from '../views/sea-battle.ts';
 import { syncLoans } from './loan-sync.ts';
 import type { GmLogDetails } from './gm-log.ts';
 import { requireActive, seatOf, type GameContext } from './context.ts';
@@ -68,24 +71,83 @@ const processNow: Run<Record<string, never>> = async (app, tx, context) => {
   return { action: 'process-now', details: { phase: phase.index, phaseName: phase.name, ...details } };
 };
 
-const changeDeadline: Run<{ extendBySeconds?: number; deadlineAt?: string }> = async (app, tx, context, _actionId, body) => {
+/** The phase the clock runs for: the open one, or one held for its sea battles (campaign games). */
+async function clockPhase(tx: Transaction, gameId: string): Promise<PhaseRow> {
+  const held = phaseOf(await tx.phase.findFirst({ where: { gameId, status: 'held' }, orderBy: { index: 'desc' } }));
+  return held ?? openPhase(tx, gameId);
+}
+
+/** Each sea moved, told to the game's watchers as its own change (its deadline is in the sea's view). */
+async function publishSeas(app: FastifyInstance, tx: Transaction, context: GameContext, phase: PhaseRow, rows: readonly SeaBattleRow[]) {
   const gameId = context.game.id;
-  requireActive(context);
-  const phase = await openPhase(tx, gameId);
-  const now = Date.now();
-  const before = phase.deadlineAt;
-  const target = body.deadlineAt !== undefined ? new Date(body.deadlineAt) : new Date((before?.getTime() ?? now) + body.extendBySeconds! * 1000);
+  await app.bus.publishAll(
+    tx,
+    rows.map((row) => ({ channel: `game:${gameId}` as const, event: seaChangedEvent(gameId, phase.index, row, context.game) })),
+  );
+}
+
+/** The deadline checks of a change: it moves the deadline by a second at least, not into the past, at most so far ahead. */
+function checkDeadline(before: Date | null, target: Date, now: number, pastHint: string) {
   // A change that does not move the deadline (by a whole second) would only add noise to the log.
   if (before && Math.abs(target.getTime() - before.getTime()) < 1000) {
     throw unprocessable('deadline_out_of_range', `the deadline is ${before.toISOString()} already: the change would not move it`);
   }
   // A second of slack, so "shorten to now" computed by a client is not refused.
   if (target.getTime() < now - 1000) {
-    throw unprocessable('deadline_out_of_range', `the new deadline ${target.toISOString()} is in the past; use process-now to end the phase at once`);
+    throw unprocessable('deadline_out_of_range', `the new deadline ${target.toISOString()} is in the past; ${pastHint}`);
   }
   if (target.getTime() > now + MAX_DEADLINE_SECONDS * 1000) {
     throw unprocessable('deadline_out_of_range', `a deadline may be at most ${MAX_DEADLINE_SECONDS / 86400} days from now`);
   }
+}
+
+/**
+ * A phase held for its sea battles: the change moves the time its seas still waiting have before they are
+ * auto-resolved (a sea being fought waits for its battle), each by `extendBySeconds`, or all to `deadlineAt`.
+ */
+async function changeSeaDeadlines(
+  app: FastifyInstance,
+  tx: Transaction,
+  context: GameContext,
+  phase: PhaseRow,
+  body: { extendBySeconds?: number; deadlineAt?: string },
+): Promise<ToolResult> {
+  const seas = await waitingSeas(tx, phase.id);
+  if (seas.length === 0) {
+    throw conflict('phase_closed', `phase ${phase.index} (${phase.name}) awaits its sea battles, but no sea waits for a decision: each is being fought`);
+  }
+  const now = Date.now();
+  const moved: SeaBattleRow[] = [];
+  for (const row of seas) {
+    const before = row.deadlineAt;
+    const target = body.deadlineAt !== undefined ? new Date(body.deadlineAt) : new Date((before?.getTime() ?? now) + body.extendBySeconds! * 1000);
+    checkDeadline(before, target, now, 'decide the sea or auto-resolve it to end its wait at once');
+    moved.push(seaBattleOf(await tx.seaBattle.update({ where: { id: row.id }, data: { deadlineAt: target } })));
+  }
+  await restartPauseAt(tx, context, new Date(now));
+  await publishSeas(app, tx, context, phase, moved);
+  return {
+    action: 'change-deadline',
+    details: {
+      phase: phase.index,
+      phaseName: phase.name,
+      // The seas' deadlines moved, not the phase's: the orders are final already.
+      seas: moved.map((row, i) => ({ sea: row.sea, from: seas[i].deadlineAt?.toISOString() ?? null, to: row.deadlineAt?.toISOString() ?? null })),
+      from: seas[0].deadlineAt?.toISOString() ?? null,
+      to: moved[0].deadlineAt?.toISOString() ?? null,
+    },
+  };
+}
+
+const changeDeadline: Run<{ extendBySeconds?: number; deadlineAt?: string }> = async (app, tx, context, _actionId, body) => {
+  const gameId = context.game.id;
+  requireActive(context);
+  const phase = await clockPhase(tx, gameId);
+  if (phase.status === 'held') return changeSeaDeadlines(app, tx, context, phase, body);
+  const now = Date.now();
+  const before = phase.deadlineAt;
+  const target = body.deadlineAt !== undefined ? new Date(body.deadlineAt) : new Date((before?.getTime() ?? now) + body.extendBySeconds! * 1000);
+  checkDeadline(before, target, now, 'use process-now to end the phase at once');
   await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt: target } });
   await restartPauseAt(tx, context, new Date(now));
   await publishDeadline(app, tx, context, phase, target, context.game.pausedAt !== null);
@@ -99,7 +161,7 @@ const pause: Run<Record<string, never>> = async (app, tx, context) => {
   const gameId = context.game.id;
   requireActive(context);
   if (context.game.pausedAt) throw conflict('game_paused', 'the game is already paused');
-  const phase = await openPhase(tx, gameId);
+  const phase = await clockPhase(tx, gameId);
   await tx.game.update({ where: { id: gameId }, data: { pausedAt: new Date() } });
   await publishDeadline(app, tx, context, phase, phase.deadlineAt, true, true);
   return { action: 'pause', details: { phase: phase.index, phaseName: phase.name } };
@@ -110,7 +172,7 @@ const resume: Run<Record<string, never>> = async (app, tx, context) => {
   requireActive(context);
   const pausedAt = context.game.pausedAt;
   if (!pausedAt) throw conflict('conflict', 'the game is not paused');
-  const phase = await openPhase(tx, gameId);
+  const phase = await clockPhase(tx, gameId);
   const now = new Date();
   const pausedMs = Math.max(0, now.getTime() - pausedAt.getTime());
   // The clock stood still: the deadline moves by the time paused (since the deadline was last set, see restartPauseAt).
@@ -118,6 +180,8 @@ const resume: Run<Record<string, never>> = async (app, tx, context) => {
   await tx.game.update({ where: { id: gameId }, data: { pausedAt: null } });
   await tx.phase.update({ where: { id: phase.id }, data: { deadlineAt } });
   await publishDeadline(app, tx, context, phase, deadlineAt, false, true);
+  // A phase held for its battles: the seas still waiting lose none of their time either.
+  if (phase.status === 'held') await publishSeas(app, tx, context, phase, await moveSeaDeadlines(tx, phase.id, pausedMs));
   return {
     action: 'resume',
     details: { phase: phase.index, phaseName: phase.name, pausedSeconds: Math.round(pausedMs / 1000), deadlineAt: deadlineAt?.toISOString() ?? null },

@@ -106,3 +106,48 @@ describe('a campaign game exported and imported', () => {
     expect((await game.master.request('GET', `/api/games/${imported.json().id}/phases/0`)).json().seas).toEqual([]);
   });
 });
+
+/** A campaign game held for the Ionian Sea; its sea as the game master sees it. */
+async function heldGame() {
+  const game = await startGame(app, CAMPAIGN);
+  await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+  return game;
+}
+async function ionian(game: StartedGame) {
+  const seas = (await game.master.request('GET', `/api/games/${game.gameId}/phases/0/seas`)).json().seas;
+  return seas.find((sea: { sea: string }) => sea.sea === 'ION');
+}
+
+describe("the game master's clock and a held phase", () => {
+  test('a pause takes none of the battles’ time: on resume the seas still waiting move by the time paused', async () => {
+    const game = await heldGame();
+    const before = Date.parse((await ionian(game)).deadlineAt);
+    const paused = await game.master.request('POST', `/api/games/${game.gameId}/gm/pause`, {});
+    expect(paused.statusCode, paused.body).toBe(200);
+    // Paused for an hour (the pause's start set back rather than waited for).
+    await app.prisma.game.update({ where: { id: game.gameId }, data: { pausedAt: new Date(Date.now() - 3_600_000) } });
+    const resumed = await game.master.request('POST', `/api/games/${game.gameId}/gm/resume`, {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const moved = Date.parse((await ionian(game)).deadlineAt) - before;
+    expect(moved).toBeGreaterThanOrEqual(3_600_000);
+    expect(moved).toBeLessThan(3_600_000 + 60_000);
+  });
+
+  test('the change-deadline tool on a held phase moves its waiting seas’ deadline, and the log says so', async () => {
+    const game = await heldGame();
+    const before = Date.parse((await ionian(game)).deadlineAt);
+    const changed = await game.master.request('POST', `/api/games/${game.gameId}/gm/deadline`, { extendBySeconds: 24 * 3600 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(Date.parse((await ionian(game)).deadlineAt) - before).toBe(24 * 3_600_000);
+    const log = (await game.master.request('GET', `/api/games/${game.gameId}/gm/log`)).json();
+    const entry = log.actions.find((a: { action: string }) => a.action === 'change-deadline');
+    expect(entry.details.seas).toEqual([{ sea: 'ION', from: new Date(before).toISOString(), to: new Date(before + 24 * 3_600_000).toISOString() }]);
+    const past = await game.master.request('POST', `/api/games/${game.gameId}/gm/deadline`, { deadlineAt: new Date(Date.now() - 3_600_000).toISOString() });
+    expect(past.statusCode, past.body).toBe(422);
+    expect(past.json().error.message).toContain('decide the sea');
+    // Decided: the phase goes on, and the tool moves the next phase's deadline as ever.
+    expect((await game.master.request('POST', `/api/games/${game.gameId}/phases/0/seas/ION/waive`)).statusCode).toBe(200);
+    const next = await game.master.request('POST', `/api/games/${game.gameId}/gm/deadline`, { extendBySeconds: 3600 });
+    expect(next.statusCode, next.body).toBe(200);
+  });
+});
