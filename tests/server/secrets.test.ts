@@ -129,9 +129,11 @@ beforeAll(async () => {
 afterAll(() => testApp.close(), 60_000);
 
 describe.each([
-  { label: 'run by a game master who does not play', masterPlays: false },
-  { label: 'run by a game master who plays a power', masterPlays: true },
-])('a whole anonymous game, $label, recorded from every seat', ({ masterPlays }) => {
+  { label: 'run by a game master who does not play', masterPlays: false, campaign: false },
+  { label: 'run by a game master who plays a power', masterPlays: true, campaign: false },
+  // Its first phase held for a sea battle (Rome and Macedonia meet in the Ionian Sea), decided by the game master.
+  { label: 'a campaign whose phases are held for their seas', masterPlays: false, campaign: true },
+])('a whole anonymous game, $label, recorded from every seat', ({ masterPlays, campaign }) => {
   let game: StartedGame;
   const moment: Moment = { phase: 0, beforeProcessing: true, over: false };
   const now = () => ({ ...moment });
@@ -144,9 +146,13 @@ describe.each([
 
   /** The power the game master plays, if they play one. */
   let masterPower: string | null = null;
+  /** Times a phase was found held for its seas (campaign). */
+  let heldPhases = 0;
 
   beforeAll(async () => {
-    game = masterPlays ? await startPlayingGame() : await startGame(app, { anonymous: true, press: 'full' });
+    game = masterPlays
+      ? await startPlayingGame()
+      : await startGame(app, { anonymous: true, press: 'full', ...(campaign ? { campaign: { ruleset: 'classis' } } : {}) });
     const { gameId, master, byPower, powers } = game;
     masterPower = powers.find((power) => byPower.get(power) === master) ?? null;
     names = new Map(powers.map((power) => [power, byPower.get(power)!.user!]));
@@ -228,7 +234,10 @@ describe.each([
       const byPowerOrders = ordersByPower(randomOrders(variant, phase.state, rnd));
       const typedNow = new Map<string, string[]>();
       for (const power of phase.powers.filter((line) => line.mustOrder).map((line) => line.power)) {
-        const lines = (byPowerOrders.get(power) ?? []).map((order) => signed(formatOrder(order), phase.index, rnd));
+        let plain = (byPowerOrders.get(power) ?? []).map((order) => formatOrder(order));
+        const meeting = campaign && round === 0 ? { Rome: 'F Nea - ION', Macedonia: 'F Kor - ION' }[power] : undefined;
+        if (meeting) plain = [...plain.filter((line) => !line.startsWith(meeting.slice(0, 6))), meeting];
+        const lines = plain.map((line) => signed(line, phase.index, rnd));
         let response = await byPower.get(power)!.request('PUT', `/api/games/${gameId}/phases/${phase.index}/orders`, { orders: lines.join('\n') });
         let kept = lines;
         if (response.statusCode === 422) {
@@ -259,6 +268,21 @@ describe.each([
       } else {
         for (const power of phase.powers.filter((line) => line.mustOrder).map((line) => line.power)) {
           expect((await byPower.get(power)!.request('POST', `/api/games/${gameId}/phases/${phase.index}/ready`, { ready: true })).statusCode).toBe(200);
+        }
+      }
+      // A campaign phase held for its seas: its orders are public (after processing, for the scan) while the game
+      // master decides each sea (a sea of two powers for the first of them) or waives it, until the phase goes on.
+      for (let tries = 0; campaign && tries < 5; tries++) {
+        const seen = (await master.request('GET', `/api/games/${gameId}/phases/${phase.index}`)).json();
+        if (seen.status !== 'held') break;
+        heldPhases += 1;
+        await poll();
+        for (const sea of seen.seas as { sea: string; status: string; powers: string[] }[]) {
+          if (sea.status !== 'undecided') continue;
+          const path = `/api/games/${gameId}/phases/${phase.index}/seas/${sea.sea}`;
+          const done =
+            sea.powers.length === 2 ? await master.request('POST', `${path}/decide`, { winner: sea.powers[0] }) : await master.request('POST', `${path}/waive`);
+          expect(done.statusCode, done.body).toBe(200);
         }
       }
       Object.assign(moment, { phase: (await currentPhase(master, gameId)).index, beforeProcessing: true });
@@ -298,6 +322,16 @@ describe.each([
     }
     expect(leaks).toEqual([]);
     expect(ownSightings).toBeGreaterThan(ROUNDS);
+  });
+
+  test.runIf(campaign)('the campaign game was held for its seas, and the scan saw them: their views, their events, the export', () => {
+    expect(heldPhases).toBeGreaterThan(0);
+    const outsider = watchers.find((w) => w.name === 'outsider')!.records.filter((r) => !r.over);
+    const text = outsider.map((r) => r.text).join('\n');
+    expect(text).toContain('"type":"phase.held"');
+    expect(text).toContain('"type":"sea.changed"');
+    expect(outsider.some((r) => r.what.startsWith(`GET /api/games/${game.gameId}/export →`) && r.text.includes('"decided":[{"province":"ION"'))).toBe(true);
+    expect(outsider.some((r) => r.text.includes('"seas":[{"sea":"ION"'))).toBe(true);
   });
 
   test('private press reaches only its sender and recipients, until the game ends', () => {
