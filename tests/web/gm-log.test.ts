@@ -138,3 +138,27 @@ describe('the log in words', () => {
     expect(spanInWords(0.2)).toBe('0 seconds');
   });
 });
+
+describe("a campaign's entries in words", () => {
+  it('says the sea battles set, the sides, a sea decided or waived, and the seas given more time', () => {
+    expect(say('campaign', { ruleset: 'oi-navarcoi', battleHours: 48 })).toBe(
+      "Set the campaign's sea battles: fought under Oi Navarcoi!, 48 hours for a phase's battles before the seas still waiting are auto-resolved.",
+    );
+    expect(say('sea-sides', { phase: 1, sea: 'STY', seaName: 'Sea of Sicily', sides: [['Rome'], ['Carthage', 'Macedonia']] })).toBe(
+      'Set the sides in Sea of Sicily (phase 1): Rome against Carthage and Macedonia.',
+    );
+    expect(say('decide-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea', outcome: { winner: 'Rome' } })).toBe(
+      'Decided Ionian Sea in phase 0: Rome won the sea.',
+    );
+    expect(say('decide-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea', outcome: { standoff: true } })).toBe(
+      'Decided Ionian Sea in phase 0: nobody won it, a standoff.',
+    );
+    expect(say('waive-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea' })).toBe(
+      'Waived the battle for Ionian Sea in phase 0: the ordinary rules decide it.',
+    );
+    const seas = [{ sea: 'ION', from: '2026-11-30T20:00:00.000Z', to: '2026-12-01T20:00:00.000Z' }];
+    expect(say('change-deadline', { phase: 0, phaseName: 'X', seas, from: seas[0].from, to: seas[0].to })).toBe(
+      'Moved the time ION has to be fought in X 1 day later: it is auto-resolved at <20:00> if not decided by then.',
+    );
+  });
+});

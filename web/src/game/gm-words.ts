@@ -8,6 +8,7 @@ import type { GmAction } from '../../../shared/api/gm.ts';
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY } from '../../../shared/api/imported-log.ts';
 import { localTime } from './logic.ts';
 import { listInWords, spanInWords } from '../lib/format.ts';
+import { RULESET_NAMES } from '../battles/battle-words.ts';
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
@@ -67,7 +68,16 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
     case 'change-deadline': {
       const from = isTime(d.from) ? d.from : null;
       const to = isTime(d.to) ? d.to : null;
-      if (!to) sentence = `Changed the deadline of ${phase}.`;
+      // A phase held for its sea battles: the seas still waiting had their auto-resolve time moved, not the phase.
+      const seas = Array.isArray(d.seas) ? d.seas.map((sea) => text(record(sea).sea)).filter((sea): sea is string => sea !== null) : [];
+      if (seas.length) {
+        const what = `the time ${listInWords(seas)} ${seas.length === 1 ? 'has' : 'have'} to be fought in ${phase}`;
+        const moved = from && to ? (Date.parse(to) - Date.parse(from)) / 1000 : null;
+        sentence =
+          moved !== null && to
+            ? `Moved ${what} ${spanInWords(moved)} ${moved < 0 ? 'earlier' : 'later'}: ${seas.length === 1 ? 'it is' : 'they are'} auto-resolved at ${time(to)} if not decided by then.`
+            : `Changed ${what}.`;
+      } else if (!to) sentence = `Changed the deadline of ${phase}.`;
       else if (!from) sentence = `Set the deadline of ${phase} to ${time(to)}.`;
       else {
         const moved = (Date.parse(to) - Date.parse(from)) / 1000;
@@ -170,6 +180,38 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
             : d.event === 'withdrawn'
               ? `${by} withdrew the proposal to ${what}.`
               : `The vote to ${what} failed${reason ? `: ${reason}` : ''}.`;
+      break;
+    }
+    case 'campaign': {
+      const ruleset = text(d.ruleset);
+      const hours = count(d.battleHours);
+      sentence = `Set the campaign's sea battles: fought under ${ruleset ? (RULESET_NAMES[ruleset] ?? ruleset) : 'a battle ruleset'}`;
+      sentence += hours !== null ? `, ${plural(hours, 'hour')} for a phase's battles before the seas still waiting are auto-resolved.` : '.';
+      break;
+    }
+    case 'sea-sides': {
+      const sea = text(d.seaName) ?? text(d.sea) ?? 'a sea';
+      const sides = Array.isArray(d.sides) ? d.sides.map((side) => (Array.isArray(side) ? side.filter((p): p is string => typeof p === 'string') : [])) : [];
+      sentence =
+        sides.length === 2 && sides.every((side) => side.length)
+          ? `Set the sides in ${sea} (${phase}): ${listInWords(sides[0])} against ${listInWords(sides[1])}.`
+          : `Set the sides in ${sea} (${phase}).`;
+      break;
+    }
+    case 'decide-sea': {
+      const sea = text(d.seaName) ?? text(d.sea) ?? 'a sea';
+      const outcome = record(d.outcome);
+      const winner = text(outcome.winner);
+      sentence = winner
+        ? `Decided ${sea} in ${phase}: ${winner} won the sea.`
+        : outcome.standoff === true
+          ? `Decided ${sea} in ${phase}: nobody won it, a standoff.`
+          : `Decided ${sea} in ${phase}.`;
+      break;
+    }
+    case 'waive-sea': {
+      const sea = text(d.seaName) ?? text(d.sea) ?? 'a sea';
+      sentence = `Waived the battle for ${sea} in ${phase}: the ordinary rules decide it.`;
       break;
     }
     case 'finalize':
