@@ -200,6 +200,10 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     if ((phase.status === 'processed') !== shouldBeProcessed) {
       throw invalid(`${label}.status: is "${phase.status}"; every phase but the last is processed, and the last is open unless the game was won in it`);
     }
+    // Held for its sea battles: what they decide is not in the export yet, and the import cannot fight them.
+    if (phase.status === 'held') {
+      throw invalid(`${label}.status: the phase awaits its sea battles; export the game again once they are decided and the phase is processed`);
+    }
     if (phase.status === 'open') {
       if (phase.orders !== null || phase.results !== null || phase.stateAfter !== null)
         throw invalid(`${label}: an open phase has no orders, results or state after`);

@@ -94,6 +94,17 @@ describe('a campaign game exported and imported', () => {
     expect(bare.json().error.message).toContain('does not reproduce');
   });
 
+  test('a game exported while a phase awaits its sea battles is refused with the reason, not as a broken phase', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    const exported = (await game.master.request('GET', `/api/games/${game.gameId}/export`)).json();
+    expect(exported.phases[0].status).toBe('held');
+    const refused = await game.master.request('POST', '/api/games/import', { export: exported });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.message).toContain('phases[0] (');
+    expect(refused.json().error.message).toContain('awaits its sea battles');
+  });
+
   test('an export without the new fields (an ordinary game played here, or made before them) imports as before', async () => {
     const game = await startGame(app);
     await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
