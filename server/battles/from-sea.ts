@@ -28,6 +28,7 @@ import { gameOf } from '../db/tables/games.ts';
 import { seaBattleOf } from '../db/tables/sea-battles.ts';
 import { conflict } from '../errors.ts';
 import { gameContextInclude, type LoadedGame, requireGameMaster, withLockedGame } from '../play/context.ts';
+import { logGmAction } from '../play/gm-log.ts';
 import { lockSeaBattle, markFighting, type SeaBattleRow, seaForcesOf } from '../play/sea-battles.ts';
 import { seaBattleAnswer } from '../views/sea-battle.ts';
 import type { FoughtBattle } from './computer-fight.ts';
@@ -142,6 +143,7 @@ export async function fightSea(env: BattleEnv, app: FastifyInstance, user: User,
     const turnSeconds = !clock ? DEFAULT_TURN_SECONDS : clock.pace === 'live' ? (clock.minutesPerTurn ?? 10) * 60 : (clock.hoursPerTurn ?? 48) * 3600;
     const battleId = await createLinkedBattle(tx, game, fight, seats, umpireId, user.id, turnSeconds, clock?.pace ?? 'correspondence', now);
     await markFighting(tx, app.play, row, battleId, now);
+    await logGmAction(tx, env.bus, params.gameId, user.id, 'fight-sea', { phase: params.index, sea: row.sea, seaName: row.contested.name, battleId });
     const started = await startBattle(env, tx, await lockBattle(tx, battleId), now);
     await publishChange(env, tx, started, 'started', now);
     return seaAnswer(tx, row.id, game.campaign);
@@ -265,7 +267,10 @@ export async function autoResolveSea(env: BattleEnv, app: FastifyInstance, user:
   const opened = await withLockedGame(app, params.gameId, user, async (tx, context) => {
     requireGameMaster(context);
     const row = await lockSeaBattle(tx, params.gameId, params.index, params.sea);
-    return openComputerBattle(env, tx, row, user.id, new Date());
+    const opened = await openComputerBattle(env, tx, row, user.id, new Date());
+    const details = { phase: params.index, sea: row.sea, seaName: row.contested.name, battleId: opened.battleId };
+    await logGmAction(tx, env.bus, params.gameId, user.id, 'auto-resolve-sea', details);
+    return opened;
   });
   const ms = await fightOut(env, app.prisma, opened);
   env.log.info({ gameId: params.gameId, sea: params.sea, battleId: opened.battleId, ms: Math.round(ms) }, 'a sea was auto-resolved');
@@ -285,7 +290,11 @@ export async function autoResolveExpired(
   const opened = await prisma.$transaction(async (tx) => {
     const row = await lockSeaBattle(tx, due.gameId, due.phaseIndex, due.sea);
     if (row.status !== 'undecided' || row.deadlineAt === null || row.deadlineAt.getTime() > now.getTime()) return null;
-    return openComputerBattle(env, tx, row, null, now);
+    const opened = await openComputerBattle(env, tx, row, null, now);
+    // The server's doing, not the game master's, but logged with the game master's acts: the sea was theirs to settle.
+    const details = { phase: due.phaseIndex, sea: row.sea, seaName: row.contested.name, battleId: opened.battleId, expired: true };
+    await logGmAction(tx, env.bus, due.gameId, null, 'auto-resolve-sea', details);
+    return opened;
   }, BATTLE_TX_OPTIONS);
   if (!opened) return false;
   await fightOut(env, prisma, opened);

@@ -28,6 +28,9 @@ export const GM_ACTIONS = [
   'sea-sides',
   'decide-sea',
   'waive-sea',
+  // Campaign play (server/battles/from-sea.ts): a contested sea's battle opened, or left to the computer (by the game master, or by its deadline).
+  'fight-sea',
+  'auto-resolve-sea',
 ] as const;
 export type GmActionKind = (typeof GM_ACTIONS)[number];
 

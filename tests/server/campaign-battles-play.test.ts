@@ -99,6 +99,12 @@ async function processedWith(game: StartedGame, winner: string | null) {
   if (winner !== null) expect(unitsAt(phase.stateAfter, from)).toEqual([]);
 }
 
+/** The game master's log entries of a kind, with their details. */
+async function gmLogOf(game: StartedGame, kind: string) {
+  const log = (await game.master.request('GET', `/api/games/${game.gameId}/gm/log`)).json();
+  return (log.actions as { action: string; details: Record<string, unknown> }[]).filter((a) => a.action === kind);
+}
+
 const powerOfSide = (side: string | null) => (side === null ? null : side === 'rome' ? 'Rome' : side === 'macedonia' ? 'Macedonia' : side);
 
 describe('a sea fought as a battle', () => {
@@ -113,6 +119,7 @@ describe('a sea fought as a battle', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ sea: 'ION', status: 'fighting', outcome: null });
     const battleId = opened.json().battleId as string;
+    expect((await gmLogOf(game, 'fight-sea')).map((a) => a.details)).toEqual([expect.objectContaining({ sea: 'ION', battleId })]);
     const again = await game.master.request('POST', seaPath(game, 'battle'), {});
     expect(again.statusCode, again.body).toBe(409);
     expect((await game.master.request('POST', seaPath(game, 'auto-resolve'))).statusCode).toBe(409);
@@ -163,6 +170,7 @@ describe('a sea fought as a battle', () => {
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json()).toMatchObject({ sea: 'ION', status: 'decided', decidedBy: 'computer' });
     const battleId = resolved.json().battleId as string;
+    expect((await gmLogOf(game, 'auto-resolve-sea')).map((a) => a.details)).toEqual([expect.objectContaining({ sea: 'ION', battleId })]);
     const battle = await battlePage(game.master, battleId);
     expect(battle.status).toBe('finished');
     expect(battle.seats.filter((seat) => seat.role === 'side').map((seat) => seat.player)).toEqual(['computer', 'computer']);
@@ -286,6 +294,9 @@ describe('the deadline', () => {
       expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
       const sea = (await game.master.request('GET', `/api/games/${game.gameId}/phases/0/seas`)).json().seas[0];
       expect(sea).toMatchObject({ status: 'decided', decidedBy: 'computer', battleId: battles[0].id });
+      // Logged once, as the deadline's doing.
+      const logged = await gmLogOf(game, 'auto-resolve-sea');
+      expect(logged.map((a) => a.details)).toEqual([expect.objectContaining({ sea: 'ION', battleId: battles[0].id, expired: true })]);
       await checksOut(game.master, battles[0].id);
     } finally {
       await computer.close();

@@ -156,6 +156,15 @@ describe("a campaign's entries in words", () => {
     expect(say('waive-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea' })).toBe(
       'Waived the battle for Ionian Sea in phase 0: the ordinary rules decide it.',
     );
+    expect(say('fight-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea', battleId: 'b' })).toBe(
+      'Opened the battle for Ionian Sea in phase 0: its outcome decides the sea.',
+    );
+    expect(say('auto-resolve-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea', battleId: 'b' })).toBe(
+      "Had the computer fight Ionian Sea in phase 0 out on the server's dice.",
+    );
+    expect(say('auto-resolve-sea', { phase: 0, sea: 'ION', seaName: 'Ionian Sea', battleId: 'b', expired: true })).toBe(
+      "The battles' time ran out: the computer fought Ionian Sea in phase 0 out on the server's dice.",
+    );
     const seas = [{ sea: 'ION', from: '2026-11-30T20:00:00.000Z', to: '2026-12-01T20:00:00.000Z' }];
     expect(say('change-deadline', { phase: 0, phaseName: 'X', seas, from: seas[0].from, to: seas[0].to })).toBe(
       'Moved the time ION has to be fought in X 1 day later: it is auto-resolved at <20:00> if not decided by then.',

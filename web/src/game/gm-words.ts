@@ -214,6 +214,19 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence = `Waived the battle for ${sea} in ${phase}: the ordinary rules decide it.`;
       break;
     }
+    case 'fight-sea': {
+      const sea = text(d.seaName) ?? text(d.sea) ?? 'a sea';
+      sentence = `Opened the battle for ${sea} in ${phase}: its outcome decides the sea.`;
+      break;
+    }
+    case 'auto-resolve-sea': {
+      const sea = text(d.seaName) ?? text(d.sea) ?? 'a sea';
+      sentence =
+        d.expired === true
+          ? `The battles' time ran out: the computer fought ${sea} in ${phase} out on the server's dice.`
+          : `Had the computer fight ${sea} in ${phase} out on the server's dice.`;
+      break;
+    }
     case 'finalize':
       sentence =
         "Made the result final: the game's private press (and an anonymous game's players' names) is public now, and the game can no longer be re-opened.";
