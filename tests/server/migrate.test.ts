@@ -73,6 +73,7 @@ const expectedTables = [
   'press_messages',
   'press_read_marks',
   'push_subscriptions',
+  'sea_battles',
   'seat_requests',
   'sessions',
   'users',
