@@ -84,7 +84,8 @@ afterAll(() => testApp.close(), 60_000);
 describe('a finished battle', () => {
   test('exports its record with the seed, and anyone may have it', async () => {
     expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(record.actions.length).toBeGreaterThanOrEqual(6);
+    // Both sides plotted at least once (the stronger computer may sink Rhodes before the three turns are up).
+    expect(record.actions.length).toBeGreaterThanOrEqual(2);
     const byNobody = await new Browser(app).request('GET', `/api/battles/${battleId}/export`);
     expect(byNobody.json()).toEqual(record);
   });

@@ -140,6 +140,8 @@ beforeEach(async () => {
       return json(200, { ...loan, status: 'ended', endReason: 'lender' });
     }
     if (url === `/api/games/${GAME}/votes`) return json(200, { survivors: POWERS, draw: [], concessions: [], outcome: null });
+    // Read once the map is up, as the board's later reads are (its game master's log, which players read too).
+    if (url === `/api/games/${GAME}/gm/log`) return json(200, { actions: [] });
     return json(404, { error: { code: 'not_found', message: `no route ${url}` } });
   });
   target = document.createElement('div');
