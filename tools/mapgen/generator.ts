@@ -31,6 +31,31 @@ import type { CentreSource, LonLat, MapSource, ProvinceSource } from './source.t
 
 const require = createRequire(import.meta.url);
 
+/** Natural Earth's land as GeoJSON: 1:50m for the board, the coarser 1:110m for the surroundings beyond its frame. */
+function naturalEarthLand(scale: '50m' | '110m') {
+  const topo = JSON.parse(readFileSync(require.resolve(`world-atlas/land-${scale}.json`), 'utf8')) as TopoTopology<{ land: GeometryCollection }>;
+  return feature(topo, topo.objects.land);
+}
+
+/** The rings `projection` draws of `land` (clipped as it clips), added to `rings` as plain point lists. */
+function projectedRings(projection: GeoProjection, land: ReturnType<typeof naturalEarthLand>, rings: number[][][] = []): number[][][] {
+  let ring: number[][] = [];
+  // d3 draws a path into anything with a canvas's moveTo / lineTo: each moveTo begins a ring.
+  const context = {
+    moveTo(x: number, y: number) {
+      ring = [[x, y]];
+      rings.push(ring);
+    },
+    lineTo(x: number, y: number) {
+      ring.push([x, y]);
+    },
+    closePath() {},
+    arc() {},
+  };
+  geoPath(projection, context as unknown as CanvasRenderingContext2D)(land);
+  return rings;
+}
+
 /** Shortest border (SVG units) that counts as a shared border. Must match the geometry test. */
 export const MIN_BORDER = 2;
 /** Douglas–Peucker tolerance in raster pixels. */
@@ -182,8 +207,6 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
   /* ---------------------------------------------------------------- */
 
   function landRings(): number[][][] {
-    const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as TopoTopology<{ land: GeometryCollection }>;
-    const land = feature(topo, topo.objects.land);
     const rp = geoConicConformal()
       .parallels(FRAME.parallels)
       .rotate([-FRAME.centralMeridian, 0])
@@ -193,21 +216,7 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
         [-4, -4],
         [grid.w + 4, grid.h + 4],
       ]);
-    const rings: number[][][] = [];
-    let cur: number[][] = [];
-    const ctx = {
-      moveTo(x: number, y: number) {
-        cur = [[x, y]];
-        rings.push(cur);
-      },
-      lineTo(x: number, y: number) {
-        cur.push([x, y]);
-      },
-      closePath() {},
-      arc() {},
-    };
-    geoPath(rp, ctx as unknown as CanvasRenderingContext2D)(land);
-    return rings;
+    return projectedRings(rp, naturalEarthLand('50m'));
   }
 
   const domain = new Uint8Array(N); // 1 land, 0 water
@@ -882,8 +891,7 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
           [W + beside, H],
         ],
       );
-    const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as TopoTopology<{ land: GeometryCollection }>;
-    const land = feature(topo, topo.objects.land);
+    const land = naturalEarthLand('110m');
     const rings: number[][][] = [];
     for (const band of bands) {
       const clipped = geoConicConformal()
@@ -892,19 +900,7 @@ export function generateMap(source: MapSource, options: GenerateOptions): Genera
         .scale(projection.scale())
         .translate(projection.translate())
         .clipExtent(band);
-      let cur: number[][] = [];
-      const ctx = {
-        moveTo(x: number, y: number) {
-          cur = [[x, y]];
-          rings.push(cur);
-        },
-        lineTo(x: number, y: number) {
-          cur.push([x, y]);
-        },
-        closePath() {},
-        arc() {},
-      };
-      geoPath(clipped, ctx as unknown as CanvasRenderingContext2D)(land);
+      projectedRings(clipped, land, rings);
     }
     const coarse: number[][][] = [];
     for (const ring of rings) {
