@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { startGame, type StartedGame } from './helpers/play.ts';
+import { CAMPAIGN, playPhase, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -18,24 +18,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
 
-const CAMPAIGN = { campaign: { ruleset: 'classis', battleHours: 48 } };
-
-/** Every power submits its orders (none: every unit holds) and is ready. */
-async function play(game: StartedGame, index: number, orders: Record<string, string[]>) {
-  for (const power of game.powers) {
-    const player = game.byPower.get(power)!;
-    const lines = orders[power];
-    const response = lines
-      ? await player.request('PUT', `/api/games/${game.gameId}/phases/${index}/orders`, { orders: lines.join('\n'), ready: true })
-      : await player.request('POST', `/api/games/${game.gameId}/phases/${index}/ready`, { ready: true });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
-
 /** A campaign game whose first phase was held for the Ionian Sea, decided for Rome (ordinarily the fleets bounce). */
 async function decidedGame() {
   const game = await startGame(app, CAMPAIGN);
-  await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+  await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
   const decided = await game.master.request('POST', `/api/games/${game.gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });
   expect(decided.statusCode, decided.body).toBe(200);
   const exported = await game.master.request('GET', `/api/games/${game.gameId}/export`);
@@ -96,7 +82,7 @@ describe('a campaign game exported and imported', () => {
 
   test('a game exported while a phase awaits its sea battles is refused with the reason, not as a broken phase', async () => {
     const game = await startGame(app, CAMPAIGN);
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     const exported = (await game.master.request('GET', `/api/games/${game.gameId}/export`)).json();
     expect(exported.phases[0].status).toBe('held');
     const refused = await game.master.request('POST', '/api/games/import', { export: exported });
@@ -107,7 +93,7 @@ describe('a campaign game exported and imported', () => {
 
   test('an export without the new fields (an ordinary game played here, or made before them) imports as before', async () => {
     const game = await startGame(app);
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     const exported = (await game.master.request('GET', `/api/games/${game.gameId}/export`)).json();
     expect(exported.game.campaign).toBeUndefined();
     expect(exported.phases[0].decided).toBeUndefined();
@@ -121,7 +107,7 @@ describe('a campaign game exported and imported', () => {
 /** A campaign game held for the Ionian Sea; its sea as the game master sees it. */
 async function heldGame() {
   const game = await startGame(app, CAMPAIGN);
-  await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+  await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
   return game;
 }
 async function ionian(game: StartedGame) {

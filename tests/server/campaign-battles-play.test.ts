@@ -15,7 +15,7 @@ import { autoResolveExpired } from '../../server/battles/from-sea.ts';
 import { SeaDeadlines } from '../../server/battles/sea-deadlines.ts';
 import { SeaOddsEstimates } from '../../server/battles/sea-odds.ts';
 import { Browser, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
-import { startGame, type StartedGame } from './helpers/play.ts';
+import { CAMPAIGN, playPhase, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -27,8 +27,6 @@ beforeAll(async () => {
   app = testApp.app;
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
-
-const CAMPAIGN = { campaign: { ruleset: 'classis', battleHours: 48 } };
 
 type Seat = { side: string | null; role: string; player: string; user: { id: string; username: string } | null; isYou: boolean };
 type Detail = {
@@ -43,22 +41,10 @@ type Detail = {
   outcome: { winner: string | null; reason: string } | null;
 };
 
-/** Every power submits its orders (text, one a line; none: every unit holds) and is ready. */
-async function play(game: StartedGame, index: number, orders: Record<string, string[]>) {
-  for (const power of game.powers) {
-    const player = game.byPower.get(power)!;
-    const lines = orders[power];
-    const response = lines
-      ? await player.request('PUT', `/api/games/${game.gameId}/phases/${index}/orders`, { orders: lines.join('\n'), ready: true })
-      : await player.request('POST', `/api/games/${game.gameId}/phases/${index}/ready`, { ready: true });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
-
 /** A game where Rome's and Macedonia's fleets met in the Ionian Sea: phase 0 held for it. */
 async function ionianHeld(settings: Record<string, unknown> = {}): Promise<StartedGame> {
   const game = await startGame(app, { ...CAMPAIGN, ...settings });
-  await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+  await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
   const held = (await game.master.request('GET', `/api/games/${game.gameId}/phases/0`)).json();
   expect(held.status).toBe('held');
   expect(held.seas.map((sea: { sea: string }) => sea.sea)).toEqual(['ION']);

@@ -32,7 +32,7 @@ import { freePort } from './faults-support/postgres-cluster.ts';
 import { type ServerProcess, startServer } from './faults-support/server-process.ts';
 import { type Browser, testSettings } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from './helpers/database.ts';
-import { type StartedGame, startGame } from './helpers/play.ts';
+import { CAMPAIGN, type StartedGame, startGame } from './helpers/play.ts';
 
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -203,7 +203,7 @@ test.skipIf(!usingPostgres)(
 
     /** Phase 0 held for the Ionian Sea, the orders handed in to `server`. */
     const ionianHeld = async (on: (browser: Browser) => Client): Promise<StartedGame> => {
-      const game = await startGame(app, { campaign: { ruleset: 'classis', battleHours: 48 } });
+      const game = await startGame(app, CAMPAIGN);
       const orders: Record<string, string> = { Rome: 'F Nea - ION', Macedonia: 'F Kor - ION' };
       for (const power of game.powers) {
         const player = on(game.byPower.get(power)!);

@@ -9,7 +9,7 @@ import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpe
 import { listen, settled, watchGame } from './helpers/live.ts';
 import { heldSeasPastDeadline } from '../../server/play/sea-battles.ts';
 import { runDatcText } from '../../shared/index.ts';
-import { currentPhase, NO_GRACE, startGame, type StartedGame } from './helpers/play.ts';
+import { currentPhase, NO_GRACE, CAMPAIGN, playPhase, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -23,20 +23,6 @@ beforeAll(async () => {
   url = await listen(app);
 }, 60_000);
 afterAll(() => testApp.close(), 60_000);
-
-const CAMPAIGN = { campaign: { ruleset: 'classis', battleHours: 48 } };
-
-/** Every power submits its orders (text, one a line; none: every unit holds) and is ready. */
-async function play(game: StartedGame, index: number, orders: Record<string, string[]>) {
-  for (const power of game.powers) {
-    const player = game.byPower.get(power)!;
-    const lines = orders[power];
-    const response = lines
-      ? await player.request('PUT', `/api/games/${game.gameId}/phases/${index}/orders`, { orders: lines.join('\n'), ready: true })
-      : await player.request('POST', `/api/games/${game.gameId}/phases/${index}/ready`, { ready: true });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-}
 
 async function phase(browser: Browser, gameId: string, index: number) {
   const response = await browser.request('GET', `/api/games/${gameId}/phases/${index}`);
@@ -100,7 +86,7 @@ describe('a held phase', () => {
   test('two fleets meet in the Ionian Sea: the phase is held until the game master decides it for Rome', async () => {
     const game = await startGame(app, CAMPAIGN);
     const { gameId, master } = game;
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
 
     const held = await phase(master, gameId, 0);
     expect(held.status).toBe('held');
@@ -174,7 +160,7 @@ describe('a held phase', () => {
     const game = await startGame(app, CAMPAIGN);
     const { gameId, master } = game;
     const watcher = await watchGame(url, game.players[0].cookie!, gameId);
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     expect((await phase(master, gameId, 0)).status).toBe('held');
     const held = await watcher.next('event', (message) => message.event.type === 'phase.held');
     expect(held.event).toMatchObject({ type: 'phase.held', gameId, phase: { index: 0 }, seas: ['ION'] });
@@ -203,13 +189,13 @@ describe('a held phase', () => {
   test('a held phase rolled back is open again without seas; held again, its seas are fought afresh', async () => {
     const game = await startGame(app, CAMPAIGN);
     const { gameId, master } = game;
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     expect((await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' })).statusCode).toBe(200);
     const rolledBack = await master.request('POST', `/api/games/${gameId}/gm/rollback`, { phase: 0 });
     expect(rolledBack.statusCode, rolledBack.body).toBe(200);
     const reopened = await phase(master, gameId, 0);
     expect(reopened).toMatchObject({ status: 'open', seas: [], orders: null });
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     const again = await phase(master, gameId, 0);
     expect(again.status).toBe('held');
     expect(again.seas).toMatchObject([{ sea: 'ION', status: 'undecided', outcome: null }]);
@@ -217,7 +203,7 @@ describe('a held phase', () => {
 
   test('an ordinary game meeting at sea is processed at once', async () => {
     const game = await startGame(app);
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'] });
     const processed = await phase(game.master, game.gameId, 0);
     expect(processed.status).toBe('processed');
     expect(processed.seas).toEqual([]);
@@ -226,7 +212,7 @@ describe('a held phase', () => {
 
   test('a campaign phase where no fleets meet is processed at once', async () => {
     const game = await startGame(app, CAMPAIGN);
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - AEG'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - AEG'] });
     expect((await phase(game.master, game.gameId, 0)).status).toBe('processed');
   });
 });
@@ -235,10 +221,10 @@ describe('seas the game master cannot simply decide', () => {
   test('three powers meet: the game master sets the sides, then decides', async () => {
     const game = await startGame(app, CAMPAIGN);
     const { gameId, master } = game;
-    await play(game, 0, { Carthage: ['F Car - AFR'], Macedonia: ['F Kor - ION'] });
+    await playPhase(game, 0, { Carthage: ['F Car - AFR'], Macedonia: ['F Kor - ION'] });
     const fall = await currentPhase(master, gameId);
     expect(fall).toMatchObject({ index: 1, kind: 'movement', status: 'open' });
-    await play(game, 1, { Carthage: ['F AFR - STY'], Macedonia: ['F ION - STY'], Rome: ['F Rom - STY'] });
+    await playPhase(game, 1, { Carthage: ['F AFR - STY'], Macedonia: ['F ION - STY'], Rome: ['F Rom - STY'] });
 
     const held = await phase(master, gameId, 1);
     expect(held.status).toBe('held');
@@ -280,9 +266,9 @@ describe('seas the game master cannot simply decide', () => {
   test('a decision that makes fleets meet in another sea keeps the phase held for that sea', async () => {
     const game = await startGame(app, CAMPAIGN);
     const { gameId, master } = game;
-    await play(game, 0, { Rome: ['F Rom - STY'], Macedonia: ['F Kor - ION'], Carthage: ['F Car - AFR'] });
+    await playPhase(game, 0, { Rome: ['F Rom - STY'], Macedonia: ['F Kor - ION'], Carthage: ['F Car - AFR'] });
     // Ordinarily Rome's supported attack dislodges Macedonia and Carthage follows into the Sea of Sicily unopposed.
-    await play(game, 1, { Rome: ['F STY - ION', 'F Nea S F STY - ION'], Macedonia: ['F ION H'], Carthage: ['F AFR - STY'] });
+    await playPhase(game, 1, { Rome: ['F STY - ION', 'F Nea S F STY - ION'], Macedonia: ['F ION H'], Carthage: ['F AFR - STY'] });
     const held = await phase(master, gameId, 1);
     expect(held.seas.map((sea: { sea: string }) => sea.sea)).toEqual(['ION']);
 
@@ -327,7 +313,7 @@ describe('seas the game master cannot simply decide', () => {
     }
     expect(byPower.get('Rome')).toBe(master);
     const game: StartedGame = { gameId, master, players: others, byPower, powers: [...byPower.keys()].sort() };
-    await play(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Alx - LEV'], Syria: ['F Ant - LEV'] });
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Alx - LEV'], Syria: ['F Ant - LEV'] });
     expect((await phase(master, gameId, 0)).seas.map((sea: { sea: string }) => sea.sea).sort()).toEqual(['ION', 'LEV']);
 
     const decide = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });

@@ -88,3 +88,18 @@ export async function submitAccepted(browser: Browser, gameId: string, index: nu
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { phaseProcessed: boolean; submission: { orders: unknown[] } };
 }
+
+/** A campaign game's settings (campaign play): its sea battles fought under Classis, with 48 hours for them. */
+export const CAMPAIGN = { campaign: { ruleset: 'classis', battleHours: 48 } };
+
+/** Every power submits its orders (text, one a line; none: every unit holds) and is ready. */
+export async function playPhase(game: StartedGame, index: number, orders: Record<string, string[]>) {
+  for (const power of game.powers) {
+    const player = game.byPower.get(power)!;
+    const lines = orders[power];
+    const response = lines
+      ? await player.request('PUT', `/api/games/${game.gameId}/phases/${index}/orders`, { orders: lines.join('\n'), ready: true })
+      : await player.request('POST', `/api/games/${game.gameId}/phases/${index}/ready`, { ready: true });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
