@@ -14,8 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { pause } from './faults-support/load.ts';
 import { freePort } from './faults-support/postgres-cluster.ts';
 import { type ServerProcess, startServer } from './faults-support/server-process.ts';
+import { until } from './faults-support/until.ts';
 import { Browser, testSettings } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from './helpers/database.ts';
 
@@ -23,17 +25,6 @@ const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
 }, 60_000);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  for (const giveUp = Date.now() + timeoutMs; ; ) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > giveUp) throw new Error(`timed out waiting for ${what}`);
-    await pause(50);
-  }
-}
 
 type Hold = 'before its commit (the live event)' | 'after the late side’s move (revealing the turn’s plots)';
 
@@ -162,7 +153,7 @@ test.skipIf(!usingPostgres)(
       servers.push(server);
       await until('the restarted server to expire the battle', async () => (await rowOf(battle.id)).action_count > before.action_count);
       await server.waitForLog((line) => line.msg === 'battle deadline passed: the computer acted' && line.battleId === battle.id, 10_000);
-      await until('the live event', async () => acted.get(battle.id) === 1, 10_000);
+      await until('the live event', async () => acted.get(battle.id) === 1, { timeoutMs: 10_000 });
     }
 
     // Long enough for a second expiry of any of them to show, had one been due.

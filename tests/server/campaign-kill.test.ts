@@ -28,8 +28,10 @@ import { ComputerPool } from '../../server/battles/computer-pool.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';
 import { AUTO_RESOLVE_GRACE_MS } from '../../server/battles/from-sea.ts';
 import { SeaDeadlines } from '../../server/battles/sea-deadlines.ts';
+import { pause } from './faults-support/load.ts';
 import { freePort } from './faults-support/postgres-cluster.ts';
 import { type ServerProcess, startServer } from './faults-support/server-process.ts';
+import { until } from './faults-support/until.ts';
 import { type Browser, testSettings } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from './helpers/database.ts';
 import { CAMPAIGN, type StartedGame, startGame } from './helpers/play.ts';
@@ -38,17 +40,6 @@ const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
 }, 60_000);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  for (const giveUp = Date.now() + timeoutMs; ; ) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > giveUp) throw new Error(`timed out waiting for ${what}`);
-    await pause(20);
-  }
-}
 
 type Answer = { statusCode: number; body: string; json(): any };
 /** A player as seen by one server: in this process (inject) or a server process over HTTP, with the same session. */
@@ -117,6 +108,7 @@ test.skipIf(!usingPostgres)(
           await until(
             'the killed server’s backend to end',
             async () => (await sql.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [backend])).rowCount === 0,
+            { everyMs: 20 },
           );
         },
       };
