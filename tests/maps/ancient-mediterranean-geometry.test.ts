@@ -5,32 +5,12 @@
  * as Nubia). That the adjacency is exactly what the drawing shows is checked for every drawn variant in
  * drawn-variants-geometry.test.ts; the rules' facts in ancient-mediterranean-data.test.ts.
  */
-import { geoConicConformal } from 'd3-geo';
 import { describe, expect, it } from 'vitest';
 import data from '../../maps/ancient-mediterranean/variant.json' with { type: 'json' };
 import geometryJson from '../../maps/ancient-mediterranean/geometry.json' with { type: 'json' };
-import { MapDataSchema, type ParsedMapData } from '../../shared/variant/schema.ts';
-import { type Geometry, insideRings, readDrawing } from './geometry-borders.ts';
+import { realPlaces } from './real-places.ts';
 
-const map: ParsedMapData = MapDataSchema.parse(data);
-const geometry = geometryJson as unknown as Geometry & {
-  projection: { parallels: [number, number]; rotate: [number, number]; scale: number; translate: [number, number] };
-};
-const drawing = readDrawing(map, geometry);
-const projection = geoConicConformal()
-  .parallels(geometry.projection.parallels)
-  .rotate(geometry.projection.rotate)
-  .scale(geometry.projection.scale)
-  .translate(geometry.projection.translate);
-
-/** The province drawn at a real place, or null for out-of-play ground and water. */
-function provinceAt(lon: number, lat: number): string | null {
-  const pt = projection([lon, lat])!;
-  const hits = Object.entries(geometry.provinces)
-    .filter(([, rings]) => insideRings(rings, pt))
-    .map(([id]) => id);
-  return hits.length === 1 ? hits[0] : hits.length === 0 ? null : `several: ${hits.join(', ')}`;
-}
+const { map, geometry, drawing, provinceAt } = realPlaces(data, geometryJson);
 
 const misplaced = (places: [string, number, number, string][]) =>
   places.filter(([, lon, lat, id]) => provinceAt(lon, lat) !== id).map(([name, lon, lat, id]) => `${name} in ${provinceAt(lon, lat)}, not ${id}`);
