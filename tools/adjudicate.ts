@@ -165,5 +165,7 @@ function describeEvent(e: (typeof events)[number]): string {
       return `loan of ${e.centre} from ${e.from} to ${e.to} ends`;
     case 'victory':
       return `victory: ${e.powers.join(', ')}`;
+    case 'unit-lost':
+      return `${e.power} ${e.unit} lost in the battle for ${e.battle}`;
   }
 }

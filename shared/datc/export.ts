@@ -40,7 +40,10 @@ export function phaseToDatcCase(
     PRESTATE_REBUILDING: [...before.rebuilding],
     PRESTATE_LOANS: before.loans.map((l) => `${l.from}: ${l.centre} -> ${l.to}`),
     ORDERS: orders.map((o) => `${o.power}: ${typeof o.order === 'string' ? o.order : formatOrder(o.order)}`),
-    DECIDED: decided.map((d) => `${d.province} ${'winner' in d.outcome ? `${d.outcome.winner}${d.outcome.unit ? ` ${d.outcome.unit}` : ''}` : 'standoff'}`),
+    DECIDED: decided.map(
+      (d) =>
+        `${d.province} ${'winner' in d.outcome ? `${d.outcome.winner}${d.outcome.unit ? ` ${d.outcome.unit}` : ''}` : 'standoff'}${d.destroyed?.length ? ` lost ${d.destroyed.join(' ')}` : ''}`,
+    ),
     POSTSTATE: after.units.map(unitLine),
     POSTSTATE_DISLODGED: after.phase.type === 'retreat' && before.phase.type === 'movement' ? after.dislodged.map(unitLine) : [],
   };

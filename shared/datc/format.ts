@@ -20,7 +20,9 @@ import { err, ok, type Result } from '../result.ts';
  *   ORDERS
  *   DECIDED             movement phases: provinces whose outcome is fixed from outside (a sea
  *                       battle fought out), one a line: "ION Rome" (Rome won it), "ION Rome F Eph"
- *                       (won by that unit of Rome's), "ION standoff"; also one-line "DECIDED ION Rome"
+ *                       (won by that unit of Rome's), "ION standoff"; also one-line "DECIDED ION Rome";
+ *                       either may end with "lost" and the units lost in the battle, removed after
+ *                       the adjudication (no retreat): "ION Rome lost F Aeg F Tyr"
  *   POSTSTATE / POSTSTATE_SAME / POSTSTATE_DISLODGED
  *   POSTSTATE_DESTROYED / POSTSTATE_REBUILDING / POSTSTATE_SUPPLYCENTER_OWNERS
  *   POSTSTATE_LOANS / POSTSTATE_WINNERS

@@ -92,18 +92,24 @@ export function caseToState(v: Variant, c: DatcCase): Result<{ state: GameState;
 }
 
 /**
- * "ION Rome", "ION Rome F Eph" (that unit won it), "ION standoff". Province and power are passed on as written
- * when unknown, so that the engine's own error for them is what a case sees.
+ * "ION Rome", "ION Rome F Eph" (that unit won it), "ION standoff", each optionally followed by "lost" and the units
+ * lost in the battle ("ION Rome lost F Aeg F Tyr"). Province and power are passed on as written when unknown, so that
+ * the engine's own error for them is what a case sees.
  */
 function decidedLine(v: Variant, l: DatcLine, problems: string[]): DecidedProvince | undefined {
-  const [province, who, ...unit] = l.text.split(/\s+/);
-  if (!province || !who) {
-    problems.push(`line ${l.line}: a decided province is "Province Winner", "Province Winner Unit" or "Province standoff", not "${l.text}"`);
+  const [decision, lostPart, ...more] = l.text.split(/\s+lost(?:\s+|$)/i);
+  const [province, who, ...unit] = decision.trim().split(/\s+/);
+  const lost = lostPart === undefined ? [] : lostPart.split(/\s+/).filter((w) => w !== '' && !/^[AF]$/i.test(w));
+  if (!province || !who || more.length > 0 || (lostPart !== undefined && lost.length === 0)) {
+    problems.push(
+      `line ${l.line}: a decided province is "Province Winner", "Province Winner Unit" or "Province standoff", then optionally "lost" and units, not "${l.text}"`,
+    );
     return undefined;
   }
-  if (who.toLowerCase() === 'standoff' && unit.length === 0) return { province, outcome: { standoff: true } };
+  const destroyed = lostPart === undefined ? {} : { destroyed: lost };
+  if (who.toLowerCase() === 'standoff' && unit.length === 0) return { province, outcome: { standoff: true }, ...destroyed };
   const named = unit.filter((w) => !/^[AF]$/i.test(w));
-  return { province, outcome: { winner: power(v, who) ?? who, ...(named.length > 0 ? { unit: named.join(' ') } : {}) } };
+  return { province, outcome: { winner: power(v, who) ?? who, ...(named.length > 0 ? { unit: named.join(' ') } : {}) }, ...destroyed };
 }
 
 /** "Carthage: Gad -> Egypt" (a loan), or "Carthage: end Gad -> Egypt" (ending one). */

@@ -53,6 +53,18 @@ const extras: Record<string, (r: CaseReport) => void> = {
   'S.11': (r) =>
     expect(result(r, 'England', 'F edi - nth')?.reason).toBe('England won the battle for North Sea, but its own units there or moving there kept this one out.'),
   'S.12': (r) => expect(result(r, 'England', 'F nrg - nth')?.reason).toBe("The battle for North Sea was won by England's fleet in Edinburgh, not by this unit."),
+  'L.1': (r) => {
+    expect(result(r, 'Rome', 'F Nea - ION')?.reason).toMatch(/The fleet was lost with all its ships in the battle for Ionian Sea\.$/);
+    expect(r.outcome?.events).toEqual([{ kind: 'unit-lost', power: 'Rome', unit: 'F Nea', at: 'Nea', battle: 'ION' }]);
+  },
+  // Lost, the dislodged fleet has no retreat to make: the game goes on to the Fall.
+  'L.2': (r) => {
+    expect(result(r, 'Macedonia', 'F ION H')?.dislodgedBy).toEqual({ from: 'Nea', unit: 'F Nea' });
+    expect(result(r, 'Macedonia', 'F ION H')?.reason).toMatch(/lost with all its ships in the battle for Ionian Sea/);
+    expect(r.outcome?.next.dislodged).toEqual([]);
+    expect(r.outcome && phaseName(getVariant('diadochi-v')!, r.outcome.next.phase)).toBe('Fall 240 BC Movement');
+  },
+  'L.3': (r) => expect(result(r, 'Rome', 'F Syr S F Nea - ION')?.code).toBe('supported'),
   'DV.9': (r) => {
     expect(r.outcome?.disbanded).toEqual([{ power: 'Syria', type: 'fleet', at: 'RED' }]);
     expect(r.outcome && phaseName(getVariant('diadochi-v')!, r.outcome.next.phase)).toBe('Fall 240 BC Movement');
@@ -60,6 +72,11 @@ const extras: Record<string, (r: CaseReport) => void> = {
 };
 
 const withoutDecisions = (c: DatcCase): DatcCase => ({ ...c, blocks: { ...c.blocks, DECIDED: undefined } });
+/** The same decisions with the losses left out. */
+const withoutLosses = (c: DatcCase): DatcCase => ({
+  ...c,
+  blocks: { ...c.blocks, DECIDED: c.blocks.DECIDED?.map((l) => ({ ...l, text: l.text.replace(/\s+lost\s.*$/i, '') })) },
+});
 
 describe('decided provinces (DATC text format)', () => {
   it('has cases on the Standard map and on Diadochi V, with unique ids', () => {
@@ -84,6 +101,9 @@ describe('decided provinces (DATC text format)', () => {
           const ordinary = runCase(variantByName(c.variant)!, withoutDecisions(c));
           expect(ordinary.problems).toEqual([]);
           expect(ordinary.passed).toBe(sameAsOrdinary.has(r.id));
+          // A case with losses comes out otherwise without them: the losses did something.
+          if (c.blocks.DECIDED.some((l) => /\slost\s/i.test(l.text)))
+            expect(runCase(variantByName(c.variant)!, withoutLosses(c)).outcome?.next).not.toEqual(r.outcome?.next);
         });
       }
     });
@@ -169,5 +189,28 @@ END
     const bare = phaseToDatcCase(standard, 'G.1', 'a battle', state, orders, out.value.next);
     expect(bare).not.toContain('DECIDED');
     expect(runCase(standard, only(bare)).passed).toBe(false);
+  });
+
+  it('reads the units lost in a battle, and a phase exported with them re-checks (and fails without them)', () => {
+    const c = only(text('DECIDED\n\tnth Germany lost F nth').replace('POSTSTATE_DISLODGED\n\tEngland: F nth\n', ''));
+    const built = caseToState(standard, c);
+    if (!built.ok) throw new Error(built.error.join('; '));
+    const { state, orders, decided } = built.value;
+    expect(decided).toEqual([{ province: 'nth', outcome: { winner: 'Germany' }, destroyed: ['nth'] }]);
+    const out = adjudicate(standard, state, orders, { decided });
+    if (!out.ok) throw new Error(out.error.join('; '));
+    expect(out.value.next.units).toEqual([{ power: 'Germany', type: 'fleet', at: 'nth' }]);
+    expect(out.value.next.phase.type).toBe('movement');
+    const exported = phaseToDatcCase(standard, 'G.2', 'a fleet lost', state, orders, out.value.next, decided);
+    expect(exported).toContain('DECIDED\n\tnth Germany lost nth\n');
+    expect(runCase(standard, only(exported)).passed).toBe(true);
+    const kept = phaseToDatcCase(standard, 'G.2', 'a fleet lost', state, orders, out.value.next, [{ province: 'nth', outcome: { winner: 'Germany' } }]);
+    expect(runCase(standard, only(kept)).passed).toBe(false);
+  });
+
+  it('names a "lost" with no units after it', () => {
+    const r = runCase(standard, only(text('DECIDED\n\tnth Germany lost')));
+    expect(r.passed).toBe(false);
+    expect(r.problems.join()).toMatch(/line 10: a decided province is .* then optionally "lost" and units/);
   });
 });

@@ -19,13 +19,19 @@
  * (contested.ts) in the phase as adjudicated, either ordinarily or once the
  * other decisions are applied (a decided battle can make two fleets meet
  * elsewhere). Bad decisions are named in errors, never thrown.
+ *
+ * `destroyed` names units lost in the province's battle (a fleet that lost
+ * all its ships). They take their part in the adjudication as decided (a
+ * move, a hold, a support given) and are then removed from the board: no
+ * retreat for one dislodged. Only units that met there (contested.ts) or
+ * gave a support counted there can be named.
  */
 import { findLocation, findPower, findProvince } from '../../variant/load.ts';
-import { unitAtRef, type Board } from '../../state/board.ts';
+import { shortUnit, unitAtRef, type Board } from '../../state/board.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { MOVE, type MovementIntent } from './check.ts';
 import { adjudicateMovement, DECIDED_STANDOFF, UNDECIDED, type Decisions, type MovementOptions, type MovementOutcome } from './resolve.ts';
-import { contestedProvinces, powersMet } from './contested.ts';
+import { contestedProvinces, describeContested, powersMet } from './contested.ts';
 
 /** How a battle for a province ended: a power won it (with one named unit of its own, if it moved several there), or nobody did. */
 export type DecidedOutcome = { winner: string; unit?: string } | { standoff: true };
@@ -34,6 +40,54 @@ export type DecidedOutcome = { winner: string; unit?: string } | { standoff: tru
 export interface DecidedProvince {
   province: string;
   outcome: DecidedOutcome;
+  /** Units lost in its battle, by location ("ion" or "F ion"): removed once the phase is adjudicated. */
+  destroyed?: readonly string[];
+}
+
+/** At most this many units lost in one province's battle: more than a board holds is a mistake. */
+export const MAX_DESTROYED = 64;
+
+/**
+ * The units each decision names as lost in its battle (unit index → province index), checked against the phase as
+ * adjudicated with the decisions: each must be a unit that met in that province or gave a support counted there,
+ * and not the unit named as the one that won. A unit named in two battles is lost in the first.
+ */
+export function lostUnits(out: MovementOutcome, list: readonly DecidedProvince[]): Result<Map<number, number>, string[]> {
+  const { board } = out;
+  const v = board.variant;
+  const lost = new Map<number, number>();
+  const errors: string[] = [];
+  for (const d of list) {
+    const names = d.destroyed;
+    if (names === undefined) continue;
+    const p = findProvince(v, d.province);
+    const where = `${v.provinceNames[p]} (${v.provinceIds[p]})`;
+    if (!Array.isArray(names) || names.length > MAX_DESTROYED) {
+      errors.push(`The units lost in the battle for ${where} must be a list of at most ${MAX_DESTROYED} unit locations.`);
+      continue;
+    }
+    const there = describeContested(out, p, () => '');
+    const took = new Set([...there.units.map((u) => u.at), ...there.supports.filter((s) => s.given).map((s) => s.at)]);
+    const winnerUnit = out.decided?.unit[p] ?? -1;
+    for (const name of names) {
+      const at = typeof name === 'string' ? findLocation(v, name.trim().replace(/^[AF]\s+/i, '')) : -1;
+      const u = at < 0 ? -1 : unitAtRef(board, { at: v.locationIds[at] });
+      if (u < 0) {
+        errors.push(`"${String(name)}", named lost in the battle for ${where}, is not a unit on the board.`);
+        continue;
+      }
+      if (!took.has(v.locationIds[board.location[u]])) {
+        errors.push(`${shortUnit(board, u)} (${v.powers[board.power[u]]}), named lost in the battle for ${where}, took no part in it.`);
+        continue;
+      }
+      if (u === winnerUnit) {
+        errors.push(`${shortUnit(board, u)} (${v.powers[board.power[u]]}) is named both the winner of ${where} and lost in its battle.`);
+        continue;
+      }
+      if (!lost.has(u)) lost.set(u, p);
+    }
+  }
+  return errors.length > 0 ? err(errors) : ok(lost);
 }
 
 /**

@@ -21,7 +21,7 @@ import { retreatOptions } from '../retreat/check.ts';
 import { checkMovementOrder, MOVE, type MovementIntent } from './check.ts';
 import { adjudicateMovement, type MovementOutcome } from './resolve.ts';
 import { explainMovement } from './explain.ts';
-import { decideMovement, type DecidedProvince } from './decided.ts';
+import { decideMovement, lostUnits, type DecidedProvince } from './decided.ts';
 import { contestedProvinces, describeContested, type ContestedProvince } from './contested.ts';
 import { ok, type Result } from '../../result.ts';
 import { resultRank, resultRanks, sortedResults } from '../../game/result-order.ts';
@@ -45,7 +45,9 @@ export function decidedMovementPhase(
 ): Result<PhaseOutcome, string[]> {
   const read = readMovementOrders(pos, orders, results);
   const out = decideMovement(pos.board, read.intents, pos.v.options, decided);
-  return out.ok ? ok(movementResults(pos, read, out.value, results)) : out;
+  if (!out.ok) return out;
+  const lost = lostUnits(out.value, decided);
+  return lost.ok ? ok(movementResults(pos, read, out.value, results, lost.value)) : lost;
 }
 
 /**
@@ -154,8 +156,11 @@ function readMovementOrders(pos: Position, orders: readonly ReadOrder[], results
   return { intents, givenText, givenOrder, heldByRule };
 }
 
-/** Every unit's result from the resolved orders, and the next position. */
-function movementResults(pos: Position, read: MovementOrders, out: MovementOutcome, results: OrderResult[]): PhaseOutcome {
+/**
+ * Every unit's result from the resolved orders, and the next position. `lost`: units lost in a decided province's
+ * battle (unit → province), removed from the board after the moves, dislodged or not.
+ */
+function movementResults(pos: Position, read: MovementOrders, out: MovementOutcome, results: OrderResult[], lost?: ReadonlyMap<number, number>): PhaseOutcome {
   const { v, state, board } = pos;
   const { givenText, givenOrder, heldByRule } = read;
   // The rules' orders may change the economy (a centre destroyed): then a copy, the position's stays as it was.
@@ -165,6 +170,21 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
   // Every unit's result; the variant's rules carry out their orders (the unit held) unless the unit was dislodged.
   // Their ranks in the listing are known here, from the indices at hand (result-order.ts).
   const events: PhaseEvent[] = [];
+  // Units lost in a battle: the event says so, and each of the unit's results ends saying so.
+  const lostIn = (r: OrderResult, u: number): OrderResult => {
+    const p = lost?.get(u);
+    if (p !== undefined) r.reason += ` The ${unitTypeName(board.type[u])} was lost with all its ships in the battle for ${v.provinceNames[p]}.`;
+    return r;
+  };
+  if (lost)
+    for (const [u, p] of lost)
+      events.push({
+        kind: 'unit-lost',
+        power: v.powers[board.power[u]],
+        unit: shortUnit(board, u),
+        at: v.locationIds[board.location[u]],
+        battle: v.provinceIds[p],
+      });
   const carried: RuledOrderStep[] = [];
   const from = results.length;
   const ranks: number[] = [];
@@ -181,24 +201,25 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
           carried.push(step);
         } else ruled.rule.failed(step);
       }
-      results.push(result);
+      results.push(lostIn(result, u));
       ranks.push(resultRank(idRanks, v, board.power[u], board.location[u]));
     } else if (heldByRule === null || !heldByRule.has(u)) {
-      results.push(explainMovement(out, u, `${shortUnit(board, u)} H`, { kind: 'hold', unit: unitRefOf(board, u) }, true));
+      results.push(lostIn(explainMovement(out, u, `${shortUnit(board, u)} H`, { kind: 'hold', unit: unitRefOf(board, u) }, true), u));
       ranks.push(resultRank(idRanks, v, board.power[u], board.location[u]));
     } else {
       const r = explainMovement(out, u, `${shortUnit(board, u)} H`);
       if (r.dislodgedBy) for (const held of heldByRule.get(u)!) Object.assign(held, { dislodgedBy: r.dislodgedBy, reason: `${held.reason} ${r.reason}` });
+      for (const held of heldByRule.get(u)!) lostIn(held, u);
     }
   }
 
-  const { units, dislodged: allDislodged } = positionsAfterMovement(v, board, out);
+  const { units, dislodged: allDislodged } = positionsAfterMovement(v, board, out, lost);
   const standoffs: string[] = [];
   for (let p = 0; p < v.provinceCount; p++) if (out.standoff[p]) standoffs.push(v.provinceIds[p]);
 
   // The board after the moves, for retreats and the Winter count (when there are any).
   const fall = state.phase.season !== 'spring';
-  const after = allDislodged.length > 0 || fall ? boardAfterMoves(board, out, units.length) : null;
+  const after = allDislodged.length > 0 || fall ? boardAfterMoves(board, out, units.length, lost) : null;
   // A dislodged unit with nowhere to go is disbanded now, so no one waits on a retreat without a choice.
   const dislodged: DislodgedUnit[] = [];
   const disbanded: Unit[] = [];
@@ -235,7 +256,7 @@ function movementResults(pos: Position, read: MovementOrders, out: MovementOutco
  * The board of the units that stayed (`positionsAfterMovement`'s units, in the same order), made from their indices:
  * what compiling those units would give, without looking their ids up again.
  */
-function boardAfterMoves(board: Board, out: MovementOutcome, count: number): Board {
+function boardAfterMoves(board: Board, out: MovementOutcome, count: number, lost?: ReadonlyMap<number, number>): Board {
   const v = board.variant;
   const tables = new Tables(boardBytes(v, count));
   const province = tables.int16(count);
@@ -245,7 +266,7 @@ function boardAfterMoves(board: Board, out: MovementOutcome, count: number): Boa
   const type = tables.uint8(count);
   let i = 0;
   for (let u = 0; u < board.count; u++) {
-    if (out.dislodgedBy[u] >= 0) continue;
+    if (out.dislodgedBy[u] >= 0 || lost?.has(u)) continue;
     const l = out.kind[u] === MOVE && out.success[u] ? out.intent[u]!.destLoc : board.location[u];
     const p = v.locationProvince[l];
     if (unitAt[p] >= 0) throw new Error(`internal: positions after movement are invalid: two units in ${v.provinceNames[p]}`);
@@ -259,14 +280,21 @@ function boardAfterMoves(board: Board, out: MovementOutcome, count: number): Boa
   return { variant: v, count, province, location, power, type, unitAt };
 }
 
-function positionsAfterMovement(v: Variant, board: Board, out: MovementOutcome): { units: Unit[]; dislodged: DislodgedUnit[] } {
+function positionsAfterMovement(
+  v: Variant,
+  board: Board,
+  out: MovementOutcome,
+  lost?: ReadonlyMap<number, number>,
+): { units: Unit[]; dislodged: DislodgedUnit[] } {
   // The units that stay counted first, so that their list is made at its length rather than grown.
   let staying = 0;
-  for (let u = 0; u < board.count; u++) if (out.dislodgedBy[u] < 0) staying++;
+  for (let u = 0; u < board.count; u++) if (out.dislodgedBy[u] < 0 && !lost?.has(u)) staying++;
   const units = new Array<Unit>(staying);
   const dislodged: DislodgedUnit[] = [];
   let i = 0;
   for (let u = 0; u < board.count; u++) {
+    // A unit lost in a battle leaves the board: it neither stays nor retreats.
+    if (lost?.has(u)) continue;
     const power = v.powers[board.power[u]];
     const type = unitTypeName(board.type[u]);
     const by = out.dislodgedBy[u];

@@ -73,6 +73,11 @@ export function eventText(v: Variant, e: PhaseEvent): string {
       return `The loan of ${name(v, e.centre)} from ${e.from} to ${e.to} ended.`;
     case 'victory':
       return `Victory: ${e.powers.join(' and ')}!`;
+    case 'unit-lost': {
+      const type = e.unit.startsWith('A ') ? 'army' : 'fleet';
+      const at = e.at.split('/')[0];
+      return `${e.power}'s ${type} in ${name(v, at)} was lost with all its ships in the battle ${at === e.battle ? 'there' : `for ${name(v, e.battle)}`}.`;
+    }
   }
 }
 
