@@ -18,6 +18,7 @@ const logStream = config.LOG_SYNC ? pino.destination({ dest: 1, sync: true }) : 
 if (!config.LOG_SYNC) setInterval(() => logStream.flush(), 100).unref();
 // Push messages are signed with these; new ones would orphan every browser's subscription (server/notify/vapid.ts).
 const vapid = loadVapidKeys(config);
+// A start that cannot open its database (another server on the same embedded one, PostgreSQL down) says why and exits.
 const app = await buildApp({
   database: config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
@@ -58,6 +59,12 @@ const app = await buildApp({
       },
     },
   },
+}).catch((error: unknown) => {
+  pino({ level: 'info' }, pino.destination({ dest: 1, sync: true })).fatal(
+    { err: error },
+    `could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
 });
 
 if (vapid.source === 'generated')

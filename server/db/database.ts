@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { applyMigrations, pgliteMigrationAdapter, postgresMigrationAdapter } from './migrate.ts';
 
 export { Prisma, PrismaClient } from './generated/client.ts';
@@ -405,7 +406,15 @@ async function close(client: pg.Client): Promise<void> {
 async function openPglite(options: { dataDir: string; template?: Blob }): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? undefined : options.dataDir, { loadDataDir: options.template });
+  // Before PGlite touches the directory: a second process's mere opening can ruin it (data-dir-lock.ts).
+  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : options.dataDir, { loadDataDir: options.template });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     kind: 'pglite',
@@ -438,7 +447,11 @@ async function openPglite(options: { dataDir: string; template?: Blob }): Promis
     async close() {
       await prisma.$disconnect();
       // Without this the process may hang on exit, and an on-disk database may be left unclean.
-      await pglite.close();
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
