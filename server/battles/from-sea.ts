@@ -117,7 +117,7 @@ function playerOf(game: LoadedGame, power: string): string | null {
 }
 
 /** The sea after the change, as its route answers. */
-async function seaAnswer(db: PrismaClient | Transaction, rowId: string, campaign: Campaign | null) {
+export async function seaAnswer(db: PrismaClient | Transaction, rowId: string, campaign: Campaign | null) {
   return seaBattleAnswer(seaBattleOf(await db.seaBattle.findUniqueOrThrow({ where: { id: rowId } })), { campaign });
 }
 
@@ -172,7 +172,7 @@ type Opened = {
  * Step 1 of an auto-resolve, in the caller's transaction holding the game's lock (lockSeaBattle): the battle of two
  * computer seats opened and started, the sea marked as fought by it.
  */
-async function openComputerBattle(env: BattleEnv, tx: Transaction, row: SeaBattleRow, createdById: string | null, now: Date): Promise<Opened> {
+export async function openComputerBattle(env: BattleEnv, tx: Transaction, row: SeaBattleRow, createdById: string | null, now: Date): Promise<Opened> {
   const game = await lockedGameOf(tx, row.gameId);
   const fight = await battleOfSea(tx, game.campaign, game, row);
   const seats = sideIds(fight).map((side) => ({ side, userId: null }));
@@ -242,7 +242,7 @@ async function abandon(env: BattleEnv, prisma: PrismaClient, battleId: string): 
 }
 
 /** Steps 2 and 3: the computer fights (in the pool, no transaction open), then the end is stored; how long it thought. */
-async function fightOut(env: BattleEnv, prisma: PrismaClient, opened: Opened): Promise<number> {
+export async function fightOut(env: BattleEnv, prisma: PrismaClient, opened: Opened): Promise<number> {
   let fought: { value: FoughtBattle; ms: number };
   try {
     fought = await env.computer.fight({

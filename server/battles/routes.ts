@@ -44,6 +44,8 @@ import { addNote, readNotes } from './notes.ts';
 import type { BattleEnv } from './play.ts';
 import { exportBattle, importBattle, verifyBattle } from './record.ts';
 import { autoResolveSea, fightSea } from './from-sea.ts';
+import { abandonSea } from './sea-abandon.ts';
+import { agreeToAutoResolve } from './sea-agreement.ts';
 import { SeaDeadlines } from './sea-deadlines.ts';
 import { SeaOddsEstimates } from './sea-odds.ts';
 
@@ -304,6 +306,47 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(202).send(await seaOdds.ask(app, requireUser(request), request.params)),
+  );
+
+  app.post(
+    '/games/:gameId/phases/:index/seas/:sea/abandon',
+    {
+      schema: {
+        tags: campaignTags,
+        summary:
+          'Abandon the battle being fought for a contested sea (the game master; not one who plays a power fighting there, 403 game_master_plays): the battle ends with nobody winning it, marked abandoned, and the sea is undecided again, to be fought, decided, waived or auto-resolved',
+        params: SeaParamsSchema,
+        response: { 200: SeaBattleSchema, ...errorResponses },
+      },
+    },
+    async (request) => abandonSea(env, app, requireUser(request), request.params),
+  );
+
+  app.post(
+    '/games/:gameId/phases/:index/seas/:sea/agreement',
+    {
+      schema: {
+        tags: campaignTags,
+        summary:
+          "Agree, as the player of a power fighting in an undecided contested sea, to auto-resolve it; once every power fighting there has agreed, the computer fights it out as the game master's auto-resolve does (the answer is the sea decided)",
+        params: SeaParamsSchema,
+        response: { 200: SeaBattleSchema, ...errorResponses },
+      },
+    },
+    async (request) => agreeToAutoResolve(env, app, requireUser(request), request.params, true),
+  );
+
+  app.delete(
+    '/games/:gameId/phases/:index/seas/:sea/agreement',
+    {
+      schema: {
+        tags: campaignTags,
+        summary: "Withdraw your power's agreement to auto-resolve a contested sea, while the sea is undecided",
+        params: SeaParamsSchema,
+        response: { 200: SeaBattleSchema, ...errorResponses },
+      },
+    },
+    async (request) => agreeToAutoResolve(env, app, requireUser(request), request.params, false),
   );
 
   app.post(

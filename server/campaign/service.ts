@@ -83,6 +83,8 @@ export async function setSides(app: FastifyInstance, user: User, params: { gameI
   return onSea(app, user, params, async (tx, context, row) => {
     requireImpartial(context, row, 'set the sides of');
     const now = new Date();
+    // Agreements to auto-resolve were to fight the sides as they were: asked again (the change publishes the sea).
+    if (row.autoResolveAgreed.length > 0) await tx.seaBattle.update({ where: { id: row.id }, data: { autoResolveAgreed: [] } });
     await setSeaSides(tx, app.play, row, body.sides, now);
     await logGmAction(tx, app.bus, params.gameId, user.id, 'sea-sides', { phase: params.index, sea: row.sea, seaName: row.contested.name, sides: body.sides });
   });

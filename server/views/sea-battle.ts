@@ -36,6 +36,8 @@ export function seaBattleView(row: SeaBattleRow, game: { campaign: Campaign | nu
     decidedBy: deciderOf(row.decidedBy),
     deadlineAt: row.deadlineAt?.toISOString() ?? null,
     odds: row.odds,
+    // Powers, never who plays them: an anonymous game's names stay hidden.
+    agreed: [...(row.autoResolveAgreed ?? [])],
   };
 }
 

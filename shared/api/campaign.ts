@@ -83,6 +83,8 @@ export const SeaBattleSchema = z
     /** When the seas still undecided will be auto-resolved. */
     deadlineAt: TimestampSchema.nullable(),
     odds: SeaOddsSchema.nullable(),
+    /** The powers of the fight whose players agreed to auto-resolve it (always sent; optional for older answers). */
+    agreed: z.array(z.string()).optional(),
   })
   .meta({ id: 'SeaBattle' });
 export type SeaBattle = z.infer<typeof SeaBattleSchema>;

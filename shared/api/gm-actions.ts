@@ -31,6 +31,8 @@ export const GM_ACTIONS = [
   // Campaign play (server/battles/from-sea.ts): a contested sea's battle opened, or left to the computer (by the game master, or by its deadline).
   'fight-sea',
   'auto-resolve-sea',
+  // Campaign play (server/campaign/abandon.ts): the game master abandoned a sea's battle under way; the sea is undecided again.
+  'abandon-sea',
 ] as const;
 export type GmActionKind = (typeof GM_ACTIONS)[number];
 

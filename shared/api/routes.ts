@@ -163,6 +163,9 @@ export const API_ROUTES = {
   fightSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/battle', body: 'FightSeaRequest', answers: { 200: 'SeaBattle' } },
   autoResolveSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/auto-resolve', answers: { 200: 'SeaBattle' } },
   estimateSeaOdds: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/odds', answers: { 202: 'SeaBattle' } },
+  abandonSea: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/abandon', answers: { 200: 'SeaBattle' } },
+  agreeToAutoResolve: { method: 'POST', path: '/api/games/:gameId/phases/:index/seas/:sea/agreement', answers: { 200: 'SeaBattle' } },
+  withdrawAgreement: { method: 'DELETE', path: '/api/games/:gameId/phases/:index/seas/:sea/agreement', answers: { 200: 'SeaBattle' } },
 
   // A game's webhooks (its game master's setting)
   webhooks: { method: 'GET', path: '/api/games/:gameId/webhooks', answers: { 200: 'WebhookList' } },

@@ -224,7 +224,16 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
       sentence =
         d.expired === true
           ? `The battles' time ran out: the computer fought ${sea} in ${phase} out on the server's dice.`
-          : `Had the computer fight ${sea} in ${phase} out on the server's dice.`;
+          : Array.isArray(d.agreedBy) && d.agreedBy.length
+            ? `As ${listInWords(d.agreedBy.filter((p): p is string => typeof p === 'string'))} all agreed, the computer fought ${sea} in ${phase} out on the server's dice.`
+            : `Had the computer fight ${sea} in ${phase} out on the server's dice.`;
+      break;
+    }
+    case 'abandon-sea': {
+      const sea = text(d.seaName) ?? text(d.sea) ?? 'a sea';
+      const actions = count(d.actions);
+      const after = actions === null ? '' : actions === 0 ? ' before its first move' : ` after ${plural(actions, 'action')}`;
+      sentence = `Abandoned the battle for ${sea} in ${phase}${after}: nobody won it, and the sea is undecided again.`;
       break;
     }
     case 'finalize':
