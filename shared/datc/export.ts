@@ -42,7 +42,7 @@ export function phaseToDatcCase(
     ORDERS: orders.map((o) => `${o.power}: ${typeof o.order === 'string' ? o.order : formatOrder(o.order)}`),
     DECIDED: decided.map(
       (d) =>
-        `${d.province} ${'winner' in d.outcome ? `${d.outcome.winner}${d.outcome.unit ? ` ${d.outcome.unit}` : ''}` : 'standoff'}${d.destroyed?.length ? ` lost ${d.destroyed.join(' ')}` : ''}`,
+        `${d.province} ${'winner' in d.outcome ? `${d.outcome.winner}${d.outcome.unit ? ` ${d.outcome.unit}` : ''}` : 'standoff'}${d.outcome.destroyed?.length ? ` lost ${d.outcome.destroyed.join(' ')}` : ''}`,
     ),
     POSTSTATE: after.units.map(unitLine),
     POSTSTATE_DISLODGED: after.phase.type === 'retreat' && before.phase.type === 'movement' ? after.dislodged.map(unitLine) : [],

@@ -107,9 +107,9 @@ function decidedLine(v: Variant, l: DatcLine, problems: string[]): DecidedProvin
     return undefined;
   }
   const destroyed = lostPart === undefined ? {} : { destroyed: lost };
-  if (who.toLowerCase() === 'standoff' && unit.length === 0) return { province, outcome: { standoff: true }, ...destroyed };
+  if (who.toLowerCase() === 'standoff' && unit.length === 0) return { province, outcome: { standoff: true, ...destroyed } };
   const named = unit.filter((w) => !/^[AF]$/i.test(w));
-  return { province, outcome: { winner: power(v, who) ?? who, ...(named.length > 0 ? { unit: named.join(' ') } : {}) }, ...destroyed };
+  return { province, outcome: { winner: power(v, who) ?? who, ...(named.length > 0 ? { unit: named.join(' ') } : {}), ...destroyed } };
 }
 
 /** "Carthage: Gad -> Egypt" (a loan), or "Carthage: end Gad -> Egypt" (ending one). */

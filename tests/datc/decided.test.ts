@@ -196,7 +196,7 @@ END
     const built = caseToState(standard, c);
     if (!built.ok) throw new Error(built.error.join('; '));
     const { state, orders, decided } = built.value;
-    expect(decided).toEqual([{ province: 'nth', outcome: { winner: 'Germany' }, destroyed: ['nth'] }]);
+    expect(decided).toEqual([{ province: 'nth', outcome: { winner: 'Germany', destroyed: ['nth'] } }]);
     const out = adjudicate(standard, state, orders, { decided });
     if (!out.ok) throw new Error(out.error.join('; '));
     expect(out.value.next.units).toEqual([{ power: 'Germany', type: 'fleet', at: 'nth' }]);

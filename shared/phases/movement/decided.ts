@@ -20,7 +20,7 @@
  * other decisions are applied (a decided battle can make two fleets meet
  * elsewhere). Bad decisions are named in errors, never thrown.
  *
- * `destroyed` names units lost in the province's battle (a fleet that lost
+ * An outcome's `destroyed` names units lost in the province's battle (a fleet that lost
  * all its ships). They take their part in the adjudication as decided (a
  * move, a hold, a support given) and are then removed from the board: no
  * retreat for one dislodged. Only units that met there (contested.ts) or
@@ -33,15 +33,17 @@ import { MOVE, type MovementIntent } from './check.ts';
 import { adjudicateMovement, DECIDED_STANDOFF, UNDECIDED, type Decisions, type MovementOptions, type MovementOutcome } from './resolve.ts';
 import { contestedProvinces, describeContested, powersMet } from './contested.ts';
 
-/** How a battle for a province ended: a power won it (with one named unit of its own, if it moved several there), or nobody did. */
-export type DecidedOutcome = { winner: string; unit?: string } | { standoff: true };
+/**
+ * How a battle for a province ended: a power won it (with one named unit of its own, if it moved several there), or
+ * nobody did; either way, `destroyed`: the units lost in it, by location ("ion" or "F ion"), removed once the phase is
+ * adjudicated.
+ */
+export type DecidedOutcome = ({ winner: string; unit?: string } | { standoff: true }) & { destroyed?: readonly string[] };
 
 /** A province whose outcome is fixed from outside. */
 export interface DecidedProvince {
   province: string;
   outcome: DecidedOutcome;
-  /** Units lost in its battle, by location ("ion" or "F ion"): removed once the phase is adjudicated. */
-  destroyed?: readonly string[];
 }
 
 /** At most this many units lost in one province's battle: more than a board holds is a mistake. */
@@ -58,7 +60,7 @@ export function lostUnits(out: MovementOutcome, list: readonly DecidedProvince[]
   const lost = new Map<number, number>();
   const errors: string[] = [];
   for (const d of list) {
-    const names = d.destroyed;
+    const names = d.outcome.destroyed;
     if (names === undefined) continue;
     const p = findProvince(v, d.province);
     const where = `${v.provinceNames[p]} (${v.provinceIds[p]})`;
