@@ -14,12 +14,17 @@ import type {
   BattleNotes,
   BattleRulesetId,
   BattleSeat,
+  BattleSide,
   BattleSummary,
   BattleTurn,
   BattleVerification,
   ExportedBattle,
 } from '../../shared/api/battles.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
+import { CampaignSchema } from '../../shared/api/campaign.ts';
+import { getVariant } from '../../shared/variants.ts';
+import { ContestedSeaSchema, SeaSidesSchema } from '../db/tables/sea-battles.ts';
+import { seaForcesOf } from '../play/sea-forces.ts';
 import type { z } from 'zod';
 import type { LogLineSchema, Verification } from '../../shared/naval/record.ts';
 import type { BoardView, Outcome, Turn } from '../../shared/naval/ruleset.ts';
@@ -50,7 +55,21 @@ export const battleInclude = {
   // A campaign game's battle: who may watch it and see its players' names is the game's too (battle-policy.ts).
   seaBattle: {
     select: {
-      game: { select: { private: true, anonymous: true, status: true, gameMasterId: true, finalAt: true, players: { select: { userId: true, power: true } } } },
+      game: {
+        select: {
+          private: true,
+          anonymous: true,
+          status: true,
+          gameMasterId: true,
+          finalAt: true,
+          players: { select: { userId: true, power: true } },
+          // Each side is drawn in its power's map colour (sidesView).
+          variantId: true,
+          campaign: true,
+        },
+      },
+      contested: true,
+      sides: true,
     },
   },
 } satisfies Prisma.BattleInclude;
@@ -87,6 +106,32 @@ const clockOf = (battle: LoadedBattle): BattleSummary['clock'] =>
     ? { pace: 'live', minutesPerTurn: Math.round(battle.turnSeconds / 60) }
     : { pace: 'correspondence', hoursPerTurn: Math.round(battle.turnSeconds / 3600) };
 
+/**
+ * A campaign battle's sides with the power each stands for (a side of allies: its first power) and that power's colour
+ * on the game's map; an ordinary battle's sides as the set-up names them. Powers are public in a campaign game (only
+ * who plays them may be hidden), and a side's name already says them.
+ */
+function sidesView(battle: LoadedBattle): BattleSide[] {
+  const sides = RULESETS[battle.ruleset].sides(battle.setup);
+  const sea = battle.seaBattle;
+  if (!sea) return sides;
+  const campaign = CampaignSchema.safeParse(sea.game.campaign);
+  const contested = ContestedSeaSchema.safeParse(sea.contested);
+  const grouping = SeaSidesSchema.nullable().safeParse(sea.sides);
+  if (!campaign.success || !contested.success || !grouping.success) return sides;
+  const forces = seaForcesOf(campaign.data, { contested: contested.data, sides: grouping.data });
+  if (!forces.ok) return sides;
+  const colours = new Map((getVariant(sea.game.variantId)?.data.powers ?? []).map((power) => [power.id, power.colour]));
+  // The set-up names its sides after the sea's, in the same order (server/battles/from-sea.ts).
+  const ids = sides.map((side) => side.id);
+  const powerOf = new Map(forces.value.sides.map((side, i) => [ids.includes(side.id) ? side.id : ids[i], side.powers[0]]));
+  return sides.map((side) => {
+    const power = powerOf.get(side.id);
+    const colour = power === undefined ? undefined : colours.get(power);
+    return power === undefined || colour === undefined ? side : { ...side, power, colour };
+  });
+}
+
 /** The seats in the set-up's order of sides, the umpire last. */
 function seatsView(battle: LoadedBattle, viewer: Viewer): BattleSeat[] {
   const now = new Date();
@@ -94,14 +139,19 @@ function seatsView(battle: LoadedBattle, viewer: Viewer): BattleSeat[] {
   const place = (side: string | null) => (side === null ? sides.length : sides.indexOf(side));
   return [...battle.seats]
     .sort((a, b) => place(a.side) - place(b.side))
-    .map((seat) => ({
-      id: seat.id,
-      side: seat.side,
-      role: seat.role,
-      player: seat.player,
-      user: shownUser(namesBattleSeat(battle, seat, viewer, now), viewer, seat.user),
-      isYou: !!viewer && seat.userId === viewer.id,
-    }));
+    .map((seat) => {
+      const user = shownUser(namesBattleSeat(battle, seat, viewer, now), viewer, seat.user);
+      return {
+        id: seat.id,
+        side: seat.side,
+        role: seat.role,
+        player: seat.player,
+        user,
+        // Taken by a player the viewer may not name: said, so the seat does not read as open (and no name with it).
+        ...(user === null && seat.userId !== null ? { hidden: true } : {}),
+        isYou: !!viewer && seat.userId === viewer.id,
+      };
+    });
 }
 
 export function battleSummaryView(battle: LoadedBattle, viewer: Viewer): BattleSummary {
@@ -113,7 +163,7 @@ export function battleSummaryView(battle: LoadedBattle, viewer: Viewer): BattleS
     status: battle.status,
     private: battle.private,
     clock: clockOf(battle),
-    sides: RULESETS[battle.ruleset].sides(battle.setup),
+    sides: sidesView(battle),
     seats: seatsView(battle, viewer),
     createdBy: battle.createdBy,
     joined: !!viewer && battle.seats.some((seat) => seat.userId === viewer.id),

@@ -168,7 +168,20 @@ export const BattleRulesetListSchema = z
   .meta({ id: 'BattleRulesetList' });
 export type BattleRulesetList = z.infer<typeof BattleRulesetListSchema>;
 
-export const BattleSideSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'BattleSide' });
+export const BattleSideSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** A campaign game's battle: the power the side stands for (a side of allies: its first power). */
+    power: z.string().optional(),
+    /** That power's colour on the game's map ("#CC3311"), which the battle's pages draw the side in. */
+    colour: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .optional(),
+  })
+  .meta({ id: 'BattleSide' });
+export type BattleSide = z.infer<typeof BattleSideSchema>;
 
 export const BattleSeatSchema = z
   .object({
@@ -177,8 +190,10 @@ export const BattleSeatSchema = z
     side: z.string().nullable(),
     role: z.enum(['side', 'umpire']),
     player: z.enum(['human', 'computer']),
-    /** Who sits there; null while open (and for the computer). */
+    /** Who sits there; null while open (and for the computer), or when hidden. */
     user: UserRefSchema.nullable(),
+    /** A player sits there whose name this viewer may not see (an anonymous campaign game's battle): taken, not open. */
+    hidden: z.literal(true).optional(),
     isYou: z.boolean(),
   })
   .meta({ id: 'BattleSeat' });

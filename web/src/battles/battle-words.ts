@@ -11,7 +11,7 @@ export const sideNameIn = (sides: readonly { id: string; name: string }[], side:
 
 export function seatHolder(seat: BattleSeat): string {
   if (seat.player === 'computer') return 'the computer';
-  return seat.user ? seat.user.username : 'open';
+  return seat.user ? seat.user.username : seat.hidden ? 'a player, hidden' : 'open';
 }
 
 /** Who must act, said to the viewer ("Your turn", "Waiting for Macedon"). */
@@ -30,7 +30,7 @@ export function turnWords(turn: BattleTurn, sides: readonly { id: string; name: 
 export function battleBadge(b: BattleSummary): string {
   if (b.status === 'finished') return 'Finished';
   if (b.status === 'cancelled') return 'Abandoned';
-  const open = b.seats.filter((s) => s.player === 'human' && s.user === null).length;
+  const open = b.seats.filter((s) => s.player === 'human' && s.user === null && !s.hidden).length;
   if (b.joined) return b.status === 'forming' ? 'Seated' : 'Fighting';
   if (b.status === 'forming') return `${open} seat${open === 1 ? '' : 's'} free`;
   return 'Being fought';

@@ -57,8 +57,89 @@ export const facingDegrees = (f: Facing): number => 60 * f;
 /** Side colours, in the order the set-up lists the sides: dark enough for white letters, told apart without red–green alone. */
 export const SIDE_COLOURS = ['#8c2f14', '#1f4e79', '#4b6b22', '#5d3a78'] as const;
 
-export function sideColour(sides: readonly string[], side: string): string {
-  const i = sides.indexOf(side);
+/** A side as the boards know it: its id, and for a campaign game's battle its power's colour on the map. */
+export type ColouredSide = string | { readonly id: string; readonly colour?: string };
+
+/** The seas the sides are drawn on: the hex sea's (app.css --sea) and the measured table's. */
+export const SEA_BACKGROUNDS = ['#c4d4d0', '#9fc3d6'] as const;
+
+function luminance(colour: string): number {
+  const c = Number.parseInt(colour.slice(1), 16);
+  const [r, g, b] = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((x) => {
+    const s = x / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two colours (1 to 21), as WCAG reckons it. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+
+/** Darkened by `k` (1: as it is). */
+function darkened(colour: string, k: number): string {
+  const c = Number.parseInt(colour.slice(1), 16);
+  return `#${[(c >> 16) & 255, (c >> 8) & 255, c & 255].map((x) => hex2(x * k)).join('')}`;
+}
+
+/**
+ * A power's map colour as a ship is drawn in it: the same hue, darkened just enough that a counter's white letters
+ * read on it (4.5:1) and its hull stands out from either sea (3:1). The map's colours are chosen for a pale map and
+ * dark ink; a counter has white letters. `apartFrom`: a shade already on the board it must also differ from in
+ * lightness (Rome's red and Carthage's crimson are told apart by hue alone otherwise).
+ */
+export function shipShade(colour: string, apartFrom: readonly string[] = []): string {
+  for (let k = 1; k > 0; k -= 0.02) {
+    const shade = darkened(colour, k);
+    if (contrast(shade, '#ffffff') < 4.5 || SEA_BACKGROUNDS.some((sea) => contrast(shade, sea) < 3)) continue;
+    if (apartFrom.every((other) => contrast(shade, other) >= SHADES_APART)) return shade;
+  }
+  return '#000000';
+}
+
+/** How far apart in lightness two sides' shades stand when their hues are close. */
+const SHADES_APART = 1.4;
+
+/** Whether two colours' hues lie within 40° of each other (or either is grey). */
+function closeHues(a: string, b: string): boolean {
+  const hue = (colour: string) => {
+    const c = Number.parseInt(colour.slice(1), 16);
+    const [r, g, b] = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((x) => x / 255);
+    const max = Math.max(r, g, b);
+    const d = max - Math.min(r, g, b);
+    if (d === 0) return null;
+    const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return (h * 60 + 360) % 360;
+  };
+  const [x, y] = [hue(a), hue(b)];
+  if (x === null || y === null) return true;
+  const apart = Math.abs(x - y);
+  return Math.min(apart, 360 - apart) < 40;
+}
+
+/**
+ * The colour a side is drawn in: its power's map colour (shaded for the boards) when the battle was fought for a
+ * campaign game's sea, else by its place in the set-up's order. A later side whose power's hue is close to an
+ * earlier side's is shaded darker still, so the two read apart.
+ */
+export function sideColour(sides: readonly ColouredSide[], side: string): string {
+  const i = sides.findIndex((s) => (typeof s === 'string' ? s : s.id) === side);
+  const colourOf = (s: ColouredSide | undefined) => (s !== undefined && typeof s !== 'string' ? s.colour : undefined);
+  const own = colourOf(sides[i]);
+  if (own) {
+    const near = sides
+      .slice(0, i)
+      .map(colourOf)
+      .filter((c): c is string => !!c && closeHues(c, own));
+    return shipShade(
+      own,
+      near.map((c) => shipShade(c)),
+    );
+  }
   return SIDE_COLOURS[Math.max(i, 0) % SIDE_COLOURS.length];
 }
 
