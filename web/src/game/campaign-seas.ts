@@ -65,6 +65,22 @@ export function withSea<P extends Pick<PhaseDetail, 'seas'>>(phase: P, sea: SeaB
   return { ...phase, seas: known ? phase.seas.map((s) => (s.sea === sea.sea ? sea : s)) : [...phase.seas, sea] };
 }
 
+/** The powers fighting in the sea: both sides' powers where set, else every power that met there. */
+export const fightingPowers = (sea: Pick<SeaBattle, 'sides' | 'powers'>): string[] => (sea.sides ? sea.sides.flatMap((side) => side.powers) : [...sea.powers]);
+
+/**
+ * Who agreed to auto-resolve the sea, as the card says it: "Rome has agreed to auto-resolve it; waiting for
+ * Macedonia"; once decided by everyone's agreement, "Auto-resolved as Rome and Macedonia agreed"; null when nobody has.
+ */
+export function agreementWords(sea: Pick<SeaBattle, 'sides' | 'powers' | 'agreed' | 'status'>): string | null {
+  const agreed = sea.agreed ?? [];
+  if (agreed.length === 0) return null;
+  const waiting = fightingPowers(sea).filter((power) => !agreed.includes(power));
+  if (sea.status !== 'undecided') return waiting.length === 0 ? `Auto-resolved as ${listInWords(agreed)} agreed` : null;
+  const who = `${listInWords(agreed)} ${agreed.length === 1 ? 'has' : 'have'} agreed to auto-resolve it`;
+  return waiting.length ? `${who}; waiting for ${listInWords(waiting)}` : who;
+}
+
 /** The sides the game master is setting: each power on side 0 or 1; valid when each side has a power. */
 export function sidesFrom(choice: Readonly<Record<string, 0 | 1>>, powers: readonly string[]): string[][] | null {
   const sides = [powers.filter((p) => choice[p] === 0), powers.filter((p) => choice[p] === 1)];

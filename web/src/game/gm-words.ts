@@ -225,7 +225,7 @@ export function describeGmAction(entry: Pick<GmAction, 'action' | 'details'>, ti
         d.expired === true
           ? `The battles' time ran out: the computer fought ${sea} in ${phase} out on the server's dice.`
           : Array.isArray(d.agreedBy) && d.agreedBy.length
-            ? `As ${listInWords(d.agreedBy.filter((p): p is string => typeof p === 'string'))} all agreed, the computer fought ${sea} in ${phase} out on the server's dice.`
+            ? `As ${listInWords(d.agreedBy.filter((p): p is string => typeof p === 'string'))} agreed, the computer fought ${sea} in ${phase} out on the server's dice.`
             : `Had the computer fight ${sea} in ${phase} out on the server's dice.`;
       break;
     }

@@ -337,6 +337,11 @@ export const api = {
     autoResolve: (id: string, index: number, sea: string) => call('autoResolveSea', { gameId: id, index, sea }),
     /** 202: the estimate runs; its progress comes as sea.changed events (and in the answer's odds so far). */
     estimate: (id: string, index: number, sea: string) => call('estimateSeaOdds', { gameId: id, index, sea }),
+    /** The game master ends the battle being fought for the sea: nobody won it, and the sea is undecided again. */
+    abandon: (id: string, index: number, sea: string) => call('abandonSea', { gameId: id, index, sea }),
+    /** The player of a power fighting there agrees to auto-resolve the sea (auto-resolved once every such power has). */
+    agree: (id: string, index: number, sea: string) => call('agreeToAutoResolve', { gameId: id, index, sea }),
+    withdraw: (id: string, index: number, sea: string) => call('withdrawAgreement', { gameId: id, index, sea }),
   },
 
   /** Links, not fetches: the browser downloads them (the server sends content-disposition). */
