@@ -280,6 +280,12 @@ describe.each([
         for (const sea of seen.seas as { sea: string; status: string; powers: string[] }[]) {
           if (sea.status !== 'undecided') continue;
           const path = `/api/games/${gameId}/phases/${phase.index}/seas/${sea.sea}`;
+          if (sea.powers.length === 2) {
+            // One side agrees to auto-resolve first (who agreed is a power, never a name); then the game master decides.
+            const agreed = await byPower.get(sea.powers[0])!.request('POST', `${path}/agreement`);
+            expect(agreed.statusCode, agreed.body).toBe(200);
+            await poll();
+          }
           const done =
             sea.powers.length === 2 ? await master.request('POST', `${path}/decide`, { winner: sea.powers[0] }) : await master.request('POST', `${path}/waive`);
           expect(done.statusCode, done.body).toBe(200);
@@ -332,6 +338,8 @@ describe.each([
     expect(text).toContain('"type":"sea.changed"');
     expect(outsider.some((r) => r.what.startsWith(`GET /api/games/${game.gameId}/export →`) && r.text.includes('"decided":[{"province":"ION"'))).toBe(true);
     expect(outsider.some((r) => r.text.includes('"seas":[{"sea":"ION"'))).toBe(true);
+    // A side's agreement to auto-resolve, seen by everyone as its power.
+    expect(text).toMatch(/"agreed":\["(Rome|Macedonia)"\]/);
   });
 
   test('private press reaches only its sender and recipients, until the game ends', () => {
