@@ -7,6 +7,7 @@
  *     umpire may see it; once resolved, everyone;
  *   - the seed of the dice before the battle is over (then everyone sees it, and it matches the commitment);
  *   - the umpire's notes before the battle is over (the umpire's alone; then everyone's).
+ * And no seat of a battle of its own reads as hidden (that is an anonymous campaign game's, campaign-battle-sides).
  * Positive controls show the scan can see: the plotting side and the umpire find the plot where it is.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -209,6 +210,25 @@ describe('a ship-to-ship duel recorded from every seat', () => {
         watcher.records.some((r) => r.over && r.text.includes(seed)),
         watcher.name,
       ).toBe(true);
+    }
+  });
+
+  test('a battle of its own names both players to every watcher: no seat reads as hidden, no side carries a power', () => {
+    for (const watcher of watchers) {
+      const pages = watcher.records.filter((r) => /^GET \/api\/battles\/[^/?]+(\?legalActions=true)? → 200$/.test(r.what));
+      expect(pages.length, watcher.name).toBeGreaterThan(0);
+      for (const page of pages) {
+        const detail = JSON.parse(page.text) as { sides: object[]; seats: { side: string | null; user: unknown; hidden?: boolean }[] };
+        expect(
+          detail.seats.map((seat) => [seat.side, seat.user !== null, seat.hidden ?? false]),
+          watcher.name,
+        ).toEqual([
+          ['rhodes', true, false],
+          ['macedon', true, false],
+          [null, true, false],
+        ]);
+        for (const side of detail.sides) expect(Object.keys(side).sort(), watcher.name).toEqual(['id', 'name']);
+      }
     }
   });
 
