@@ -54,9 +54,18 @@ export const SeaBattleSideSchema = z
   .object({ id: z.string(), name: z.string(), powers: z.array(z.string()), fleets: z.array(SeaFleetSchema) })
   .meta({ id: 'SeaBattleSide' });
 
-/** What decided the sea: a power won it (`unit`: which of its fleets enters, when it attacked with several), or nobody did. */
+/** The fleets (their locations) a battle sank to the last ship: they leave the board after the phase. */
+const DestroyedSchema = z.array(z.string().min(1).max(20)).max(64).readonly().optional();
+
+/**
+ * What decided the sea: a power won it (`unit`: which of its fleets enters, when it attacked with several), or nobody
+ * did; `destroyed`: the fleets lost with all their ships in its battle.
+ */
 export const SeaOutcomeSchema = z
-  .union([z.object({ winner: z.string(), unit: z.string().optional() }).strict(), z.object({ standoff: z.literal(true) }).strict()])
+  .union([
+    z.object({ winner: z.string(), unit: z.string().optional(), destroyed: DestroyedSchema }).strict(),
+    z.object({ standoff: z.literal(true), destroyed: DestroyedSchema }).strict(),
+  ])
   .meta({ id: 'SeaOutcome' });
 export type SeaOutcome = z.infer<typeof SeaOutcomeSchema>;
 
