@@ -11,7 +11,7 @@ import { type Nation, SHIP_TYPES, type ShipType } from '../../naval/ship-to-ship
 import type { Result } from '../../result.ts';
 import { type ShipClass, banksOf } from '../fleets.ts';
 import type { SeaForces } from '../forces.ts';
-import { muster } from '../muster.ts';
+import { muster, type Scale } from '../muster.ts';
 import { ROWS, columnsFor, openingLine } from './hex-line.ts';
 import { parsed } from './parsed.ts';
 
@@ -29,8 +29,11 @@ function typeOf(c: ShipClass, nation: Nation): ShipType {
   return offered.reduce((best, t) => (distance(t) < distance(best) || (distance(t) === distance(best) && BANKS[t] > BANKS[best]) ? t : best));
 }
 
+/** A fleet's ships at this ruleset's scale (losses.ts musters the same to trace a ship to its fleet). */
+export const SHIP_TO_SHIP_SCALE: Scale = { perFleet: 3, minPerFleet: 1, maxShips: 24, maxShipsPerSide: 20, maxFleetsPerSide: 12 };
+
 export function shipToShipFromSea(forces: SeaForces, title: string): Result<Setup, string[]> {
-  const mustered = muster(forces, { perFleet: 3, minPerFleet: 1, maxShips: 24, maxShipsPerSide: 20, maxFleetsPerSide: 12 });
+  const mustered = muster(forces, SHIP_TO_SHIP_SCALE);
   if (!mustered.ok) return mustered;
   const sides = mustered.value;
   const columns = columnsFor(sides, 12, 40);
