@@ -13,6 +13,11 @@
  * is written as it was then. A phase rolled back meanwhile cannot be: the
  * export stops there, unfinished (a document that does not parse).
  *
+ * A campaign game's phases carry their decided seas, each with the record of the
+ * battle that decided it (views/battle.ts: finished, so whole and with its seed,
+ * naming nobody), and a phase held for its battles its seas waived and awaited as
+ * they were when the export began (a battle still being fought is not exported).
+ *
  * The document is exactly what writing the whole of it through its schema
  * gives (JSON.stringify of `z.encode(ExportedGameSchema, game)`): each piece is
  * encoded with its part of that schema, fields in the schema's order.
@@ -28,7 +33,11 @@ import { viewableGame, type GameContext, type Viewer } from '../play/context.ts'
 import { positionOf } from '../play/phases.ts';
 import { acceptedDecisions } from '../play/process.ts';
 import { seaBattleOf, type SeaBattleRow } from '../db/tables/sea-battles.ts';
-import { discardedPhaseOf, phaseOf, type PhaseRecord } from '../db/tables/phases.ts';
+import { discardedPhaseOf, phaseOf, type PhaseRecord, type PhaseRow } from '../db/tables/phases.ts';
+import { readBattleActions, readBattleRow, readBattleSeed } from '../db/tables/battles.ts';
+import type { BattleRecord } from '../../shared/naval/record.ts';
+import { mayViewBattle } from '../access/battle-policy.ts';
+import { battleRecordView } from '../views/battle.ts';
 import { submissionOf } from '../db/tables/submissions.ts';
 import { gmActionOf } from '../db/tables/gm-log.ts';
 import { storedDataInvalid } from '../db/tables/stored.ts';
@@ -204,44 +213,90 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
     }
   }
 
-  /** The decided seas of these phases, in the order they were decided (as the phase was adjudicated with them). */
-  async function decidedSeasOf(phaseIds: string[]): Promise<Map<string, SeaBattleRow[]>> {
+  /**
+   * The seas of these phases as they were when the export began (made by then; decided or waived by then), in the
+   * order they were decided (as the phase was adjudicated with them).
+   */
+  async function seasOf(phaseIds: string[]): Promise<Map<string, SeaBattleRow[]>> {
     const bySea = new Map<string, SeaBattleRow[]>();
     if (!game.campaign || phaseIds.length === 0) return bySea;
     const rows = await db.seaBattle.findMany({
-      where: { phaseId: { in: phaseIds }, status: 'decided' },
+      where: { phaseId: { in: phaseIds }, createdAt: until },
       orderBy: [{ decidedAt: 'asc' }, { createdAt: 'asc' }],
     });
     for (const row of rows) bySea.set(row.phaseId, [...(bySea.get(row.phaseId) ?? []), seaBattleOf(row)]);
     return bySea;
   }
+  const settled = (row: SeaBattleRow, status: 'decided' | 'waived') => row.status === status && row.decidedAt !== null && row.decidedAt <= exportedAt;
 
-  /** The decisions the engine adjudicated a processed phase with (process.ts), and who took each. */
-  function decidedOf(phase: PhaseRecord, seas: SeaBattleRow[]) {
-    if (seas.length === 0) return [];
-    const accepted = acceptedDecisions(context, positionOf(context.variant, phase), phase.orders ?? [], seas);
-    return accepted.map(({ province, outcome }) => {
-      const by = seas.find((sea) => sea.sea === province)?.decidedBy;
-      return { province, outcome, ...(by === 'battle' || by === 'game-master' || by === 'computer' ? { by } : {}) };
-    });
+  /**
+   * The record of the battle that decided the sea (its players' or the computer's), as the exporter may have it
+   * (views/battle.ts): finished, so whole, its seed revealed, and no player named in it.
+   */
+  async function battleOf(row: SeaBattleRow): Promise<BattleRecord | undefined> {
+    if (!row.battleId || (row.decidedBy !== 'battle' && row.decidedBy !== 'computer')) return undefined;
+    const battle = await readBattleRow(db, row.battleId);
+    if (battle?.status !== 'finished' || battle.salt === null || !mayViewBattle(battle, context.viewer)) return undefined;
+    const salt = battle.salt;
+    return battleRecordView({ ...battle, salt }, await readBattleActions(db, battle.id), await readBattleSeed(db, battle.id), context.viewer);
+  }
+
+  /** The decisions the engine adjudicated (or, held, will adjudicate) a phase with (process.ts), who took each, and its battle. */
+  async function decidedOf(phase: PhaseRecord, seas: SeaBattleRow[]) {
+    const rows = seas.filter((sea) => settled(sea, 'decided'));
+    if (rows.length === 0) return [];
+    const accepted = acceptedDecisions(context, positionOf(context.variant, phase), phase.orders ?? [], rows);
+    return Promise.all(
+      accepted.map(async ({ province, outcome }) => {
+        const row = rows.find((sea) => sea.sea === province)!;
+        const by = row.decidedBy;
+        const battle = await battleOf(row);
+        return {
+          province,
+          outcome,
+          ...(by === 'battle' || by === 'game-master' || by === 'computer' ? { by } : {}),
+          ...(row.sides ? { sides: row.sides } : {}),
+          ...(battle ? { battle } : {}),
+        };
+      }),
+    );
+  }
+
+  /** A held phase's seas waived and still awaited when the export began (a sea being fought is awaited: its battle is not over). */
+  function heldSeas(phase: PhaseRow, seas: SeaBattleRow[]) {
+    return {
+      heldAt: (phase.heldAt ?? exportedAt).toISOString(),
+      waived: seas.filter((sea) => settled(sea, 'waived')).map((sea) => ({ province: sea.sea })),
+      awaiting: seas
+        .filter((sea) => !settled(sea, 'decided') && !settled(sea, 'waived'))
+        .map((sea) => ({ province: sea.sea, ...(sea.sides ? { sides: sea.sides } : {}) })),
+    };
   }
 
   async function* phasePages(): Pages {
     for (let start = 0; start < phases.length; start += EXPORT_LIMITS.phasesPerPage) {
       const fixed = phases.slice(start, start + EXPORT_LIMITS.phasesPerPage);
       const rows = new Map((await db.phase.findMany({ where: { id: { in: fixed.map((phase) => phase.id) } } })).map((row) => [row.id, phaseOf(row)]));
-      const seas = await decidedSeasOf(fixed.filter((phase) => phase.status === 'processed').map((phase) => phase.id));
-      yield fixed.map(({ id, index, status }) => {
+      const seas = await seasOf(fixed.filter((phase) => phase.status !== 'open').map((phase) => phase.id));
+      const page = fixed.map(async ({ id, index, status }) => {
         const row = rows.get(id);
         if (!row || (status === 'processed' && row.status !== 'processed')) throw new ChangedWhileExported(`phase ${index} was rolled back`);
-        // Open when the export began: as it was then, whatever happened to it since.
-        const asFixed: PhaseRecord = status === 'processed' ? row : { ...row, status: 'open', processedAt: null };
-        const decided = status === 'processed' ? decidedOf(asFixed, seas.get(id) ?? []) : [];
-        const record = { ...phaseRecordView(asFixed, []), status, ...(decided.length > 0 ? { decided } : {}) };
+        if (status === 'held' && row.status === 'open') throw new ChangedWhileExported(`phase ${index} was rolled back`);
+        // Open or held when the export began: as it was then (a held phase's orders were final), whatever happened to it since.
+        const asFixed: PhaseRow = status === 'processed' ? row : { ...row, status, processedAt: null };
+        const ownSeas = seas.get(id) ?? [];
+        const decided = status !== 'open' ? await decidedOf(asFixed, ownSeas) : [];
+        const record = {
+          ...phaseRecordView(asFixed, []),
+          status,
+          ...(decided.length > 0 ? { decided } : {}),
+          ...(status === 'held' ? heldSeas(asFixed, ownSeas) : {}),
+        };
         const fields = z.encode(schemas.phase, record as never) as Record<string, unknown>;
         // Its submissions, page by page.
         return status === 'processed' ? jsonObject(schemas.phase.shape, fields, { submissions: () => submissionsOf(id) }) : JSON.stringify(fields);
       });
+      yield await Promise.all(page);
     }
   }
 

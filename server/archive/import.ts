@@ -22,6 +22,26 @@
  * (`details.engineVersions.rechecked`), if not the import is refused with 422
  * `engine_version_mismatch` naming the phase and both versions — not a bare
  * "does not reproduce", which is kept for exports that claim this version.
+ *
+ * A campaign game's seas: each phase is re-adjudicated with its decided seas, and
+ * the battle that decided a sea (its record, beside the decision) is replayed by its
+ * ruleset's engine (battles.ts): the set-up must be the one the sea's fleets give
+ * under the campaign's ruleset, the dice and log must check out, and its winner must
+ * decide the sea as the export says; otherwise 422 naming the phase, the sea and the
+ * mismatch. Each such battle becomes a battle row here, finished and marked imported,
+ * linked to its sea: a player following the battle's link from the imported game's
+ * results finds it, its replay and the check of its dice, as in the exported game
+ * (its seats are the computer's when the computer fought it, empty otherwise).
+ *
+ * A phase held for its sea battles (the export's last) imports held: its orders
+ * final, its seas decided (with their battles), waived, or awaited as exported. The
+ * awaited ones (a sea being fought included: its battle is not over, its seed still
+ * secret, so it is not exported) wait again undecided, their battles' deadline
+ * restarted with the campaign's whole time from the import, for the importer, the
+ * game's master, to fight, auto-resolve, decide or waive; when the last is settled
+ * the phase is adjudicated as ever. Its submissions are not in the export (they are
+ * public only once it is processed): the deadlines kept in it are counted from what
+ * this server holds, and its seats are vacant anyway.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -35,9 +55,12 @@ import {
   resultsAsNow,
   rulebookOptions,
   survivors,
+  type ContestedSea,
+  type DecidedProvince,
   type GameState,
   type Variant,
 } from '../../shared/index.ts';
+import { forcesAtSea } from '../../shared/campaign/forces.ts';
 import { checkFleetLists } from '../../shared/campaign/fleets.ts';
 import { IMPORT_LIMITS, type ExportedGame, type ImportGameRequestSchema } from '../../shared/api/archive.ts';
 import { EXPORTED_NAMES_KEY, IMPORTED_ENTRY_KEY, type ExportedOrigin } from '../../shared/api/imported-log.ts';
@@ -56,15 +79,12 @@ import { TX_OPTIONS } from '../play/context.ts';
 import type { Transaction } from '../db/database.ts';
 import { applyLoanActions, parseState } from '../play/phases.ts';
 import type { Auth } from '../auth/caller.ts';
+import { checkSeaBattle, type ReplayedBattle, storeSeaBattle } from './battles.ts';
+import { canonical } from './canonical.ts';
 
 const invalid = (message: string) => unprocessable('import_invalid', message);
 
-/** JSON with object keys sorted, so equal values compare equal whatever their key order. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
+export { canonical };
 
 function firstDifference(label: string, expected: unknown, actual: unknown): string | null {
   if (canonical(expected) === canonical(actual)) return null;
@@ -108,7 +128,7 @@ export function checkDates(data: ExportedGame, now: Date): void {
   const end: [string, number] = game.finishedAt ? ['game.finishedAt', within('game.finishedAt', game.finishedAt, started, exported)] : exported;
   if (game.pausedAt) within('game.pausedAt', game.pausedAt, started, exported);
 
-  type PhaseDates = Pick<ExportedGame['phases'][number], 'deadlineAt' | 'processedAt' | 'submissions' | 'loanActions'>;
+  type PhaseDates = Pick<ExportedGame['phases'][number], 'deadlineAt' | 'processedAt' | 'submissions' | 'loanActions' | 'heldAt'>;
   const phaseDates = (label: string, phase: PhaseDates, open: boolean, until: [string, number]) => {
     // Deadlines are ahead (an open phase's), and move (pauses, the game master), but not by years.
     if (phase.deadlineAt) {
@@ -118,6 +138,7 @@ export function checkDates(data: ExportedGame, now: Date): void {
       }
     }
     if (open && phase.processedAt) throw invalid(`${label}.processedAt: an open phase has not been processed`);
+    if ('heldAt' in phase && phase.heldAt) within(`${label}.heldAt`, phase.heldAt, started, until);
     // Not necessarily in order: a phase rolled back and processed again is processed after the ones that followed it.
     const processed: [string, number] | null = phase.processedAt
       ? [`${label}.processedAt`, within(`${label}.processedAt`, phase.processedAt, started, until)]
@@ -141,6 +162,17 @@ export function checkDates(data: ExportedGame, now: Date): void {
   }
 }
 
+/**
+ * A held phase's contested seas: as the engine lists them with the decisions so far, or (a sea waived or awaited that
+ * those decisions leave without a meeting) as it listed them when the phase was held.
+ */
+function heldPhaseSeas(variant: Variant, position: GameState, orders: Parameters<typeof contestedSeas>[2], decided: DecidedProvince[]) {
+  const listed = contestedSeas(variant, position, orders, { decided });
+  const initial = contestedSeas(variant, position, orders, { decided: [] });
+  const all = [...(listed.ok ? listed.value : []), ...(initial.ok ? initial.value : [])];
+  return { find: (province: string) => all.find((sea) => sea.province === province) };
+}
+
 /** A processed phase recorded under another engine version that the current engine reproduces. */
 export type RecheckedPhase = { phase: number; recordedVersion: number | null };
 
@@ -149,8 +181,12 @@ export type RecheckedPhase = { phase: number; recordedVersion: number | null };
  * recorded under another engine version (re-adjudicated here all the same).
  * Throws 422 naming the first problem.
  */
-export function verifyExport(data: ExportedGame): { variant: Variant; rechecked: RecheckedPhase[] } {
+/** The battles of the export's decided seas, replayed: by `${phase index}:${province}`. */
+export type ReplayedBattles = Map<string, ReplayedBattle>;
+
+export function verifyExport(data: ExportedGame): { variant: Variant; rechecked: RecheckedPhase[]; battles: ReplayedBattles } {
   const rechecked: RecheckedPhase[] = [];
+  const battles: ReplayedBattles = new Map();
   const variant = getVariant(data.game.variant, rulebookOptions(data.game.rules));
   if (!variant) throw invalid(`the rules engine cannot play variant "${data.game.variant}"`);
   const powers = variant.powers;
@@ -171,6 +207,42 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
   if (finished !== (outcome !== null)) throw invalid('game.outcome: a finished game has an outcome, a game going on has none');
   if (outcome && !outcome.powers.every((power) => powers.includes(power))) throw invalid('game.outcome.powers: names a power not in the game');
   const lastMustBeProcessed = outcome?.kind === 'victory';
+
+  type Orders = Parameters<typeof contestedSeas>[2];
+  type Decided = NonNullable<ExportedGame['phases'][number]['decided']>;
+
+  /** The decided seas, each once, as the engine accepts them; the decisions the engine adjudicates with. */
+  const checkDecided = (label: string, position: GameState, orders: Orders, decided: Decided) => {
+    if (decided.length === 0) return [];
+    if (!campaign) throw invalid(`${label}.decided: only a campaign game's phases have seas decided by battles (game.campaign is absent)`);
+    const provinces = decided.map((sea) => sea.province);
+    const twice = provinces.find((province, k) => provinces.indexOf(province) !== k);
+    if (twice) throw invalid(`${label}.decided: ${twice} is decided twice`);
+    const seas = contestedSeas(variant, position, orders, { decided });
+    if (!seas.ok) throw invalid(`${label}.decided: the engine refuses these decided seas: ${seas.error.join('; ')}`);
+    return decided.map(({ province, outcome }) => ({ province, outcome }));
+  };
+
+  /** The game master's sides of a sea: as the sea's battle would be set up with them. */
+  const checkSides = (label: string, lists: NonNullable<typeof campaign>, sea: ContestedSea, sides: string[][]) => {
+    const forces = forcesAtSea(sea, lists.fleets, sides);
+    if (!forces.ok) throw invalid(`${label} (${sea.province}).sides: ${forces.error.join('; ')}`);
+  };
+
+  /** Each decided sea's battle replayed, its set-up the sea's and its outcome the sea's decision (battles.ts). */
+  const checkBattles = (label: string, index: number, position: GameState, orders: Orders, decided: Decided) => {
+    if (!campaign) return;
+    const fought = decided.filter((sea) => sea.battle);
+    if (fought.length === 0) return;
+    const seas = contestedSeas(variant, position, orders, { decided });
+    if (!seas.ok) throw invalid(`${label}.decided: the engine refuses these decided seas: ${seas.error.join('; ')}`);
+    for (const sea of fought) {
+      const contested = seas.value.find((listed) => listed.province === sea.province);
+      if (!contested) throw invalid(`${label}.decided (${sea.province}): no fleets of two powers met there`);
+      if (sea.by === 'game-master') throw invalid(`${label}.decided (${sea.province}): decided by the game master, it has no battle`);
+      battles.set(`${index}:${sea.province}`, checkSeaBattle(label, campaign, contested, sea, sea.battle!));
+    }
+  };
 
   let previousAfter: GameState | null = null;
   phases.forEach((phase, i) => {
@@ -200,13 +272,38 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     if ((phase.status === 'processed') !== shouldBeProcessed) {
       throw invalid(`${label}.status: is "${phase.status}"; every phase but the last is processed, and the last is open unless the game was won in it`);
     }
-    // Held for its sea battles: what they decide is not in the export yet, and the import cannot fight them.
-    if (phase.status === 'held') {
-      throw invalid(`${label}.status: the phase awaits its sea battles; export the game again once they are decided and the phase is processed`);
+    if (phase.status !== 'held' && (phase.heldAt !== undefined || phase.waived !== undefined || phase.awaiting !== undefined)) {
+      throw invalid(`${label}: only a phase held for its sea battles has seas waived or awaited (its status is "${phase.status}")`);
     }
     if (phase.status === 'open') {
+      if (phase.decided !== undefined) throw invalid(`${label}.decided: an open phase has no decided seas`);
       if (phase.orders !== null || phase.results !== null || phase.stateAfter !== null)
         throw invalid(`${label}: an open phase has no orders, results or state after`);
+      return;
+    }
+    if (phase.status === 'held') {
+      // Held for its sea battles (the last phase of a game going on): its orders final, some seas decided, some awaited.
+      if (!campaign) throw invalid(`${label}.status: only a campaign game's phase is held for its sea battles (game.campaign is absent)`);
+      if (data.game.status !== 'active' || phase.kind !== 'movement') throw invalid(`${label}.status: only a movement phase of a game going on is held`);
+      if (!phase.orders || phase.results !== null || phase.events !== null || phase.disbanded !== null || phase.stateAfter !== null) {
+        throw invalid(`${label}: a held phase has its orders, and no results, events, disbanded units or state after yet`);
+      }
+      const orders = phase.orders.map((o) => ({ power: o.power, order: o.order }));
+      const decided = checkDecided(label, position, orders, phase.decided ?? []);
+      const adjudicated = adjudicate(variant, position, orders, decided.length > 0 ? { decided } : undefined);
+      if (!adjudicated.ok) throw invalid(`${label}.orders: the engine cannot adjudicate them: ${adjudicated.error.join('; ')}`);
+      const awaiting = phase.awaiting ?? [];
+      const waived = phase.waived ?? [];
+      if (awaiting.length === 0) throw invalid(`${label}.awaiting: a held phase awaits at least one sea (with none left it is processed)`);
+      const named = [...decided, ...waived, ...awaiting].map((sea) => sea.province);
+      const twice = named.find((province, k) => named.indexOf(province) !== k);
+      if (twice) throw invalid(`${label}: ${twice} is listed twice among its decided, waived and awaited seas`);
+      // A sea the decisions so far make contested anew is not listed: it is added when the others are settled, as ever.
+      const seas = heldPhaseSeas(variant, position, orders, decided);
+      const unknown = [...waived, ...awaiting].find((sea) => !seas.find(sea.province));
+      if (unknown) throw invalid(`${label}: no fleets of two powers met in ${unknown.province}`);
+      for (const sea of awaiting) if (sea.sides) checkSides(label, campaign, seas.find(sea.province)!, sea.sides);
+      checkBattles(label, i, position, orders, phase.decided ?? []);
       return;
     }
     if (!phase.orders || !phase.results || !phase.events || !phase.disbanded || !phase.stateAfter) {
@@ -214,15 +311,8 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
     }
     const orders = phase.orders.map((o) => ({ power: o.power, order: o.order }));
     // A campaign phase's decided seas: adjudicated with them, as it was played.
-    const decided = phase.decided ?? [];
-    if (decided.length > 0) {
-      if (!campaign) throw invalid(`${label}.decided: only a campaign game's phases have seas decided by battles (game.campaign is absent)`);
-      const provinces = decided.map((sea) => sea.province);
-      const twice = provinces.find((province, k) => provinces.indexOf(province) !== k);
-      if (twice) throw invalid(`${label}.decided: ${twice} is decided twice`);
-      const seas = contestedSeas(variant, position, orders, { decided });
-      if (!seas.ok) throw invalid(`${label}.decided: the engine refuses these decided seas: ${seas.error.join('; ')}`);
-    }
+    const decided = checkDecided(label, position, orders, phase.decided ?? []);
+    checkBattles(label, i, position, orders, phase.decided ?? []);
     const outcomeOfEngine = adjudicate(variant, position, orders, decided.length > 0 ? { decided } : undefined);
     if (!outcomeOfEngine.ok) throw invalid(`${label}: the engine cannot adjudicate it: ${outcomeOfEngine.error.join('; ')}`);
     const { results, events, disbanded, next } = outcomeOfEngine.value;
@@ -296,7 +386,7 @@ export function verifyExport(data: ExportedGame): { variant: Variant; rechecked:
   for (const [i, phase] of data.discardedPhases.entries()) {
     if (phase.rollback >= data.gmLog.length) throw invalid(`discardedPhases[${i}].rollback: no such entry in gmLog`);
   }
-  return { variant, rechecked };
+  return { variant, rechecked, battles };
 }
 
 const record = (value: unknown): Record<string, unknown> | null =>
@@ -331,32 +421,60 @@ function engineRecord(phase: ExportedGame['phases'][number] | ExportedGame['disc
   };
 }
 
+/** What storing an imported campaign phase's seas needs besides the phase. */
+type SeaImport = { battles: ReplayedBattles; campaign: ExportedGame['game']['campaign']; createdById: string; private: boolean; now: Date };
+
 /**
  * The seas of an imported campaign phase, as the engine lists them adjudicated with its decisions (checked by
- * verifyExport): the decided ones with their outcome (and who decided, when the export says), the others waived to
- * the ordinary rules, all settled when the phase was processed. The battles fought for them are not imported.
+ * verifyExport): the decided ones with their outcome (and who decided, when the export says), each with its battle
+ * (replayed by verifyExport) stored as a finished imported battle and linked, as the exported game linked it.
+ * A processed phase's other seas were waived to the ordinary rules. A held phase's seas are as exported: decided,
+ * waived, or awaited, which wait again undecided with the campaign's whole time for their battles from the import.
  */
-async function storeSeas(tx: Transaction, variant: Variant, gameId: string, phaseId: string, phase: ExportedGame['phases'][number]) {
+async function storeSeas(tx: Transaction, variant: Variant, gameId: string, phaseId: string, phase: ExportedGame['phases'][number], env: SeaImport) {
   const decided = phase.decided ?? [];
   const position = applyLoanActions(variant, parseState(phase.stateBefore), phase.loanActions);
   const orders = (phase.orders ?? []).map((o) => ({ power: o.power, order: o.order }));
-  const seas = contestedSeas(variant, position, orders, { decided });
-  if (!seas.ok) throw invalid(`phases[${phase.index}] (${phase.name}).decided: the engine refuses these decided seas: ${seas.error.join('; ')}`);
-  const at = phase.processedAt ? new Date(phase.processedAt) : null;
-  for (const sea of seas.value) {
+  const held = phase.status === 'held';
+  const listed = contestedSeas(variant, position, orders, { decided });
+  if (!listed.ok) throw invalid(`phases[${phase.index}] (${phase.name}).decided: the engine refuses these decided seas: ${listed.error.join('; ')}`);
+  const find = heldPhaseSeas(variant, position, orders, decided).find;
+  const waived = new Set((phase.waived ?? []).map((sea) => sea.province));
+  const awaiting = phase.awaiting ?? [];
+  const seas = held
+    ? [...decided.map((sea) => sea.province), ...waived, ...awaiting.map((sea) => sea.province)].map((province) => find(province)!)
+    : listed.value;
+  const at = phase.processedAt ? new Date(phase.processedAt) : phase.heldAt ? new Date(phase.heldAt) : env.now;
+  const deadlineAt = new Date(env.now.getTime() + (env.campaign?.battleHours ?? 0) * 3_600_000);
+  for (const [k, sea] of seas.entries()) {
     const decision = decided.find((d) => d.province === sea.province);
+    const waits = awaiting.find((d) => d.province === sea.province);
     const contested = { province: sea.province, name: sea.name, powers: sea.powers, units: sea.units, supports: sea.supports };
+    const replayed = env.battles.get(`${phase.index}:${sea.province}`);
+    const battleId =
+      decision?.battle && replayed
+        ? await storeSeaBattle(tx, decision.battle, replayed, {
+            by: decision.by === 'computer' ? 'computer' : 'battle',
+            at,
+            createdById: env.createdById,
+            private: env.private,
+          })
+        : null;
+    const sides = decision?.sides ?? waits?.sides ?? null;
+    const status = decision ? 'decided' : waits ? 'undecided' : 'waived';
     await tx.seaBattle.create({
       data: {
         gameId,
         phaseId,
         sea: sea.province,
-        ...seaBattleValues({ contested, outcome: decision?.outcome ?? null }),
-        status: decision ? 'decided' : 'waived',
-        decidedBy: decision?.by ?? null,
-        decidedAt: at,
-        deadlineAt: null,
-        ...(at ? { createdAt: at } : {}),
+        ...seaBattleValues({ contested, outcome: decision?.outcome ?? null, sides }),
+        status,
+        battleId,
+        decidedBy: decision ? (decision.by ?? null) : status === 'waived' ? 'game-master' : null,
+        decidedAt: status === 'undecided' ? null : at,
+        deadlineAt: status === 'undecided' ? deadlineAt : null,
+        // In the order they were decided: the order the engine takes the decisions in (process.ts acceptedDecisions).
+        createdAt: new Date(at.getTime() + k),
       },
     });
   }
@@ -366,7 +484,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
   const data = request.export;
   const now = new Date();
   checkDates(data, now);
-  const { variant, rechecked } = verifyExport(data);
+  const { variant, rechecked, battles } = verifyExport(data);
   const gameId = await app.prisma.$transaction(async (tx) => {
     const settings = data.game;
     const game = await tx.game.create({
@@ -424,10 +542,13 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
               ? new Date(phase.deadlineAt)
               : null,
           processedAt: phase.processedAt ? new Date(phase.processedAt) : null,
+          heldAt: phase.status === 'held' ? new Date(phase.heldAt ?? now) : null,
         },
       });
       phaseIds.push(created.id);
-      if (phase.decided && phase.decided.length > 0) await storeSeas(tx, variant, game.id, created.id, phase);
+      if ((phase.decided && phase.decided.length > 0) || phase.status === 'held') {
+        await storeSeas(tx, variant, game.id, created.id, phase, { battles, campaign: settings.campaign, createdById: user.id, private: request.private, now });
+      }
       for (const submission of phase.submissions) {
         await tx.orderSubmission.create({
           data: {
@@ -475,7 +596,7 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
     }
     const lastPhase = data.phases[data.phases.length - 1];
     const current =
-      lastPhase.status === 'open' ? applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions) : parseState(lastPhase.stateAfter);
+      lastPhase.status !== 'processed' ? applyLoanActions(variant, parseState(lastPhase.stateBefore), lastPhase.loanActions) : parseState(lastPhase.stateAfter);
     await syncLoans(tx, game.id, lastPhase.index, current.loans, 'not in the imported position');
     if (settings.status === 'active') {
       for (const vote of data.votes) {
@@ -521,6 +642,8 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
             exportedAt: data.exportedAt,
             complete: data.complete,
             phases: data.phases.length,
+            // Battles replayed from the export and stored, each linked to the sea it decided.
+            ...(battles.size > 0 ? { battles: battles.size } : {}),
             // Phases recorded under another engine version (or none), which this server's engine re-adjudicated identically.
             engineVersions: { server: ENGINE_VERSION, exporter: data.engineVersion ?? null, rechecked },
             // The exported game's names: users of another server, not this one's.

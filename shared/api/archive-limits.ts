@@ -55,6 +55,14 @@ export const IMPORT_LIMITS = {
   detailsChars: 256 * 1024,
   detailsDepth: 8,
   detailsItems: 30_000,
+  /**
+   * A campaign game's battles fought for its seas (each a record its ruleset's engine replays): how many in all, the
+   * actions of one, and one as JSON (characters, values and keys).
+   */
+  battles: 500,
+  battleActions: 5000,
+  battleChars: 1024 * 1024,
+  battleItems: 100_000,
   /** Timestamps may be this far ahead of the importing server's clock. */
   clockSkewMs: 5 * 60_000,
 } as const;

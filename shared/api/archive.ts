@@ -38,6 +38,7 @@ import {
   PhaseStatusSchema,
 } from './play.ts';
 import { UnitSchema } from '../index.ts';
+import { BattleRecordSchema } from '../naval/record.ts';
 
 export { EXPORT_LIMITS, IMPORT_BODY_LIMIT, IMPORT_LIMITS } from './archive-limits.ts';
 
@@ -144,13 +145,30 @@ function archiveSchemas(bounded: boolean) {
     'ExportedSubmission',
   );
 
+  /** The game master's two sides, where three or more powers met (absent: each power a side). */
+  const seaSides = list(list(PowerName, 24), 2).optional();
+  /**
+   * The battle that decided a sea, as its record is exported (shared/naval/record.ts, seed revealed: it is over),
+   * bounded in actions and as a whole.
+   */
+  const battle = bounded
+    ? withinBounds(BattleRecordSchema.extend({ actions: BattleRecordSchema.shape.actions.max(L.battleActions, entries(L.battleActions)) }), {
+        chars: L.battleChars,
+        items: L.battleItems,
+      })
+    : BattleRecordSchema;
   const decidedSea = z.object({
     /** The sea's province id. */
     province: z.string().max(40),
     outcome: z.union([z.object({ winner: PowerName, unit: z.string().max(40).optional() }).strict(), z.object({ standoff: z.literal(true) }).strict()]),
     /** Who decided it: its battle, the game master or the computer (absent: not said). */
     by: z.enum(['battle', 'game-master', 'computer']).optional(),
+    sides: seaSides,
+    /** The battle fought for it (by the players, or by the computer), which the import replays; absent when none was. */
+    battle: battle.optional(),
   });
+  /** A held phase's sea still to be fought or decided when the export was made (or being fought: its battle is not exported). */
+  const awaitingSea = z.object({ province: z.string().max(40), sides: seaSides });
 
   const phaseRecordFields = {
     index: PhaseNumber,
@@ -177,6 +195,10 @@ function archiveSchemas(bounded: boolean) {
      * engine adjudicated the phase with them (its decided provinces); absent when none was, and in older exports.
      */
     decided: list(decidedSea, DECIDED_PER_PHASE).optional(),
+    /** A phase held for its sea battles (status `held`): when it was held, its seas waived and those still awaited. */
+    heldAt: TimestampSchema.optional(),
+    waived: list(z.object({ province: z.string().max(40) }), DECIDED_PER_PHASE).optional(),
+    awaiting: list(awaitingSea, DECIDED_PER_PHASE).optional(),
   };
   // What the engine made of the phase (positions, orders, results …): the engine's own schemas, bounded as a whole.
   const engineFields = ['stateBefore', 'loanActions', 'orders', 'results', 'events', 'disbanded', 'stateAfter'] as const;
@@ -254,7 +276,14 @@ function archiveSchemas(bounded: boolean) {
     /** Phases a game master's roll-back discarded; `rollback` is the index of that action in gmLog. */
     discardedPhases: list(discardedPhase, L.discardedPhases),
   });
-  return { submission, phase, discardedPhase, press, loan, vote, gmAction, game: named(game, 'ExportedGame') };
+  // The battles of all its seas together.
+  const withBattles = bounded
+    ? game.check((ctx) => {
+        const count = ctx.value.phases.reduce((n, phase) => n + (phase.decided ?? []).filter((sea) => sea.battle).length, 0);
+        if (count > L.battles) ctx.issues.push({ code: 'custom', input: ctx.value, path: ['phases'], message: `must hold at most ${L.battles} battles` });
+      })
+    : game;
+  return { submission, phase, discardedPhase, press, loan, vote, gmAction, game: named(withBattles, 'ExportedGame') };
 }
 
 const bounded = archiveSchemas(true);
