@@ -2,7 +2,7 @@
  * A player's action, as POST …/actions takes it: under the battle's row lock (two requests cannot both act on the
  * same position), against the count of actions the player saw (409 when the battle has moved on since), read by the
  * ruleset's action schema (400 naming the field), checked and applied by the ruleset (422 with its refusal's code
- * and reason); then the computer's moves that follow, and one live event.
+ * and reason); then the computer's moves that follow, thought out before the lock was taken, and one live event.
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -11,38 +11,51 @@ import { isUmpire, mayViewBattle, sidePlayedBy } from '../access/battle-policy.t
 import type { Auth } from '../auth/caller.ts';
 import { HttpError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { viewBattle } from './lobby.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange, settle, takeAction } from './play.ts';
-import { lockBattle, rulesetOf, seedOf } from './stored.ts';
+import { BATTLE_TX_OPTIONS, type BattleEnv, planAfter, publishChange, settlePlanned, takeAction } from './play.ts';
+import { lockBattle, readBattle, rulesetOf, seedOf } from './stored.ts';
 
 type User = Auth['user'];
+type Battle = Awaited<ReturnType<typeof readBattle>> & {};
+
+/** Who may act, and the action as the ruleset reads it: the same checks before thinking and again under the lock. */
+function checked(battle: Battle | null, user: User, request: z.output<typeof BattleActionRequestSchema>): { battle: Battle; side: string; action: unknown } {
+  if (!battle || !mayViewBattle(battle, user)) throw notFound('no battle with that id');
+  const side = sidePlayedBy(battle, user);
+  if (side === null) throw forbidden('forbidden', isUmpire(battle, user) ? 'the umpire acts for no side' : 'you play no side in this battle');
+  if (battle.status !== 'active') throw conflict('conflict', battle.status === 'forming' ? 'the battle has not started yet' : `the battle is ${battle.status}`);
+  if (request.expected !== battle.actionCount) {
+    throw new HttpError(
+      409,
+      'conflict',
+      `the battle has moved on: ${battle.actionCount} actions have been taken, you saw ${request.expected}; look again before acting`,
+      { actionCount: battle.actionCount },
+    );
+  }
+  const parsed = rulesetOf(battle).actionSchema.safeParse(request.action);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(`body.action${issue.path.map((part) => `.${String(part)}`).join('')}`, issue.message);
+  }
+  return { battle, side, action: parsed.data };
+}
 
 export async function act(env: BattleEnv, app: FastifyInstance, user: User, battleId: string, request: z.output<typeof BattleActionRequestSchema>) {
+  // The computer's answer is thought out first, from the battle as read, with no lock held: other requests on this
+  // battle (a view, the other side's plot) are served meanwhile. Applied below only if nobody acted in between.
+  const before = checked(await readBattle(app.prisma, battleId), user, request);
+  const seed = await seedOf(app.prisma, battleId);
+  const thought = await planAfter(env, before.battle, seed, { first: { side: before.side, action: before.action } });
   await app.prisma.$transaction(async (tx) => {
-    const battle = await lockBattle(tx, battleId);
-    if (!mayViewBattle(battle, user)) throw notFound('no battle with that id');
-    const side = sidePlayedBy(battle, user);
-    if (side === null) throw forbidden('forbidden', isUmpire(battle, user) ? 'the umpire acts for no side' : 'you play no side in this battle');
-    if (battle.status !== 'active')
-      throw conflict('conflict', battle.status === 'forming' ? 'the battle has not started yet' : `the battle is ${battle.status}`);
-    if (request.expected !== battle.actionCount) {
-      throw new HttpError(
-        409,
-        'conflict',
-        `the battle has moved on: ${battle.actionCount} actions have been taken, you saw ${request.expected}; look again before acting`,
-        { actionCount: battle.actionCount },
-      );
-    }
-    const parsed = rulesetOf(battle).actionSchema.safeParse(request.action);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw invalid(`body.action${issue.path.map((part) => `.${String(part)}`).join('')}`, issue.message);
-    }
+    // The same checks under the lock: a count other than `expected` (someone acted since) is the 409 it always was.
+    const { battle, side, action } = checked(await lockBattle(tx, battleId), user, request);
     const now = new Date();
-    const seed = await seedOf(tx, battle.id);
-    const taken = await takeAction(tx, battle, seed, side, parsed.data, { actor: 'player', userId: user.id }, now);
+    const taken = await takeAction(tx, battle, seed, side, action, { actor: 'player', userId: user.id }, now);
     // The ruleset's refusal codes are its own vocabulary (not_your_turn, out_of_range, …): passed on beside the API's code.
     if (!taken.ok) throw new HttpError(422, 'action_refused', taken.refusal.message, { refusal: taken.refusal });
-    const settled = await settle(env, tx, taken.battle, seed, now);
+    // The plan started from this very battle (its count checked above) and this action; without one (the pool too
+    // busy) the computer's moves are due at once and the deadline loop makes them.
+    const plan = thought?.value.moves[0]?.by === 'player' ? thought.value : { moves: [], owes: true, stuck: false, faults: [] };
+    const settled = await settlePlanned(env, tx, taken.battle, seed, plan, now);
     await publishChange(env, tx, settled, 'acted');
   }, BATTLE_TX_OPTIONS);
   return viewBattle(app, user, battleId);

@@ -17,6 +17,7 @@ import { HttpError } from '../errors.ts';
 import type { Odds } from '../../shared/campaign/odds.ts';
 import type { FightRequest, FoughtBattle } from './computer-fight.ts';
 import type { ComputerAnswer, ComputerJob } from './computer-jobs.ts';
+import type { Plan, PlanRequest } from './computer-plan.ts';
 
 export type ComputerPoolOptions = {
   /** Worker threads: each thinks about one battle at a time. */
@@ -87,6 +88,16 @@ export class ComputerPool {
   /** The first `limit` of `side`'s legal actions. */
   legalActions(ruleset: RulesetId, state: unknown, side: string, limit: number): Promise<Thought<unknown[]>> {
     return this.submit({ kind: 'legal', ruleset, state, side, limit }) as Promise<Thought<unknown[]>>;
+  }
+
+  /** `side`'s legal actions with their words, at most `limit` (a big table position's list is seconds of work). */
+  describedLegalActions(ruleset: RulesetId, state: unknown, side: string, limit: number): Promise<Thought<{ side: string; action: unknown; text: string }[]>> {
+    return this.submit({ kind: 'legal-described', ruleset, state, side, limit }) as Promise<Thought<{ side: string; action: unknown; text: string }[]>>;
+  }
+
+  /** The computer's moves after a change, thought out before the battle is locked (computer-plan.ts). */
+  plan(request: PlanRequest): Promise<Thought<Plan>> {
+    return this.submit({ kind: 'plan', ...request }) as Promise<Thought<Plan>>;
   }
 
   /** A started battle fought to its end by the computer on every side (a contested sea auto-resolved). */

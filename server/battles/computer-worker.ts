@@ -9,13 +9,20 @@ import { parentPort } from 'node:worker_threads';
 import { battleOdds } from '../../shared/campaign/odds.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
 import { fightToTheEnd } from './computer-fight.ts';
+import { planMoves } from './computer-plan.ts';
 import type { ComputerJob, ComputerAnswer } from './computer-jobs.ts';
 import { computerRandom } from './computer-random.ts';
 
 function answer(job: ComputerJob): unknown {
   if (job.kind === 'fight') return fightToTheEnd(job);
   if (job.kind === 'odds') return battleOdds(job.ruleset, job.setup, job.battles, job.seed);
+  if (job.kind === 'plan') return planMoves(job);
   const ruleset = RULESETS[job.ruleset];
+  if (job.kind === 'legal-described')
+    return ruleset
+      .legalActions(job.state, job.side)
+      .slice(0, job.limit)
+      .map((action) => ({ side: job.side, action, text: ruleset.describe(job.state, action) }));
   if (job.kind === 'choose') return ruleset.opponent(job.state, job.side, computerRandom(job.battleId, job.actionCount));
   return ruleset.legalActions(job.state, job.side).slice(0, job.limit);
 }

@@ -4,9 +4,10 @@
  * transaction claims one due battle —
  *
  *   SELECT id FROM battles WHERE status = 'active' AND deadline_at <= now
- *     ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED;
- *   -- re-read under the lock, the computer acts for the late side(s), the next deadline is set
- *   COMMIT;
+ *     ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED;   -- alone: no lock kept
+ *   -- the computer thinks out its moves from the battle as read, in the worker pool, holding nothing
+ *   BEGIN; lock the battle; still due, at the same count and decision? the planned moves are taken (the rules
+ *   check each again), the next deadline is set; COMMIT   -- else the plan is dropped
  *
  * Exactly once: the row lock is the one every change to a battle takes (stored.ts `lockBattle`), so two instances
  * never expire a battle together (the second skips it) and a player's action and the expiry never interleave; the
@@ -22,8 +23,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type PrismaClient } from '../db/database.ts';
 import type { SchedulerOptions } from '../play/scheduler.ts';
 import { PollingLoop } from '../play/polling-loop.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, expireDeadline, publishChange } from './play.ts';
-import { lockBattle } from './stored.ts';
+import type { LoadedBattle } from '../views/battle.ts';
+import { ComputerBusy } from './computer-pool.ts';
+import { BATTLE_TX_OPTIONS, type BattleEnv, expireDeadline, planAfter, publishChange } from './play.ts';
+import { lockBattle, readBattle, seedOf } from './stored.ts';
 
 type Claim = 'none' | 'expired' | 'skipped' | 'failed';
 
@@ -68,27 +71,40 @@ export class BattleDeadlines {
     let acted = 0;
     const at = now.toISOString();
     try {
+      // Which battle is due, skipping one whose change is being written; no lock is kept while the computer thinks.
+      const exclude = passed.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
+      const rows = await this.prisma.$queryRaw<Array<{ id: string }>>`
+        SELECT id::text AS id FROM battles
+        WHERE status = 'active' AND deadline_at <= ${at}::timestamptz ${exclude}
+        ORDER BY deadline_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED`;
+      if (rows.length === 0) return 'none';
+      const id = rows[0].id;
+      claimed = id;
+      const due = (battle: LoadedBattle | null): battle is LoadedBattle =>
+        battle !== null && battle.status === 'active' && battle.deadlineAt !== null && battle.deadlineAt.getTime() <= now.getTime();
+      const seen = await readBattle(this.prisma, id);
+      if (!due(seen)) {
+        passed.push(id);
+        return 'skipped';
+      }
+      // Thought out from the battle as read, in the worker pool, before the lock is taken (play.ts planAfter).
+      const thought = await planAfter(this.env, seen, await seedOf(this.prisma, id), seen.decision === null ? {} : { late: { decision: seen.decision } });
+      // No worker free to act for the late side: the battle stays due (the next tick retries).
+      if (!thought) throw new ComputerBusy(this.env.computer.load.waiting);
       const claim = await this.prisma.$transaction(async (tx): Promise<Claim> => {
-        const exclude = passed.length > 0 ? Prisma.sql`AND id NOT IN (${Prisma.join(passed.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty;
-        const rows = await tx.$queryRaw<Array<{ id: string }>>`
-          SELECT id::text AS id FROM battles
-          WHERE status = 'active' AND deadline_at <= ${at}::timestamptz ${exclude}
-          ORDER BY deadline_at
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED`;
-        if (rows.length === 0) return 'none';
-        claimed = rows[0].id;
-        // Chosen from a snapshot taken before the lock: read again now that it is held (a player may have acted).
-        const battle = await lockBattle(tx, claimed);
-        if (battle.status !== 'active' || battle.deadlineAt === null || battle.deadlineAt.getTime() > now.getTime()) {
-          passed.push(claimed);
+        const battle = await lockBattle(tx, id);
+        // Someone acted meanwhile, another instance expired it first, or it was called off: the plan is not for it.
+        if (!due(battle) || battle.actionCount !== seen.actionCount || battle.decision !== seen.decision) {
+          passed.push(id);
           return 'skipped';
         }
-        const after = await expireDeadline(this.env, tx, battle, now);
+        const after = await expireDeadline(this.env, tx, battle, now, thought.value);
         await publishChange(this.env, tx, after, 'acted');
         acted = after.actionCount - battle.actionCount;
         // Due again at once only when the computer still owes moves (at most a batch of them per claim).
-        if (after.deadlineAt !== null && after.deadlineAt.getTime() <= now.getTime()) passed.push(claimed);
+        if (after.deadlineAt !== null && after.deadlineAt.getTime() <= now.getTime()) passed.push(id);
         return 'expired';
       }, BATTLE_TX_OPTIONS);
       // Said once committed: a process killed before its COMMIT never claims an expiry that did not happen.

@@ -15,7 +15,8 @@ import type { Transaction } from '../db/database.ts';
 import type { BattleActor } from '../db/generated/enums.ts';
 import type { LoadedBattle } from '../views/battle.ts';
 import type { PlayEnv } from '../play/process.ts';
-import { ComputerBusy, type ComputerPool } from './computer-pool.ts';
+import { ComputerBusy, type ComputerPool, type Thought } from './computer-pool.ts';
+import type { Plan, PlanRequest } from './computer-plan.ts';
 import { seaAfterBattle } from './sea-outcome.ts';
 import { asJson, rulesetOf, seedOf, storedLog } from './stored.ts';
 
@@ -197,10 +198,10 @@ async function computerMove(
 }
 
 /**
- * After a change: the computer plays its seats while it is their turn (at most MAX_COMPUTER_MOVES, and no new move
- * once it has thought THINKING_PER_TRANSACTION_MS in this transaction, `thought` of it before), then the clock is set: a
- * new decision falling due to a human side gets a full deadline; one still pending keeps its own; moves the computer
- * still owes make it due now (the deadline loop goes on with them); none once the battle is over.
+ * After a change, in the transaction: the computer plays its seats while it is their turn (at most MAX_COMPUTER_MOVES,
+ * and no new move once it has thought THINKING_PER_TRANSACTION_MS in this transaction, `thought` of it before),
+ * thinking while the caller holds the battle's lock: only at a battle's start (lobby.ts, from-sea.ts). A player's
+ * action and the deadline loop think first, with no lock held, and apply the plan (`settlePlanned`). Then the clock.
  */
 export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, now: Date, thought = 0): Promise<LoadedBattle> {
   const ruleset = rulesetOf(start);
@@ -219,7 +220,17 @@ export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattl
     }
     battle = moved;
   }
+  return setClock(tx, battle, now, stuck);
+}
+
+/**
+ * The clock after a change: a new decision falling due to a human side gets a full deadline; one still pending keeps
+ * its own; moves the computer still owes make it due now (the deadline loop goes on with them) unless it is `stuck`
+ * (it found none the rules accept); none once the battle is over.
+ */
+async function setClock(tx: Transaction, battle: LoadedBattle, now: Date, stuck: boolean): Promise<LoadedBattle> {
   if (battle.status !== 'active') return battle;
+  const ruleset = rulesetOf(battle);
   const pending = sidesToAct(ruleset.turn(battle.state));
   const decision = decisionOf(battle.ruleset, battle.state);
   const computerOwes = pending.some((side) => isComputer(battle, side));
@@ -232,29 +243,82 @@ export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattl
   return { ...battle, decision, deadlineAt };
 }
 
+/** The sides the computer plays in this battle. */
+export function computerSides(battle: LoadedBattle): string[] {
+  return battle.seats.flatMap((seat) => (seat.role === 'side' && seat.player === 'computer' && seat.side !== null ? [seat.side] : []));
+}
+
+/**
+ * Thinks out, in the worker pool and with no lock held, the computer's moves from `battle` as read (a player's
+ * `first` action taken before them; for `late`, its moves for the sides whose time ran out on that decision). Null
+ * when the pool is too busy or the opponent failed (logged): the computer's moves are then left to the deadline loop.
+ */
+export async function planAfter(
+  env: BattleEnv,
+  battle: LoadedBattle,
+  seed: string,
+  extra: { first?: PlanRequest['first']; late?: PlanRequest['late'] } = {},
+): Promise<Thought<Plan> | null> {
+  if (battle.state === null || battle.salt === null) return null;
+  try {
+    return await env.computer.plan({
+      ruleset: battle.ruleset,
+      state: battle.state,
+      seed,
+      salt: battle.salt,
+      nextRoll: battle.nextRoll,
+      battleId: battle.id,
+      actionCount: battle.actionCount,
+      computerSides: computerSides(battle),
+      budgetMs: THINKING_PER_TRANSACTION_MS,
+      maxMoves: MAX_COMPUTER_MOVES,
+      ...extra,
+    });
+  } catch (error) {
+    if (error instanceof ComputerBusy) return null;
+    env.log.error({ err: error, battleId: battle.id }, 'the computer opponent failed to think');
+    return null;
+  }
+}
+
+/**
+ * In the transaction holding the battle's lock, the battle still where the plan started (the caller checks its
+ * count): the plan's computer moves taken as any action is (the rules check each again, with the same dice), then
+ * the clock. A move they refuse ends it there (logged: the plan and the stored battle disagree), the rest owed.
+ */
+export async function settlePlanned(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, plan: Plan, now: Date): Promise<LoadedBattle> {
+  for (const fault of plan.faults) env.log.warn({ battleId: start.id }, fault);
+  let battle = start;
+  for (const move of plan.moves) {
+    if (move.by === 'player') continue;
+    const taken = await takeAction(tx, battle, seed, move.side, move.action, { actor: move.by, userId: null }, now);
+    if (!taken.ok) {
+      env.log.error({ battleId: battle.id, side: move.side, refusal: taken.refusal }, 'a move the computer planned was refused when applied');
+      return setClock(tx, battle, now, false);
+    }
+    battle = taken.battle;
+  }
+  return setClock(tx, battle, now, plan.stuck);
+}
+
 /**
  * A deadline passed: the computer acts for each human side that owed the decision, until the decision is taken
- * (Classis: the rest of the activation; ship-to-ship: the plot), the log saying so; then as after any change.
+ * (Classis: the rest of the activation; ship-to-ship: the plot), the log saying so; then its own seats, and the
+ * clock. `planned`: those moves as the deadline loop thought them out before it locked the battle (deadlines.ts),
+ * from this very state; without it the computer thinks now, while the caller holds the lock.
  */
-export async function expireDeadline(env: BattleEnv, tx: Transaction, start: LoadedBattle, now: Date): Promise<LoadedBattle> {
-  const ruleset = rulesetOf(start);
+export async function expireDeadline(env: BattleEnv, tx: Transaction, start: LoadedBattle, now: Date, planned?: Plan): Promise<LoadedBattle> {
   const seed = await seedOf(tx, start.id);
-  const decision = start.decision;
-  let thinkingMs = 0;
-  let battle = start;
-  for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active'; moves++) {
-    if (decisionOf(battle.ruleset, battle.state) !== decision) break;
-    const side = sidesToAct(ruleset.turn(battle.state)).find((candidate) => !isComputer(battle, candidate));
-    if (side === undefined) break;
-    const { moved, thinkingMs: ms } = await computerMove(env, tx, battle, seed, side, 'deadline', now);
-    thinkingMs += ms;
+  const late = start.decision === null ? undefined : { decision: start.decision };
+  let plan = planned;
+  if (!plan) {
+    const thought = await planAfter(env, start, seed, { late });
     // No worker free to act for the late side: the expiry rolls back and the battle stays due (the next tick retries),
     // rather than the late side getting a new deadline.
-    if (moved === 'busy') throw new ComputerBusy(env.computer.load.waiting);
-    if (!moved) break;
-    battle = moved;
+    if (!thought) throw new ComputerBusy(env.computer.load.waiting);
+    plan = thought.value;
   }
-  return settle(env, tx, battle, seed, now, thinkingMs);
+  return settlePlanned(env, tx, start, seed, plan, now);
 }
 
 /**
