@@ -40,6 +40,7 @@ import { act } from './actions.ts';
 import { ComputerPool } from './computer-pool.ts';
 import { BattleDeadlines } from './deadlines.ts';
 import { battleLog, cancelBattle, createBattle, joinBattle, leaveBattle, listBattles, viewBattle } from './lobby.ts';
+import { viewWithLegalActions } from './legal-list.ts';
 import { addNote, readNotes } from './notes.ts';
 import type { BattleEnv } from './play.ts';
 import { exportBattle, importBattle, verifyBattle } from './record.ts';
@@ -132,7 +133,10 @@ const battlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BattleDetailSchema, ...errorResponses },
       },
     },
-    async (request) => viewBattle(app, viewer(request), request.params.battleId, request.query.inviteCode, request.query.legalActions === 'true'),
+    async (request) =>
+      request.query.legalActions === 'true'
+        ? viewWithLegalActions(env, app, viewer(request), request.params.battleId, request.query.inviteCode)
+        : viewBattle(app, viewer(request), request.params.battleId, request.query.inviteCode),
   );
 
   app.post(
