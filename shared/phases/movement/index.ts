@@ -8,7 +8,7 @@
 import { ARMY, FLEET, findLocation, findProvince, unitTypeName, type Variant } from '../../variant/load.ts';
 import { boardBytes, shortUnit, unitAtRef, unitRefOf, type Board } from '../../state/board.ts';
 import { Tables } from '../../state/tables.ts';
-import { stateWith } from '../../state/copy.ts';
+import { stateWith, unitOf } from '../../state/copy.ts';
 import type { DislodgedUnit, Unit } from '../../state/schema.ts';
 import type { Order } from '../../orders/types.ts';
 import { copyEconomy, economyToState } from '../../game/economy.ts';
@@ -300,7 +300,7 @@ function positionsAfterMovement(
     const by = out.dislodgedBy[u];
     if (by >= 0)
       dislodged.push({ power, type, at: v.locationIds[board.location[u]], attackerFrom: out.viaConvoy[by] ? null : v.provinceIds[board.province[by]] });
-    else units[i++] = { power, type, at: v.locationIds[out.kind[u] === MOVE && out.success[u] ? out.intent[u]!.destLoc : board.location[u]] };
+    else units[i++] = unitOf(power, type, v.locationIds[out.kind[u] === MOVE && out.success[u] ? out.intent[u]!.destLoc : board.location[u]]);
   }
   return { units, dislodged };
 }
