@@ -11,6 +11,7 @@
 import type { Campaign, SeaOutcome } from '../../shared/api/campaign.ts';
 import { decisionFrom } from '../../shared/campaign/decision.ts';
 import { forcesAtSea } from '../../shared/campaign/forces.ts';
+import { fleetsLost } from '../../shared/campaign/losses.ts';
 import { battleFromSea } from '../../shared/campaign/setups/index.ts';
 import type { ContestedSea } from '../../shared/index.ts';
 import { streamDice } from '../../shared/naval/dice.ts';
@@ -26,7 +27,9 @@ const invalid = (message: string) => unprocessable('import_invalid', message);
 /** What replaying a verified battle gives: the set-up, the state at its end, each action in words, the outcome. */
 export type ReplayedBattle = { setup: unknown; state: unknown; texts: string[]; outcome: Outcome; nextRoll: number };
 
-const outcomeText = (outcome: SeaOutcome) => ('winner' in outcome ? `won by ${outcome.winner}${outcome.unit ? ` (${outcome.unit})` : ''}` : 'a standoff');
+const outcomeText = (outcome: SeaOutcome) =>
+  `${'winner' in outcome ? `won by ${outcome.winner}${outcome.unit ? ` (${outcome.unit})` : ''}` : 'a standoff'}` +
+  (outcome.destroyed && outcome.destroyed.length > 0 ? `, the fleets at ${outcome.destroyed.join(', ')} lost` : '');
 
 /**
  * Checks the battle of the decided sea `sea` (as the engine lists it, with its decision) against the campaign; returns
@@ -76,7 +79,9 @@ export function checkSeaBattle(
     throw invalid(`${where}: the rules could not replay it: ${(error as Error).message}`);
   }
   const winner = replayed.outcome.winner;
-  const decision = decisionFrom(forces.value, winner);
+  // The fleets that lost every ship go down with them, as when the battle decided the sea (shared/campaign/losses.ts).
+  const lost = fleetsLost(record.ruleset, forces.value, replayed.state);
+  const decision = decisionFrom(forces.value, winner, lost.ok ? lost.value : []);
   if (!decision.ok) throw invalid(`${where}: ${decision.error}`);
   if (canonical(decision.value.outcome) !== canonical(decided.outcome)) {
     const side = winner === null ? 'nobody won it' : `${forces.value.sides.find((s) => s.id === winner)?.name ?? winner} won it`;

@@ -145,6 +145,8 @@ function archiveSchemas(bounded: boolean) {
     'ExportedSubmission',
   );
 
+  /** The fleets (their locations) the sea's battle sank to the last ship: they leave the board after the phase. */
+  const destroyed = list(z.string().min(1).max(20), 64);
   /** The game master's two sides, where three or more powers met (absent: each power a side). */
   const seaSides = list(list(PowerName, 24), 2).optional();
   /**
@@ -160,7 +162,10 @@ function archiveSchemas(bounded: boolean) {
   const decidedSea = z.object({
     /** The sea's province id. */
     province: z.string().max(40),
-    outcome: z.union([z.object({ winner: PowerName, unit: z.string().max(40).optional() }).strict(), z.object({ standoff: z.literal(true) }).strict()]),
+    outcome: z.union([
+      z.object({ winner: PowerName, unit: z.string().max(40).optional(), destroyed: destroyed.optional() }).strict(),
+      z.object({ standoff: z.literal(true), destroyed: destroyed.optional() }).strict(),
+    ]),
     /** Who decided it: its battle, the game master or the computer (absent: not said). */
     by: z.enum(['battle', 'game-master', 'computer']).optional(),
     sides: seaSides,

@@ -129,6 +129,11 @@ describe("a campaign game's battles in its export", () => {
       const decided = copy.phases[0].decided[0];
       decided.outcome = 'winner' in decided.outcome && decided.outcome.winner === 'Rome' ? { winner: 'Macedonia' } : { winner: 'Rome' };
     }, 'but its battle gives');
+    // The sea decided with a fleet lost that its battle did not sink (or without one it did).
+    await refused((copy) => {
+      const decided = copy.phases[0].decided[0];
+      decided.outcome = decided.outcome.destroyed ? { ...decided.outcome, destroyed: undefined } : { ...decided.outcome, destroyed: ['Nea'] };
+    }, 'but its battle gives');
     // Another seed: it is not the one committed to.
     await refused((copy) => {
       copy.phases[0].decided[0].battle.seed = 'f'.repeat(64);
