@@ -67,7 +67,7 @@ const FATES: Record<RulesetId, FleetFates> = {
  */
 export function fleetsLost(ruleset: RulesetId, forces: SeaForces, state: unknown): Result<SeaFleet[], string[]> {
   const read = RULESETS[ruleset].stateSchema.safeParse(state);
-  if (!read.success) return err([`the battle's state is not a ${RULESETS[ruleset].title} battle's: ${read.error.issues[0]?.message ?? 'unreadable'}`]);
+  if (!read.success) return err([`the battle's state is not one of ${RULESETS[ruleset].title}: ${read.error.issues[0]?.message ?? 'unreadable'}`]);
   const fates = FATES[ruleset](forces, read.data as never);
   const lost: SeaFleet[] = [];
   const missing: string[] = [];
