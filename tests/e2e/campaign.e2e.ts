@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type ClassisAction, type ClassisState, classis } from '../../shared/naval/classis/index.ts';
 import { mulberry32 } from '../../shared/random.ts';
+import { sideColour } from '../../web/src/battles/sea-drawing.ts';
 import { CHROMIUM, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
 import { battleSeat } from './battle-seat.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -26,6 +27,8 @@ import { type Browser as ApiClient, registeredBrowsers } from '../server/helpers
 const shots = process.env.CAMPAIGN_E2E_SHOTS ?? '/tmp/campaign-e2e-screens';
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 375, height: 812 };
+/** A "#rrggbb" colour as the browser computes it ("rgb(r, g, b)"). */
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 if (!hasChromium) console.warn(`\n[e2e] SKIPPED: ${CHROMIUM} is missing. Install it with: apt-get install -y chromium\n`);
 
@@ -207,6 +210,20 @@ describe.skipIf(!hasChromium)('a campaign game in the browser', () => {
     await romePage.goto(`${server.url}${href}`);
     await romePage.locator('svg .counter').first().waitFor();
     const romeSeat = await battleSeat(romePage, server.url);
+    // Each side's ships in its power's colour on the map (shaded for the counters' letters), not by the set-up's order
+    // (which lists Macedonia first): Rome's red, Macedonia's blue.
+    const { sides } = await romeSeat.get(battle);
+    for (const [side, name] of [
+      ['rome', 'Rome'],
+      ['macedonia', 'Macedonia'],
+    ] as const) {
+      const fill = await romePage
+        .locator(`g.counter[aria-label^="${name} "] path.body`)
+        .first()
+        .evaluate((body) => getComputedStyle(body).fill);
+      expect(fill, name).toBe(rgbOf(sideColour(sides, side)));
+    }
+    expect(sides.map((s: { colour?: string }) => s.colour)).toEqual(['#0077BB', '#CC3311']);
     const seats: Record<string, ApiClient> = { rome, macedonia };
 
     // Rome's first move clicked on its page (a ship of the squadron, the farthest highlighted hex, Move); every other
@@ -270,6 +287,15 @@ describe.skipIf(!hasChromium)('a campaign game in the browser', () => {
       await expect(unitAt('Kor').getAttribute('aria-label')).resolves.toMatch(/^Macedonian fleet in /);
     }
     await gm.locator('g.sea-mark[data-sea="ION"]').scrollIntoViewIfNeeded();
+    // The sea's mark stands beside the fleet in the sea, not over it.
+    const markBox = (await gm.locator('g.sea-mark[data-sea="ION"]').boundingBox())!;
+    const fleetBox = (await unitAt(winner ? 'ION' : 'Nea').boundingBox())!;
+    const apart =
+      markBox.x >= fleetBox.x + fleetBox.width ||
+      fleetBox.x >= markBox.x + markBox.width ||
+      markBox.y >= fleetBox.y + fleetBox.height ||
+      fleetBox.y >= markBox.y + markBox.height;
+    expect(apart, `mark ${JSON.stringify(markBox)} over the fleet ${JSON.stringify(fleetBox)}`).toBe(true);
     await shot(gm, 'fought-results-desktop');
 
     // On a phone too, Macedonia's player sees the sea's result.
