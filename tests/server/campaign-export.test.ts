@@ -198,6 +198,38 @@ describe('a game exported while a phase awaits its sea battles', () => {
     expect((await importer.request('GET', `/api/games/${gameId}/phases/1`)).json().status).toBe('open');
   });
 
+  test('a held phase with one sea fought and one awaited: the fought one comes with its battle, the other waits', async () => {
+    const game = await startGame(app, CAMPAIGN);
+    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Cyp - ISS'], Syria: ['F Ant - ISS'] });
+    const resolved = await game.master.request('POST', seaPath(game, 'auto-resolve'));
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const exported = (await game.master.request('GET', `/api/games/${game.gameId}/export`)).json();
+    expect(exported.phases[0]).toMatchObject({ status: 'held', awaiting: [{ province: 'ISS' }], waived: [] });
+    expect(exported.phases[0].decided).toMatchObject([{ province: 'ION', outcome: resolved.json().outcome, by: 'computer' }]);
+    expect(exported.phases[0].decided[0].battle.seed).toBeTruthy();
+
+    const imported = await game.master.request('POST', '/api/games/import', { export: exported });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const gameId = imported.json().id;
+    const seas = (await game.master.request('GET', `/api/games/${gameId}/phases/0/seas`)).json().seas;
+    const bySea = new Map(seas.map((sea: { sea: string }) => [sea.sea, sea]));
+    expect(bySea.get('ION')).toMatchObject({ status: 'decided', decidedBy: 'computer', outcome: resolved.json().outcome });
+    expect(bySea.get('ISS')).toMatchObject({ status: 'undecided', battleId: null });
+    const battle = (await game.master.request('GET', `/api/battles/${(bySea.get('ION') as { battleId: string }).battleId}`)).json();
+    expect(battle).toMatchObject({ status: 'finished', imported: true });
+
+    // The other sea waived, the phase is adjudicated with the Ionian Sea's decision.
+    const waived = await game.master.request('POST', `/api/games/${gameId}/phases/0/seas/ISS/waive`);
+    expect(waived.statusCode, waived.body).toBe(200);
+    const phase = (await game.master.request('GET', `/api/games/${gameId}/phases/0`)).json();
+    expect(phase.status).toBe('processed');
+    const winner = resolved.json().outcome.winner as string | undefined;
+    const entered = (order: string) => phase.results.find((r: { order: string }) => r.order === order).success;
+    expect(entered('F Nea - ION')).toBe(winner === 'Rome');
+    expect(entered('F Kor - ION')).toBe(winner === 'Macedonia');
+    expect(entered('F Cyp - ISS')).toBe(false);
+  });
+
   test('a held phase that awaits nothing, or awaits a sea where no fleets met, is refused naming it', async () => {
     const game = await ionianHeld();
     const exported = (await game.master.request('GET', `/api/games/${game.gameId}/export`)).json();
