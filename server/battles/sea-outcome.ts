@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveChannel } from '../../shared/api/live.ts';
 import { decisionFrom } from '../../shared/campaign/decision.ts';
+import { fleetsLost } from '../../shared/campaign/losses.ts';
 import type { Transaction } from '../db/database.ts';
 import { gameOf } from '../db/tables/games.ts';
 import { seaBattleOf } from '../db/tables/sea-battles.ts';
@@ -38,7 +39,7 @@ export async function reopenSea(tx: Transaction, env: { play: PlayEnv }, row: Se
 
 /**
  * After a change to a battle: if it ended and decides a sea, the sea is decided ('computer' when the computer fought
- * every side: an auto-resolved sea), and the phase goes on; if it was called off, its sea is undecided again.
+ * every side: an auto-resolved sea) with the fleets it sank to the last ship, and the phase goes on; if it was called off, its sea is undecided again.
  * A sea the game master can no longer decide that way (the phase is no longer held) is left as it is, and logged:
  * the battle's own change is never refused for it.
  */
@@ -49,7 +50,10 @@ export async function seaAfterBattle(env: SeaEnv, tx: Transaction, battle: Loade
   if (battle.status === 'cancelled') return reopenSea(tx, env, row);
   const game = gameOf(await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { id: true, campaign: true } }));
   const forces = game.campaign ? seaForcesOf(game.campaign, row) : null;
-  const decided = forces?.ok ? decisionFrom(forces.value, battle.outcome?.winner ?? null) : null;
+  // The fleets that lost every ship go down with them (shared/campaign/losses.ts).
+  const lost = forces?.ok ? fleetsLost(battle.ruleset, forces.value, battle.state) : null;
+  if (lost && !lost.ok) env.log.error({ battleId: battle.id, sea: row.sea, problem: lost.error }, "a finished battle's losses could not be read");
+  const decided = forces?.ok ? decisionFrom(forces.value, battle.outcome?.winner ?? null, lost?.ok ? lost.value : []) : null;
   if (!decided?.ok) {
     // The sea's sides no longer read (never expected): the game master decides it by hand.
     const problem = decided ? decided.error : forces && !forces.ok ? forces.error : 'the game is not a campaign';
