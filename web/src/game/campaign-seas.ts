@@ -33,6 +33,21 @@ export function outcomeWords(sea: Pick<SeaBattle, 'status' | 'outcome' | 'decide
   return how ? `${what} ${how}` : what;
 }
 
+/**
+ * The fleets the sea's battle sank to the last ship, in words: "Macedonia's F Kor was lost with all its ships"; null
+ * when none was.
+ */
+export function lostWords(sea: Pick<SeaBattle, 'outcome' | 'sides'>): string | null {
+  const destroyed = sea.outcome?.destroyed ?? [];
+  if (destroyed.length === 0) return null;
+  const fleets = sea.sides?.flatMap((side) => side.fleets) ?? [];
+  const named = destroyed.map((at) => {
+    const fleet = fleets.find((f) => f.at === at);
+    return fleet ? `${fleet.power}'s ${fleet.unit}` : `the fleet from ${at}`;
+  });
+  return `${listInWords(named)} ${named.length === 1 ? 'was' : 'were'} lost with all ${named.length === 1 ? 'its' : 'their'} ships`;
+}
+
 /** The outcome as a short tag for the map and the results list. */
 export const outcomeShort = (outcome: SeaOutcome | null): string => (!outcome ? '' : 'winner' in outcome ? `${outcome.winner} won` : 'standoff');
 
