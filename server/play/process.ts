@@ -133,8 +133,8 @@ export function acceptedDecisions(
     if (row.status !== 'decided' || !row.outcome) continue;
     const tried = [...accepted, { province: row.sea, outcome: row.outcome }];
     if (!contestedSeas(context.variant, state, orders, { decided: tried }).ok) continue;
-    // Its lost fleets must still be of its battle once the later decisions are taken; if not, the sea is decided
-    // without them (they fought, as the phase now reads, elsewhere or not at all).
+    // Its lost fleets must still be of its battle with the decisions taken before it; if not, the sea is decided
+    // without them (as the phase now reads, they fought elsewhere or not at all).
     const { destroyed, ...outcome } = row.outcome;
     if (destroyed?.length && !adjudicate(context.variant, state, orders, { decided: tried }).ok) accepted.push({ province: row.sea, outcome });
     else accepted.push(tried[tried.length - 1]);
