@@ -181,7 +181,8 @@ export class TableEntry {
   readonly manoeuvres: { manoeuvre: Manoeuvre; refusal: string | null }[] = $derived.by(() => {
     const mover = this.mover;
     const kind = this.kind;
-    if (!mover?.aim || !kind || !this.planned?.target) return [];
+    // The manoeuvres are Oi Navarcoi!'s: a Diadochi Naval Rules charge is a plain run into the enemy.
+    if (this.ruleset !== 'oi-navarcoi' || !mover?.aim || !kind || !this.planned?.target) return [];
     return MANOEUVRES.map((m) => ({
       manoeuvre: m,
       refusal: m === this.manoeuvre ? this.planned!.refusal : mover.plan(kind.id, this.numbers, m).refusal,

@@ -12,7 +12,7 @@ import { RULES } from '../../../shared/naval/diadochi-naval/rules.ts';
 import { type ShipState, type State, afloat, baseOf } from '../../../shared/naval/diadochi-naval/state.ts';
 import { type Base, type ColumnLeg, type Leg, columnPath, rigidPath } from '../../../shared/naval/table/index.ts';
 import { middleOf } from './table-picture.ts';
-import type { MoveKind, MoveNumbers, Mover, Planned } from './table-moves.ts';
+import { type MoveKind, type MoveNumbers, type Mover, NO_MOVE, type Planned, dragged } from './table-moves.ts';
 
 const m = RULES.movement;
 
@@ -101,7 +101,9 @@ function mover(state: State, side: string, ships: ShipState[], formation: Format
   const ids = ships.map((s) => s.id);
   const kinds = kindsOf(formation);
   const name = formation === 'single' ? ships[0].name : `${formation === 'abreast' ? 'Line abreast' : 'Line ahead'}: ${ships.map((s) => s.name).join(', ')}`;
-  return {
+  const enemies = state.ships.filter((s) => s.side !== side && afloat(s));
+  let targets: string[] | undefined;
+  const self: Mover = {
     key: ids.join('+'),
     name,
     pieces: ids,
@@ -125,9 +127,38 @@ function mover(state: State, side: string, ships: ShipState[], formation: Format
       if (refusal) return { action, bases: path.frames[path.frames.length - 1], refusal: refusal.message, used: measured(path) };
       const planned = planOrder(state, side, ids, formation, move);
       const end: readonly Base[] = planned.ok ? planned.plan.end : path.frames[path.frames.length - 1];
-      return { action, bases: end, refusal: null, used: planned.ok ? measured(planned.plan.path) : measured(path) };
+      const touched = planned.ok && planned.plan.contact ? enemies.find((e) => e.id === planned.plan.contact) : undefined;
+      const target = touched ? { id: touched.id, name: touched.name } : null;
+      return { action, bases: end, refusal: null, used: planned.ok ? measured(planned.plan.path) : measured(path), target };
+    },
+    /**
+     * The enemies a charge of its first kind of move reaches (the engine stopping it on contact), worked out when
+     * first asked for: only the picked mover's are.
+     */
+    get targets(): readonly string[] {
+      if (targets) return targets;
+      const reach = kinds[0].allowance;
+      // Out of reach whatever the turn: the engine is not asked.
+      const near = enemies.filter((e) => {
+        const at = middleOf([baseOf(e)]);
+        return Math.hypot(at.x - self.anchor.x, at.y - self.anchor.y) <= reach + 2;
+      });
+      targets = near.filter((e) => self.aim?.(e.id, 'melee') != null).map((e) => e.id);
+      return targets;
+    },
+    /** A charge at the enemy: its first kind of move turned toward the enemy's middle, run until it touches it. */
+    aim(target: string) {
+      const enemy = enemies.find((e) => e.id === target);
+      if (!enemy) return null;
+      const kind = kinds[0];
+      const toward = dragged(self, kind, middleOf([baseOf(enemy)]), NO_MOVE);
+      // Run no further than the allowance: the charge stops where it touches the enemy, within it or not at all.
+      const numbers = { ...toward, distance: Math.min(toward.distance, kind.allowance) };
+      const planned = self.plan(kind.id, numbers);
+      return planned.refusal === null && planned.target?.id === target ? { kind: kind.id, numbers } : null;
     },
   };
+  return self;
 }
 
 const movable = (state: State, s: ShipState, side: string) =>
