@@ -51,7 +51,9 @@ describe("a campaign game's battles in its export", () => {
     expect(decided).toMatchObject({ province: 'ION', outcome: sea.outcome, by: 'computer' });
     expect(decided.battle).toMatchObject({ format: 'naval-battle/1', ruleset: 'classis', commitment: original.commitment, seed: original.seed });
     expect(decided.battle.actions.length).toBe(original.actionCount);
-    expect(sea.outcome).toEqual(outcomeOf(original.outcome.winner));
+    // The server's own dice may, rarely, sink a whole fleet: its loss then rides with the decision.
+    const { destroyed: _lost, ...decision } = sea.outcome as { destroyed?: string[] };
+    expect(decision).toEqual(outcomeOf(original.outcome.winner));
 
     const imported = await game.master.request('POST', '/api/games/import', { export: exported });
     expect(imported.statusCode, imported.body).toBe(201);
