@@ -23,10 +23,10 @@ afterEach(() => {
   }
 });
 
-function show<P extends Record<string, unknown>>(Component: Parameters<typeof mount>[0], props: P): HTMLElement {
+function show(render: (target: HTMLElement) => ReturnType<typeof mount>): HTMLElement {
   const target = document.createElement('div');
   document.body.appendChild(target);
-  const component = mount(Component, { target, props });
+  const component = render(target);
   mounted.push({ component, target });
   flushSync();
   return target;
@@ -47,13 +47,18 @@ describe('a Diadochi charge aimed by a click on the enemy', () => {
     flushSync();
     expect(entry.targets).toEqual(['menelaus-1']);
     const clicked: string[] = [];
-    const table = show(TableSea, {
-      picture: tablePicture('diadochi-naval', state),
-      sides: detail.sides,
-      pickable: entry.pickable,
-      targets: entry.targets,
-      ontarget: (p: string) => clicked.push(p),
-    });
+    const table = show((target) =>
+      mount(TableSea, {
+        target,
+        props: {
+          picture: tablePicture('diadochi-naval', state),
+          sides: detail.sides,
+          pickable: entry.pickable,
+          targets: entry.targets,
+          ontarget: (p: string) => clicked.push(p),
+        },
+      }),
+    );
     const enemy = table.querySelector<SVGGElement>('g.piece.target[data-piece="menelaus-1"]')!;
     expect(enemy.getAttribute('aria-label')).toMatch(/^Run at Menelaus’ 1/);
     // Ships out of reach are no target.
@@ -62,7 +67,7 @@ describe('a Diadochi charge aimed by a click on the enemy', () => {
     expect(clicked).toEqual(['menelaus-1']);
 
     const acted: unknown[] = [];
-    const root = show(TablePanel, { entry, unit: 'cable', busy: false, onact: (a: unknown) => acted.push(a) });
+    const root = show((target) => mount(TablePanel, { target, props: { entry, unit: 'cable', busy: false, onact: (a: unknown) => acted.push(a) } }));
     entry.aim(clicked[0]);
     flushSync();
     expect(entry.planned!.target).toEqual({ id: 'menelaus-1', name: 'Menelaus’ 1' });
@@ -94,7 +99,7 @@ describe('a Diadochi charge aimed by a click on the enemy', () => {
 describe('a Diadochi line dragged whole', () => {
   it('moves the eight ships as one order, and refuses a drag past the allowance with the engine’s reason', () => {
     const entry = new TableEntry(() => detail);
-    const root = show(TablePanel, { entry, unit: 'cable', busy: false, onact: () => {} });
+    const root = show((target) => mount(TablePanel, { target, props: { entry, unit: 'cable', busy: false, onact: () => {} } }));
     entry.pickPiece('demetrius-8');
     entry.pickPiece('demetrius-8');
     flushSync();
