@@ -149,10 +149,33 @@ function againstRandom(
   t: TableRuleset,
   scenario: { id: string; setup: unknown },
   battles: number,
-): { won: number; drawn: number; lost: number; bySide: Record<string, { won: number; played: number }> } {
+): {
+  won: number;
+  drawn: number;
+  lost: number;
+  bySide: Record<string, { won: number; drawn: number; played: number }>;
+  /** The computer's decisions: how many, and their CPU time in all (ms). */
+  decisions: { count: number; cpuMs: number };
+} {
   const setup = t.ruleset.setupSchema.parse(scenario.setup);
   const sides = t.ruleset.sides(setup).map((s) => s.id);
-  const tally = { won: 0, drawn: 0, lost: 0, bySide: Object.fromEntries(sides.map((s) => [s, { won: 0, played: 0 }])) };
+  const tally = {
+    won: 0,
+    drawn: 0,
+    lost: 0,
+    bySide: Object.fromEntries(sides.map((s) => [s, { won: 0, drawn: 0, played: 0 }])),
+    decisions: { count: 0, cpuMs: 0 },
+  };
+  const opponent = t.ruleset.opponent as Player;
+  // CPU rather than wall time: the machine the bench runs on is often shared.
+  const timed: Player = (state, side, random) => {
+    const before = process.cpuUsage();
+    const action = opponent(state, side, random);
+    const used = process.cpuUsage(before);
+    tally.decisions.count++;
+    tally.decisions.cpuMs += (used.user + used.system) / 1_000;
+    return action;
+  };
   for (let n = 0; n < battles; n++) {
     const computer = sides[n % 2];
     const other = sides[1 - (n % 2)];
@@ -161,13 +184,14 @@ function againstRandom(
       setup,
       `bench-naval-table-vs-random-${n}-padding`,
       `bench:${t.ruleset.id}:${scenario.id}:${n}`,
-      { [computer]: t.ruleset.opponent as Player, [other]: t.random },
+      { [computer]: timed, [other]: t.random },
       7919 * (n + 1),
       20_000,
     );
     const winner = t.ruleset.outcome(played.state)?.winner;
     tally.bySide[computer].played++;
     if (winner === computer) tally.bySide[computer].won++;
+    else if (!winner) tally.bySide[computer].drawn++;
     if (winner === computer) tally.won++;
     else if (!winner) tally.drawn++;
     else tally.lost++;
@@ -192,8 +216,8 @@ export function benchNavalTable(battles = BATTLES): TableFigure[] {
       figures.push({
         ruleset: id,
         name: `computer beats random play, ${scenario.id}, ${battles} battles (${tally.drawn} drawn, ${tally.lost} lost; ${Object.entries(tally.bySide)
-          .map(([side, s]) => `as ${side} ${s.won} of ${s.played}`)
-          .join(', ')})`,
+          .map(([side, s]) => `as ${side} ${s.won} of ${s.played}${s.drawn ? `, ${s.drawn} drawn` : ''}`)
+          .join('; ')}; a decision ${(tally.decisions.cpuMs / Math.max(1, tally.decisions.count)).toFixed(1)} ms CPU on average)`,
         value: (100 * tally.won) / battles,
         unit: '%',
       });
