@@ -14,18 +14,18 @@ import { forcesAtSea } from '../../shared/campaign/forces.ts';
 import { fleetsLost } from '../../shared/campaign/losses.ts';
 import { battleFromSea } from '../../shared/campaign/setups/index.ts';
 import type { ContestedSea } from '../../shared/index.ts';
-import { streamDice } from '../../shared/naval/dice.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
-import { type BattleRecord, verify } from '../../shared/naval/record.ts';
+import { type BattleRecord, type Replayed, replayRecord } from '../../shared/naval/record.ts';
 import type { Outcome } from '../../shared/naval/ruleset.ts';
-import type { Prisma, Transaction } from '../db/database.ts';
+import type { Transaction } from '../db/database.ts';
+import { insertImportedBattle } from '../db/tables/battles.ts';
 import { unprocessable } from '../errors.ts';
 import { canonical } from './canonical.ts';
 
 const invalid = (message: string) => unprocessable('import_invalid', message);
 
-/** What replaying a verified battle gives: the set-up, the state at its end, each action in words, the outcome. */
-export type ReplayedBattle = { setup: unknown; state: unknown; texts: string[]; outcome: Outcome; nextRoll: number };
+/** A verified battle replayed to its end (shared/naval/record.ts), with its revealed seed. */
+export type ReplayedBattle = Replayed & { outcome: Outcome; seed: string };
 
 const outcomeText = (outcome: SeaOutcome) =>
   `${'winner' in outcome ? `won by ${outcome.winner}${outcome.unit ? ` (${outcome.unit})` : ''}` : 'a standoff'}` +
@@ -56,28 +56,11 @@ export function checkSeaBattle(
   if (!given.success || canonical(ruleset.setupSchema.parse(expected.value)) !== canonical(given.data)) {
     throw invalid(`${where}: its set-up is not the battle of the fleets that met in ${sea.name} (${forces.value.sides.map((s) => s.name).join(' against ')})`);
   }
-  let replayed: ReplayedBattle;
-  try {
-    const verification = verify(ruleset, record);
-    if (!verification.ok || record.seed === undefined) throw invalid(`${where} does not check out: ${verification.problems[0] ?? 'the seed is not revealed'}`);
-    const dice = streamDice(record.seed, record.salt);
-    let state = ruleset.start(given.data, dice).state;
-    const texts: string[] = [];
-    for (const entry of record.actions) {
-      // verify() loaded and replayed each of these without a refusal.
-      const action = ruleset.actionSchema.parse(entry.action);
-      texts.push(ruleset.describe(state, action));
-      const applied = ruleset.apply(state, entry.side, action, dice);
-      if (!applied.ok) throw invalid(`${where}: an action is refused on replay: ${applied.error.message}`);
-      state = applied.state;
-    }
-    const outcome = ruleset.outcome(state);
-    if (outcome === null) throw invalid(`${where} is not over: replayed, its last action leaves it going on`);
-    replayed = { setup: given.data, state, texts, outcome, nextRoll: dice.next };
-  } catch (error) {
-    if (error instanceof Error && 'statusCode' in error) throw error;
-    throw invalid(`${where}: the rules could not replay it: ${(error as Error).message}`);
-  }
+  const checked = replayRecord(ruleset, { ...record, setup: given.data });
+  if (!checked.ok) throw invalid(`${where} does not check out: ${checked.problems[0]}`);
+  const { outcome } = checked.replayed;
+  if (outcome === null) throw invalid(`${where} is not over: replayed, its last action leaves it going on`);
+  const replayed: ReplayedBattle = { ...checked.replayed, outcome, seed: checked.seed };
   const winner = replayed.outcome.winner;
   // The fleets that lost every ship go down with them, as when the battle decided the sea (shared/campaign/losses.ts).
   const lost = fleetsLost(record.ruleset, forces.value, replayed.state);
@@ -96,52 +79,18 @@ export function checkSeaBattle(
  * Stores a checked battle as a finished, imported battle of the importer's (its seats the computer's when the computer
  * fought it, empty players' seats otherwise: the exported game's players have no account here); returns its id.
  */
-export async function storeSeaBattle(
+export function storeSeaBattle(
   tx: Transaction,
-  record: BattleRecord & { seed?: string },
+  record: BattleRecord,
   replayed: ReplayedBattle,
   fought: { by: 'battle' | 'computer'; at: Date; createdById: string; private: boolean },
 ): Promise<string> {
-  const ruleset = RULESETS[record.ruleset];
-  const json = (value: unknown) => value as Prisma.InputJsonValue;
-  const title = String((replayed.setup as { title?: unknown }).title).slice(0, 120);
-  const player = fought.by === 'computer' ? ('computer' as const) : ('human' as const);
-  const created = await tx.battle.create({
-    data: {
-      title,
-      ruleset: record.ruleset,
-      setup: json(replayed.setup),
-      createdById: fought.createdById,
-      status: 'finished',
-      private: fought.private,
-      turnSeconds: 48 * 3600,
-      commitment: record.commitment,
-      salt: record.salt,
-      startLog: json(record.start),
-      state: json(replayed.state),
-      actionCount: record.actions.length,
-      nextRoll: replayed.nextRoll,
-      outcome: json(replayed.outcome),
-      importedAt: new Date(),
-      createdAt: fought.at,
-      startedAt: fought.at,
-      finishedAt: fought.at,
-      // checkSeaBattle refused a record without its seed.
-      seed: { create: { seed: record.seed ?? '' } },
-      seats: { create: ruleset.sides(replayed.setup).map((side) => ({ role: 'side' as const, side: side.id, player })) },
-    },
+  return insertImportedBattle(tx, record, replayed.seed, replayed, {
+    title: String((replayed.setup as { title?: unknown }).title),
+    createdById: fought.createdById,
+    private: fought.private,
+    turnSeconds: 48 * 3600,
+    at: fought.at,
+    player: fought.by === 'computer' ? 'computer' : 'human',
   });
-  await tx.battleAction.createMany({
-    data: record.actions.map((entry, i) => ({
-      battleId: created.id,
-      index: i + 1,
-      side: entry.side,
-      action: json(entry.action),
-      text: replayed.texts[i],
-      log: json(entry.log),
-      by: player === 'computer' ? ('computer' as const) : ('player' as const),
-      createdAt: fought.at,
-    })),
-  });
-  return created.id;
 }

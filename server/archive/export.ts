@@ -34,7 +34,7 @@ import { positionOf } from '../play/phases.ts';
 import { acceptedDecisions } from '../play/process.ts';
 import { seaBattleOf, type SeaBattleRow } from '../db/tables/sea-battles.ts';
 import { discardedPhaseOf, phaseOf, type PhaseRecord, type PhaseRow } from '../db/tables/phases.ts';
-import { readBattleActions, readBattleRow, readBattleSeed } from '../db/tables/battles.ts';
+import { readActions, readBattle, seedOf } from '../db/tables/battles.ts';
 import type { BattleRecord } from '../../shared/naval/record.ts';
 import { mayViewBattle } from '../access/battle-policy.ts';
 import { battleRecordView } from '../views/battle.ts';
@@ -235,10 +235,10 @@ export async function* exportGame(db: Db, context: GameContext): AsyncGenerator<
    */
   async function battleOf(row: SeaBattleRow): Promise<BattleRecord | undefined> {
     if (!row.battleId || (row.decidedBy !== 'battle' && row.decidedBy !== 'computer')) return undefined;
-    const battle = await readBattleRow(db, row.battleId);
+    const battle = await readBattle(db, row.battleId);
     if (battle?.status !== 'finished' || battle.salt === null || !mayViewBattle(battle, context.viewer)) return undefined;
     const salt = battle.salt;
-    return battleRecordView({ ...battle, salt }, await readBattleActions(db, battle.id), await readBattleSeed(db, battle.id), context.viewer);
+    return battleRecordView({ ...battle, salt }, await readActions(db, battle.id), await seedOf(db, battle.id), context.viewer);
   }
 
   /** The decisions the engine adjudicated (or, held, will adjudicate) a phase with (process.ts), who took each, and its battle. */

@@ -12,7 +12,8 @@ import type { Auth } from '../auth/caller.ts';
 import { HttpError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { viewBattle } from './lobby.ts';
 import { BATTLE_TX_OPTIONS, type BattleEnv, planAfter, publishChange, settlePlanned, takeAction } from './play.ts';
-import { lockBattle, readBattle, rulesetOf, seedOf } from './stored.ts';
+import { readBattle, seedOf } from '../db/tables/battles.ts';
+import { lockBattle, rulesetOf } from './stored.ts';
 
 type User = Auth['user'];
 type Battle = Awaited<ReturnType<typeof readBattle>> & {};

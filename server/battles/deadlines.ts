@@ -26,7 +26,8 @@ import { PollingLoop } from '../play/polling-loop.ts';
 import type { LoadedBattle } from '../views/battle.ts';
 import { ComputerBusy } from './computer-pool.ts';
 import { BATTLE_TX_OPTIONS, type BattleEnv, expireDeadline, planAfter, publishChange } from './play.ts';
-import { lockBattle, readBattle, seedOf } from './stored.ts';
+import { readBattle, seedOf } from '../db/tables/battles.ts';
+import { lockBattle } from './stored.ts';
 
 type Claim = 'none' | 'expired' | 'skipped' | 'failed';
 

@@ -33,7 +33,8 @@ import { lockSeaBattle, markFighting, type SeaBattleRow, seaForcesOf } from '../
 import { seaBattleAnswer } from '../views/sea-battle.ts';
 import type { FoughtBattle } from './computer-fight.ts';
 import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange, saltOf, startBattle } from './play.ts';
-import { asJson, lockBattle, seedOf, storedLog } from './stored.ts';
+import { seedOf } from '../db/tables/battles.ts';
+import { asJson, lockBattle, storedLog } from './stored.ts';
 
 type User = Auth['user'];
 export type SeaParams = { gameId: string; index: number; sea: string };

@@ -10,7 +10,7 @@ import type { Auth } from '../auth/caller.ts';
 import { notFound } from '../errors.ts';
 import { battleDetailView } from '../views/battle.ts';
 import type { BattleEnv } from './play.ts';
-import { readBattle, seedOf } from './stored.ts';
+import { readBattle, seedOf } from '../db/tables/battles.ts';
 
 type Listed = { side: string; action: unknown; text: string }[];
 

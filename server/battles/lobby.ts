@@ -16,7 +16,8 @@ import { conflict, forbidden, invalid, notFound, unauthenticated } from '../erro
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { battleDetailView, battleInclude, battleListView, battleLogView, type LoadedBattle } from '../views/battle.ts';
 import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange, startBattle } from './play.ts';
-import { asJson, battleOf, lockBattle, readActions, readBattle, seedOf } from './stored.ts';
+import { battleOf, readActions, readBattle, seedOf } from '../db/tables/battles.ts';
+import { asJson, lockBattle } from './stored.ts';
 
 type User = Auth['user'];
 type Viewer = User | null;

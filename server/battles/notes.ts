@@ -5,7 +5,8 @@ import { isUmpire, mayViewBattle, readsUmpireNotes } from '../access/battle-poli
 import type { Auth } from '../auth/caller.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { battleNotesView, battleNoteView } from '../views/battle.ts';
-import { lockBattle, readBattle } from './stored.ts';
+import { readBattle } from '../db/tables/battles.ts';
+import { lockBattle } from './stored.ts';
 
 type User = Auth['user'];
 

@@ -18,7 +18,8 @@ import type { PlayEnv } from '../play/process.ts';
 import { ComputerBusy, type ComputerPool, type Thought } from './computer-pool.ts';
 import type { Plan, PlanRequest } from './computer-plan.ts';
 import { seaAfterBattle } from './sea-outcome.ts';
-import { asJson, rulesetOf, seedOf, storedLog } from './stored.ts';
+import { seedOf } from '../db/tables/battles.ts';
+import { asJson, rulesetOf, storedLog } from './stored.ts';
 
 /**
  * What playing a battle needs of the app: the live bus, a log, the computer's worker threads, and game play's (a

@@ -5,15 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ImportBattleRequestSchema } from '../../shared/api/battles.ts';
-import { streamDice } from '../../shared/naval/dice.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
-import { type BattleRecord, BattleRecordSchema, verify } from '../../shared/naval/record.ts';
+import { BattleRecordSchema, replayRecord, verify } from '../../shared/naval/record.ts';
 import { mayViewBattle } from '../access/battle-policy.ts';
 import type { Auth } from '../auth/caller.ts';
 import { conflict, invalid, notFound, unprocessable } from '../errors.ts';
 import { battleRecordView, battleVerificationView, type LoadedBattle } from '../views/battle.ts';
 import { viewBattle } from './lobby.ts';
-import { asJson, readActions, readBattle, seedOf } from './stored.ts';
+import { insertImportedBattle, readActions, readBattle, seedOf } from '../db/tables/battles.ts';
 
 type User = Auth['user'];
 type Viewer = User | null;
@@ -43,35 +42,6 @@ export async function verifyBattle(app: FastifyInstance, viewer: Viewer, battleI
   return battleVerificationView(battle, seed, verify(RULESETS[battle.ruleset], record));
 }
 
-/** What replaying a verified record gives: each action in words, the final state and the outcome. */
-function replay(record: BattleRecord & { seed: string }) {
-  const ruleset = RULESETS[record.ruleset];
-  const setup = ruleset.setupSchema.parse(record.setup);
-  const dice = streamDice(record.seed, record.salt);
-  let state = ruleset.start(setup, dice).state;
-  const texts: string[] = [];
-  for (const entry of record.actions) {
-    const action = ruleset.actionSchema.parse(entry.action);
-    texts.push(ruleset.describe(state, action));
-    const applied = ruleset.apply(state, entry.side, action, dice);
-    // verify() replayed the same actions and found none refused.
-    if (!applied.ok) throw new Error(`a verified record's action was refused on replay: ${applied.error.message}`);
-    state = applied.state;
-  }
-  return { setup, state, texts, outcome: ruleset.outcome(state), nextRoll: dice.next };
-}
-
-/** A record checked (verify) and replayed; or its problems, a replay the engine cannot make included (never a 500). */
-function replayedRecord(record: BattleRecord): { ok: true; replayed: ReturnType<typeof replay>; seed: string } | { ok: false; problems: string[] } {
-  try {
-    const verification = verify(RULESETS[record.ruleset], record);
-    if (!verification.ok || record.seed === undefined) return { ok: false, problems: [...verification.problems] };
-    return { ok: true, replayed: replay({ ...record, seed: record.seed }), seed: record.seed };
-  } catch (error) {
-    return { ok: false, problems: [`the rules could not replay it: ${(error as Error).message}`] };
-  }
-}
-
 export async function importBattle(app: FastifyInstance, user: User, request: z.output<typeof ImportBattleRequestSchema>) {
   const parsed = BattleRecordSchema.safeParse(request.record);
   if (!parsed.success) {
@@ -79,49 +49,20 @@ export async function importBattle(app: FastifyInstance, user: User, request: z.
     throw invalid(`body.record${issue.path.map((part) => `.${String(part)}`).join('')}`, issue.message);
   }
   const record = parsed.data;
-  const checked = replayedRecord(record);
+  const checked = replayRecord(RULESETS[record.ruleset], record);
   if (!checked.ok) throw unprocessable('import_invalid', `the record does not check out: ${checked.problems[0]}`, { problems: checked.problems });
   const replayed = checked.replayed;
   if (replayed.outcome === null) throw unprocessable('import_invalid', 'the record is of a battle that is not over: only finished battles are imported');
-  const sides = RULESETS[record.ruleset].sides(replayed.setup);
-  const seed = checked.seed;
-  const now = new Date();
-  const battleId = await app.prisma.$transaction(async (tx) => {
-    const created = await tx.battle.create({
-      data: {
-        title: request.title ?? String((replayed.setup as { title?: unknown }).title ?? 'Imported battle').slice(0, 120),
-        ruleset: record.ruleset,
-        setup: asJson(replayed.setup),
-        createdById: user.id,
-        status: 'finished',
-        turnSeconds: DEFAULT_TURN_SECONDS,
-        commitment: record.commitment,
-        salt: record.salt,
-        startLog: asJson(record.start),
-        state: asJson(replayed.state),
-        actionCount: record.actions.length,
-        nextRoll: replayed.nextRoll,
-        outcome: asJson(replayed.outcome),
-        importedAt: now,
-        startedAt: now,
-        finishedAt: now,
-        seed: { create: { seed } },
-        seats: { create: sides.map((side) => ({ role: 'side' as const, side: side.id, player: 'human' as const })) },
-      },
-    });
-    await tx.battleAction.createMany({
-      data: record.actions.map((entry, i) => ({
-        battleId: created.id,
-        index: i + 1,
-        side: entry.side,
-        action: asJson(entry.action),
-        text: replayed.texts[i],
-        log: asJson(entry.log),
-        by: 'player' as const,
-        createdAt: now,
-      })),
-    });
-    return created.id;
-  });
+  const title = request.title ?? String((replayed.setup as { title?: unknown }).title ?? 'Imported battle');
+  const battleId = await app.prisma.$transaction((tx) =>
+    insertImportedBattle(tx, record, checked.seed, replayed, {
+      title,
+      createdById: user.id,
+      private: false,
+      turnSeconds: DEFAULT_TURN_SECONDS,
+      at: new Date(),
+      player: 'human',
+    }),
+  );
   return viewBattle(app, user, battleId);
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { type Roll, RollSchema, commitmentOf, rollAt, streamDice } from './dice.ts';
-import type { AnyRuleset, LogLine, RulesetId } from './ruleset.ts';
+import type { AnyRuleset, LogLine, Outcome, RulesetId } from './ruleset.ts';
 
 /** Limits of a battle record (an export, an import): a long Classis battle has a few thousand actions. */
 export const MAX_ACTIONS = 20_000;
@@ -127,5 +127,41 @@ function compareLogs(where: string, logged: readonly LogLine[], replayed: readon
 }
 
 const lineText = (l: LogLine) => `${l.text} [${l.rolls.map((r: Roll) => `${r.index}:d${r.sides}=${r.value}`).join(' ')}]`;
+
+/** What replaying a checked record gives: the set-up, the state at its end, each action in words, the outcome, the next die's index. */
+export interface Replayed {
+  readonly setup: unknown;
+  readonly state: unknown;
+  readonly texts: string[];
+  readonly outcome: Outcome | null;
+  readonly nextRoll: number;
+}
+
+/**
+ * A record checked (`verify`, its seed revealed) and replayed, as an import stores it; or its problems (a replay the
+ * engine cannot make included: never an exception).
+ */
+export function replayRecord(ruleset: AnyRuleset, record: BattleRecord): { ok: true; replayed: Replayed; seed: string } | { ok: false; problems: string[] } {
+  try {
+    const verification = verify(ruleset, record);
+    if (!verification.ok) return { ok: false, problems: [...verification.problems] };
+    if (record.seed === undefined) return { ok: false, problems: ['the seed is not revealed'] };
+    const setup = ruleset.setupSchema.parse(record.setup);
+    const dice = streamDice(record.seed, record.salt);
+    let state = ruleset.start(setup, dice).state;
+    const texts: string[] = [];
+    for (const entry of record.actions) {
+      // verify() loaded and replayed each of these without a refusal.
+      const action = ruleset.actionSchema.parse(entry.action);
+      texts.push(ruleset.describe(state, action));
+      const applied = ruleset.apply(state, entry.side, action, dice);
+      if (!applied.ok) return { ok: false, problems: [`an action is refused on replay: ${applied.error.message}`] };
+      state = applied.state;
+    }
+    return { ok: true, replayed: { setup, state, texts, outcome: ruleset.outcome(state), nextRoll: dice.next }, seed: record.seed };
+  } catch (error) {
+    return { ok: false, problems: [`the rules could not replay it: ${(error as Error).message}`] };
+  }
+}
 
 export type { RulesetId };
