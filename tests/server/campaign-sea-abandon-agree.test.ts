@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { LiveEvent } from '../../shared/api/live.ts';
-import { Browser, registeredBrowsers, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
-import { CAMPAIGN, NO_GRACE, playPhase, startGame, type StartedGame } from './helpers/play.ts';
+import { Browser, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
+import { CAMPAIGN, playPhase, startGame, type StartedGame, masterFightsIonian } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -131,28 +131,7 @@ describe('the game master abandons a sea battle under way', () => {
     expect(notCampaign.statusCode, notCampaign.body).toBe(409);
     expect(notCampaign.json().error.message).toContain('not a campaign');
 
-    const master = await new Browser(app).register();
-    const created = await master.request('POST', '/api/games', {
-      name: 'Playing master',
-      variant: 'diadochi-v',
-      joinAsPlayer: true,
-      powerAssignment: 'preferences',
-      powerPreferences: ['Rome'],
-      correspondence: NO_GRACE,
-      ...CAMPAIGN,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const gameId = created.json().id as string;
-    const others = await registeredBrowsers(app, 4);
-    for (const player of others) expect((await player.request('POST', `/api/games/${gameId}/join`, {})).statusCode).toBe(200);
-    const byPower = new Map<string, Browser>();
-    for (const player of [master, ...others]) {
-      const detail = (await player.request('GET', `/api/games/${gameId}`)).json();
-      byPower.set(detail.players.find((seat: { isYou: boolean }) => seat.isYou).power, player);
-    }
-    expect(byPower.get('Rome')).toBe(master);
-    const game: StartedGame = { gameId, master, players: others, byPower, powers: [...byPower.keys()].sort() };
-    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Alx - LEV'], Syria: ['F Ant - LEV'] });
+    const { gameId, master } = await masterFightsIonian(app);
     for (const sea of ['ION', 'LEV']) expect((await master.request('POST', seaPath(gameId, 'battle', sea), {})).statusCode).toBe(200);
 
     const own = await master.request('POST', seaPath(gameId, 'abandon', 'ION'));

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
+import { type Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { listen, settled, watchGame } from './helpers/live.ts';
 import { heldSeasPastDeadline } from '../../server/play/sea-battles.ts';
 import { runDatcText } from '../../shared/index.ts';
-import { currentPhase, NO_GRACE, CAMPAIGN, playPhase, startGame, type StartedGame } from './helpers/play.ts';
+import { currentPhase, CAMPAIGN, playPhase, startGame, masterFightsIonian } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -292,28 +292,7 @@ describe('seas the game master cannot simply decide', () => {
   });
 
   test('a game master who plays a power fighting in a sea may not decide or waive it; another sea, yes', async () => {
-    const master = await new Browser(app).register();
-    const created = await master.request('POST', '/api/games', {
-      name: 'Playing master',
-      variant: 'diadochi-v',
-      joinAsPlayer: true,
-      powerAssignment: 'preferences',
-      powerPreferences: ['Rome'],
-      correspondence: NO_GRACE,
-      ...CAMPAIGN,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const gameId = created.json().id;
-    const others = await registeredBrowsers(app, 4);
-    for (const player of others) expect((await player.request('POST', `/api/games/${gameId}/join`, {})).statusCode).toBe(200);
-    const byPower = new Map<string, Browser>();
-    for (const player of [master, ...others]) {
-      const detail = (await player.request('GET', `/api/games/${gameId}`)).json();
-      byPower.set(detail.players.find((seat: { isYou: boolean }) => seat.isYou).power, player);
-    }
-    expect(byPower.get('Rome')).toBe(master);
-    const game: StartedGame = { gameId, master, players: others, byPower, powers: [...byPower.keys()].sort() };
-    await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Alx - LEV'], Syria: ['F Ant - LEV'] });
+    const { gameId, master } = await masterFightsIonian(app);
     expect((await phase(master, gameId, 0)).seas.map((sea: { sea: string }) => sea.sea).sort()).toEqual(['ION', 'LEV']);
 
     const decide = await master.request('POST', `/api/games/${gameId}/phases/0/seas/ION/decide`, { winner: 'Rome' });

@@ -1,5 +1,6 @@
 import { CorrespondenceSettingsSchema } from '../../shared/api/games.ts';
 /** Answers shaped as the server's, for web tests that script the API: JSON responses, ids, a game's summary and detail. */
+import type { SeaBattle } from '../../shared/api/campaign.ts';
 import type { GameDetail, GameSummary, GmProposal, PhaseDetail } from '../../shared/api/index.ts';
 import { start } from './positions.ts';
 
@@ -126,4 +127,25 @@ export function firstPhaseBoardRead(url: string, power: string): Response | null
   if (url.endsWith('/loans')) return json(200, { loans: [] });
   if (url.endsWith('/gm/log')) return json(200, { actions: [] });
   return null;
+}
+
+/** A held phase's contested sea as the server lists it: Rome holding the South Tyrrhenian Sea, Carthage attacking it from Africa. */
+export function southTyrrhenianSea(fields: Partial<SeaBattle> = {}): SeaBattle {
+  return {
+    sea: 'STY',
+    seaName: 'South Tyrrhenian Sea',
+    status: 'undecided',
+    powers: ['Rome', 'Carthage'],
+    sides: [
+      { id: 'rome', name: 'Rome', powers: ['Rome'], fleets: [{ power: 'Rome', unit: 'F STY', at: 'STY', role: 'defender' }] },
+      { id: 'carthage', name: 'Carthage', powers: ['Carthage'], fleets: [{ power: 'Carthage', unit: 'F AFR', at: 'AFR', role: 'attacker' }] },
+    ],
+    battleId: null,
+    outcome: null,
+    decidedBy: null,
+    deadlineAt: null,
+    odds: null,
+    agreed: [],
+    ...fields,
+  };
 }

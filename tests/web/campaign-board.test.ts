@@ -14,7 +14,7 @@ import GameView from '../../web/src/pages/GameView.svelte';
 import { session } from '../../web/src/lib/session.svelte.ts';
 import { localTime } from '../../web/src/game/logic.ts';
 import { ScriptedSocket } from './scripted-socket.ts';
-import { fixtureId as id, firstPhaseBoardRead, gameDetail, json, openPhase } from './api-fixtures.ts';
+import { fixtureId as id, firstPhaseBoardRead, gameDetail, json, openPhase, southTyrrhenianSea } from './api-fixtures.ts';
 import { position } from './positions.ts';
 
 beforeAll(() =>
@@ -44,24 +44,7 @@ const state = position([
 ]);
 const DEADLINE = '2026-12-04T18:00:00.000Z';
 
-function sty(fields: Partial<SeaBattle> = {}): SeaBattle {
-  return {
-    sea: 'STY',
-    seaName: 'South Tyrrhenian Sea',
-    status: 'undecided',
-    powers: ['Rome', 'Carthage'],
-    sides: [
-      { id: 'rome', name: 'Rome', powers: ['Rome'], fleets: [{ power: 'Rome', unit: 'F STY', at: 'STY', role: 'defender' }] },
-      { id: 'carthage', name: 'Carthage', powers: ['Carthage'], fleets: [{ power: 'Carthage', unit: 'F AFR', at: 'AFR', role: 'attacker' }] },
-    ],
-    battleId: null,
-    outcome: null,
-    decidedBy: null,
-    deadlineAt: DEADLINE,
-    odds: null,
-    ...fields,
-  };
-}
+const sty = (fields: Partial<SeaBattle> = {}) => southTyrrhenianSea({ deadlineAt: DEADLINE, ...fields });
 function ion(fields: Partial<SeaBattle> = {}): SeaBattle {
   return {
     sea: 'ION',

@@ -10,29 +10,11 @@ import type { SeaBattle } from '../../shared/api/campaign.ts';
 import SeaBattles from '../../web/src/game/SeaBattles.svelte';
 import { describeGmAction } from '../../web/src/game/gm-words.ts';
 import { session } from '../../web/src/lib/session.svelte.ts';
-import { fixtureId as id, json } from './api-fixtures.ts';
+import { fixtureId as id, json, southTyrrhenianSea } from './api-fixtures.ts';
 
 const GAME = id(4);
 
-function sty(fields: Partial<SeaBattle> = {}): SeaBattle {
-  return {
-    sea: 'STY',
-    seaName: 'South Tyrrhenian Sea',
-    status: 'undecided',
-    powers: ['Rome', 'Carthage'],
-    sides: [
-      { id: 'rome', name: 'Rome', powers: ['Rome'], fleets: [{ power: 'Rome', unit: 'F STY', at: 'STY', role: 'defender' }] },
-      { id: 'carthage', name: 'Carthage', powers: ['Carthage'], fleets: [{ power: 'Carthage', unit: 'F AFR', at: 'AFR', role: 'attacker' }] },
-    ],
-    battleId: null,
-    outcome: null,
-    decidedBy: null,
-    deadlineAt: null,
-    odds: null,
-    agreed: [],
-    ...fields,
-  };
-}
+const sty = southTyrrhenianSea;
 
 let writes: { method: string; url: string }[];
 let answer: (url: string, method: string) => Response;

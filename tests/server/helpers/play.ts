@@ -103,3 +103,33 @@ export async function playPhase(game: StartedGame, index: number, orders: Record
     expect(response.statusCode, response.body).toBe(200);
   }
 }
+
+/**
+ * A campaign game whose game master plays Rome, phase 0 held: Rome's and Macedonia's fleets met in the Ionian Sea,
+ * Egypt's and Syria's in the Levantine Sea (a sea the master fights in, and one the master does not).
+ */
+export async function masterFightsIonian(app: FastifyInstance): Promise<StartedGame> {
+  const master = await new Browser(app).register();
+  const created = await master.request('POST', '/api/games', {
+    name: 'Playing master',
+    variant: 'diadochi-v',
+    joinAsPlayer: true,
+    powerAssignment: 'preferences',
+    powerPreferences: ['Rome'],
+    correspondence: NO_GRACE,
+    ...CAMPAIGN,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const gameId = created.json().id as string;
+  const others = await registeredBrowsers(app, 4);
+  for (const player of others) expect((await player.request('POST', `/api/games/${gameId}/join`, {})).statusCode).toBe(200);
+  const byPower = new Map<string, Browser>();
+  for (const player of [master, ...others]) {
+    const detail = (await player.request('GET', `/api/games/${gameId}`)).json();
+    byPower.set(detail.players.find((seat: { isYou: boolean }) => seat.isYou).power, player);
+  }
+  expect(byPower.get('Rome')).toBe(master);
+  const game: StartedGame = { gameId, master, players: others, byPower, powers: [...byPower.keys()].sort() };
+  await playPhase(game, 0, { Rome: ['F Nea - ION'], Macedonia: ['F Kor - ION'], Egypt: ['F Alx - LEV'], Syria: ['F Ant - LEV'] });
+  return game;
+}
