@@ -32,7 +32,7 @@ import { logGmAction } from '../play/gm-log.ts';
 import { lockSeaBattle, markFighting, type SeaBattleRow, seaForcesOf } from '../play/sea-battles.ts';
 import { seaBattleAnswer } from '../views/sea-battle.ts';
 import type { FoughtBattle } from './computer-fight.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange, saltOf, startBattle } from './play.ts';
+import { BATTLE_TX_OPTIONS, type BattleEnv, computerOpens, publishChange, saltOf, startBattle } from './play.ts';
 import { seedOf } from '../db/tables/battles.ts';
 import { asJson, lockBattle, storedLog } from './stored.ts';
 
@@ -124,7 +124,7 @@ export async function seaAnswer(db: PrismaClient | Transaction, rowId: string, c
 
 /** The game master opens the sea's battle: the players seated, the game master as umpire; it starts at once. */
 export async function fightSea(env: BattleEnv, app: FastifyInstance, user: User, params: SeaParams, request: FightSeaRequest) {
-  return withLockedGame(app, params.gameId, user, async (tx, context) => {
+  const opened = await withLockedGame(app, params.gameId, user, async (tx, context) => {
     requireGameMaster(context);
     const row = await lockSeaBattle(tx, params.gameId, params.index, params.sea);
     const { game } = context;
@@ -145,10 +145,13 @@ export async function fightSea(env: BattleEnv, app: FastifyInstance, user: User,
     const battleId = await createLinkedBattle(tx, game, fight, seats, umpireId, user.id, turnSeconds, clock?.pace ?? 'correspondence', now);
     await markFighting(tx, app.play, row, battleId, now);
     await logGmAction(tx, env.bus, params.gameId, user.id, 'fight-sea', { phase: params.index, sea: row.sea, seaName: row.contested.name, battleId });
-    const started = await startBattle(env, tx, await lockBattle(tx, battleId), now);
+    const started = await startBattle(tx, await lockBattle(tx, battleId), now);
     await publishChange(env, tx, started, 'started', now);
-    return seaAnswer(tx, row.id, game.campaign);
+    return { battleId, answer: await seaAnswer(tx, row.id, game.campaign) };
   });
+  // A side the computer plays (a power nobody plays) may open: it thinks once the game and the battle are let go.
+  await computerOpens(env, app.prisma, opened.battleId);
+  return opened.answer;
 }
 
 /** The game with what the sea's battle needs (its players, its campaign), under the lock `lockSeaBattle` took. */

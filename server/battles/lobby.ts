@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { battleDetailView, battleInclude, battleListView, battleLogView, type LoadedBattle } from '../views/battle.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange, startBattle } from './play.ts';
+import { BATTLE_TX_OPTIONS, type BattleEnv, computerOpens, publishChange, startBattle } from './play.ts';
 import { battleOf, readActions, readBattle, seedOf } from '../db/tables/battles.ts';
 import { asJson, lockBattle } from './stored.ts';
 
@@ -134,13 +134,14 @@ export async function createBattle(env: BattleEnv, app: FastifyInstance, creator
     if (!(await startWhenFull(env, tx, battle, now))) await publishChange(env, tx, battle, 'created');
     return created.id;
   }, BATTLE_TX_OPTIONS);
+  await computerOpens(env, app.prisma, battleId);
   return viewBattle(app, creator, battleId);
 }
 
 /** Starts the battle in this transaction once every human seat is taken; whether it did. */
 async function startWhenFull(env: BattleEnv, tx: Transaction, battle: LoadedBattle, now: Date): Promise<boolean> {
   if (battle.seats.some((seat) => seat.player === 'human' && seat.userId === null)) return false;
-  const started = await startBattle(env, tx, battle, now);
+  const started = await startBattle(tx, battle, now);
   await publishChange(env, tx, started, 'started');
   return true;
 }
@@ -171,6 +172,7 @@ export async function joinBattle(env: BattleEnv, app: FastifyInstance, user: Use
       if (isUniqueViolation(error)) throw conflict('already_joined', 'you already have a seat in this battle');
       throw error;
     });
+  await computerOpens(env, app.prisma, battleId);
   return viewBattle(app, user, battleId, request.inviteCode);
 }
 

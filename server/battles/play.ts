@@ -1,9 +1,9 @@
 /**
  * A battle being fought: its start, each action taken (a player's, the computer's for its seat, or the computer's
- * for a side whose time ran out), the computer's moves that follow in the same transaction, the clock, and the one
- * live event each change sends. Every rule is the ruleset's (shared/naval/): legality, the dice, the outcome; this
- * module stores what it says. Everything here runs in a transaction that holds the battle's row lock (stored.ts
- * `lockBattle`).
+ * for a side whose time ran out), the computer's moves (thought out first in the worker pool with no lock held, then
+ * applied), the clock, and the one live event each change sends. Every rule is the ruleset's (shared/naval/):
+ * legality, the dice, the outcome; this module stores what it says. Its writes run in a transaction that holds the
+ * battle's row lock (stored.ts `lockBattle`).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { BattleChangedEvent } from '../../shared/api/battles.ts';
@@ -11,15 +11,15 @@ import { streamDice } from '../../shared/naval/dice.ts';
 import { decisionOf } from '../../shared/naval/index.ts';
 import type { Refusal, Turn } from '../../shared/naval/ruleset.ts';
 import type { LiveBus } from '../bus/live-bus.ts';
-import type { Transaction } from '../db/database.ts';
+import type { PrismaClient, Transaction } from '../db/database.ts';
 import type { BattleActor } from '../db/generated/enums.ts';
 import type { LoadedBattle } from '../views/battle.ts';
 import type { PlayEnv } from '../play/process.ts';
 import { ComputerBusy, type ComputerPool, type Thought } from './computer-pool.ts';
 import type { Plan, PlanRequest } from './computer-plan.ts';
 import { seaAfterBattle } from './sea-outcome.ts';
-import { seedOf } from '../db/tables/battles.ts';
-import { asJson, rulesetOf, storedLog } from './stored.ts';
+import { readBattle, seedOf } from '../db/tables/battles.ts';
+import { asJson, lockBattle, rulesetOf, storedLog } from './stored.ts';
 
 /**
  * What playing a battle needs of the app: the live bus, a log, the computer's worker threads, and game play's (a
@@ -30,20 +30,17 @@ export type BattleEnv = { bus: LiveBus; log: FastifyBaseLogger; computer: Comput
 /** Computer moves one request (or one claim of the deadline loop) makes at most; the loop goes on with the rest. */
 export const MAX_COMPUTER_MOVES = 400;
 /**
- * How long one transaction lets the computer think (the worker threads' own time, not their start or the wait for
- * one) before it starts no further move and leaves the rest to the deadline loop (the battle is then due at once):
- * the computer thinks in a worker thread, but the transaction holds the battle's row lock and a database connection
- * meanwhile, and the player's request waits for it. A hex battle's computer moves fit well within it; a fleet of the
- * measured-table rulesets takes a second or more a decision.
+ * How long one plan lets the computer think (the worker threads' own time, not their start or the wait for one)
+ * before it starts no further move and leaves the rest to the deadline loop (the battle is then due at once): no
+ * lock is held meanwhile, but the player's request waits for it. A hex battle's computer moves fit well within it; a
+ * fleet of the measured-table rulesets takes a second or more a decision.
  */
-export const THINKING_PER_TRANSACTION_MS = 2_000;
+export const THINKING_PER_PLAN_MS = 2_000;
 /**
  * The options of every transaction that may let the computer move: long enough for its thinking (above) and one
  * decision begun just before the budget ran out, short enough to give up on a stuck one.
  */
 export const BATTLE_TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
-/** Legal actions tried, in order, when the computer's own choice is refused (a fault of the opponent, logged). */
-const FALLBACK_TRIES = 50;
 
 /** The sides that must act now. */
 export function sidesToAct(turn: Turn): string[] {
@@ -68,8 +65,11 @@ export function saltOf(battle: LoadedBattle): string {
   return [battle.id, ...entropies].join(':');
 }
 
-/** Starts a battle whose human seats are all taken: the dice's salt is fixed, the ruleset sets the battle up, the computer moves if it is first. */
-export async function startBattle(env: BattleEnv, tx: Transaction, battle: LoadedBattle, now: Date): Promise<LoadedBattle> {
+/**
+ * Starts a battle whose human seats are all taken: the dice's salt is fixed, the ruleset sets the battle up. If the
+ * computer acts first its moves are due at once: once this commits, `computerOpens` plays them (or the deadline loop).
+ */
+export async function startBattle(tx: Transaction, battle: LoadedBattle, now: Date): Promise<LoadedBattle> {
   const seed = await seedOf(tx, battle.id);
   const salt = saltOf(battle);
   const dice = streamDice(seed, salt);
@@ -80,7 +80,7 @@ export async function startBattle(env: BattleEnv, tx: Transaction, battle: Loade
     where: { id: battle.id },
     data: { status: 'active', salt, startLog: asJson(log), state: asJson(state), nextRoll: dice.next, startedAt: now },
   });
-  return settle(env, tx, { ...battle, status: 'active', salt, startLog: log, state, nextRoll: dice.next, startedAt: now }, seed, now);
+  return setClock(tx, { ...battle, status: 'active', salt, startLog: log, state, nextRoll: dice.next, startedAt: now }, now, false);
 }
 
 type Taken = { ok: true; battle: LoadedBattle } | { ok: false; refusal: Refusal };
@@ -151,80 +151,6 @@ export async function takeAction(
 }
 
 /**
- * The computer's move for `side`: the ruleset's opponent (in a worker thread) with the computer's own random numbers;
- * should the rules refuse its choice (a fault of the opponent, logged), the first legal action they accept. 'busy'
- * when the worker threads have too much to do: the move is left for later.
- */
-async function computerMove(
-  env: BattleEnv,
-  tx: Transaction,
-  battle: LoadedBattle,
-  seed: string,
-  side: string,
-  actor: BattleActor,
-  now: Date,
-): Promise<{ moved: LoadedBattle | 'busy' | null; thinkingMs: number }> {
-  const moved = (after: LoadedBattle | 'busy' | null) => ({ moved: after, thinkingMs });
-  const by = { actor, userId: null };
-  let thinkingMs = 0;
-  let choice: unknown;
-  try {
-    const thought = await env.computer.choose(battle.ruleset, battle.state, side, battle.id, battle.actionCount);
-    choice = thought.value;
-    thinkingMs += thought.ms;
-  } catch (error) {
-    if (error instanceof ComputerBusy) return moved('busy');
-    // A fault of the opponent's: the battle goes on with the rules' own list rather than failing the request.
-    env.log.error({ err: error, battleId: battle.id, side }, 'the computer opponent failed to choose');
-  }
-  if (choice !== undefined) {
-    const taken = await takeAction(tx, battle, seed, side, choice, by, now);
-    if (taken.ok) return moved(taken.battle);
-    env.log.warn({ battleId: battle.id, side, refusal: taken.refusal }, 'the computer opponent chose an action the rules refuse');
-  }
-  let legal: unknown[];
-  try {
-    const thought = await env.computer.legalActions(battle.ruleset, battle.state, side, FALLBACK_TRIES);
-    legal = thought.value;
-    thinkingMs += thought.ms;
-  } catch (error) {
-    if (error instanceof ComputerBusy) return moved('busy');
-    throw error;
-  }
-  for (const action of legal) {
-    const fallback = await takeAction(tx, battle, seed, side, action, by, now);
-    if (fallback.ok) return moved(fallback.battle);
-  }
-  return moved(null);
-}
-
-/**
- * After a change, in the transaction: the computer plays its seats while it is their turn (at most MAX_COMPUTER_MOVES,
- * and no new move once it has thought THINKING_PER_TRANSACTION_MS in this transaction, `thought` of it before),
- * thinking while the caller holds the battle's lock: only at a battle's start (lobby.ts, from-sea.ts). A player's
- * action and the deadline loop think first, with no lock held, and apply the plan (`settlePlanned`). Then the clock.
- */
-export async function settle(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, now: Date, thought = 0): Promise<LoadedBattle> {
-  const ruleset = rulesetOf(start);
-  let battle = start;
-  let stuck = false;
-  let thinkingMs = thought;
-  for (let moves = 0; moves < MAX_COMPUTER_MOVES && battle.status === 'active' && thinkingMs < THINKING_PER_TRANSACTION_MS; moves++) {
-    const side = sidesToAct(ruleset.turn(battle.state)).find((candidate) => isComputer(battle, candidate));
-    if (side === undefined) break;
-    const { moved, thinkingMs: ms } = await computerMove(env, tx, battle, seed, side, 'computer', now);
-    thinkingMs += ms;
-    if (moved === 'busy') break;
-    if (!moved) {
-      stuck = true;
-      break;
-    }
-    battle = moved;
-  }
-  return setClock(tx, battle, now, stuck);
-}
-
-/**
  * The clock after a change: a new decision falling due to a human side gets a full deadline; one still pending keeps
  * its own; moves the computer still owes make it due now (the deadline loop goes on with them) unless it is `stuck`
  * (it found none the rules accept); none once the battle is over.
@@ -271,7 +197,7 @@ export async function planAfter(
       battleId: battle.id,
       actionCount: battle.actionCount,
       computerSides: computerSides(battle),
-      budgetMs: THINKING_PER_TRANSACTION_MS,
+      budgetMs: THINKING_PER_PLAN_MS,
       maxMoves: MAX_COMPUTER_MOVES,
       ...extra,
     });
@@ -340,4 +266,23 @@ export async function publishChange(env: BattleEnv, tx: Transaction, battle: Loa
   };
   const listed = !battle.private && event.what !== 'acted';
   await env.bus.publishAll(tx, [{ channel: `battle:${battle.id}`, event }, ...(listed ? [{ channel: 'lobby' as const, event }] : [])]);
+}
+
+/**
+ * After a battle's start has committed: the computer's first moves when it acts first, thought out in the worker
+ * pool with no lock held and applied under the battle's lock if nobody moved meanwhile (as the deadline loop does).
+ * A busy pool, or a battle someone moved first, leaves them to that loop: the battle is due at once.
+ */
+export async function computerOpens(env: BattleEnv, db: PrismaClient, battleId: string, now: Date = new Date()): Promise<void> {
+  const seen = await readBattle(db, battleId);
+  if (seen?.status !== 'active' || !sidesToAct(rulesetOf(seen).turn(seen.state)).some((side) => isComputer(seen, side))) return;
+  const seed = await seedOf(db, battleId);
+  const thought = await planAfter(env, seen, seed);
+  if (!thought) return;
+  await db.$transaction(async (tx) => {
+    const battle = await lockBattle(tx, battleId);
+    if (battle.status !== 'active' || battle.actionCount !== seen.actionCount || battle.decision !== seen.decision) return;
+    const after = await settlePlanned(env, tx, battle, seed, thought.value, now);
+    await publishChange(env, tx, after, 'acted');
+  }, BATTLE_TX_OPTIONS);
 }

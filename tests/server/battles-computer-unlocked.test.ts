@@ -5,14 +5,17 @@
  * even by requests that lock the battle, and another battle goes on; then its moves land once. A battle whose player
  * acted, or which was called off, while it thought gets none of them. The loop's pool holds its answers until the
  * test lets them go (the thinking itself is the real pool's), so "while it thinks" is a fact, not a timing.
- * Also: the legal actions listed for a big position are worked out in the worker pool, the same list as the rules'.
+ * Also: the legal actions listed for a big position are worked out in the worker pool, the same list as the rules';
+ * and a battle the computer opens is started and let go before the computer thinks out its first moves.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ComputerPool, type Thought } from '../../server/battles/computer-pool.ts';
 import type { Plan, PlanRequest } from '../../server/battles/computer-plan.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';
+import { createBattle } from '../../server/battles/lobby.ts';
 import { lockBattle } from '../../server/battles/stored.ts';
+import { CreateBattleRequestSchema } from '../../shared/api/battles.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
 import { usingPostgres } from './helpers/database.ts';
@@ -233,5 +236,46 @@ describe('a plan the battle has outrun', () => {
     const after = await app.prisma.battle.findUniqueOrThrow({ where: { id } });
     expect({ status: after.status, actionCount: after.actionCount }).toEqual({ status: 'cancelled', actionCount: before.actionCount });
     expect(await app.prisma.battleAction.count({ where: { battleId: id } })).toBe(before.actionCount);
+  });
+});
+
+describe('the computer opening a battle', () => {
+  test('thinks out its first moves once the battle has started and is let go; then they land, in the answer', async () => {
+    const pool = new GatedPool({ workers: 1, maxWaiting: 4, jobTimeoutMs: 120_000 });
+    pools.push(pool);
+    const env = { bus: app.bus, log: app.log, computer: pool, play: app.play };
+    const creator = await app.prisma.user.findUniqueOrThrow({ where: { id: alice.user!.id } });
+    // Both sides plot at once from the first turn: the computer owes Macedon's plot as soon as the duel starts.
+    const request = CreateBattleRequestSchema.parse({
+      title: 'The computer plots first',
+      ruleset: 'ship-to-ship',
+      scenario: 'duel',
+      seats: [{ side: 'macedon', player: 'computer' }],
+      join: 'rhodes',
+    });
+    let answered = false;
+    const creating = createBattle(env, app, creator, request).then((detail) => {
+      answered = true;
+      return detail;
+    });
+    await vi.waitFor(() => expect(pool.asked).toBe(1), { timeout: 60_000, interval: 20 });
+    const row = await app.prisma.battle.findFirstOrThrow({ where: { title: 'The computer plots first' } });
+    // Started and committed, the computer's plot not yet made; nobody holds the battle's row.
+    expect({ status: row.status, actionCount: row.actionCount }).toEqual({ status: 'active', actionCount: 0 });
+    if (usingPostgres) {
+      const free = await app.prisma.$transaction(
+        (tx) => tx.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM battles WHERE id = ${row.id}::uuid FOR UPDATE NOWAIT`,
+      );
+      expect(free).toHaveLength(1);
+    }
+    expect((await alice.request('GET', `/api/battles/${row.id}`)).statusCode).toBe(200);
+    expect(answered).toBe(false);
+
+    pool.open();
+    const detail = (await creating) as { id: string; actionCount: number; turn: { waiting?: string[] } };
+    expect(detail.id).toBe(row.id);
+    expect(detail.actionCount).toBe(1);
+    expect(detail.turn.waiting).toEqual(['rhodes']);
+    expect((await logOf(alice, row.id)).filter((entry) => entry.by === 'computer').map((entry) => entry.side)).toEqual(['macedon']);
   });
 });
