@@ -1,6 +1,9 @@
 /**
  * A battle the computer opponents fight to its end by themselves (a contested sea auto-resolved): run in a worker
- * thread of the computer's pool (computer-worker.ts), never on the event loop. Each move is made as the server makes
+ * thread of the computer's pool (computer-worker.ts), never on the event loop, a stretch of moves a job (a big fleet
+ * of the table rulesets may fight for minutes; no job may think longer than the pool allows): the caller hands the
+ * battle as each stretch left it to the next. Where the stretches end changes nothing: each move's numbers depend on
+ * the battle and the move's count only. Each move is made as the server makes
  * a computer's move in a battle being fought (play.ts): the ruleset's opponent with the computer's own random numbers
  * for that battle and move (computer-random.ts), the first legal action the rules accept should they refuse its
  * choice; the dice are the battle's committed stream from `nextRoll`. What it gives back is stored as the battle's
@@ -16,19 +19,36 @@ import { computerRandom } from './computer-random.ts';
 const FALLBACK_TRIES = 50;
 
 export type FoughtAction = { side: string; action: unknown; text: string; log: LogLine[]; secret: boolean };
-export type FoughtBattle = { actions: FoughtAction[]; state: unknown; nextRoll: number; outcome: Outcome };
+/** The moves of a stretch and where they left the battle: its outcome once it is over, null while it goes on. */
+export type FoughtStretch = { actions: FoughtAction[]; state: unknown; nextRoll: number; outcome: Outcome | null };
+export type FoughtBattle = FoughtStretch & { outcome: Outcome };
 
-export type FightRequest = { ruleset: RulesetId; state: unknown; seed: string; salt: string; nextRoll: number; battleId: string; actionCount: number };
+/** A battle as the last stretch left it (`actionCount` actions in), and how long this stretch may think (at least one move). */
+export type FightRequest = {
+  ruleset: RulesetId;
+  state: unknown;
+  seed: string;
+  salt: string;
+  nextRoll: number;
+  battleId: string;
+  actionCount: number;
+  budgetMs: number;
+};
 
-/** Fights a started battle (its state after the start) to its end; throws when it does not end within the record's limit. */
-export function fightToTheEnd(request: FightRequest): FoughtBattle {
+/**
+ * Fights a started battle on from `request.state` until it ends or the stretch's time is up; throws when it does not
+ * end within the record's limit.
+ */
+export function fightOn(request: FightRequest): FoughtStretch {
   const ruleset = RULESETS[request.ruleset];
+  const stopAt = performance.now() + request.budgetMs;
   let nextRoll = request.nextRoll;
   let state = ruleset.stateSchema.parse(request.state);
   const actions: FoughtAction[] = [];
   while (actions.length + request.actionCount < MAX_ACTIONS) {
     const outcome = ruleset.outcome(state);
     if (outcome !== null) return { actions, state, nextRoll, outcome };
+    if (actions.length > 0 && performance.now() >= stopAt) return { actions, state, nextRoll, outcome: null };
     const turn = ruleset.turn(state);
     if (turn.kind === 'over') break;
     const side = turn.kind === 'side' ? turn.side : turn.waiting[0];

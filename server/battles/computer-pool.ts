@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { RulesetId } from '../../shared/naval/ruleset.ts';
 import { HttpError } from '../errors.ts';
 import type { Odds } from '../../shared/campaign/odds.ts';
-import type { FightRequest, FoughtBattle } from './computer-fight.ts';
+import type { FightRequest, FoughtStretch } from './computer-fight.ts';
 import type { ComputerAnswer, ComputerJob } from './computer-jobs.ts';
 import type { Plan, PlanRequest } from './computer-plan.ts';
 
@@ -100,9 +100,9 @@ export class ComputerPool {
     return this.submit({ kind: 'plan', ...request }) as Promise<Thought<Plan>>;
   }
 
-  /** A started battle fought to its end by the computer on every side (a contested sea auto-resolved). */
-  fight(request: FightRequest): Promise<Thought<FoughtBattle>> {
-    return this.submit({ kind: 'fight', ...request }) as Promise<Thought<FoughtBattle>>;
+  /** A stretch of a started battle fought by the computer on every side (a contested sea auto-resolved: computer-fight.ts). */
+  fight(request: FightRequest): Promise<Thought<FoughtStretch>> {
+    return this.submit({ kind: 'fight', ...request }) as Promise<Thought<FoughtStretch>>;
   }
 
   /** `battles` computer battles of the set-up on dice seeded by `seed`: one chunk of a sea's odds. */

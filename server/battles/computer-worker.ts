@@ -8,13 +8,13 @@
 import { parentPort } from 'node:worker_threads';
 import { battleOdds } from '../../shared/campaign/odds.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
-import { fightToTheEnd } from './computer-fight.ts';
+import { fightOn } from './computer-fight.ts';
 import { planMoves } from './computer-plan.ts';
 import type { ComputerJob, ComputerAnswer } from './computer-jobs.ts';
 import { computerRandom } from './computer-random.ts';
 
 function answer(job: ComputerJob): unknown {
-  if (job.kind === 'fight') return fightToTheEnd(job);
+  if (job.kind === 'fight') return fightOn(job);
   if (job.kind === 'odds') return battleOdds(job.ruleset, job.setup, job.battles, job.seed);
   if (job.kind === 'plan') return planMoves(job);
   const ruleset = RULESETS[job.ruleset];

@@ -47,6 +47,8 @@ const DEFAULT_TURN_SECONDS = 48 * 3600;
  */
 export const AUTO_RESOLVE_GRACE_MS = 10 * 60_000;
 const MAX_TITLE = 120;
+/** How long one job of an auto-resolved battle fights before handing it on (the pool stops a job at 60 s). */
+const FIGHT_STRETCH_MS = 5_000;
 
 /** The sea's battle for the game's ruleset: its set-up and the sides' ids; 409 naming why it cannot be fought yet. */
 async function battleOfSea(tx: Transaction, campaign: Campaign | null, game: { name: string }, row: SeaBattleRow) {
@@ -247,23 +249,36 @@ async function abandon(env: BattleEnv, prisma: PrismaClient, battleId: string): 
 
 /** Steps 2 and 3: the computer fights (in the pool, no transaction open), then the end is stored; how long it thought. */
 export async function fightOut(env: BattleEnv, prisma: PrismaClient, opened: Opened): Promise<number> {
-  let fought: { value: FoughtBattle; ms: number };
+  const fought: FoughtBattle = { actions: [], state: opened.state, nextRoll: opened.nextRoll, outcome: { winner: null, reason: '' } };
+  let ms = 0;
   try {
-    fought = await env.computer.fight({
-      ruleset: opened.ruleset,
-      state: opened.state,
-      seed: opened.seed,
-      salt: opened.salt,
-      nextRoll: opened.nextRoll,
-      battleId: opened.battleId,
-      actionCount: 0,
-    });
+    // Stretch by stretch, each a job well within the pool's limit, until the battle ends.
+    for (;;) {
+      const stretch = await env.computer.fight({
+        ruleset: opened.ruleset,
+        state: fought.state,
+        seed: opened.seed,
+        salt: opened.salt,
+        nextRoll: fought.nextRoll,
+        battleId: opened.battleId,
+        actionCount: fought.actions.length,
+        budgetMs: FIGHT_STRETCH_MS,
+      });
+      ms += stretch.ms;
+      fought.actions.push(...stretch.value.actions);
+      fought.state = stretch.value.state;
+      fought.nextRoll = stretch.value.nextRoll;
+      if (stretch.value.outcome !== null) {
+        fought.outcome = stretch.value.outcome;
+        break;
+      }
+    }
   } catch (error) {
     await abandon(env, prisma, opened.battleId);
     throw error;
   }
-  await storeFight(env, prisma, opened, fought.value);
-  return fought.ms;
+  await storeFight(env, prisma, opened, fought);
+  return ms;
 }
 
 /** The game master lets the computer fight the sea out; the answer is the sea decided. */
