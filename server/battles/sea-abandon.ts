@@ -69,8 +69,7 @@ export async function abandonSea(env: BattleEnv, app: FastifyInstance, user: Use
     }
     const now = new Date();
     // The sea first, then the battle: the battle's end finds no sea fought by it, so it decides nothing.
-    await tx.seaBattle.update({ where: { id: row.id }, data: { autoResolveAgreed: [] } });
-    await reopenSea(tx, env, { ...row, autoResolveAgreed: [] });
+    await reopenSea(tx, env, row);
     const outcome: Outcome = { winner: null, reason: ABANDONED_REASON };
     const ended = { status: 'finished' as const, outcome, finishedAt: now, decision: null, deadlineAt: null };
     await tx.battle.update({ where: { id: battle.id }, data: { ...ended, outcome: asJson(outcome) } });

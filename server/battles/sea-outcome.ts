@@ -29,9 +29,14 @@ async function foughtSea(tx: Transaction, battleId: string): Promise<SeaBattleRo
   return row.status === 'fighting' && row.battleId === battleId ? row : null;
 }
 
-/** Puts a sea whose battle was called off back to undecided (the battle stays in the archive, no longer linked). */
+/**
+ * Puts a sea whose battle was called off (or abandoned, or could not be fought out) back to undecided: the battle
+ * stays in the archive, no longer linked, and the sides' agreements to auto-resolve are cleared, to be given again
+ * for the sea as it now stands (an agreement left complete would wait for nobody).
+ */
 export async function reopenSea(tx: Transaction, env: { play: PlayEnv }, row: SeaBattleRow): Promise<void> {
-  const updated = seaBattleOf(await tx.seaBattle.update({ where: { id: row.id }, data: { status: 'undecided', battleId: null } }));
+  const reopened = { status: 'undecided' as const, battleId: null, autoResolveAgreed: [] };
+  const updated = seaBattleOf(await tx.seaBattle.update({ where: { id: row.id }, data: reopened }));
   const game = gameOf(await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { id: true, campaign: true } }));
   const phase = await tx.phase.findUniqueOrThrow({ where: { id: row.phaseId }, select: { index: true } });
   await env.play.bus.publish(tx, `game:${row.gameId}` as LiveChannel, seaChangedEvent(row.gameId, phase.index, updated, game));

@@ -65,6 +65,8 @@ describe('the game master abandons a sea battle under way', () => {
   test('the battle ends with nobody winning, stays in the archive marked abandoned; the sea is undecided again and fought anew', async () => {
     const game = await ionianHeld();
     const rome = game.byPower.get('Rome')!;
+    // Rome had agreed to auto-resolve before the game master chose to fight it: the sea reopened asks again.
+    expect((await rome.request('POST', seaPath(game.gameId, 'agreement'))).json().agreed).toEqual(['Rome']);
     const opened = await game.master.request('POST', seaPath(game.gameId, 'battle'), {});
     expect(opened.statusCode, opened.body).toBe(200);
     const battleId = opened.json().battleId as string;
