@@ -324,6 +324,22 @@ const MATRIX: Entry[] = [
     request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/odds` }),
     expect: { ...gmWrite(404), otherPower: 404, ownPower: 404 },
   },
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/abandon',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/abandon` }),
+    expect: gmWrite(409),
+  },
+  // Agreeing to auto-resolve is the fighting powers' players': every member is told the game is no campaign.
+  {
+    route: 'POST /api/games/{gameId}/phases/{index}/seas/{sea}/agreement',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/agreement` }),
+    expect: { ...gmWrite(409), otherPower: 409, ownPower: 409 },
+  },
+  {
+    route: 'DELETE /api/games/{gameId}/phases/{index}/seas/{sea}/agreement',
+    request: async (context) => ({ url: `/api/games/${context.gameId}/phases/${await context.openPhase()}/seas/ION/agreement` }),
+    expect: { ...gmWrite(409), otherPower: 409, ownPower: 409 },
+  },
 
   // ───────── press ─────────
   { route: 'GET /api/games/{gameId}/press', request: game('/press'), expect: gameRead() },

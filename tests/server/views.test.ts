@@ -259,7 +259,13 @@ describe('every route', () => {
     }
     const foughtSeas = `/api/games/${seaGame.gameId}/phases/0/seas`;
     await ok(seaGame.master, 'POST', `${foughtSeas}/LEV/odds`, undefined, 202);
+    // Egypt agrees to auto-resolve the Levantine Sea and thinks better of it; the game master auto-resolves it.
+    await ok(seaGame.byPower.get('Egypt')!, 'POST', `${foughtSeas}/LEV/agreement`);
+    await ok(seaGame.byPower.get('Egypt')!, 'DELETE', `${foughtSeas}/LEV/agreement`);
     await ok(seaGame.master, 'POST', `${foughtSeas}/LEV/auto-resolve`);
+    // The Ionian Sea's battle opened, abandoned, and opened again for its players.
+    await ok(seaGame.master, 'POST', `${foughtSeas}/ION/battle`, {});
+    await ok(seaGame.master, 'POST', `${foughtSeas}/ION/abandon`);
     await ok(seaGame.master, 'POST', `${foughtSeas}/ION/battle`, {});
 
     // Naval battles: one fought to its end against the computer (a turn), one joined and left, the archive.

@@ -179,7 +179,9 @@ export class SchemaArbitraries {
     if (schema.pattern) {
       try {
         const pattern = new RegExp(schema.pattern);
-        return fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= maxLength);
+        // The pattern itself may fix the length (a 64-digit hash): no default cap on it, or the filter never passes.
+        const longest = schema.maxLength ?? Number.POSITIVE_INFINITY;
+        return fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= longest);
       } catch {
         // A pattern JavaScript cannot compile: plain strings.
       }
