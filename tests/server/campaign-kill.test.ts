@@ -245,7 +245,15 @@ test.skipIf(!usingPostgres)(
       const pending = (await nextMove(on))!;
       const first = await inFlight(on(pending.player).request('POST', `/api/battles/${battleId}/actions`, pending.body), counter.blocked);
       expect(first.backend, 'the action waits for the event counter').toBeDefined();
-      expect(first.backend!.query).toContain('INSERT INTO live_channels');
+      // pg_stat_activity may still show the statement before the one that waits: ask until it shows the waiting one.
+      await until(
+        'the action to wait on the event counter',
+        async () =>
+          (await sql.query<{ query: string }>('SELECT query FROM pg_stat_activity WHERE pid = $1', [first.backend!.pid])).rows[0]?.query.includes(
+            'INSERT INTO live_channels',
+          ) === true,
+        { everyMs: 20 },
+      );
       await kill(server);
       await counter.release(first.backend!.pid);
       const after = await battleRow(battleId);
