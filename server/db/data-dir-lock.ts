@@ -27,8 +27,8 @@ export class DataDirInUseError extends Error {
   ) {
     super(
       holder.pid === process.pid
-        ? `the database directory ${path.dirname(lockFile)} is already open in this process (${lockFile})`
-        : `the database directory beside ${lockFile} is in use by another process (pid ${holder.pid}, since ${holder.since}): ` +
+        ? `the database directory ${lockFile.slice(0, -'.lock'.length)} is already open in this process (${lockFile})`
+        : `the database directory ${lockFile.slice(0, -'.lock'.length)} is in use by another process (pid ${holder.pid}, since ${holder.since}): ` +
             'stop that server (or the admin command) first, or give this one its own DATA_DIR. ' +
             `If no such process is running, delete ${lockFile}.`,
     );
