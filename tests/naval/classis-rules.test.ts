@@ -7,7 +7,7 @@ import {
   crewFromDie,
   enginePointsPerEngine,
   maxTowers,
-  parseRules,
+  loadRules,
   ramResultFor,
   repairResultFor,
   shipType,
@@ -102,28 +102,28 @@ describe('the charts and tables', () => {
   it('refuses a broken rules file, naming the place', () => {
     const typo = structuredClone(rulesData) as { shipTypes: Record<string, unknown>[] };
     typo.shipTypes[4].ram = 'five';
-    const a = parseRules(typo);
+    const a = loadRules(typo);
     expect(a.ok).toBe(false);
-    if (!a.ok) expect(a.error).toMatch(/^rules\.json: shipTypes\[4\]\.ram: /);
+    if (!a.ok) expect(a.error).toMatch(/^classis rules\.json: shipTypes\[4\]\.ram: /);
 
     const gap = structuredClone(rulesData) as { ramResults: { from: number | null }[] };
     gap.ramResults[2].from = 0; // -1 is no longer covered
-    const b = parseRules(gap);
+    const b = loadRules(gap);
     expect(b.ok).toBe(false);
     if (!b.ok) expect(b.error).toContain('ramResults[2].from');
 
     const extra = { ...structuredClone(rulesData), rammingBonus: 1 };
-    const c = parseRules(extra);
+    const c = loadRules(extra);
     expect(c.ok).toBe(false);
     if (!c.ok) expect(c.error).toMatch(/rammingBonus/);
 
     const chart = structuredClone(rulesData) as { crewChart: { to: number }[] };
     chart.crewChart[1].to = 8; // 9 falls between the rows
-    const d = parseRules(chart);
+    const d = loadRules(chart);
     expect(d.ok).toBe(false);
     if (!d.ok) expect(d.error).toContain('crewChart[2].from');
 
-    expect(parseRules(rulesData).ok).toBe(true);
+    expect(loadRules(rulesData).ok).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@
  * A typo in the file fails loading with the place named ("shipTypes[4].ram: …").
  */
 import { z } from 'zod';
+import { type Loaded, checkDataFile, shippedDataFile } from '../data-file.ts';
 import rulesData from './rules.json';
 
 export const CREWS = ['green', 'average', 'expert'] as const;
@@ -135,29 +136,10 @@ function coversFaces(rows: readonly { from: number; to: number }[], die: number,
   if (next !== die + 1) ctx.addIssue({ code: 'custom', path: [name], message: `the rows must end at ${die}` });
 }
 
-/** Where a zod issue is, as a reader finds it in the file: shipTypes[4].ram. */
-export function issuePlace(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('') || '(the whole file)';
-}
+/** Checks a rules table, or says where it is wrong. */
+export const loadRules = (input: unknown): Loaded<Rules> => checkDataFile(RulesSchema, input, 'classis rules.json');
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** Checks rules data; the error names the file, the place and what is wrong. */
-export function parseRules(data: unknown, file = 'rules.json'): Loaded<Rules> {
-  const parsed = RulesSchema.safeParse(data);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = parsed.error.issues.slice(0, 5).map((i) => `${file}: ${issuePlace(i.path)}: ${i.message}`);
-  return { ok: false, error: issues.join('\n') };
-}
-
-function loadShipped(): Rules {
-  const loaded = parseRules(rulesData);
-  // The shipped file is part of the build: a broken one is a programming error, caught by the tests.
-  if (!loaded.ok) throw new Error(loaded.error);
-  return loaded.value;
-}
-
-export const RULES: Rules = loadShipped();
+export const RULES: Rules = shippedDataFile(RulesSchema, rulesData, 'classis rules.json');
 
 const typeIndex = new Map(RULES.shipTypes.map((t) => [t.id, t]));
 

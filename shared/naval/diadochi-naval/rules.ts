@@ -1,5 +1,6 @@
 /** The Diadochi Naval Rules' numbers as data (`rules.json`), checked by a zod schema when they load. */
 import { z } from 'zod';
+import { type Loaded, checkDataFile, shippedDataFile } from '../data-file.ts';
 import data from './rules.json';
 
 export const SHIP_TYPES = [
@@ -133,20 +134,7 @@ export const RulesSchema = z
   .strict();
 export type Rules = z.infer<typeof RulesSchema>;
 
-/** Loads a rules table, or says where it is wrong. */
-export function loadRules(input: unknown): { ok: true; rules: Rules } | { ok: false; error: string } {
-  const parsed = RulesSchema.safeParse(input);
-  if (parsed.success) return { ok: true, rules: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue.path.length ? issue.path.join('.') : 'the rules';
-  return { ok: false, error: `diadochi-naval rules.json, ${where}: ${issue.message}` };
-}
+/** Checks a rules table, or says where it is wrong. */
+export const loadRules = (input: unknown): Loaded<Rules> => checkDataFile(RulesSchema, input, 'diadochi-naval rules.json');
 
-function shipped(): Rules {
-  const loaded = loadRules(data);
-  // The shipped table is the project's own file: broken, nothing can be played, so fail at once and say where.
-  if (!loaded.ok) throw new Error(loaded.error);
-  return loaded.rules;
-}
-
-export const RULES: Rules = shipped();
+export const RULES: Rules = shippedDataFile(RulesSchema, data, 'diadochi-naval rules.json');

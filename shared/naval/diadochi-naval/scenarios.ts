@@ -3,16 +3,12 @@ import andros from './scenarios/andros-246.json';
 import salamis from './scenarios/salamis-306.json';
 import clash from './scenarios/squadron-clash.json';
 import tyre from './scenarios/tyre-314.json';
+import { shippedDataFile } from '../data-file.ts';
 import { type Setup, SetupSchema } from './setup.ts';
 
+/** A shipped scenario, checked by the set-up schema as it loads (a broken one fails at once, naming file and place). */
 function load(id: string, data: unknown): { id: string; setup: Setup } {
-  const parsed = SetupSchema.safeParse(data);
-  // Shipped files are the project's own: a broken one is a bug to fail on at once, naming the file and place.
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`diadochi-naval scenario ${id}, ${issue.path.join('.') || 'set-up'}: ${issue.message}`);
-  }
-  return { id, setup: parsed.data };
+  return { id, setup: shippedDataFile(SetupSchema, data, `diadochi-naval scenario ${id}`) };
 }
 
 export const scenarios: readonly { id: string; setup: Setup }[] = [

@@ -5,6 +5,7 @@
  * place named ("battleTest.results.2.upTo: …").
  */
 import { z } from 'zod';
+import { type Loaded, checkDataFile, shippedDataFile } from '../data-file.ts';
 import data from './rules.json';
 
 export const FORMATIONS = ['epi-mias', 'epi-pollon', 'epi-keras', 'kyklos', 'unformed'] as const;
@@ -129,23 +130,10 @@ export const RulesSchema = z
   });
 export type Rules = z.infer<typeof RulesSchema>;
 
-/** Loads a rules table, or says where it is wrong. */
-export function loadRules(input: unknown): { ok: true; rules: Rules } | { ok: false; error: string } {
-  const parsed = RulesSchema.safeParse(input);
-  if (parsed.success) return { ok: true, rules: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue.path.length ? issue.path.join('.') : 'the rules';
-  return { ok: false, error: `oi-navarcoi rules.json, ${where}: ${issue.message}` };
-}
+/** Checks a rules table, or says where it is wrong. */
+export const loadRules = (input: unknown): Loaded<Rules> => checkDataFile(RulesSchema, input, 'oi-navarcoi rules.json');
 
-function shipped(): Rules {
-  const loaded = loadRules(data);
-  // The shipped table is the project's own file: broken, nothing can be played, so fail at once and say where.
-  if (!loaded.ok) throw new Error(loaded.error);
-  return loaded.rules;
-}
-
-export const RULES: Rules = shipped();
+export const RULES: Rules = shippedDataFile(RulesSchema, data, 'oi-navarcoi rules.json');
 
 /** Inches in a centimetre: the stands are measured in centimetres, the table in inches. */
 export const INCHES_PER_CM = 1 / 2.54;

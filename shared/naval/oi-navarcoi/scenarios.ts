@@ -6,16 +6,12 @@ import clash from './scenarios/clash.json';
 import convoy from './scenarios/convoy.json';
 import defendingLand from './scenarios/defending-land.json';
 import meeting from './scenarios/meeting.json';
+import { shippedDataFile } from '../data-file.ts';
 import { type Setup, SetupSchema } from './setup.ts';
 
+/** A shipped scenario, checked by the set-up schema as it loads (a broken one fails at once, naming file and place). */
 function load(id: string, data: unknown): { id: string; setup: Setup } {
-  const parsed = SetupSchema.safeParse(data);
-  // Shipped files are the project's own: a broken one is a bug to fail on at once, naming the file and place.
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`oi-navarcoi scenario ${id}, ${issue.path.join('.') || 'set-up'}: ${issue.message}`);
-  }
-  return { id, setup: parsed.data };
+  return { id, setup: shippedDataFile(SetupSchema, data, `oi-navarcoi scenario ${id}`) };
 }
 
 export const scenarios: readonly { id: string; setup: Setup }[] = [

@@ -4,6 +4,7 @@
  * loading with the place named ("shipTypes.trireme.hull: …").
  */
 import { z } from 'zod';
+import { type Loaded, checkDataFile, shippedDataFile } from '../data-file.ts';
 import data from './rules.json';
 
 export const NATIONS = ['roman', 'hellenistic'] as const;
@@ -99,23 +100,10 @@ export const RulesSchema = z
   });
 export type Rules = z.infer<typeof RulesSchema>;
 
-/** Loads a rules table, or says where it is wrong. */
-export function loadRules(input: unknown): { ok: true; rules: Rules } | { ok: false; error: string } {
-  const parsed = RulesSchema.safeParse(input);
-  if (parsed.success) return { ok: true, rules: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue.path.length ? issue.path.join('.') : 'the rules';
-  return { ok: false, error: `ship-to-ship rules.json, ${where}: ${issue.message}` };
-}
+/** Checks a rules table, or says where it is wrong. */
+export const loadRules = (input: unknown): Loaded<Rules> => checkDataFile(RulesSchema, input, 'ship-to-ship rules.json');
 
-function shipped(): Rules {
-  const loaded = loadRules(data);
-  // The shipped table is the project's own file: broken, nothing can be played, so fail at once and say where.
-  if (!loaded.ok) throw new Error(loaded.error);
-  return loaded.rules;
-}
-
-export const RULES: Rules = shipped();
+export const RULES: Rules = shippedDataFile(RulesSchema, data, 'ship-to-ship rules.json');
 
 /** Whether a ship at `speed` (1 to 6) moves in `phase` (1 to 6). */
 export const movesInPhase = (rules: Rules, speed: number, phase: number): boolean =>

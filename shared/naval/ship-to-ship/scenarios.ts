@@ -3,16 +3,12 @@ import corvus from './scenarios/corvus.json';
 import duel from './scenarios/duel.json';
 import ptolemy from './scenarios/ptolemy-246.json';
 import tyre from './scenarios/tyre-314.json';
+import { shippedDataFile } from '../data-file.ts';
 import { type Setup, SetupSchema } from './setup.ts';
 
+/** A shipped scenario, checked by the set-up schema as it loads (a broken one fails at once, naming file and place). */
 function load(id: string, data: unknown): { id: string; setup: Setup } {
-  const parsed = SetupSchema.safeParse(data);
-  // Shipped files are the project's own: a broken one is a bug to fail on at once, naming the file and place.
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`ship-to-ship scenario ${id}, ${issue.path.join('.') || 'set-up'}: ${issue.message}`);
-  }
-  return { id, setup: parsed.data };
+  return { id, setup: shippedDataFile(SetupSchema, data, `ship-to-ship scenario ${id}`) };
 }
 
 export const scenarios: readonly { id: string; setup: Setup }[] = [
