@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { commitmentOf, fixedDice, rollAt, streamDice } from '../../shared/naval/dice.ts';
 import {
   type Facing,
@@ -16,6 +17,7 @@ import {
   turnDistance,
 } from '../../shared/naval/hex.ts';
 import { allHexes, impassable, onBoard } from '../../shared/naval/sea.ts';
+import { checkDataFile, shippedDataFile } from '../../shared/naval/data-file.ts';
 
 const hexArb = fc.record({ q: fc.integer({ min: -30, max: 30 }), r: fc.integer({ min: -30, max: 30 }) });
 const facingArb = fc.integer({ min: 0, max: 5 }).map((f) => f as Facing);
@@ -145,5 +147,28 @@ describe('the dice', () => {
     expect(d.roll(6, 'a')).toBe(4);
     expect(() => d.roll(4, 'b')).toThrow(/not a face of a d4/);
     expect(() => fixedDice([]).roll(6, 'c')).toThrow(/no die left/);
+  });
+});
+
+describe('a ruleset data file', () => {
+  const schema = z.object({ ships: z.array(z.object({ name: z.string(), oars: z.number() })) }).strict();
+
+  it('names the file, the place and what is wrong, one line per problem, at most five', () => {
+    const broken = { ships: Array.from({ length: 8 }, (_, i) => ({ name: `ship ${i}`, oars: 'many' })) };
+    const loaded = checkDataFile(schema, broken, 'test rules.json');
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    const lines = loaded.error.split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^test rules\.json: ships\[0\]\.oars: /);
+    expect(checkDataFile(schema, 'nonsense', 'test rules.json')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^test rules\.json: \(the whole file\): /),
+    });
+  });
+
+  it('gives the checked data back, and a shipped file that is broken fails at once', () => {
+    expect(checkDataFile(schema, { ships: [{ name: 'Nike', oars: 170 }] }, 'f')).toEqual({ ok: true, value: { ships: [{ name: 'Nike', oars: 170 }] } });
+    expect(() => shippedDataFile(schema, { ships: [{ name: 'Nike' }] }, 'shipped.json')).toThrow(/^shipped\.json: ships\[0\]\.oars: /);
   });
 });
