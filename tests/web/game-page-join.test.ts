@@ -225,3 +225,32 @@ describe('a private game to its game master', () => {
     expect(target.querySelector('dd [role="status"]')!.textContent).toBe('The invitation link is copied.');
   });
 });
+
+describe('power preferences on a forming game', () => {
+  it('numbers the powers in the order picked, drops one picked again, and joins with that order', async () => {
+    await open(OUTSIDER, { ...game(2), powerAssignment: 'preferences' });
+    const joined: unknown[] = [];
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+      if (path === `/api/games/${GAME}/join`) joined.push(JSON.parse(String(init!.body)));
+      return json(200, game(3));
+    });
+    const group = target.querySelector('[role="group"][aria-label="Power preferences"]')!;
+    const pick = (power: string) => {
+      Array.from(group.querySelectorAll('button'))
+        .find((b) => b.textContent!.startsWith(power))!
+        .click();
+      flushSync();
+    };
+    const shown = () => Array.from(group.querySelectorAll('button[aria-pressed="true"]'), (b) => b.textContent);
+    pick('Rome');
+    pick('Egypt');
+    pick('Syria');
+    expect(shown()).toEqual(['Egypt2', 'Rome1', 'Syria3']);
+    pick('Rome');
+    expect(shown()).toEqual(['Egypt1', 'Syria2']);
+    Array.from(target.querySelectorAll('button'))
+      .find((b) => b.textContent === 'Join this game')!
+      .click();
+    await vi.waitFor(() => expect(joined).toEqual([{ powerPreferences: ['Egypt', 'Syria'] }]));
+  });
+});
