@@ -11,9 +11,9 @@ import { isUmpire, mayViewBattle, sidePlayedBy } from '../access/battle-policy.t
 import type { Auth } from '../auth/caller.ts';
 import { HttpError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { viewBattle } from './lobby.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, planAfter, publishChange, settlePlanned, takeAction } from './play.ts';
-import { readBattle, seedOf } from '../db/tables/battles.ts';
-import { lockBattle, rulesetOf } from './stored.ts';
+import { type BattleEnv, planThenSettle, takeAction } from './play.ts';
+import type { readBattle } from '../db/tables/battles.ts';
+import { rulesetOf } from './stored.ts';
 
 type User = Auth['user'];
 type Battle = Awaited<ReturnType<typeof readBattle>> & {};
@@ -41,23 +41,20 @@ function checked(battle: Battle | null, user: User, request: z.output<typeof Bat
 }
 
 export async function act(env: BattleEnv, app: FastifyInstance, user: User, battleId: string, request: z.output<typeof BattleActionRequestSchema>) {
-  // The computer's answer is thought out first, from the battle as read, with no lock held: other requests on this
-  // battle (a view, the other side's plot) are served meanwhile. Applied below only if nobody acted in between.
-  const before = checked(await readBattle(app.prisma, battleId), user, request);
-  const seed = await seedOf(app.prisma, battleId);
-  const thought = await planAfter(env, before.battle, seed, { first: { side: before.side, action: before.action } });
-  await app.prisma.$transaction(async (tx) => {
-    // The same checks under the lock: a count other than `expected` (someone acted since) is the 409 it always was.
-    const { battle, side, action } = checked(await lockBattle(tx, battleId), user, request);
-    const now = new Date();
-    const taken = await takeAction(tx, battle, seed, side, action, { actor: 'player', userId: user.id }, now);
-    // The ruleset's refusal codes are its own vocabulary (not_your_turn, out_of_range, …): passed on beside the API's code.
-    if (!taken.ok) throw new HttpError(422, 'action_refused', taken.refusal.message, { refusal: taken.refusal });
-    // The plan started from this very battle (its count checked above) and this action; without one (the pool too
-    // busy) the computer's moves are due at once and the deadline loop makes them.
-    const plan = thought?.value.moves[0]?.by === 'player' ? thought.value : { moves: [], owes: true, stuck: false, faults: [] };
-    const settled = await settlePlanned(env, tx, taken.battle, seed, plan, now);
-    await publishChange(env, tx, settled, 'acted');
-  }, BATTLE_TX_OPTIONS);
+  // The computer's answer is thought out first, from the battle as read and this action, with no lock held: other
+  // requests on this battle (a view, the other side's plot) are served meanwhile. The same checks run again under the
+  // lock: a count other than `expected` (someone acted since) is the 409 it always was. Without a plan (the pool too
+  // busy) the computer's moves are due at once and the deadline loop makes them.
+  await planThenSettle(env, app.prisma, battleId, {
+    see: (battle) => checked(battle, user, request),
+    planFrom: ({ side, action }) => ({ first: { side, action } }),
+    unplanned: 'owe',
+    first: async (tx, { battle, side, action }, seed, now) => {
+      const taken = await takeAction(tx, battle, seed, side, action, { actor: 'player', userId: user.id }, now);
+      // The ruleset's refusal codes are its own vocabulary (not_your_turn, out_of_range, …): passed on beside the API's code.
+      if (!taken.ok) throw new HttpError(422, 'action_refused', taken.refusal.message, { refusal: taken.refusal });
+      return taken.battle;
+    },
+  });
   return viewBattle(app, user, battleId);
 }

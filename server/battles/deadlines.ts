@@ -7,7 +7,7 @@
  *     ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED;   -- alone: no lock kept
  *   -- the computer thinks out its moves from the battle as read, in the worker pool, holding nothing
  *   BEGIN; lock the battle; still due, at the same count and decision? the planned moves are taken (the rules
- *   check each again), the next deadline is set; COMMIT   -- else the plan is dropped
+ *   check each again), the next deadline is set; COMMIT   -- else the plan is dropped (play.ts planThenSettle)
  *
  * Exactly once: the row lock is the one every change to a battle takes (stored.ts `lockBattle`), so two instances
  * never expire a battle together (the second skips it) and a player's action and the expiry never interleave; the
@@ -24,10 +24,7 @@ import { Prisma, type PrismaClient } from '../db/database.ts';
 import type { SchedulerOptions } from '../play/scheduler.ts';
 import { PollingLoop } from '../play/polling-loop.ts';
 import type { LoadedBattle } from '../views/battle.ts';
-import { ComputerBusy } from './computer-pool.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, expireDeadline, planAfter, publishChange } from './play.ts';
-import { readBattle, seedOf } from '../db/tables/battles.ts';
-import { lockBattle } from './stored.ts';
+import { type BattleEnv, planThenSettle } from './play.ts';
 
 type Claim = 'none' | 'expired' | 'skipped' | 'failed';
 
@@ -69,7 +66,6 @@ export class BattleDeadlines {
 
   private async claimAndExpire(now: Date, passed: string[]): Promise<Claim> {
     let claimed: string | undefined;
-    let acted = 0;
     const at = now.toISOString();
     try {
       // Which battle is due, skipping one whose change is being written; no lock is kept while the computer thinks.
@@ -83,37 +79,29 @@ export class BattleDeadlines {
       if (rows.length === 0) return 'none';
       const id = rows[0].id;
       claimed = id;
-      const due = (battle: LoadedBattle | null): battle is LoadedBattle =>
-        battle !== null && battle.status === 'active' && battle.deadlineAt !== null && battle.deadlineAt.getTime() <= now.getTime();
-      const seen = await readBattle(this.prisma, id);
-      if (!due(seen)) {
+      const due = (battle: LoadedBattle | null) =>
+        battle !== null && battle.status === 'active' && battle.deadlineAt !== null && battle.deadlineAt.getTime() <= now.getTime() ? { battle } : null;
+      // The computer acts for each human side that owed the decision, until it is taken (Classis: the rest of the
+      // activation; ship-to-ship: the plot), the log saying so; then for its own seats; then the clock. No worker free
+      // to act for the late side: nothing is written, the battle stays due (the next tick retries) rather than the
+      // late side getting a new deadline.
+      const settled = await planThenSettle(this.env, this.prisma, id, {
+        see: due,
+        planFrom: ({ battle }) => (battle.decision === null ? {} : { late: { decision: battle.decision } }),
+        unplanned: 'fail',
+        now,
+      });
+      // Not due when read, or someone acted meanwhile, another instance expired it first, or it was called off.
+      if (settled === null) {
         passed.push(id);
         return 'skipped';
       }
-      // Thought out from the battle as read, in the worker pool, before the lock is taken (play.ts planAfter).
-      const thought = await planAfter(this.env, seen, await seedOf(this.prisma, id), seen.decision === null ? {} : { late: { decision: seen.decision } });
-      // No worker free to act for the late side: the battle stays due (the next tick retries).
-      if (!thought) throw new ComputerBusy(this.env.computer.load.waiting);
-      const claim = await this.prisma.$transaction(async (tx): Promise<Claim> => {
-        const battle = await lockBattle(tx, id);
-        // Someone acted meanwhile, another instance expired it first, or it was called off: the plan is not for it.
-        if (!due(battle) || battle.actionCount !== seen.actionCount || battle.decision !== seen.decision) {
-          passed.push(id);
-          return 'skipped';
-        }
-        const after = await expireDeadline(this.env, tx, battle, now, thought.value);
-        await publishChange(this.env, tx, after, 'acted');
-        acted = after.actionCount - battle.actionCount;
-        // Due again at once only when the computer still owes moves (at most a batch of them per claim).
-        if (after.deadlineAt !== null && after.deadlineAt.getTime() <= now.getTime()) passed.push(id);
-        return 'expired';
-      }, BATTLE_TX_OPTIONS);
+      // Due again at once only when the computer still owes moves (at most a batch of them per claim).
+      if (settled.to.deadlineAt !== null && settled.to.deadlineAt.getTime() <= now.getTime()) passed.push(id);
       // Said once committed: a process killed before its COMMIT never claims an expiry that did not happen.
-      if (claim === 'expired') {
-        this.log.info({ battleId: claimed, actions: acted }, 'battle deadline passed: the computer acted');
-        this.stats.expired += 1;
-      }
-      return claim;
+      this.log.info({ battleId: id, actions: settled.to.actionCount - settled.from.actionCount }, 'battle deadline passed: the computer acted');
+      this.stats.expired += 1;
+      return 'expired';
     } catch (error) {
       if (claimed === undefined) throw error;
       this.log.error({ err: error, battleId: claimed }, 'expiring a battle deadline failed');

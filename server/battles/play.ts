@@ -15,8 +15,8 @@ import type { PrismaClient, Transaction } from '../db/database.ts';
 import type { BattleActor } from '../db/generated/enums.ts';
 import type { LoadedBattle } from '../views/battle.ts';
 import type { PlayEnv } from '../play/process.ts';
-import { ComputerBusy, type ComputerPool, type Thought } from './computer-pool.ts';
 import type { Plan, PlanRequest } from './computer-plan.ts';
+import { ComputerBusy, type ComputerPool } from './computer-pool.ts';
 import { seaAfterBattle } from './sea-outcome.ts';
 import { readBattle, seedOf } from '../db/tables/battles.ts';
 import { asJson, lockBattle, rulesetOf, storedLog } from './stored.ts';
@@ -176,19 +176,13 @@ export function computerSides(battle: LoadedBattle): string[] {
 }
 
 /**
- * Thinks out, in the worker pool and with no lock held, the computer's moves from `battle` as read (a player's
- * `first` action taken before them; for `late`, its moves for the sides whose time ran out on that decision). Null
- * when the pool is too busy or the opponent failed (logged): the computer's moves are then left to the deadline loop.
+ * Thinks out, in the worker pool and with no lock held, the computer's moves from `battle` as read. Null when the
+ * pool is too busy or the opponent failed (logged).
  */
-export async function planAfter(
-  env: BattleEnv,
-  battle: LoadedBattle,
-  seed: string,
-  extra: { first?: PlanRequest['first']; late?: PlanRequest['late'] } = {},
-): Promise<Thought<Plan> | null> {
+async function planAfter(env: BattleEnv, battle: LoadedBattle, seed: string, start: PlanStart): Promise<Plan | null> {
   if (battle.state === null || battle.salt === null) return null;
   try {
-    return await env.computer.plan({
+    const thought = await env.computer.plan({
       ruleset: battle.ruleset,
       state: battle.state,
       seed,
@@ -199,8 +193,9 @@ export async function planAfter(
       computerSides: computerSides(battle),
       budgetMs: THINKING_PER_PLAN_MS,
       maxMoves: MAX_COMPUTER_MOVES,
-      ...extra,
+      ...start,
     });
+    return thought.value;
   } catch (error) {
     if (error instanceof ComputerBusy) return null;
     env.log.error({ err: error, battleId: battle.id }, 'the computer opponent failed to think');
@@ -209,11 +204,11 @@ export async function planAfter(
 }
 
 /**
- * In the transaction holding the battle's lock, the battle still where the plan started (the caller checks its
- * count): the plan's computer moves taken as any action is (the rules check each again, with the same dice), then
- * the clock. A move they refuse ends it there (logged: the plan and the stored battle disagree), the rest owed.
+ * In the transaction holding the battle's lock, the battle still where the plan started: the plan's computer moves
+ * taken as any action is (the rules check each again, with the same dice), then the clock. A move they refuse ends it
+ * there (logged: the plan and the stored battle disagree), the rest owed.
  */
-export async function settlePlanned(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, plan: Plan, now: Date): Promise<LoadedBattle> {
+async function settlePlanned(env: BattleEnv, tx: Transaction, start: LoadedBattle, seed: string, plan: Plan, now: Date): Promise<LoadedBattle> {
   for (const fault of plan.faults) env.log.warn({ battleId: start.id }, fault);
   let battle = start;
   for (const move of plan.moves) {
@@ -228,24 +223,67 @@ export async function settlePlanned(env: BattleEnv, tx: Transaction, start: Load
   return setClock(tx, battle, now, plan.stuck);
 }
 
+/** Nobody acted and nobody called the battle off since `seen` was read: a plan made from it still fits `battle`. */
+const stillAt = (battle: LoadedBattle, seen: LoadedBattle) =>
+  battle.status === 'active' && battle.actionCount === seen.actionCount && battle.decision === seen.decision;
+
+/** What a plan starts from beyond the battle as read: a player's action taken first, or the decision a late side owed. */
+type PlanStart = Pick<PlanRequest, 'first' | 'late'>;
+
+/** No moves planned: whatever the computer owes is due at once, and the deadline loop makes it. */
+const OWED: Plan = { moves: [], owes: true, stuck: false, faults: [] };
+
+/** How one caller has the computer move (`planThenSettle`). */
+export type PlanThenSettle<Seen extends { battle: LoadedBattle }> = {
+  /**
+   * The battle as this caller takes it, read with no lock and again under it: null leaves it (nothing is planned,
+   * or the plan is dropped); it may throw instead (a player's request refused).
+   */
+  see: (battle: LoadedBattle | null) => Seen | null;
+  /** What the plan starts from beyond the battle (none: the computer's own moves). */
+  planFrom?: (seen: Seen) => PlanStart;
+  /**
+   * No plan (no worker free, or the opponent failed): `leave` the battle as it is (the deadline loop makes its moves),
+   * `fail` with ComputerBusy (nothing is written: a claim of the deadline loop stays due), or `owe`: settle all the
+   * same, the computer's moves due at once.
+   */
+  unplanned: 'leave' | 'fail' | 'owe';
+  /** Under the lock, before the plan's moves: the player's own action; the battle it leaves. */
+  first?: (tx: Transaction, seen: Seen, seed: string, now: Date) => Promise<LoadedBattle>;
+  /** The time of the change; by default when the lock is taken. */
+  now?: Date;
+};
+
 /**
- * A deadline passed: the computer acts for each human side that owed the decision, until the decision is taken
- * (Classis: the rest of the activation; ship-to-ship: the plot), the log saying so; then its own seats, and the
- * clock. `planned`: those moves as the deadline loop thought them out before it locked the battle (deadlines.ts),
- * from this very state; without it the computer thinks now, while the caller holds the lock.
+ * The one way the computer moves in a battle being fought: its moves thought out in the worker pool from the battle
+ * as read, with no lock held (other requests on the battle are served meanwhile), then taken in a transaction that
+ * holds the battle's lock, only if the battle is still where the plan started (still active, at the same count and
+ * decision, and still what `how.see` wants), and the change published. Null when nothing was settled: the battle
+ * was not the caller's to move, it moved on meanwhile, or (`leave`) no plan came; else the locked battle and the
+ * battle it left.
  */
-export async function expireDeadline(env: BattleEnv, tx: Transaction, start: LoadedBattle, now: Date, planned?: Plan): Promise<LoadedBattle> {
-  const seed = await seedOf(tx, start.id);
-  const late = start.decision === null ? undefined : { decision: start.decision };
-  let plan = planned;
-  if (!plan) {
-    const thought = await planAfter(env, start, seed, { late });
-    // No worker free to act for the late side: the expiry rolls back and the battle stays due (the next tick retries),
-    // rather than the late side getting a new deadline.
-    if (!thought) throw new ComputerBusy(env.computer.load.waiting);
-    plan = thought.value;
-  }
-  return settlePlanned(env, tx, start, seed, plan, now);
+export async function planThenSettle<Seen extends { battle: LoadedBattle }>(
+  env: BattleEnv,
+  db: PrismaClient,
+  battleId: string,
+  how: PlanThenSettle<Seen>,
+): Promise<{ from: LoadedBattle; to: LoadedBattle } | null> {
+  const seen = how.see(await readBattle(db, battleId));
+  if (seen === null) return null;
+  const seed = await seedOf(db, battleId);
+  const planned = await planAfter(env, seen.battle, seed, how.planFrom?.(seen) ?? {});
+  if (planned === null && how.unplanned === 'leave') return null;
+  if (planned === null && how.unplanned === 'fail') throw new ComputerBusy(env.computer.load.waiting);
+  return db.$transaction(async (tx) => {
+    const locked = how.see(await lockBattle(tx, battleId));
+    if (locked === null || !stillAt(locked.battle, seen.battle)) return null;
+    const from = locked.battle;
+    const now = how.now ?? new Date();
+    const start = how.first ? await how.first(tx, locked, seed, now) : from;
+    const to = await settlePlanned(env, tx, start, seed, planned ?? OWED, now);
+    await publishChange(env, tx, to, 'acted');
+    return { from, to };
+  }, BATTLE_TX_OPTIONS);
 }
 
 /**
@@ -269,20 +307,14 @@ export async function publishChange(env: BattleEnv, tx: Transaction, battle: Loa
 }
 
 /**
- * After a battle's start has committed: the computer's first moves when it acts first, thought out in the worker
- * pool with no lock held and applied under the battle's lock if nobody moved meanwhile (as the deadline loop does).
- * A busy pool, or a battle someone moved first, leaves them to that loop: the battle is due at once.
+ * After a battle's start has committed: the computer's first moves when it acts first (`planThenSettle`). A busy
+ * pool, or a battle someone moved first, leaves them to the deadline loop: the battle is due at once.
  */
 export async function computerOpens(env: BattleEnv, db: PrismaClient, battleId: string, now: Date = new Date()): Promise<void> {
-  const seen = await readBattle(db, battleId);
-  if (seen?.status !== 'active' || !sidesToAct(rulesetOf(seen).turn(seen.state)).some((side) => isComputer(seen, side))) return;
-  const seed = await seedOf(db, battleId);
-  const thought = await planAfter(env, seen, seed);
-  if (!thought) return;
-  await db.$transaction(async (tx) => {
-    const battle = await lockBattle(tx, battleId);
-    if (battle.status !== 'active' || battle.actionCount !== seen.actionCount || battle.decision !== seen.decision) return;
-    const after = await settlePlanned(env, tx, battle, seed, thought.value, now);
-    await publishChange(env, tx, after, 'acted');
-  }, BATTLE_TX_OPTIONS);
+  await planThenSettle(env, db, battleId, {
+    see: (battle) =>
+      battle?.status === 'active' && sidesToAct(rulesetOf(battle).turn(battle.state)).some((side) => isComputer(battle, side)) ? { battle } : null,
+    unplanned: 'leave',
+    now,
+  });
 }
