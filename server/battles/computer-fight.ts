@@ -12,7 +12,8 @@
 import { streamDice } from '../../shared/naval/dice.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
 import { MAX_ACTIONS } from '../../shared/naval/record.ts';
-import type { LogLine, Outcome, RulesetId } from '../../shared/naval/ruleset.ts';
+import type { LogLine, Outcome } from '../../shared/naval/ruleset.ts';
+import type { FightRequest } from './computer-jobs.ts';
 import { computerRandom } from './computer-random.ts';
 
 /** Legal actions tried, in order, when the opponent's own choice is refused (as play.ts does). */
@@ -22,18 +23,6 @@ export type FoughtAction = { side: string; action: unknown; text: string; log: L
 /** The moves of a stretch and where they left the battle: its outcome once it is over, null while it goes on. */
 export type FoughtStretch = { actions: FoughtAction[]; state: unknown; nextRoll: number; outcome: Outcome | null };
 export type FoughtBattle = FoughtStretch & { outcome: Outcome };
-
-/** A battle as the last stretch left it (`actionCount` actions in), and how long this stretch may think (at least one move). */
-export type FightRequest = {
-  ruleset: RulesetId;
-  state: unknown;
-  seed: string;
-  salt: string;
-  nextRoll: number;
-  battleId: string;
-  actionCount: number;
-  budgetMs: number;
-};
 
 /**
  * Fights a started battle on from `request.state` until it ends or the stretch's time is up; throws when it does not

@@ -1,11 +1,37 @@
 /** What the computer's worker threads are asked (computer-pool.ts → computer-worker.ts) and what they answer. */
 import type { RulesetId } from '../../shared/naval/ruleset.ts';
-import type { FightRequest } from './computer-fight.ts';
-import type { PlanRequest } from './computer-plan.ts';
+
+/**
+ * A started battle as a worker thinks about it: its state after `actionCount` actions, its dice (the secret seed,
+ * the public salt, the next roll) and how long the worker may think (its own time, not the wait for it).
+ */
+export type BattleToThinkAbout = {
+  ruleset: RulesetId;
+  state: unknown;
+  seed: string;
+  salt: string;
+  nextRoll: number;
+  battleId: string;
+  /** Actions taken so far (the computer's random numbers for a move are drawn from it). */
+  actionCount: number;
+  budgetMs: number;
+};
+
+/** A stretch of a battle fought by the computer on every side (computer-fight.ts); at least one move whatever the budget. */
+export type FightRequest = BattleToThinkAbout;
+
+/** The computer's moves after a change (computer-plan.ts); none is started once the budget is spent. */
+export type PlanRequest = BattleToThinkAbout & {
+  /** A player's action to take first; when the rules refuse it the plan is empty (the server refuses it under the lock). */
+  first?: { side: string; action: unknown };
+  /** Sides the computer plays. */
+  computerSides: string[];
+  /** Sides whose time ran out for `decision`: the computer acts for them while that decision is pending. */
+  late?: { decision: string };
+  maxMoves: number;
+};
 
 export type ComputerJob =
-  /** The ruleset's opponent chooses `side`'s action, with the computer's own random numbers for this move. */
-  | { id: number; kind: 'choose'; ruleset: RulesetId; state: unknown; side: string; battleId: string; actionCount: number }
   /** The first `limit` of `side`'s legal actions. */
   | { id: number; kind: 'legal'; ruleset: RulesetId; state: unknown; side: string; limit: number }
   /** `side`'s legal actions with the rules' words for each (GET /battles/:id?legalActions=true), at most `limit`. */

@@ -4,36 +4,17 @@
  * there is one, then the moves the computer makes for a late side (until the decision it owed is taken) and for its
  * own seats, until nobody the computer plays must act, the battle ends, or it has thought for the budget. The
  * server then locks the battle, checks it is still at that count, and applies the same moves with the same dice
- * (play.ts `applyPlan`): the rules check each again, so a plan can never store what they would refuse. A battle that
+ * (play.ts `planThenSettle`): the rules check each again, so a plan can never store what they would refuse. A battle that
  * moved on meanwhile (a player acted, it was called off) gets none of it.
  */
 import { streamDice } from '../../shared/naval/dice.ts';
 import { RULESETS } from '../../shared/naval/index.ts';
-import type { RulesetId, Turn } from '../../shared/naval/ruleset.ts';
+import type { Turn } from '../../shared/naval/ruleset.ts';
+import type { PlanRequest } from './computer-jobs.ts';
 import { computerRandom } from './computer-random.ts';
 
 /** Legal actions tried, in order, when the opponent's own choice is refused (a fault of the opponent, reported). */
 const FALLBACK_TRIES = 50;
-
-export type PlanRequest = {
-  ruleset: RulesetId;
-  state: unknown;
-  seed: string;
-  salt: string;
-  nextRoll: number;
-  battleId: string;
-  /** Actions taken so far (the computer's random numbers for a move are drawn from it). */
-  actionCount: number;
-  /** A player's action to take first; when the rules refuse it the plan is empty (the server refuses it under the lock). */
-  first?: { side: string; action: unknown };
-  /** Sides the computer plays. */
-  computerSides: string[];
-  /** Sides whose time ran out for `decision`: the computer acts for them while that decision is pending. */
-  late?: { decision: string };
-  /** The worker's own thinking after which no new move is started. */
-  budgetMs: number;
-  maxMoves: number;
-};
 
 export type PlannedMove = { side: string; action: unknown; by: 'player' | 'computer' | 'deadline' };
 /**

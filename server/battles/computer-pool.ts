@@ -1,10 +1,10 @@
 /**
  * The computer opponent's thinking, off the event loop: a small fixed pool of worker threads (computer-worker.ts) that
- * run a computer's choice and the lists of legal actions, so that a fleet battle of the measured-table rulesets
- * (seconds a decision) never stalls the requests of everyone else. Jobs wait in a bounded queue; past it the pool
- * refuses at once (`ComputerBusy`, a 503 `server_busy`) rather than let work pile up. A worker that fails or thinks
- * past JOB_TIMEOUT_MS is ended and replaced, its job failed with a clear error. Workers start on first use and end
- * with the app.
+ * plan the computer's moves, fight a sea's battle out, estimate a sea's odds and list legal actions, so that a fleet
+ * battle of the measured-table rulesets (seconds a decision) never stalls the requests of everyone else. Jobs wait in
+ * a bounded queue; past it the pool refuses at once (`ComputerBusy`, a 503 `server_busy`) rather than let work pile
+ * up. A worker that fails or thinks past JOB_TIMEOUT_MS is ended and replaced, its job failed with a clear error.
+ * Workers start on first use and end with the app.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -15,9 +15,9 @@ import { Worker } from 'node:worker_threads';
 import type { RulesetId } from '../../shared/naval/ruleset.ts';
 import { HttpError } from '../errors.ts';
 import type { Odds } from '../../shared/campaign/odds.ts';
-import type { FightRequest, FoughtStretch } from './computer-fight.ts';
-import type { ComputerAnswer, ComputerJob } from './computer-jobs.ts';
-import type { Plan, PlanRequest } from './computer-plan.ts';
+import type { FoughtStretch } from './computer-fight.ts';
+import type { ComputerAnswer, ComputerJob, FightRequest, PlanRequest } from './computer-jobs.ts';
+import type { Plan } from './computer-plan.ts';
 
 export type ComputerPoolOptions = {
   /** Worker threads: each thinks about one battle at a time. */
@@ -78,11 +78,6 @@ export class ComputerPool {
   /** Jobs being thought about, and waiting. */
   get load(): { running: number; waiting: number } {
     return { running: this.slots.filter((slot) => slot.busy).length, waiting: this.queue.length };
-  }
-
-  /** The ruleset's opponent's choice for `side` (its random numbers are the battle's and move's own: computer-random.ts). */
-  choose(ruleset: RulesetId, state: unknown, side: string, battleId: string, actionCount: number): Promise<Thought<unknown>> {
-    return this.submit({ kind: 'choose', ruleset, state, side, battleId, actionCount });
   }
 
   /** The first `limit` of `side`'s legal actions. */

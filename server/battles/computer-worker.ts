@@ -1,9 +1,8 @@
 /**
- * A worker thread of the computer opponent (computer-pool.ts): it runs the rules' slow parts, a computer's choice and
- * the list of a side's legal actions, so that the server's event loop goes on serving while the computer thinks (a
- * fleet battle of the measured-table rulesets takes seconds a decision), a sea's battle fought to its end, and a chunk
- * of a sea's odds. One job at a time, answered by its id;
- * everything it gets and gives back is plain JSON, the battle's state and the action.
+ * A worker thread of the computer opponent (computer-pool.ts): it runs the rules' slow parts, so that the server's
+ * event loop goes on serving while the computer thinks (a fleet battle of the measured-table rulesets takes seconds a
+ * decision): the computer's planned moves, a side's legal actions, a sea's battle fought to its end, and a chunk of a
+ * sea's odds. One job at a time, answered by its id; everything it gets and gives back is plain JSON.
  */
 import { parentPort } from 'node:worker_threads';
 import { battleOdds } from '../../shared/campaign/odds.ts';
@@ -11,7 +10,6 @@ import { RULESETS } from '../../shared/naval/index.ts';
 import { fightOn } from './computer-fight.ts';
 import { planMoves } from './computer-plan.ts';
 import type { ComputerJob, ComputerAnswer } from './computer-jobs.ts';
-import { computerRandom } from './computer-random.ts';
 
 function answer(job: ComputerJob): unknown {
   if (job.kind === 'fight') return fightOn(job);
@@ -23,7 +21,6 @@ function answer(job: ComputerJob): unknown {
       .legalActions(job.state, job.side)
       .slice(0, job.limit)
       .map((action) => ({ side: job.side, action, text: ruleset.describe(job.state, action) }));
-  if (job.kind === 'choose') return ruleset.opponent(job.state, job.side, computerRandom(job.battleId, job.actionCount));
   return ruleset.legalActions(job.state, job.side).slice(0, job.limit);
 }
 

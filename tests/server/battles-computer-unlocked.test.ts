@@ -11,7 +11,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ComputerPool, type Thought } from '../../server/battles/computer-pool.ts';
-import type { Plan, PlanRequest } from '../../server/battles/computer-plan.ts';
+import type { PlanRequest } from '../../server/battles/computer-jobs.ts';
+import type { Plan } from '../../server/battles/computer-plan.ts';
 import { BattleDeadlines } from '../../server/battles/deadlines.ts';
 import { createBattle } from '../../server/battles/lobby.ts';
 import { lockBattle } from '../../server/battles/stored.ts';

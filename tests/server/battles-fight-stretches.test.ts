@@ -4,7 +4,8 @@
  * one move a stretch is, move for move and die for die, the battle fought in one go.
  */
 import { describe, expect, test } from 'vitest';
-import { type FightRequest, type FoughtAction, fightOn } from '../../server/battles/computer-fight.ts';
+import { type FoughtAction, fightOn } from '../../server/battles/computer-fight.ts';
+import type { FightRequest } from '../../server/battles/computer-jobs.ts';
 import { streamDice } from '../../shared/naval/dice.ts';
 import { RULESETS, SCENARIOS } from '../../shared/naval/index.ts';
 import type { RulesetId } from '../../shared/naval/ruleset.ts';
