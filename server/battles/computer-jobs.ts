@@ -32,8 +32,6 @@ export type PlanRequest = BattleToThinkAbout & {
 };
 
 export type ComputerJob =
-  /** The first `limit` of `side`'s legal actions. */
-  | { id: number; kind: 'legal'; ruleset: RulesetId; state: unknown; side: string; limit: number }
   /** `side`'s legal actions with the rules' words for each (GET /battles/:id?legalActions=true), at most `limit`. */
   | { id: number; kind: 'legal-described'; ruleset: RulesetId; state: unknown; side: string; limit: number }
   /** The computer's moves after a change (computer-plan.ts), thought out before the battle is locked. */

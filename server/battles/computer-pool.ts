@@ -80,11 +80,6 @@ export class ComputerPool {
     return { running: this.slots.filter((slot) => slot.busy).length, waiting: this.queue.length };
   }
 
-  /** The first `limit` of `side`'s legal actions. */
-  legalActions(ruleset: RulesetId, state: unknown, side: string, limit: number): Promise<Thought<unknown[]>> {
-    return this.submit({ kind: 'legal', ruleset, state, side, limit }) as Promise<Thought<unknown[]>>;
-  }
-
   /** `side`'s legal actions with their words, at most `limit` (a big table position's list is seconds of work). */
   describedLegalActions(ruleset: RulesetId, state: unknown, side: string, limit: number): Promise<Thought<{ side: string; action: unknown; text: string }[]>> {
     return this.submit({ kind: 'legal-described', ruleset, state, side, limit }) as Promise<Thought<{ side: string; action: unknown; text: string }[]>>;

@@ -16,12 +16,10 @@ function answer(job: ComputerJob): unknown {
   if (job.kind === 'odds') return battleOdds(job.ruleset, job.setup, job.battles, job.seed);
   if (job.kind === 'plan') return planMoves(job);
   const ruleset = RULESETS[job.ruleset];
-  if (job.kind === 'legal-described')
-    return ruleset
-      .legalActions(job.state, job.side)
-      .slice(0, job.limit)
-      .map((action) => ({ side: job.side, action, text: ruleset.describe(job.state, action) }));
-  return ruleset.legalActions(job.state, job.side).slice(0, job.limit);
+  return ruleset
+    .legalActions(job.state, job.side)
+    .slice(0, job.limit)
+    .map((action) => ({ side: job.side, action, text: ruleset.describe(job.state, action) }));
 }
 
 function run(job: ComputerJob): ComputerAnswer {

@@ -52,8 +52,13 @@ test('plans in a worker the moves planned on the main thread, legal ones; lists 
   expect(planned.value.moves).toHaveLength(1);
   expect(ruleset.check(state, side, planned.value.moves[0].action)).toBeNull();
   expect(planned.ms).toBeGreaterThanOrEqual(0);
-  const legal = await pool.legalActions('classis', state, side, 3);
-  expect(legal.value).toEqual(ruleset.legalActions(state, side).slice(0, 3));
+  const legal = await pool.describedLegalActions('classis', state, side, 3);
+  expect(legal.value).toEqual(
+    ruleset
+      .legalActions(state, side)
+      .slice(0, 3)
+      .map((action) => ({ side, action, text: ruleset.describe(state, action) })),
+  );
 });
 
 test('past its queue, refuses at once with 503 server_busy; the jobs it took are answered', { timeout: 60_000 }, async () => {
