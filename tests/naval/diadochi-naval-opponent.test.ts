@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { streamDice } from '../../shared/naval/dice.ts';
+import { fixedDice, streamDice } from '../../shared/naval/dice.ts';
 import { diadochiNaval } from '../../shared/naval/diadochi-naval/engine.ts';
 import { opponent } from '../../shared/naval/diadochi-naval/opponent.ts';
 import { playBattle, randomPlayer } from '../../shared/naval/diadochi-naval/play.ts';
 import { scenarios } from '../../shared/naval/diadochi-naval/scenarios.ts';
-import { arranged, deployed, smallSetup } from './diadochi-naval-helpers.ts';
+import { baseOf } from '../../shared/naval/diadochi-naval/state.ts';
+import { contactOf } from '../../shared/naval/table/index.ts';
+import { arranged, deployed, ship, smallSetup } from './diadochi-naval-helpers.ts';
 
 const clash = scenarios.find((s) => s.id === 'squadron-clash')?.setup;
 if (!clash) throw new Error('no squadron-clash scenario');
@@ -84,5 +86,50 @@ describe('the Diadochi Naval Rules computer opponent', () => {
         { ship: 'a3', target: 'b3', attack: 'rake' },
       ]),
     );
+  });
+
+  it('strikes the stern an enemy leaves open at an angle between the listed turns', () => {
+    // B2 lies 45° off A2's bow, heading east with its stern towards A2: the listed turns (30° and 60°) run past
+    // it, a charge aimed at its stern strikes it there (−2 to its defence).
+    const state = arranged(
+      deployed(
+        smallSetup([
+          { id: 'a1', x: 1, y: 1 },
+          { id: 'a2', type: 'penteres' },
+          { id: 'b1', x: 39, y: 29 },
+          { id: 'b2', type: 'tetreres' },
+        ]),
+      ),
+      { a1: { ordered: true }, a2: { x: 10, y: 10, heading: 0 }, b2: { x: 13, y: 13, heading: 90 } },
+      'orders',
+      'a',
+    );
+    const action = opponent(state, 'a', () => 0.5);
+    expect(diadochiNaval.check(state, 'a', action)).toBeNull();
+    const applied = diadochiNaval.apply(state, 'a', action, fixedDice([1]));
+    if (!applied.ok) throw new Error(applied.error.message);
+    expect(contactOf(baseOf(ship(applied.state, 'a2')), baseOf(ship(applied.state, 'b2')))).toMatchObject({ aSide: 'front', bSide: 'rear' });
+  });
+
+  it('waits outside an enemy’s reach rather than ending a move where that enemy may strike or shoot first', () => {
+    // B2 lies 8 cables ahead, bow on: going ahead would leave A2 within B2's move and shot and strike nothing.
+    const state = arranged(
+      deployed(
+        smallSetup([
+          { id: 'a1', x: 1, y: 1 },
+          { id: 'a2', type: 'penteres' },
+          { id: 'b1', x: 39, y: 29 },
+          { id: 'b2', type: 'penteres' },
+        ]),
+      ),
+      { a1: { ordered: true }, a2: { x: 10, y: 10, heading: 0 }, b2: { x: 10, y: 18, heading: 180 } },
+      'orders',
+      'a',
+    );
+    expect(opponent(state, 'a', () => 0.5)).toEqual({ kind: 'end-movement' });
+    // With the turn limit near, a draw is no win: it closes.
+    const late = { ...state, turn: state.turnLimit - 2 };
+    const action = opponent(late, 'a', () => 0.5);
+    expect(action.kind).toBe('order');
   });
 });

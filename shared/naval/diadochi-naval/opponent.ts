@@ -1,14 +1,15 @@
 /**
  * The computer opponent. It plots the scenario's deployment; in its movement phase it weighs every candidate
- * order (each ship and each group in formation, a spread of moves ending "to contact") by where the ships end:
- * the expected worth of the attack a contact at the bow gives (exact over the 36 throws of the two dice, with
- * every modifier), an enemy bow near its own beam or stern (a threat), the way it makes towards the nearest
- * enemy, and keeping within command distance of its flagship; it takes the best that beats staying put and is
- * legal, and ends its movement when none is. It fires whenever the odds favour it, and in close combat takes the
+ * order (each ship and each group in formation, a spread of moves ending "to contact", and each ship's charge aimed
+ * at an enemy's centre or stern) by where the ships end: the expected worth of the attack a contact at the bow gives
+ * (exact over the 36 throws of the two dice, with every modifier), an enemy bow near its own beam or stern (a
+ * threat), the way it makes towards the nearest enemy, ending within an enemy's reach without striking (until the
+ * last turns), and keeping within command distance of its flagship; it takes the best that beats staying put and
+ * is legal, and ends its movement when none is. It fires whenever the odds favour it, and in close combat takes the
  * choice worth most on average. Values are in combat value, the measure of the victory rule.
  */
 import type { Opponent } from '../ruleset.ts';
-import { type Base, contactOf, distanceBetween, headingVector, inForwardArc, lineAbreast, rightVector } from '../table/index.ts';
+import { type Base, contactOf, distanceBetween, headingOf, headingVector, inForwardArc, lineAbreast, rightVector } from '../table/index.ts';
 import type { Action } from './actions.ts';
 import { candidateOrders, combatChoices, defaultFire } from './choices.ts';
 import { attackerModifiers, defenderModifiers, lookup, sparedAsSmaller } from './combat.ts';
@@ -19,6 +20,14 @@ import { RULES, type Result } from './rules.ts';
 import { type ShipState, type State, afloat, baseOf, combatValue, isFlagship, shipById } from './state.ts';
 
 type Kind = 'ram' | 'rake' | 'board' | 'disengage' | 'missile';
+type Order = Extract<Action, { kind: 'order' }>;
+
+/** How far an enemy reaches in its own turn: a single ship's move and then a missile shot. */
+const ENEMY_REACH = RULES.movement.single.distance + RULES.missileRange;
+/** The share of an enemy's combat value it costs to end a move within its reach without striking anything. */
+const WITHIN_REACH = 0.1;
+/** The last turns of a battle, when holding off would run out the clock (a draw is no win): close regardless. */
+const CLOSING_TURNS = 8;
 
 /** What a result is worth to the attacking side: ships lost by the enemy less its own, in combat value. */
 function worth(state: State, r: Result, attacker: ShipState, defender: ShipState, bowToBow: boolean, kind: Kind): number {
@@ -59,6 +68,7 @@ function closeWorths(state: State, attacker: ShipState, defender: ShipState, sup
  */
 function placingScore(state: State, side: string, moved: ReadonlySet<string>): number {
   let score = 0;
+  const holdOff = state.turn <= state.turnLimit - CLOSING_TURNS;
   const enemies = enemiesOf(state, side).map((e) => ({ e, b: baseOf(e) }));
   const own = state.ships.filter((x) => x.side === side && afloat(x) && !x.crippled);
   for (const s of state.ships.filter((x) => moved.has(x.id))) {
@@ -66,6 +76,7 @@ function placingScore(state: State, side: string, moved: ReadonlySet<string>): n
     let nearest = Number.POSITIVE_INFINITY;
     let bowContact = false;
     let fire = Number.NEGATIVE_INFINITY;
+    let exposed = 0;
     for (const { e, b: eb } of enemies) {
       const d = distanceBetween(b, eb);
       nearest = Math.min(nearest, d);
@@ -84,8 +95,12 @@ function placingScore(state: State, side: string, moved: ReadonlySet<string>): n
       // An enemy bow that could reach this ship's beam or stern next turn: one abeam or astern of it, whose
       // forward arc it lies in (an enemy ahead of it meets its own ram first).
       if (!e.crippled && d <= RULES.movement.single.distance && inForwardArc(eb, b) && !inForwardArc(b, eb)) score -= 0.2 * combatValue(e) * (d <= 2 ? 1.5 : 1);
+      // Within an enemy's reach, ahead of it, and not in contact: it may close or shoot first in its own turn.
+      if (holdOff && !e.crippled && c === null && d > 1e-6 && d <= ENEMY_REACH && inForwardArc(eb, b)) exposed += WITHIN_REACH * combatValue(e);
     }
     if (!bowContact && fire > 0) score += fire;
+    // Striking now is worth the exposure (counted above); otherwise it waits outside reach for the enemy to come on.
+    if (!bowContact) score -= exposed;
     if (Number.isFinite(nearest)) score -= 0.15 * nearest;
     const squadron = state.squadrons.find((q) => q.id === s.squadron);
     const flag = squadron?.flagship ? shipById(state, squadron.flagship) : undefined;
@@ -103,10 +118,46 @@ function withEnds(state: State, ships: readonly ShipState[], ends: readonly Base
   return next;
 }
 
+/**
+ * Single-ship charges aimed at each enemy within a move's reach (and a little beyond, the bases' sizes): turned to
+ * face its centre or the middle of its stern, then ahead to contact. The listed spread of turns (30° apart) often
+ * runs past a beam or stern left open; these strike it.
+ */
+function aimedCharges(state: State, side: string): Order[] {
+  const out: Order[] = [];
+  const reach = RULES.movement.single.distance + 1.5;
+  const enemies = enemiesOf(state, side);
+  for (const s of state.ships) {
+    if (s.side !== side || !afloat(s) || s.crippled || s.grappledWith || s.ordered) continue;
+    if (state.squadrons.find((q) => q.id === s.squadron)?.halted) continue;
+    for (const e of enemies) {
+      if (Math.hypot(e.x - s.x, e.y - s.y) > reach) continue;
+      const ahead = headingVector(e.heading);
+      const half = RULES.shipTypes[e.type].length / 2;
+      for (const aim of [
+        { x: e.x, y: e.y },
+        { x: e.x - ahead.x * half, y: e.y - ahead.y * half },
+      ]) {
+        let turn = headingOf({ x: aim.x - s.x, y: aim.y - s.y }) - s.heading;
+        while (turn > 180) turn -= 360;
+        while (turn <= -180) turn += 360;
+        const legs = Math.abs(turn) > 1e-6 ? [{ kind: 'turn' as const, degrees: turn }] : [];
+        out.push({
+          kind: 'order',
+          ships: [s.id],
+          formation: 'single',
+          move: { kind: 'legs', legs: [...legs, { kind: 'ahead', distance: RULES.movement.single.distance }], charge: true },
+        });
+      }
+    }
+  }
+  return out;
+}
+
 function chooseOrder(state: State, side: string, random: () => number): Action {
   let best: { action: Action; gain: number } | null = null;
   const baseline = new Map<string, number>();
-  for (const order of candidateOrders(state, side)) {
+  for (const order of [...candidateOrders(state, side), ...aimedCharges(state, side)]) {
     const plan = planOrder(state, side, order.ships, order.formation, order.move);
     if (!plan.ok) continue;
     const moved = new Set(plan.plan.ships.map((s) => s.id));
