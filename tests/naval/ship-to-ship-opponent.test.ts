@@ -4,9 +4,10 @@
  * thresholds below (set a little under what it wins on these seeds, so that a weaker opponent fails them).
  */
 import { describe, expect, it } from 'vitest';
+import { streamDice } from '../../shared/naval/dice.ts';
 import { type Facing, neighbour } from '../../shared/naval/hex.ts';
 import { shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
-import { chaseMap, seaGrid } from '../../shared/naval/ship-to-ship/opponent-chase.ts';
+import { OUT_OF_REACH, chaseMap, seaGrid } from '../../shared/naval/ship-to-ship/opponent-chase.ts';
 import { boardingLoss, boardingOdds } from '../../shared/naval/ship-to-ship/opponent-values.ts';
 import { opponent } from '../../shared/naval/ship-to-ship/opponent.ts';
 import { type Player, playBattle, randomPlayer } from '../../shared/naval/ship-to-ship/play.ts';
@@ -81,6 +82,45 @@ describe('the chase: hexes of way to a ramming position, turning circle and obst
     const chase = chaseMap(enemy, 0, 1, blocked);
     expect(chase(corner, 0, 0)).toBeGreaterThan(2);
     expect(chase(corner, 3, 0)).toBeLessThan(chase(corner, 0, 0));
+  });
+
+  it('finds a way out for a ship whose turning circle keeps it from turning before a reef ahead: astern first', () => {
+    // A reef right ahead (north), a turning circle of 3, and the enemy far to the south-west: no turn is possible
+    // without going astern, and a search without it would call every place out of reach.
+    const reef = { q: 8, r: 0 };
+    const sea = seaGrid({ columns: 16, rows: 14, land: [], reefs: [reef] }, []);
+    const boxed = neighbour(reef, 3);
+    const chase = chaseMap({ q: 2, r: 8 }, 0, 3, sea);
+    const here = chase(boxed, 0, 0);
+    expect(here).toBeLessThan(OUT_OF_REACH);
+    // One hex astern (facing and straight run kept) is nearer by the cost of that hex astern.
+    expect(chase(neighbour(boxed, 3), 0, 0)).toBeLessThan(here);
+  });
+});
+
+describe('a ship with its oars raked', () => {
+  it('backs away from a reef ahead it cannot turn short of, rather than holding still for the rest of the battle', () => {
+    // The duel's Macedonian trireme, raked twice (turning circle 3, one hex a turn), stopped two hexes short of
+    // the reef at (6, 6), bow on: no turn is allowed before three hexes straight, so going ahead leads nowhere.
+    // Without astern steps in its chase it found every place out of reach and held still for 15 turns.
+    const duel = scenarios.find((s) => s.id === 'duel');
+    if (!duel) throw new Error('the duel scenario is missing');
+    const { state } = shipToShip.start(duel.setup, streamDice('a-seed-for-the-tests', 'raked'));
+    const boxed = {
+      ...state,
+      ships: state.ships.map((s) =>
+        s.id === 'leon'
+          ? { ...s, hex: { q: 6, r: 4 }, facing: 3 as Facing, speed: 0, raked: 2, sinceTurn: 0 }
+          : { ...s, hex: { q: 1, r: 0 }, facing: 5 as Facing, speed: 0 },
+      ),
+    };
+    expect(neighbour(boxed.ships.find((s) => s.id === 'leon')?.hex ?? { q: 0, r: 0 }, 3, 2)).toEqual({ q: 6, r: 6 });
+    for (let i = 0; i < 5; i++) {
+      const action = opponent(boxed, 'macedon', () => (i + 0.5) / 5);
+      expect(shipToShip.check(boxed, 'macedon', action)).toBeNull();
+      if (action.kind !== 'plot') throw new Error(`expected a plot, got ${action.kind}`);
+      expect(action.plots.find((p) => p.ship === 'leon')?.steps).toBe('B');
+    }
   });
 });
 
