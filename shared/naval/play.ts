@@ -1,7 +1,9 @@
 /**
  * A battle played through to its end outside the server, for tests, benchmarks and the measurement of computer
  * opponents: any ruleset, its players chosen per side, the dice from a seed and salt. The players' own random numbers
- * come from a small seeded generator, never from the battle's dice.
+ * come from small seeded generators, never from the battle's dice: one stream per side, so that a player drawing more
+ * or fewer numbers (a changed computer opponent) leaves the other side's choices as they were, and two opponents
+ * measured on the same seeds meet the same play.
  */
 import { streamDice } from './dice.ts';
 import type { LogLine, Opponent, Ruleset } from './ruleset.ts';
@@ -27,7 +29,7 @@ export function playRuleset<Setup, State, Action>(
   maxActions: number,
 ): PlayedBattle<State, Action> {
   const dice = streamDice(seed, salt);
-  const random = mulberry32(playerSeed);
+  const randoms = new Map<string, () => number>(ruleset.sides(setup).map((side) => [side.id, mulberry32(sideSeed(playerSeed, side.id))]));
   const started = ruleset.start(setup, dice);
   let state = started.state;
   const actions: PlayedBattle<State, Action>['actions'] = [];
@@ -35,6 +37,8 @@ export function playRuleset<Setup, State, Action>(
     const turn = ruleset.turn(state);
     if (turn.kind === 'over') break;
     const side = turn.kind === 'side' ? turn.side : turn.waiting[0];
+    const random = randoms.get(side);
+    if (!random) throw new Error(`${side} is not a side of this battle`);
     const action = players[side](ruleset.redact(state, side), side, random);
     const applied = ruleset.apply(state, side, action, dice);
     if (!applied.ok) throw new Error(`${side}'s player chose an illegal action: ${applied.error.message}`);
@@ -42,4 +46,14 @@ export function playRuleset<Setup, State, Action>(
     state = applied.state;
   }
   return { state, start: started.log, actions };
+}
+
+/**
+ * A side's stream's seed: the player seed and the side's id hashed (FNV-1a), so that no two sides' streams are the
+ * same sequence a few numbers apart, as seeds that differ by the generator's step would be.
+ */
+function sideSeed(playerSeed: number, side: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${playerSeed}:${side}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
 }

@@ -19,10 +19,11 @@ const BATTLES = 40;
 /**
  * Wins of 40 the opponent must reach in each scenario. Measured over 1,000 battles each (the benchmark's seeds,
  * bench/naval.ts): the duel 76 %, Tyre 79 % (as Tyre, a third smaller and under the heptere's stones, it wins a
- * little over half), the corvus battle 95 %, Ptolemy II 97 %. On these seeds it wins the duel 32, Tyre 33, the
- * corvus battle 38 and Ptolemy II 37 times of 40; the floors leave room for a few battles lost to a change.
+ * little over half), the corvus battle 95 %, Ptolemy II 97 %. On these seeds (each side its own random stream,
+ * shared/naval/play.ts) it wins the duel 32, Tyre 29, the corvus battle 39 and Ptolemy II 39 times of 40; the floors
+ * leave room for a few battles lost to a change.
  */
-const WINS_AT_LEAST: Record<string, number> = { duel: 29, corvus: 35, 'ptolemy-246': 35, 'tyre-314': 30 };
+const WINS_AT_LEAST: Record<string, number> = { duel: 29, corvus: 36, 'ptolemy-246': 36, 'tyre-314': 27 };
 
 describe('the ship-to-ship opponent against random legal play', () => {
   for (const { id, setup } of scenarios) {
