@@ -15,6 +15,9 @@ export const PHASES = 6;
 /** A hex as a number, for fast lookups (the sea's coordinates are bounded well inside ±500). */
 export const keyOf = (h: Hex): number => (h.q + 500) * 2000 + (h.r + 500);
 
+/** The hex of a key made by `keyOf`. */
+export const hexOfKey = (key: number): Hex => ({ q: Math.floor(key / 2000) - 500, r: (key % 2000) - 500 });
+
 /** A ship's hexes and facings, phase by phase (index 0: the turn's start), and whether it moved in each phase. */
 export interface Track {
   readonly hexes: Hex[];
@@ -58,13 +61,25 @@ export interface Forecast {
   readonly occupies: Map<number, Float64Array>[];
   /** Per phase: hex → chance it moves into the hex in that phase, by the side of the hex it comes from (× 6) and its facing. */
   readonly arrives: Map<number, Float64Array>[];
+  /**
+   * Per phase: hex → chance it moves into the hex in that phase, by its declared speed (0 for going astern, which
+   * moves as speed 1 and never rams), the side it comes from and its facing: `(speed * 6 + side) * 6 + facing`. In a
+   * race for a hex the faster ship gets there first and is rammed by the other.
+   */
+  readonly racers: Map<number, Float64Array>[];
   /** Per phase: `from * 2^22 + to` hex keys → chance it crosses from one into the other in that phase. */
   readonly crosses: Map<number, number>[];
   /** Where it is likely to be at the turn's end: the mean of its end hexes, and its likeliest facing there. */
   readonly end: { q: number; r: number; facing: Facing; hex: Hex };
   /** How far it can possibly get this turn, in hexes. */
   readonly reach: number;
+  /** Where it may end the turn, each hex and facing with its chance, likeliest first. */
+  readonly ends: readonly { hex: Hex; facing: Facing; chance: number }[];
 }
+
+/** Declared speeds told apart in a race (0 is going astern). */
+export const RACER_SPEEDS = 8;
+const RACER_SLOTS = RACER_SPEEDS * 36;
 
 export const crossKey = (from: number, to: number): number => from * 4_194_304 + to;
 
@@ -88,6 +103,7 @@ export function forecast(state: State, ship: ShipState, keepCourse: number): For
   const occupies = Array.from({ length: PHASES + 1 }, () => new Map<number, Float64Array>());
   const arrives = Array.from({ length: PHASES + 1 }, () => new Map<number, Float64Array>());
   const crosses = Array.from({ length: PHASES + 1 }, () => new Map<number, number>());
+  const racers = Array.from({ length: PHASES + 1 }, () => new Map<number, Float64Array>());
   const facingAtEnd = new Float64Array(6);
   let q = 0;
   let r = 0;
@@ -95,13 +111,17 @@ export function forecast(state: State, ship: ShipState, keepCourse: number): For
   plots.forEach((plot, i) => {
     const w = weights[i];
     const t = trackOf(ship, plot);
+    const speed = plot.steps === 'B' ? 0 : Math.min(RACER_SPEEDS - 1, plot.steps.length);
     reach = Math.max(reach, plot.steps.length);
     for (let p = 1; p <= PHASES; p++) {
       const at = keyOf(t.hexes[p]);
       add(occupies[p], at, t.facings[p], w);
       if (t.moved[p]) {
         const from = directionTo(t.hexes[p], t.hexes[p - 1]);
-        if (from !== null) add(arrives[p], at, from * 6 + t.facings[p], w, 36);
+        if (from !== null) {
+          add(arrives[p], at, from * 6 + t.facings[p], w, 36);
+          add(racers[p], at, (speed * 6 + from) * 6 + t.facings[p], w, RACER_SLOTS);
+        }
         const k = crossKey(keyOf(t.hexes[p - 1]), at);
         crosses[p].set(k, (crosses[p].get(k) ?? 0) + w);
       }
@@ -112,7 +132,10 @@ export function forecast(state: State, ship: ShipState, keepCourse: number): For
   });
   let facing: Facing = ship.facing;
   for (let f = 0; f < 6; f++) if (facingAtEnd[f] > facingAtEnd[facing]) facing = f as Facing;
-  return { ship, occupies, arrives, crosses, end: { q, r, facing, hex: roundHex(q, r) }, reach };
+  const ends: { hex: Hex; facing: Facing; chance: number }[] = [];
+  for (const [key, row] of occupies[PHASES]) for (let f = 0; f < 6; f++) if (row[f] > 0) ends.push({ hex: hexOfKey(key), facing: f as Facing, chance: row[f] });
+  ends.sort((x, y) => y.chance - x.chance || keyOf(x.hex) - keyOf(y.hex) || x.facing - y.facing);
+  return { ship, occupies, arrives, racers, crosses, end: { q, r, facing, hex: roundHex(q, r) }, reach, ends };
 }
 
 /** Hex distance between a hex and a point between hexes (a forecast's mean). */

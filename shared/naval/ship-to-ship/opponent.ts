@@ -2,10 +2,12 @@
  * The computer opponent. It looks one turn ahead: for each enemy ship it forecasts where that ship may be in
  * every movement phase (opponent-forecast.ts), and for each legal plot of its own ship it adds up, phase by
  * phase, the chance of each meeting and what the meeting is worth on average over the dice (opponent-values.ts):
- * its ram into a side or stern, a bow-to-bow meeting by the head-on odds, an enemy's ram into its side, and the
+ * its ram into a side or stern, a bow-to-bow meeting by the head-on odds, a race for one hex as the rules settle it (the
+ * faster ship, then the better crew, is there first and is rammed by the other), an enemy's ram into its side, and the
  * boarding fights that may follow. Where the plot meets nobody, it weighs the ship's place for the next turn:
  * the hexes of way it still needs (over as many turns as it takes) to lie pointed at the beam or stern of the enemy it
- * can hurt most (its turning circle and the board's edges counted: opponent-chase.ts), no enemy within reach on its beam or
+ * can hurt most, on average over the enemy's likeliest ends of the turn (its turning circle and the board's edges
+ * counted: opponent-chase.ts), no enemy within reach on its beam or
  * stern, a beam offered to it, out of the reach of enemy stone throwers (the only fire that holes a hull) and an
  * enemy within its own, no maximum-speed turn spent and no going astern for nothing, open water ahead, and no
  * friend in its way. Its own losses weigh more while it is ahead on the hull kept, less as the turns run out while
@@ -21,10 +23,10 @@ import { type Facing, type Hex, distance, neighbour, sameHex, turnDistance } fro
 import type { Opponent } from '../ruleset.ts';
 import { impassable } from '../sea.ts';
 import type { Action } from './actions.ts';
-import { type Forecast, PHASES, type Track, crossKey, distanceTo, forecast, keyOf, sinceAfter, trackOf } from './opponent-forecast.ts';
+import { type Forecast, PHASES, RACER_SPEEDS, type Track, crossKey, distanceTo, forecast, keyOf, sinceAfter, trackOf } from './opponent-forecast.ts';
 import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, sideRamValue } from './opponent-values.ts';
 import { firingRow } from './combat.ts';
-import { type ChaseMap, chaseMap, seaGrid } from './opponent-chase.ts';
+import { type ChaseMap, type SeaGrid, chaseMap, seaGrid } from './opponent-chase.ts';
 import { legalPlots } from './plot.ts';
 import { RULES } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
@@ -61,6 +63,8 @@ export const WEIGHTS = {
   ahead: 1.5,
   /** How much less they weigh by the last turn when it is level or behind. */
   late: 0.6,
+  /** How many of an enemy's likeliest ends of the turn the way to it is averaged over (0: its mean end alone). */
+  chaseEnds: 8,
 };
 
 /**
@@ -116,6 +120,8 @@ interface Pair {
   /** A turn of stone throwers' fire, per point of damage a stone does: its stones at us (negative), ours at it. */
   readonly shelled: number;
   readonly shelling: number;
+  /** Our crew's rank less the enemy's: the better crew is first into a hex both make for at the same speed. */
+  readonly rankDiff: number;
 }
 
 function pairsOf(scale: Scale, ship: ShipState, forecasts: Forecast[]): Pair[] {
@@ -134,6 +140,7 @@ function pairsOf(scale: Scale, ship: ShipState, forecasts: Forecast[]): Pair[] {
       meetWithin: top + f.reach + 1,
       shelled: -e.stoneThrowers * scale.worth(ship),
       shelling: ship.stoneThrowers * scale.worth(e),
+      rankDiff: stats.rank - statsOf(e).rank,
     };
   });
 }
@@ -181,6 +188,7 @@ function choosePlot(
   const legalCount = plots.length;
   for (const plot of plots) {
     const declaredMax = plot.steps !== 'B' && plot.steps.length > stats.cruisingSpeed;
+    const speed = plot.steps === 'B' ? 1 : plot.steps.length;
     const t = trackOf(ship, plot, stops);
     const bonus = fullSpeedBonus(ship, declaredMax) > 0 ? 1 : 0;
     let common = 0;
@@ -194,7 +202,7 @@ function choosePlot(
     const endKey = (keyOf(end) * 6 + facing) * 10 + since;
     const noise = 1e-3 * random();
     for (const j of judgements) {
-      const { score: met, free, target } = meetings(t, bonus, j.near);
+      const { score: met, free, target } = meetings(t, bonus, speed, j.near);
       // A maximum-speed turn is one of three a battle: spent on a likely meeting, not on way alone.
       if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting) continue;
       // Many plots end in the same hex, facing and straight run: its worth for the next turn is reckoned once.
@@ -211,7 +219,7 @@ function choosePlot(
 }
 
 /** What a track's meetings with the forecast enemies are worth, phase by phase: the value, the chance it meets nobody, the ship it likeliest meets. */
-function meetings(t: Track, bonus: number, near: readonly Pair[]): { score: number; free: number; target: ShipState | null } {
+function meetings(t: Track, bonus: number, speed: number, near: readonly Pair[]): { score: number; free: number; target: ShipState | null } {
   let free = 1;
   let score = 0;
   let target: ShipState | null = null;
@@ -234,22 +242,26 @@ function meetings(t: Track, bonus: number, near: readonly Pair[]): { score: numb
         if (there) {
           // The side of the enemy's hex we come across: its bow is a bow-to-bow meeting.
           const side = sideFrom(t.hexes[p], from);
-          const racing = f.arrives[p].get(here);
+          const racing = f.racers[p].get(here);
           const heading = t.facings[p];
           for (let fa = 0; fa < 6; fa++) {
             if (there[fa] === 0) continue;
             let waiting = there[fa];
-            // It makes for the same hex this phase: a race, even odds who is there first and who rams whom.
-            if (racing)
-              for (let s = 0; s < 6; s++) {
-                const c = racing[s * 6 + fa];
-                if (c === 0) continue;
-                waiting -= c;
-                const ours = turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed;
-                const theirs = turnDistance(s as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed;
-                chance += c;
-                worth += c * 0.5 * (ours + theirs);
-              }
+            // It makes for the same hex this phase: a race. The faster is there first (then the better crew, then a
+            // roll-off) and is rammed by the other; one going astern rams nobody.
+            if (racing) {
+              const ours = turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed;
+              for (let v = 0; v < RACER_SPEEDS; v++)
+                for (let s = 0; s < 6; s++) {
+                  const c = racing[(v * 6 + s) * 6 + fa];
+                  if (c === 0) continue;
+                  waiting -= c;
+                  const theirs = v === 0 ? 0 : turnDistance(s as Facing, heading) === 0 ? pair.headOn[0] : pair.rammed;
+                  const first = raceFirst(speed, Math.max(1, v), pair.rankDiff);
+                  chance += c;
+                  worth += c * (first * theirs + (1 - first) * ours);
+                }
+            }
             if (waiting <= 1e-12) continue;
             chance += waiting;
             worth += waiting * (turnDistance(side, fa as Facing) === 0 ? pair.headOn[bonus] : pair.ram[bonus] + WEIGHTS.afterRam * pair.rammed);
@@ -280,6 +292,12 @@ function meetings(t: Track, bonus: number, near: readonly Pair[]): { score: numb
     free *= Math.max(0, 1 - contact);
   }
   return { score, free, target };
+}
+
+/** The chance that our ship is first into a hex both make for: the faster, then the better crew, then a roll-off. */
+function raceFirst(ours: number, theirs: number, rankDiff: number): number {
+  if (ours !== theirs) return ours > theirs ? 1 : 0;
+  return rankDiff > 0 ? 1 : rankDiff < 0 ? 0 : 0.5;
 }
 
 /** The side of hex `at` that `from` lies across (they are neighbours). */
@@ -349,6 +367,27 @@ function placeValue(
   return { value: v, who };
 }
 
+/**
+ * The way to a ramming position on an enemy, on average over where it may end the turn (its likeliest ends, each
+ * hex and facing by its chance): a ship that moves at random is seldom at the mean of its ends, and the way to
+ * any one of them may be long when the way to most is short.
+ */
+function spreadChase(f: Forecast, circle: number, grid: SeaGrid): ChaseMap {
+  const ends: { chance: number; map: ChaseMap }[] = [];
+  let mass = 0;
+  for (const e of f.ends) {
+    if (ends.length >= WEIGHTS.chaseEnds) break;
+    ends.push({ chance: e.chance, map: chaseMap(e.hex, e.facing, circle, grid) });
+    mass += e.chance;
+  }
+  if (mass <= 0) return chaseMap(f.end.hex, f.end.facing, circle, grid);
+  return (at, facing, since) => {
+    let sum = 0;
+    for (const e of ends) sum += e.chance * e.map(at, facing, since);
+    return sum / mass;
+  };
+}
+
 export const opponent: Opponent<State, Action> = (state, side, random) => {
   const enemyShips = state.ships.filter((s) => s.side !== side && active(s));
   const mine = state.ships.filter((s) => s.side === side && active(s));
@@ -382,7 +421,7 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     const key = `${p.f.ship.id}:${circle}`;
     let found = chases.get(key);
     if (!found) {
-      found = chaseMap(p.f.end.hex, p.f.end.facing, circle, grid);
+      found = WEIGHTS.chaseEnds > 0 ? spreadChase(p.f, circle, grid) : chaseMap(p.f.end.hex, p.f.end.facing, circle, grid);
       chases.set(key, found);
     }
     return found;
