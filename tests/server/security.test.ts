@@ -1,6 +1,6 @@
 /**
  * The security basics, each checked where it is enforced:
- * - passwords: scrypt with N = 2^15, r = 8, p = 1, a 16-byte salt per user and
+ * - passwords: scrypt with N = 2^14, r = 8, p = 5, a 16-byte salt per user and
  *   a 32-byte key (recomputed here with node's scrypt); secrets compared in
  *   constant time (node's timingSafeEqual is observed through a call-through
  *   spy: it still does the comparing); an unknown username costs a hash too;
@@ -51,20 +51,20 @@ beforeAll(async () => {
 afterAll(() => testApp.close(), 60_000);
 
 describe('passwords', () => {
-  test('production cost is scrypt N = 2^15, r = 8, p = 1, and the server uses it unless told otherwise', () => {
-    expect(DEFAULT_SCRYPT_COST).toEqual({ log2N: 15, r: 8, p: 1 });
+  test('production cost is scrypt N = 2^14, r = 8, p = 5 (OWASP, 16 MiB), and the server uses it unless told otherwise', () => {
+    expect(DEFAULT_SCRYPT_COST).toEqual({ log2N: 14, r: 8, p: 5 });
     expect(defaultSettings.scryptCost).toBe(DEFAULT_SCRYPT_COST);
     // main.ts never lowers it (only tests pass a cheaper cost).
     expect(readFileSync(path.join(projectRoot, 'server/main.ts'), 'utf8')).not.toMatch(/scryptCost/);
   });
 
-  test('a stored hash is scrypt$15$8$1$<16-byte salt>$<32-byte key>, the key exactly what scrypt gives', async () => {
+  test('a stored hash is scrypt$14$8$5$<16-byte salt>$<32-byte key>, the key exactly what scrypt gives', async () => {
     const stored = await hashPassword(PASSWORD);
     const [scheme, log2N, r, p, salt, key] = stored.split('$');
-    expect([scheme, log2N, r, p]).toEqual(['scrypt', '15', '8', '1']);
+    expect([scheme, log2N, r, p]).toEqual(['scrypt', '14', '8', '5']);
     expect(Buffer.from(salt, 'base64url').length).toBe(16);
     expect(Buffer.from(key, 'base64url').length).toBe(32);
-    const expected = scryptSync(PASSWORD.normalize('NFC'), Buffer.from(salt, 'base64url'), 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const expected = scryptSync(PASSWORD.normalize('NFC'), Buffer.from(salt, 'base64url'), 32, { N: 2 ** 14, r: 8, p: 5, maxmem: 64 * 1024 * 1024 });
     expect(Buffer.from(key, 'base64url').equals(expected)).toBe(true);
     // Salted: the same password never hashes the same twice.
     expect((await hashPassword(PASSWORD)).split('$')[4]).not.toBe(salt);
@@ -75,7 +75,14 @@ describe('passwords', () => {
     expect(await verifyPassword(PASSWORD, 'plain text')).toBe(false);
   });
 
-  test('one hash at a time (32 MiB each, outside the heap); the rest wait and all complete', async () => {
+  test('a password stored with the earlier cost (N = 2^15, r = 8, p = 1) still logs in: each hash records its own cost', async () => {
+    const stored = await hashPassword(PASSWORD, { log2N: 15, r: 8, p: 1 });
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', '15', '8', '1']);
+    expect(await verifyPassword(PASSWORD, stored)).toBe(true);
+    expect(await verifyPassword(`${PASSWORD}!`, stored)).toBe(false);
+  });
+
+  test('one hash at a time (16 MiB each, outside the heap); the rest wait and all complete', async () => {
     const spy = vi.mocked(crypto.scrypt);
     const real = (await vi.importActual<typeof import('node:crypto')>('node:crypto')).scrypt;
     let inFlight = 0;
