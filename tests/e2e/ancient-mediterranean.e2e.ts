@@ -20,7 +20,7 @@ import { locationPoint } from '../../shared/drawing/overlay.ts';
 import { BAND_HEIGHT, drawingSize } from '../../shared/drawing/map-image.ts';
 import { projectRoot } from '../../server/settings.ts';
 import { colourNear, decodePng } from '../server/map-images-png.ts';
-import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, provincePoint, signUpThroughForm, tickReady } from './browser.ts';
+import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, provincePoint, raiseSheet, sheetSettled, signUpThroughForm, tickReady } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const shots = process.env.ANCMED_E2E_SHOTS ?? '/tmp/ancient-mediterranean-e2e-screens';
@@ -162,7 +162,7 @@ describe.skipIf(!hasChromium)('Ancient Mediterranean in the browser, five powers
     // Greece's player, on a phone: the board opens on Greece's own units; a tap on the army in Macedonia raises the
     // sheet with its actions, Move lowers it for the targets, a tap on Byzantium gives the order.
     const greece = pages.Greece;
-    await greece.waitForTimeout(300);
+    await sheetSettled(greece);
     await shot(greece, 'phone-board');
     for (const unit of ['ath', 'spa', 'mac']) {
       const box = await greece.locator(`svg.dmap g.unit[data-unit="${unit}"]`).boundingBox();
@@ -176,13 +176,14 @@ describe.skipIf(!hasChromium)('Ancient Mediterranean in the browser, five powers
     }).toBe(true);
     await move.tap();
     await greece.getByRole('button', { name: 'Raise the panel' }).waitFor();
-    await greece.waitForTimeout(300);
+    await sheetSettled(greece);
     const byzantium = await provincePoint(greece, 'byz');
     await greece.touchscreen.tap(byzantium.x, byzantium.y);
     await eventually(() => greece.locator('#orders-text').inputValue()).toBe(MOVES.Greece[0].text);
-    await greece.waitForTimeout(300);
+    await sheetSettled(greece);
     await shot(greece, 'phone-order-given');
-    await greece.getByRole('button', { name: 'Raise the panel' }).tap();
+    // Saved once the sheet is up and still, as a player taps it: not at the place the button is passing through.
+    await raiseSheet(greece);
     await greece.getByRole('button', { name: 'Save orders' }).tap();
     await eventually(() => greece.locator('.order-list li.saved').count()).toBe(1);
 
@@ -202,7 +203,7 @@ describe.skipIf(!hasChromium)('Ancient Mediterranean in the browser, five powers
     const egypt = pages.Egypt;
     await egypt.locator('.results').getByRole('button', { name: 'Moved F ale - mem' }).waitFor();
     await shot(egypt, 'results-desktop');
-    await greece.waitForTimeout(300);
+    await sheetSettled(greece);
     await shot(greece, 'phone-results');
     // The next phase's units stand where the results put them: a fleet in Memphis, an army in Cyrene.
     await eventually(() => egypt.locator('svg.dmap g.unit[data-unit="mem"]').count()).toBe(1);

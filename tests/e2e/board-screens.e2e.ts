@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Order } from '../../shared/index.ts';
-import { CHROMIUM, hasChromium, launchBrowser } from './browser.ts';
+import { CHROMIUM, hasChromium, launchBrowser, raiseSheet, sheetSettled } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { currentPhase, startGame, submitAccepted, type StartedGame } from '../server/helpers/play.ts';
 
@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('the board on every screen', () => {
     await phone.getByText('Results of Winter 240 BC Adjustment').waitFor();
     // The results open with the sheet down and the map above it, showing the outcome: the fleet built in Carthage.
     await phone.getByRole('button', { name: 'Raise the panel' }).waitFor();
-    await phone.waitForTimeout(300);
+    await sheetSettled(phone);
     const m = await measure(phone);
     expect(m.sheetTop).toBeGreaterThan(SIZES[0].height * 0.45);
     await phone.locator('svg.dmap g.unit[data-unit="Car"]').waitFor();
@@ -127,15 +127,17 @@ describe.skipIf(!hasChromium)('the board on every screen', () => {
     await phone.getByRole('button', { name: /Orders for Spring 239 BC Movement/ }).tap();
     await phone.getByRole('heading', { name: 'Spring 239 BC Movement' }).waitFor();
     // The player had raised the sheet and read down to the foot of the panel, then lowered it.
-    await phone.getByRole('button', { name: 'Raise the panel' }).tap();
+    await raiseSheet(phone);
     await phone.locator('aside.side').evaluate((side) => (side.scrollTop = side.scrollHeight));
     await phone.getByRole('button', { name: 'Lower the panel' }).tap();
-    await phone.waitForTimeout(300);
+    await phone.getByRole('button', { name: 'Raise the panel' }).waitFor();
+    await sheetSettled(phone);
     await phone.locator('svg.dmap g.unit[data-unit="Had"]').tap();
     await phone.getByRole('button', { name: /Move/ }).tap();
     const hint = phone.locator('.order-panel .hint');
     await hint.waitFor();
-    await phone.waitForTimeout(400);
+    // Judged where the sheet comes to rest, not on the way down.
+    await sheetSettled(phone);
     await eventually(() =>
       hint.evaluate((el) => {
         const r = el.getBoundingClientRect();

@@ -86,6 +86,25 @@ export async function provincePoint(page: Page, province: string): Promise<{ x: 
 }
 
 /**
+ * Waits until the phone's bottom sheet has stopped moving, as a player waits for it (its rise and fall are a 0.2 s
+ * transition): what is under a finger, and what a picture shows, is where the sheet comes to rest. At once where
+ * nothing moves (a wider screen has no sheet).
+ */
+export async function sheetSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('aside.side')?.getAnimations().length ?? 0) === 0);
+}
+
+/**
+ * Raises the phone's bottom sheet by a tap on its handle, and waits, as a player does, until it is up and still: the
+ * next tap, on a button of the sheet, is then given where the button comes to rest, not while it is carried upwards.
+ */
+export async function raiseSheet(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Raise the panel' }).tap();
+  await page.getByRole('button', { name: 'Lower the panel' }).waitFor();
+  await sheetSettled(page);
+}
+
+/**
  * Ticks Ready. The last power to tick it has the phase processed at once, and its page may move on to the results
  * before the click is confirmed: either outcome proves the tick was taken (the server processes early only when
  * every power that must order is ready).

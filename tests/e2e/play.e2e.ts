@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { CHROMIUM, PHONE, hasChromium, launchBrowser, provincePoint, signUpThroughForm, tickReady } from './browser.ts';
+import { CHROMIUM, PHONE, hasChromium, launchBrowser, provincePoint, raiseSheet, sheetSettled, signUpThroughForm, tickReady } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { startGame } from '../server/helpers/play.ts';
 
@@ -218,7 +218,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await page.locator('svg.dmap g.unit[data-unit="Cis"]').waitFor();
 
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await sheetSettled(page);
     await shot(page, 'phone-sandbox');
     await page.context().close();
     expect(browser.consoleErrors).toEqual([]);
@@ -574,11 +574,11 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await phone.getByRole('button', { name: 'Raise the panel' }).waitFor();
     await eventually(() => phone.locator('#orders-text').inputValue()).toBe('F Alx H');
     // The sheet's lowering is animated: the picture waits for it to settle.
-    await phone.waitForTimeout(300);
+    await sheetSettled(phone);
     await shot(phone, 'phone-game');
-    await phone.getByRole('button', { name: 'Raise the panel' }).tap();
+    await raiseSheet(phone);
     await phone.getByRole('tab', { name: 'Supply' }).tap();
-    await phone.waitForTimeout(300);
+    await sheetSettled(phone);
     await shot(phone, 'phone-supply');
 
     // On to an adjustment. The game master plays Rome, so processing Fall now needs the others' consent: asked,
@@ -594,7 +594,7 @@ describe.skipIf(!hasChromium)('in the browser', () => {
     await pages.Egypt.locator('.notice.ask').waitFor();
     await shot(pages.Egypt, 'consent-asked');
     await phone.locator('.notice.ask').waitFor();
-    await phone.waitForTimeout(300);
+    await sheetSettled(phone);
     await shot(phone, 'phone-consent-asked');
     const others = [pages.Carthage, pages.Egypt, pages.Macedonia, pages.Syria];
     await agreeAll(others.slice(0, 1), 'process Fall 240 BC Movement now');

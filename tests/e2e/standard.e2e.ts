@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, provincePoint, signUpThroughForm, tickReady } from './browser.ts';
+import { CHROMIUM, LAPTOP, PHONE, hasChromium, launchBrowser, provincePoint, raiseSheet, sheetSettled, signUpThroughForm, tickReady } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const shots = process.env.STANDARD_E2E_SHOTS ?? '/tmp/standard-e2e-screens';
@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     // Russia's player, on a phone: the board opens on Russia's own units; a tap on the army in Warsaw raises the
     // sheet with its actions, Move lowers it for the targets on the map, a tap on Galicia gives the order.
     const russia = pages.Russia;
-    await russia.waitForTimeout(300);
+    await sheetSettled(russia);
     await shot(russia, 'phone-board');
     for (const unit of ['mos', 'war', 'sev']) {
       const box = await russia.locator(`svg.dmap g.unit[data-unit="${unit}"]`).boundingBox();
@@ -159,13 +159,14 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     }).toBe(true);
     await move.tap();
     await russia.getByRole('button', { name: 'Raise the panel' }).waitFor();
-    await russia.waitForTimeout(300);
+    await sheetSettled(russia);
     const galicia = await provincePoint(russia, 'gal');
     await russia.touchscreen.tap(galicia.x, galicia.y);
     await eventually(() => russia.locator('#orders-text').inputValue()).toBe(MOVES.Russia.text);
-    await russia.waitForTimeout(300);
+    await sheetSettled(russia);
     await shot(russia, 'phone-order-given');
-    await russia.getByRole('button', { name: 'Raise the panel' }).tap();
+    // Saved once the sheet is up and still, as a player taps it: not at the place the button is passing through.
+    await raiseSheet(russia);
     await russia.getByRole('button', { name: 'Save orders' }).tap();
     await eventually(() => russia.locator('.order-list li.saved').count()).toBe(1);
 
@@ -204,7 +205,7 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     await russia.locator('#press-body').fill('Russia wants peace in the Black Sea.');
     await russia.getByRole('button', { name: 'Send' }).tap();
     await russia.locator('.messages li.own').getByText('peace in the Black Sea').waitFor();
-    await russia.waitForTimeout(300);
+    await sheetSettled(russia);
     await shot(russia, 'phone-press');
     const turkey = pages.Turkey;
     await turkey.getByRole('tab', { name: /Press.*unread/ }).waitFor();
@@ -220,7 +221,7 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
       await eventually(() => austria.locator('.supply tbody tr', { hasText: power }).locator('td').nth(1).textContent()).toBe(power === 'Russia' ? '4' : '3');
     await shot(austria, 'supply-panel');
     await russia.getByRole('tab', { name: 'Supply' }).tap();
-    await russia.waitForTimeout(300);
+    await sheetSettled(russia);
     await shot(russia, 'phone-supply');
 
     // Everyone is ready: the phase is processed at once, and every board shows the results.
@@ -235,7 +236,7 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     await austria.locator('.results').getByRole('button', { name: 'Bounced A vie - gal' }).click();
     await austria.locator('.results .reason').getByText("Bounced: attack strength 1 against 1 from Russia's army in Warsaw.").waitFor();
     await shot(austria, 'results-desktop');
-    await russia.waitForTimeout(300);
+    await sheetSettled(russia);
     await shot(russia, 'phone-results');
 
     // The next phase's units stand where the results put them.
@@ -261,7 +262,7 @@ describe.skipIf(!hasChromium)('Standard in the browser, seven powers', () => {
     await eventually(() => austria.locator('svg.dmap .glyph.arrow.success').count()).toBe(1);
     await shot(austria, 'sandbox');
     await austria.setViewportSize(PHONE);
-    await austria.waitForTimeout(300);
+    await sheetSettled(austria);
     await shot(austria, 'phone-sandbox');
 
     expect(browser.consoleErrors).toEqual([]);
