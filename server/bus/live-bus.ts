@@ -175,6 +175,8 @@ export class LiveBus {
       this.log.warn({ payload }, 'ignoring a live notification that is not JSON');
       return;
     }
+    // Nobody on this instance watches the channel (most events, e.g. every order submission's): nothing to check.
+    if (typeof message.channel === 'string' && !this.subscribers.has(message.channel as LiveChannel)) return;
     const channel = LiveChannelSchema.safeParse(message.channel);
     const event = LiveEventSchema.safeParse(message.event);
     if (!channel.success || !event.success || typeof message.seq !== 'number') {
