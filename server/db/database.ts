@@ -90,6 +90,13 @@ export async function openDatabase(options: DatabaseOptions, log: Logger = silen
 type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void; debug(obj: object, msg: string): void };
 const silentLogger: Logger = { warn() {}, info() {}, debug() {} };
 
+/**
+ * Interactive transactions that pass no options of their own (joining a game, which may start it, and the like).
+ * Prisma's defaults (2 s to get a connection, 5 s to finish) turned a busy minute into 500s: sixteen games set up at
+ * once on a loaded machine waited longer than that for one of the pool's connections.
+ */
+const TRANSACTION_DEFAULTS = { maxWait: 20_000, timeout: 60_000 } as const;
+
 function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, log: Logger): Database {
   const makePool = (settings: { max: number; pipeline?: boolean }) => {
     const made = new pg.Pool({
@@ -106,7 +113,7 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
   // One pool for Prisma and single plain-SQL statements.
   const pool = makePool({ max: options.poolSize ?? 10 });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  const prisma = new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_DEFAULTS });
   const sql: Sql = async (text, params = []) => (await pool.query(prepared(text, params))).rows;
   /**
    * Plain-SQL transactions have connections of their own, in pg's pipeline mode: their
@@ -415,7 +422,7 @@ async function openPglite(options: { dataDir: string; template?: Blob }): Promis
     unlock();
     throw error;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_DEFAULTS });
   return {
     kind: 'pglite',
     prisma,

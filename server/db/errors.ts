@@ -33,6 +33,12 @@ type ErrorLike = {
   cause?: unknown;
 };
 
+/**
+ * Prisma's P2028 when a transaction waited too long for a connection or ran past its time: the database is busy,
+ * not our bug (P2028 also covers misuse of a finished transaction, which these words do not match).
+ */
+const busyTransaction = /unable to start a transaction in the given time|expired transaction/i;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   const pending: unknown[] = [error];
@@ -44,6 +50,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (candidate.constructor?.name === 'PrismaClientInitializationError') return true;
     if (typeof candidate.code === 'string') {
       if (unavailablePrismaCodes.has(candidate.code) || socketErrorCodes.has(candidate.code)) return true;
+      if (candidate.code === 'P2028' && typeof candidate.message === 'string' && busyTransaction.test(candidate.message)) return true;
       if (unavailableSqlState.test(candidate.code)) return true;
     }
     if (typeof candidate.kind === 'string' && unavailableAdapterKinds.has(candidate.kind)) return true;

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Browser, registeredBrowsers, startTestApp, type TestApp } from './helpers/app.ts';
 import { startGame, type StartedGame } from './helpers/play.ts';
 import { exportOf, randomPlayed } from './helpers/random-export.ts';
+import { isDatabaseUnavailable } from '../../server/db/errors.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -321,5 +322,35 @@ describe('fields refused', () => {
       expect(error.issues, what).toEqual([expect.objectContaining({ path, message: expect.any(String) })]);
       expect(error.message, what).toBe(`${path}: ${error.issues[0].message}`);
     }
+  });
+});
+
+describe('a busy database', () => {
+  test('a transaction that ran past its time is "try again" (503), not our bug; a finished transaction used again is', async () => {
+    const expired = await app.prisma
+      .$transaction(
+        async (tx) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return tx.user.count();
+        },
+        { timeout: 50 },
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect((expired as { code?: string }).code).toBe('P2028');
+    expect(isDatabaseUnavailable(expired)).toBe(true);
+
+    let kept: { user: { count(): Promise<number> } } | undefined;
+    await app.prisma.$transaction(async (tx) => {
+      kept = tx;
+    });
+    const reused = await kept!.user.count().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((reused as { code?: string }).code).toBe('P2028');
+    expect(isDatabaseUnavailable(reused)).toBe(false);
   });
 });
