@@ -12,9 +12,7 @@
  * in one statement, logs the game master's entries, then processes early any
  * game in which a submission said "ready" and everyone now is. Each
  * submission gets its own answer (a refused one does not stop the others).
- * A lone submission is a batch of one, at the next turn of the event loop;
- * while a batch is in flight the next one gathers until it ends (or until
- * enough wait, `BatchOptions.gatherWhileBusy`).
+ * A lone submission is a batch of one, at the next turn of the event loop.
  *
  * On PostgreSQL a batch is one round trip (the statements pipelined, see
  * Database.transaction) when the caches hold every game and phase it names:
@@ -80,12 +78,6 @@ export type BatchOptions = {
   concurrency: number;
   /** Most submissions in one batch. */
   maxBatch: number;
-  /**
-   * While a batch is in flight, the next one starts only when it ends or when this many submissions wait for it
-   * (whichever comes first); with none in flight, a batch starts at once. Fewer, larger batches cost PostgreSQL
-   * and the server less per submission (a transaction, its commit and its statements' round trip are per batch).
-   */
-  gatherWhileBusy: number;
 };
 
 /** Text: one order per line, blank lines ignored. Structured: as given. */
@@ -208,7 +200,7 @@ export class SubmissionBatcher {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly options: BatchOptions = { concurrency: 3, maxBatch: 128, gatherWhileBusy: 16 },
+    private readonly options: BatchOptions = { concurrency: 3, maxBatch: 128 },
   ) {}
 
   /** Stores a submission (in the batch that is forming) and answers it as if it had been stored alone. */
@@ -229,11 +221,7 @@ export class SubmissionBatcher {
    * Starts batches while there is room. Batches in flight never share a game:
    * a submission for a game that a running batch holds waits for the next
    * batch, instead of its batch waiting on that game's row lock (and holding
-   * every other game it locked meanwhile). While one is in flight, the
-   * next gathers until it ends or `gatherWhileBusy` submissions wait: at a
-   * steady rate a batch was started for every turn of the event loop that
-   * read a request (a few submissions each), and each batch costs a
-   * transaction, its commit and a round trip whatever it holds.
+   * every other game it locked meanwhile).
    */
   private pump(): void {
     while (this.running < this.options.concurrency && this.waiting.length > 0) {
@@ -244,8 +232,6 @@ export class SubmissionBatcher {
         else left.push(job);
       }
       if (jobs.length === 0) return;
-      // Gathering for the next batch while one is in flight (see BatchOptions.gatherWhileBusy).
-      if (this.running > 0 && jobs.length < this.options.gatherWhileBusy) return;
       this.waiting = left;
       const games = new Set(jobs.map((job) => job.gameId));
       for (const game of games) this.busyGames.add(game);
