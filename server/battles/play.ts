@@ -77,11 +77,23 @@ export async function startBattle(tx: Transaction, battle: LoadedBattle, now: Da
   const started = rulesetOf(battle).start(battle.setup, dice);
   const { state } = started;
   const log = storedLog(started.log);
+  // A battle may end in its own set-up (Classis with a one-turn limit whose first chit is End of Turn): then it is
+  // finished at once, not left active with nobody to act.
+  const outcome = rulesetOf(battle).outcome(state);
+  const ended = outcome === null ? { status: 'active' as const } : { status: 'finished' as const, finishedAt: now, deadlineAt: null, decision: null };
   await tx.battle.update({
     where: { id: battle.id },
-    data: { status: 'active', salt, startLog: asJson(log), state: asJson(state), nextRoll: dice.next, startedAt: now },
+    data: {
+      salt,
+      startLog: asJson(log),
+      state: asJson(state),
+      nextRoll: dice.next,
+      startedAt: now,
+      ...ended,
+      ...(outcome === null ? {} : { outcome: asJson(outcome) }),
+    },
   });
-  return setClock(tx, { ...battle, status: 'active', salt, startLog: log, state, nextRoll: dice.next, startedAt: now }, now, false);
+  return setClock(tx, { ...battle, salt, startLog: log, state, nextRoll: dice.next, startedAt: now, ...ended, outcome }, now, false);
 }
 
 type Taken = { ok: true; battle: LoadedBattle } | { ok: false; refusal: Refusal };
