@@ -74,12 +74,13 @@ export async function startBattle(tx: Transaction, battle: LoadedBattle, now: Da
   const seed = await seedOf(tx, battle.id);
   const salt = saltOf(battle);
   const dice = streamDice(seed, salt);
-  const started = rulesetOf(battle).start(battle.setup, dice);
+  const ruleset = rulesetOf(battle);
+  const started = ruleset.start(battle.setup, dice);
   const { state } = started;
   const log = storedLog(started.log);
   // A battle may end in its own set-up (Classis with a one-turn limit whose first chit is End of Turn): then it is
   // finished at once, not left active with nobody to act.
-  const outcome = rulesetOf(battle).outcome(state);
+  const outcome = ruleset.outcome(state);
   const ended = outcome === null ? { status: 'active' as const } : { status: 'finished' as const, finishedAt: now, deadlineAt: null, decision: null };
   await tx.battle.update({
     where: { id: battle.id },
