@@ -27,3 +27,13 @@ export async function battleSeat(page: Page, serverUrl: string): Promise<BattleS
     },
   };
 }
+
+/**
+ * Waits until the page holds the battle as it stands after `index` actions: the log's entry and the battle itself.
+ * The log can run ahead of the battle (a live event's reading of the battle answered after the log's), and a ship
+ * chosen on the older reading is let go when the newer one arrives.
+ */
+export async function logReached(page: Page, index: number): Promise<void> {
+  await page.locator(`.battle-log li[data-index="${index}"]`).waitFor();
+  await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('section.battle')?.dataset.actionCount ?? -1) >= n, index);
+}

@@ -20,7 +20,7 @@ import { toColumnRow } from '../../shared/naval/hex.ts';
 import { type Action as PlotAction, type State as ShipToShipState, shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { walkPlot } from '../../web/src/battles/plot-steps.ts';
 import { PHONE, hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
-import { type BattleSeat as Seat, battleSeat } from './battle-seat.ts';
+import { type BattleSeat as Seat, battleSeat, logReached } from './battle-seat.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
@@ -117,8 +117,6 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
     return battle;
   }
 
-  /** Waits until the page's log holds entry `index` (the page has read the battle that far). */
-  const logReached = (page: Page, index: number) => page.locator(`.battle-log li[data-index="${index}"]`).waitFor();
 
   /** The page from its top, the log scrolled to its last entry. */
   async function showEnd(page: Page) {

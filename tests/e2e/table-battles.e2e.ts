@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { BattleDetail } from '../../shared/api/battles.ts';
 import { hasChromium, launchBrowser, signUpThroughForm } from './browser.ts';
-import { type BattleSeat as Seat, battleSeat } from './battle-seat.ts';
+import { type BattleSeat as Seat, battleSeat, logReached } from './battle-seat.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
@@ -140,7 +140,6 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
     await page.mouse.up();
   }
 
-  const logReached = (page: Page, index: number) => page.locator(`.battle-log li[data-index="${index}"]`).waitFor();
 
   test('sign up two players', async () => {
     seats.admiral = await signUp(`tadm_${stamp}`);
