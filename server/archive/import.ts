@@ -75,7 +75,6 @@ import { unprocessable } from '../errors.ts';
 import { deadlineSeconds } from '../play/first-phase.ts';
 import { readGame } from '../views/game.ts';
 import { syncLoans } from '../play/loan-sync.ts';
-import { TX_OPTIONS } from '../play/context.ts';
 import type { Transaction } from '../db/database.ts';
 import { applyLoanActions, parseState } from '../play/phases.ts';
 import type { Auth } from '../auth/caller.ts';
@@ -656,6 +655,6 @@ export async function importGame(app: FastifyInstance, user: Auth['user'], reque
       },
     });
     return game.id;
-  }, TX_OPTIONS);
+  });
   return readGame(app.prisma, user, gameId);
 }

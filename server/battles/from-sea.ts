@@ -32,7 +32,7 @@ import { logGmAction } from '../play/gm-log.ts';
 import { lockSeaBattle, markFighting, type SeaBattleRow, seaForcesOf } from '../play/sea-battles.ts';
 import { seaBattleAnswer } from '../views/sea-battle.ts';
 import type { FoughtBattle } from './computer-fight.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, computerOpens, publishChange, saltOf, startBattle } from './play.ts';
+import { type BattleEnv, computerOpens, publishChange, saltOf, startBattle } from './play.ts';
 import { seedOf } from '../db/tables/battles.ts';
 import { asJson, lockBattle, storedLog } from './stored.ts';
 
@@ -234,7 +234,7 @@ async function storeFight(env: BattleEnv, prisma: PrismaClient, opened: Opened, 
       'finished',
       now,
     );
-  }, BATTLE_TX_OPTIONS);
+  });
 }
 
 /** The computer could not fight it: the battle is called off and the sea is undecided again (sea-outcome.ts). */
@@ -244,7 +244,7 @@ async function abandon(env: BattleEnv, prisma: PrismaClient, battleId: string): 
     if (battle.status !== 'active' || battle.actionCount !== 0) return;
     await tx.battle.update({ where: { id: battle.id }, data: { status: 'cancelled', decision: null, deadlineAt: null } });
     await publishChange(env, tx, { ...battle, status: 'cancelled' }, 'cancelled');
-  }, BATTLE_TX_OPTIONS);
+  });
 }
 
 /** Steps 2 and 3: the computer fights (in the pool, no transaction open), then the end is stored; how long it thought. */
@@ -314,7 +314,7 @@ export async function autoResolveExpired(
     const details = { phase: due.phaseIndex, sea: row.sea, seaName: row.contested.name, battleId: opened.battleId, expired: true };
     await logGmAction(tx, env.bus, due.gameId, null, 'auto-resolve-sea', details);
     return opened;
-  }, BATTLE_TX_OPTIONS);
+  });
   if (!opened) return false;
   await fightOut(env, prisma, opened);
   return true;

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../errors.ts';
 import { decodeCursor, olderThan, pageOf } from '../keyset.ts';
 import { battleDetailView, battleInclude, battleListView, battleLogView, type LoadedBattle } from '../views/battle.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, computerOpens, publishChange, startBattle } from './play.ts';
+import { type BattleEnv, computerOpens, publishChange, startBattle } from './play.ts';
 import { battleOf, readActions, readBattle, seedOf } from '../db/tables/battles.ts';
 import { asJson, lockBattle } from './stored.ts';
 
@@ -133,7 +133,7 @@ export async function createBattle(env: BattleEnv, app: FastifyInstance, creator
     const battle = await lockBattle(tx, created.id);
     if (!(await startWhenFull(env, tx, battle, now))) await publishChange(env, tx, battle, 'created');
     return created.id;
-  }, BATTLE_TX_OPTIONS);
+  });
   await computerOpens(env, app.prisma, battleId);
   return viewBattle(app, creator, battleId);
 }
@@ -166,7 +166,7 @@ export async function joinBattle(env: BattleEnv, app: FastifyInstance, user: Use
       const joined = { ...battle, seats: battle.seats.map((s) => (s.id === seat.id ? { ...s, userId: user.id, entropy: request.entropy ?? null } : s)) };
       await publishChange(env, tx, joined, 'joined');
       await startWhenFull(env, tx, joined, now);
-    }, BATTLE_TX_OPTIONS)
+    })
     .catch((error: unknown) => {
       // Two joins by the same user racing past the check above.
       if (isUniqueViolation(error)) throw conflict('already_joined', 'you already have a seat in this battle');

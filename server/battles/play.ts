@@ -37,12 +37,6 @@ export const MAX_COMPUTER_MOVES = 400;
  * fleet of the measured-table rulesets takes a second or more a decision.
  */
 export const THINKING_PER_PLAN_MS = 2_000;
-/**
- * The options of every transaction that may let the computer move: long enough for its thinking (above) and one
- * decision begun just before the budget ran out, short enough to give up on a stuck one.
- */
-export const BATTLE_TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
-
 /** The sides that must act now. */
 export function sidesToAct(turn: Turn): string[] {
   if (turn.kind === 'side') return [turn.side];
@@ -297,7 +291,7 @@ export async function planThenSettle<Seen extends { battle: LoadedBattle }>(
     const to = await settlePlanned(env, tx, start, seed, planned ?? OWED, now);
     await publishChange(env, tx, to, 'acted');
     return { from, to };
-  }, BATTLE_TX_OPTIONS);
+  });
 }
 
 /**

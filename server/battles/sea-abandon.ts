@@ -16,7 +16,7 @@ import { lockedGame, requireGameMaster, type GameContext } from '../play/context
 import { logGmAction } from '../play/gm-log.ts';
 import { lockSeaBattle, seaForcesOf, type SeaBattleRow } from '../play/sea-battles.ts';
 import { type SeaParams, seaAnswer } from './from-sea.ts';
-import { BATTLE_TX_OPTIONS, type BattleEnv, publishChange } from './play.ts';
+import { type BattleEnv, publishChange } from './play.ts';
 import { reopenSea } from './sea-outcome.ts';
 import { asJson, lockBattle } from './stored.ts';
 
@@ -82,5 +82,5 @@ export async function abandonSea(env: BattleEnv, app: FastifyInstance, user: Use
     });
     await publishChange(env, tx, { ...battle, ...ended }, 'finished', now);
     return seaAnswer(tx, row.id, context.game.campaign);
-  }, BATTLE_TX_OPTIONS);
+  });
 }

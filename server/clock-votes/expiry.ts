@@ -16,7 +16,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SchedulerOptions } from '../play/scheduler.ts';
 import { PollingLoop } from '../play/polling-loop.ts';
-import { TX_OPTIONS } from '../play/context.ts';
 import { settleLocked } from './service.ts';
 
 type DueVote = { id: string; gameId: string };
@@ -69,7 +68,7 @@ export class ClockVoteExpiry {
           const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id::text AS id FROM games WHERE id = ${vote.gameId}::uuid FOR UPDATE SKIP LOCKED`;
           if (locked.length === 0) return null;
           return settleLocked(this.app, tx, vote.gameId, now);
-        }, TX_OPTIONS);
+        });
         if (outcome?.id === vote.id && outcome.status !== 'open') {
           closed += 1;
           this.stats.closed += 1;

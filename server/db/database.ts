@@ -91,9 +91,10 @@ type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: str
 const silentLogger: Logger = { warn() {}, info() {}, debug() {} };
 
 /**
- * Interactive transactions that pass no options of their own (joining a game, which may start it, and the like).
- * Prisma's defaults (2 s to get a connection, 5 s to finish) turned a busy minute into 500s: sixteen games set up at
- * once on a loaded machine waited longer than that for one of the pool's connections.
+ * Every interactive transaction's limits. Some wait behind others (PGlite has one connection), adjudicate a phase or
+ * let the computer make a battle decision begun just before its budget ran out; 60 s is long enough for those and
+ * short enough to give up on a stuck one. Prisma's own defaults (2 s to get a connection, 5 s to finish) turned a
+ * busy minute into 500s: sixteen games set up at once on a loaded machine waited longer than that for a connection.
  */
 const TRANSACTION_DEFAULTS = { maxWait: 20_000, timeout: 60_000 } as const;
 

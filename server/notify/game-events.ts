@@ -30,8 +30,8 @@ import type { NotifyEnv } from './unsubscribe.ts';
 /** Press mail is batched: at most one mail per conversation and recipient per window. */
 export const PRESS_WINDOW_MS = 15 * 60_000;
 /**
- * A window's mail goes out this long after the window closes: longer than any transaction may last (TX_OPTIONS'
- * 60 s) plus clock drift between instances, so a message written in the window is always in its mail.
+ * A window's mail goes out this long after the window closes: longer than any transaction may last (60 s,
+ * server/db/database.ts) plus clock drift between instances, so a message written in the window is always in its mail.
  */
 export const PRESS_WINDOW_SETTLE_MS = 2 * 60_000;
 

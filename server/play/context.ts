@@ -60,9 +60,6 @@ export type GameContext = {
   now: Date;
 };
 
-/** Interactive transactions that may wait behind others (PGlite has one connection) and adjudicate. */
-export const TX_OPTIONS = { maxWait: 20_000, timeout: 60_000 } as const;
-
 export function makeContext(game: LoadedGame, viewer: Viewer, now = new Date()): GameContext {
   const variant = playableVariant(game.variantId, game.rules);
   // Games exist only in variants the engine ships (lobby.ts); a missing one is a deployment error.
@@ -120,7 +117,7 @@ export function withLockedGame<T>(
   viewer: Viewer,
   work: (tx: Transaction, context: GameContext) => Promise<T>,
 ): Promise<T> {
-  return app.prisma.$transaction(async (tx) => work(tx, await lockedGame(tx, gameId, viewer)), TX_OPTIONS);
+  return app.prisma.$transaction(async (tx) => work(tx, await lockedGame(tx, gameId, viewer)));
 }
 
 export function requireActive(context: GameContext): void {

@@ -26,7 +26,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type PrismaClient } from '../db/database.ts';
-import { TX_OPTIONS } from './context.ts';
 import { processPhase, type PlayEnv } from './process.ts';
 import { grantGrace } from './grace.ts';
 import { PollingLoop } from './polling-loop.ts';
@@ -145,7 +144,7 @@ export class PhaseScheduler {
         else this.log.info({ gameId, phase: result.processed.name, next: result.next?.name ?? null }, 'phase processed at its deadline');
         this.stats.processed += 1;
         return 'processed';
-      }, TX_OPTIONS);
+      });
     } catch (error) {
       if (claimed === undefined) throw error;
       // Rolled back: the phase stays open and due; later ticks try again.

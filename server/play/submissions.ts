@@ -48,7 +48,6 @@ import {
   requireActingPower,
   requireGameMaster,
   seatOf,
-  TX_OPTIONS,
   withLockedGame,
   type GameContext,
   type LoadedGame,
@@ -252,7 +251,7 @@ export class SubmissionBatcher {
     const started = performance.now();
     try {
       // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
-      const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs), TX_OPTIONS);
+      const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
       outcomes = jobs.some((job) => job.body.ready || job.asGameMaster)
         ? await inPrisma()
         : await this.storePlain(jobs).catch((error) => {

@@ -24,7 +24,6 @@ import {
   requireActive,
   requireGameMaster,
   seatOf,
-  TX_OPTIONS,
   withLockedGame,
   type GameContext,
   type LoadedGame,
@@ -305,7 +304,7 @@ export async function requestSeat(app: FastifyInstance, user: User, gameId: stri
     // The game master is told by mail and push too (named where the policy shows names).
     if (app.play.notify) await notifySeatOpened(tx, app.play.notify, gameId, power, { requestedBy: user });
     return seatRequestOutcomeView(game, power, created, false, user);
-  }, TX_OPTIONS);
+  });
 }
 
 /** The request named, for the seat named; 404 when the seat has no such request. */
@@ -367,5 +366,5 @@ export async function withdrawRequest(app: FastifyInstance, user: User, gameId: 
     const withdrawn = await tx.seatRequest.update({ where: { id: row.id }, data: { status: 'withdrawn', decidedAt: new Date() }, include: requestInclude });
     await announceRequest(app, tx, game, power, { id: withdrawn.id, userId: withdrawn.userId, status: 'withdrawn' });
     return seatRequestOutcomeView(game, power, withdrawn, false, user);
-  }, TX_OPTIONS);
+  });
 }

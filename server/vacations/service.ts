@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Transaction } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { Auth } from '../auth/caller.ts';
-import { TX_OPTIONS } from '../play/context.ts';
 import { deferOpenDeadlines } from '../play/deadlines.ts';
 import { vacationListView, type OwnGame, type VacationRow } from '../views/vacation.ts';
 
@@ -134,7 +133,7 @@ export async function declareVacation(app: FastifyInstance, user: User, body: De
     await tx.vacation.create({ data: { userId: user.id, startsAt, endsAt, sitterId } });
     await deferOpenDeadlines(tx, app.bus, user.id, app.play.notify);
     return listFor(tx, user, now);
-  }, TX_OPTIONS);
+  });
 }
 
 /** Cancels an absence of yours: one in progress ends now (the days taken still count), one to come is dropped. */
