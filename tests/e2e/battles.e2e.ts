@@ -117,7 +117,6 @@ describe.skipIf(!hasChromium)('naval battles in the browser', () => {
     return battle;
   }
 
-
   /** The page from its top, the log scrolled to its last entry. */
   async function showEnd(page: Page) {
     await page.locator('.battle-log li').last().scrollIntoViewIfNeeded();

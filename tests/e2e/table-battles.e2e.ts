@@ -140,7 +140,6 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
     await page.mouse.up();
   }
 
-
   test('sign up two players', async () => {
     seats.admiral = await signUp(`tadm_${stamp}`);
     seats.pirate = await signUp(`tpir_${stamp}`);
