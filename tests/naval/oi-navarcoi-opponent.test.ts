@@ -4,10 +4,11 @@ import { fixedDice } from '../../shared/naval/dice.ts';
 import { oiNavarcoi } from '../../shared/naval/oi-navarcoi/engine.ts';
 import { approachField } from '../../shared/naval/oi-navarcoi/opponent-field.ts';
 import { moveOptions } from '../../shared/naval/oi-navarcoi/opponent-moves.ts';
+import { planMove } from '../../shared/naval/oi-navarcoi/movement.ts';
 import { opponent } from '../../shared/naval/oi-navarcoi/opponent.ts';
 import { type Player, playBattle, randomPlayer } from '../../shared/naval/oi-navarcoi/play.ts';
 import { scenarios } from '../../shared/naval/oi-navarcoi/scenarios.ts';
-import { battle, sq } from './oi-navarcoi-helpers.ts';
+import { DEPTH, battle, sq } from './oi-navarcoi-helpers.ts';
 
 const setupOf = (id: string) => scenarios.find((s) => s.id === id)!.setup;
 
@@ -60,6 +61,35 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(field.at({ x: 30, y: 10 })).toBeLessThan(straight + 12);
     // On the cape itself there is no way at all.
     expect(field.at({ x: 54, y: 6 })).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('sends a squadron of a side the clock is against to an enemy nobody fights, not the one held in melee', () => {
+    // Bottled up's Mytilene must beat every Athenian squadron before the turns run out: b2 rows for a2, which
+    // nobody fights, rather than for a1, nearer but already held in melee by b1.
+    const state = battle(
+      [
+        { id: 'a1', side: 'a', x: 30, y: 24, heading: 0, formation: 'epi-mias' },
+        { id: 'b1', side: 'b', x: 30, y: 24 + DEPTH, heading: 180, formation: 'epi-mias' },
+        { id: 'a2', side: 'a', x: 62, y: 24, heading: 0, formation: 'epi-mias' },
+        { id: 'b2', side: 'b', x: 40, y: 12, heading: 0, formation: 'epi-pollon' },
+      ],
+      { scenario: 'bottled-up' },
+    );
+    sq(state, 'a1').engaged = ['b1'];
+    sq(state, 'b1').engaged = ['a1'];
+    state.acting = 'b';
+    state.allowances = { b2: 8 };
+    const action = opponent(state, 'b', () => 0.5);
+    expect(action).toMatchObject({ kind: 'move', squadron: 'b2' });
+    expect(oiNavarcoi.check(state, 'b', action)).toBeNull();
+    if (action.kind !== 'move') return;
+    const plan = planMove(state, sq(state, 'b2'), action, null);
+    if (!plan.ok) throw new Error(plan.message);
+    const after = plan.frame;
+    const to = (id: string, q: { x: number; y: number }) => Math.hypot(sq(state, id).x - q.x, sq(state, id).y - q.y);
+    // Closer to a2 by more than it came to a1, and turned towards it (east of north).
+    expect(to('a2', sq(state, 'b2')) - to('a2', after)).toBeGreaterThan(to('a1', sq(state, 'b2')) - to('a1', after));
+    expect(after.x).toBeGreaterThan(40);
   });
 
   it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {

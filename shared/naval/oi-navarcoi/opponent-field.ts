@@ -21,11 +21,28 @@ export interface Field {
   at(p: Point): number;
 }
 
-/** The field of `side`'s distances to enemies, each enemy's start lowered by `worth(enemy)` inches. */
-export function approachField(state: State, side: string, worth: (e: State['squadrons'][number]) => number): Field {
-  const cols = Math.ceil(state.table.width / CELL);
-  const rows = Math.ceil(state.table.depth / CELL);
-  if (cols * rows > MAX_CELLS) throw new Error(`the table of ${state.table.width}" by ${state.table.depth}" is too large for the opponent's field`);
+/**
+ * Fields already filled, by the table and the enemies seeded (each one's place and worth): the enemy does not move
+ * while a side moves its squadrons one decision at a time, so most decisions find their fields here. Kept small.
+ */
+const filled = new Map<string, Field>();
+const closedCells = new Map<string, Uint8Array>();
+const KEPT = 64;
+
+function keep<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= KEPT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+  return value;
+}
+
+/** The table's size and land, as a key. */
+const tableKey = (state: State): string => `${state.table.width}x${state.table.depth}:${JSON.stringify(state.table.terrain.map((t) => t.outline))}`;
+
+/** The cells closed by land, worked out once per table. */
+function closedOf(state: State, cols: number, rows: number): Uint8Array {
+  const key = tableKey(state);
+  const known = closedCells.get(key);
+  if (known) return known;
   const land = state.table.terrain.map((t) => t.outline);
   const closed = new Uint8Array(cols * rows);
   const centre = (i: number) => ({ x: (i % cols) * CELL + CELL / 2, y: Math.floor(i / cols) * CELL + CELL / 2 });
@@ -42,6 +59,27 @@ export function approachField(state: State, side: string, worth: (e: State['squa
         ])
           if (insideSimple(outline, { x: c.x + dx, y: c.y + dy })) closed[i] = 1;
     }
+  return keep(closedCells, key, closed);
+}
+
+/**
+ * The field of `side`'s distances to enemies, each enemy's start lowered by `worth(enemy)` inches; with `target`,
+ * to that enemy alone.
+ */
+export function approachField(state: State, side: string, worth: (e: State['squadrons'][number]) => number, target?: string): Field {
+  const seeds = state.squadrons
+    .filter((e) => e.side !== side && onTable(e) && (target === undefined || e.id === target))
+    .map((e) => `${e.x},${e.y},${worth(e)}`)
+    .join(';');
+  const key = `${tableKey(state)}|${seeds}`;
+  return filled.get(key) ?? keep(filled, key, fillField(state, side, worth, target));
+}
+
+function fillField(state: State, side: string, worth: (e: State['squadrons'][number]) => number, target?: string): Field {
+  const cols = Math.ceil(state.table.width / CELL);
+  const rows = Math.ceil(state.table.depth / CELL);
+  if (cols * rows > MAX_CELLS) throw new Error(`the table of ${state.table.width}" by ${state.table.depth}" is too large for the opponent's field`);
+  const closed = closedOf(state, cols, rows);
   const cost = new Float64Array(cols * rows).fill(Number.POSITIVE_INFINITY);
   const cellOf = (p: Point) => {
     const cx = Math.max(0, Math.min(cols - 1, Math.floor(p.x / CELL)));
@@ -86,7 +124,7 @@ export function approachField(state: State, side: string, worth: (e: State['squa
     }
   };
   for (const e of state.squadrons) {
-    if (e.side === side || !onTable(e)) continue;
+    if (e.side === side || !onTable(e) || (target !== undefined && e.id !== target)) continue;
     const i = cellOf(e);
     const c = -worth(e);
     seed(i, c);

@@ -7,7 +7,7 @@
  * crews, disorder, and the diekplous or periplous by the chances of their four outcomes. A side the scenario's
  * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts); a
  * side the clock is against stops rallying from disorder six turns from the end and in its last three takes any
- * attack short of a Katastrophe of its own;
+ * attack short of a Katastrophe of its own, and sends each squadron to an enemy of its own (opponent-assign.ts);
  * the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
  * first, then squadrons at anchor, bows on the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
  * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
@@ -19,6 +19,7 @@ import type { Action, MoveAction } from './actions.ts';
 import { bodyOf } from './layout.ts';
 import { checkMove, endRefusal, legalActions, signalFor, signalRefusal, squadronMoves } from './legal.ts';
 import { canMove } from './movement.ts';
+import { assignFields } from './opponent-assign.ts';
 import { type Field, approachField } from './opponent-field.ts';
 import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
 import { type Stance, goalWeight, stanceOf } from './opponent-posture.ts';
@@ -214,8 +215,12 @@ export function opponent(state: State, side: string, random: () => number): Acti
   if (attack) return attack;
   // Then one squadron at a time, the nearest to the enemy first (so that it is not blocked by those behind).
   const order = [...warships].sort((a, b) => nearestEnemy(state, side, body(a)) - nearestEnemy(state, side, body(b)));
-  const field = order.length && stance !== 'hold' ? approachField(state, side, worthOf) : null;
+  // A side the clock is against needs every enemy fought before the end: each squadron is sent to its own
+  // (opponent-assign.ts). Elsewhere each makes for the enemy nearest or most worth it (spreading out lost there).
+  const fields = order.length && stance === 'hurry' ? assignFields(state, side, order, worthOf) : null;
+  const shared = order.length && stance === 'attack' ? approachField(state, side, worthOf) : null;
   for (const q of order) {
+    const field = fields?.get(q.id) ?? shared;
     const nearNow = nearestEnemy(state, side, body(q));
     const signal = signalFor(state, q);
     const kyklos = stance === 'hold' && nearNow < 10;
