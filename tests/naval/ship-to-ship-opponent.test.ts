@@ -8,11 +8,13 @@ import { streamDice } from '../../shared/naval/dice.ts';
 import { type Facing, neighbour } from '../../shared/naval/hex.ts';
 import { shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { OUT_OF_REACH, chaseMap, seaGrid } from '../../shared/naval/ship-to-ship/opponent-chase.ts';
+import { sinceAfter, trackOf } from '../../shared/naval/ship-to-ship/opponent-forecast.ts';
 import { boardingLoss, boardingOdds } from '../../shared/naval/ship-to-ship/opponent-values.ts';
 import { opponent } from '../../shared/naval/ship-to-ship/opponent.ts';
 import { type Player, playBattle, randomPlayer } from '../../shared/naval/ship-to-ship/play.ts';
 import { scenarios } from '../../shared/naval/ship-to-ship/scenarios.ts';
-import type { ShipState } from '../../shared/naval/ship-to-ship/state.ts';
+import { legalPlots } from '../../shared/naval/ship-to-ship/plot.ts';
+import { type ShipState, type State, statsOf } from '../../shared/naval/ship-to-ship/state.ts';
 
 const BATTLES = 40;
 
@@ -121,6 +123,52 @@ describe('a ship with its oars raked', () => {
       expect(shipToShip.check(boxed, 'macedon', action)).toBeNull();
       if (action.kind !== 'plot') throw new Error(`expected a plot, got ${action.kind}`);
       expect(action.plots.find((p) => p.ship === 'leon')?.steps).toBe('B');
+    }
+  });
+});
+
+describe('the chase looks at the next turn', () => {
+  it('ends the turn where a ram on the elite trireme is within its next move wherever that ship goes, rather than rowing flat out past it', () => {
+    // Turn 3 of a duel: the elite Nike at full speed (6) bow north, five hexes north-east of the average Leon (speed 3,
+    // bow north). Leon cannot reach Nike this turn. Looking one turn ahead of the hexes alone, it spent a
+    // maximum-speed turn on FRFFF and ended where a ramming position was out of next turn's reach for most of
+    // Nike's moves; looking at the next turn, it ends where one is within reach for most of them.
+    const duel = scenarios.find((s) => s.id === 'duel');
+    if (!duel) throw new Error('the duel scenario is missing');
+    const { state } = shipToShip.start(duel.setup, streamDice('a-seed-for-the-tests', 'look-ahead'));
+    const turn3: State = {
+      ...state,
+      turn: 3,
+      ships: state.ships.map((s) =>
+        s.id === 'leon'
+          ? { ...s, hex: { q: 4, r: 1 }, facing: 0 as Facing, speed: 3, sinceTurn: 0, maxTurnsUsed: 0, wentMax: false }
+          : { ...s, hex: { q: 8, r: -4 }, facing: 0 as Facing, speed: 6, sinceTurn: 1, maxTurnsUsed: 2, wentMax: true },
+      ),
+    };
+    const leon = turn3.ships.find((s) => s.id === 'leon') as ShipState;
+    const nike = turn3.ships.find((s) => s.id === 'nike') as ShipState;
+    const grid = seaGrid(turn3.sea, turn3.wrecks);
+    const circle = statsOf(leon).turningCircle;
+    // Each of Nike's legal moves as likely as any other (a random player's), and where each leaves it.
+    const nikeEnds = legalPlots(turn3, nike).map((p) => {
+      const t = trackOf(nike, p);
+      return chaseMap(t.hexes[6], t.facings[6], circle, grid);
+    });
+    for (let i = 0; i < 5; i++) {
+      const action = opponent(turn3, 'macedon', () => (i + 0.5) / 5);
+      expect(shipToShip.check(turn3, 'macedon', action)).toBeNull();
+      if (action.kind !== 'plot') throw new Error(`expected a plot, got ${action.kind}`);
+      const plot = action.plots.find((p) => p.ship === 'leon');
+      if (!plot) throw new Error('no plot for Leon');
+      const t = trackOf(leon, plot);
+      const speed = plot.steps === 'B' ? 0 : plot.steps.length;
+      // Next turn's move: up to its speed plus its acceleration (its cruising speed if it spent no maximum-speed turn).
+      const nextMove = Math.min(statsOf(leon).maxSpeed, speed + statsOf(leon).maxAcceleration);
+      const since = sinceAfter(leon, plot, t, circle);
+      const within = nikeEnds.filter((way) => way(t.hexes[6], t.facings[6], since) < nextMove).length;
+      expect(within / nikeEnds.length).toBeGreaterThan(0.5);
+      // No maximum-speed turn is spent on way alone.
+      expect(plot.steps.length).toBeLessThanOrEqual(statsOf(leon).cruisingSpeed);
     }
   });
 });

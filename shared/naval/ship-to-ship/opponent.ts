@@ -10,9 +10,11 @@
  * counted: opponent-chase.ts), no enemy within reach on its beam or
  * stern, a beam offered to it, out of the reach of enemy stone throwers (the only fire that holes a hull) and an
  * enemy within its own, no maximum-speed turn spent and no going astern for nothing, open water ahead, and no
- * friend in its way. Its own losses weigh more while it is ahead on the hull kept, less as the turns run out while
- * it is not. Ships are plotted one after another, nearest the enemy first, each keeping clear of the paths already
- * chosen.
+ * friend in its way. For a ship with a turning circle, the places its 12 best plots leave it at are then looked at
+ * from the next turn: from each of the 6 likeliest ends of this turn of the enemy it goes for, its best plot of the
+ * next turn against that enemy's moves from there, averaged and added by the chance it meets nobody this turn
+ * (opponent-lookahead.ts). Its own losses weigh more while it is ahead on the hull kept, less as the turns run out while it is not. Ships are plotted
+ * one after another, nearest the enemy first, each keeping clear of the paths already chosen.
  *
  * Each ship is scored with and without a boarding order and takes the better (the order holds for every ram it
  * makes or takes, so it boards where its marines would win the fights it may meet), holds its fire for short range
@@ -27,6 +29,7 @@ import { type Forecast, PHASES, RACER_SPEEDS, type Track, crossKey, distanceTo, 
 import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, sideRamValue } from './opponent-values.ts';
 import { firingRow } from './combat.ts';
 import { type ChaseMap, type SeaGrid, chaseMap, seaGrid } from './opponent-chase.ts';
+import { type EnemyEnd, type RateNext, enemyEnds, nextTurnValue, placeKey, shipAfter } from './opponent-lookahead.ts';
 import { legalPlots } from './plot.ts';
 import { RULES } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
@@ -65,6 +68,12 @@ export const WEIGHTS = {
   late: 0.6,
   /** How many of an enemy's likeliest ends of the turn the way to it is averaged over (0: its mean end alone). */
   chaseEnds: 8,
+  /** How many of the places the best plots leave a ship at are looked at for the next turn (0: none). */
+  lookAheadPlaces: 12,
+  /** How many of the enemy's likeliest ends the next turn is reckoned from. */
+  lookAheadEnds: 6,
+  /** What the next turn's best meeting is worth against this turn's (it may not come). */
+  nextTurn: 1.0,
 };
 
 /**
@@ -157,6 +166,23 @@ interface Judgement {
   readonly near: Pair[];
   readonly places: Map<number, { value: number; who: Pair | null }>;
   best: Choice | null;
+  /** Every plot's score this turn, for the look at the next turn. */
+  readonly scored: Scored[];
+}
+
+/** A plot as scored on this turn alone. */
+interface Scored {
+  readonly plot: ShipPlot;
+  readonly t: Track;
+  readonly score: number;
+  readonly free: number;
+  readonly who: Pair | null;
+  readonly target: ShipState | null;
+}
+
+/** The next turn's look-ahead for a decision: the enemy's likeliest ends, found once per enemy. */
+interface LookAhead {
+  readonly ends: (p: Pair) => EnemyEnd[];
 }
 
 /**
@@ -172,6 +198,7 @@ function choosePlot(
   blocked: (h: Hex) => boolean,
   chase: (p: Pair, circle: number) => ChaseMap,
   random: () => number,
+  look: LookAhead | null = null,
 ): (Choice | null)[] {
   const stats = statsOf(ship);
   const circle = stats.turningCircle;
@@ -181,6 +208,7 @@ function choosePlot(
     near: pairs.filter((p) => distance(ship.hex, p.f.ship.hex) <= p.meetWithin),
     places: new Map(),
     best: null,
+    scored: [],
   }));
   const unit = unitOf(pairSets[0]);
   const maxCost = unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
@@ -212,10 +240,51 @@ function choosePlot(
         j.places.set(endKey, place);
       }
       const score = met + free * place.value + common + noise;
-      if (!j.best || score > j.best.score) j.best = { plot, score, target: target ?? place.who?.f.ship ?? null };
+      const chosenTarget = target ?? place.who?.f.ship ?? null;
+      if (!j.best || score > j.best.score) j.best = { plot, score, target: chosenTarget };
+      if (look && circle > 0) j.scored.push({ plot, t, score, free, who: place.who, target: chosenTarget });
     }
   }
+  // A ship that turns every hex (no turning circle) is as near a ram as its hexes say, and has hundreds of plots
+  // a turn: the look at the next turn is for ships with a turning circle.
+  if (look && circle > 0) for (const j of judgements) j.best = lookAhead(state, ship, j, look, stops, maxCost, unit) ?? j.best;
   return judgements.map((j) => j.best);
+}
+
+/**
+ * The plots rated best this turn, looked at again with the next turn's chances added: from where each leaves the
+ * ship, its best plot next turn against the enemy it goes for, from each of that enemy's likeliest ends.
+ */
+function lookAhead(state: State, ship: ShipState, j: Judgement, look: LookAhead, stops: (h: Hex) => boolean, maxCost: number, unit: number): Choice | null {
+  const ranked = [...j.scored].sort((a, b) => b.score - a.score);
+  const seen = new Map<string, number>();
+  let best: Choice | null = null;
+  const nextMaxCost = maxCost + unit * WEIGHTS.maxSpeed;
+  for (const c of ranked) {
+    const after = shipAfter(ship, c.plot, c.t);
+    const key = placeKey(after);
+    let next = seen.get(key);
+    if (next === undefined) {
+      if (seen.size >= WEIGHTS.lookAheadPlaces) continue;
+      next = 0;
+      const who = c.who;
+      if (who && c.free > 0.05) {
+        const cruising = statsOf(after).cruisingSpeed;
+        const rate: RateNext = (t2, plot2, a, f) => {
+          const declaredMax = plot2.steps !== 'B' && plot2.steps.length > cruising;
+          const bonus = fullSpeedBonus(a, declaredMax) > 0 ? 1 : 0;
+          const speed = plot2.steps === 'B' ? 1 : plot2.steps.length;
+          const { score } = meetings(t2, bonus, speed, [{ ...who, f }]);
+          return score - (declaredMax ? nextMaxCost : 0);
+        };
+        next = nextTurnValue(state, after, look.ends(who), who.meetWithin, rate, stops);
+      }
+      seen.set(key, next);
+    }
+    const score = c.score + WEIGHTS.nextTurn * c.free * next;
+    if (!best || score > best.score) best = { plot: c.plot, score, target: c.target };
+  }
+  return best;
 }
 
 /** What a track's meetings with the forecast enemies are worth, phase by phase: the value, the chance it meets nobody, the ship it likeliest meets. */
@@ -426,6 +495,20 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     }
     return found;
   };
+  const endsFound = new Map<string, EnemyEnd[]>();
+  const look: LookAhead | null =
+    WEIGHTS.lookAheadPlaces > 0
+      ? {
+          ends: (p) => {
+            let found = endsFound.get(p.f.ship.id);
+            if (!found) {
+              found = enemyEnds(state, p.f.ship, WEIGHTS.keepCourse, WEIGHTS.lookAheadEnds);
+              endsFound.set(p.f.ship.id, found);
+            }
+            return found;
+          },
+        }
+      : null;
   const surrendered = state.ships.filter((s) => s.status === 'surrendered').map((s) => s.hex);
   const grappled = mine.filter((s) => fightOf(state, s.id)).map((s) => s.hex);
   const stops = (h: Hex) => surrendered.some((x) => sameHex(x, h)) || grappled.some((x) => sameHex(x, h));
@@ -439,7 +522,7 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     const close = enemyShips.some((e) => distance(ship.hex, e.hex) <= stats.maxSpeed + statsOf(e).maxSpeed + 2);
     const pairSets = [pairsOf(scale(false), ship, forecasts)];
     if (close && marineCount(ship.marines) > 0) pairSets.push(pairsOf(scale(true), ship, forecasts));
-    const [quiet, boarding] = choosePlot(state, ship, pairSets, friends, stops, blocked, chase, random);
+    const [quiet, boarding] = choosePlot(state, ship, pairSets, friends, stops, blocked, chase, random, look);
     const boards = Boolean(boarding && (!quiet || boarding.score > quiet.score));
     const choice = boards ? boarding : quiet;
     if (!choice) continue;
