@@ -19,7 +19,7 @@ export interface RunningServer {
 
 export async function startServer(webDistDir = path.join(projectRoot, 'dist', 'e2e-web'), settings: Partial<AppSettings> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) throw new Error(`${webDistDir} is missing: the e2e global setup (tests/e2e/build.ts) builds it.`);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const app = await buildApp({ database: database.options, settings: { ...testSettings, ...settings, webDistDir } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

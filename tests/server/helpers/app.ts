@@ -23,7 +23,8 @@ export const testSettings: Partial<AppSettings> = {
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
 export async function startTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // Already migrated (a copy of the template): the app's start-up migration has nothing left to apply.
+  const database = await createTestDatabase({ migrated: true });
   const app = await buildApp({
     database: database.options,
     ...options,
