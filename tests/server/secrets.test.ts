@@ -89,10 +89,7 @@ class Watcher {
 
   /** Waits until the socket has been sent everything published so far (a pong comes after them). */
   async settle() {
-    if (!this.socket) return;
-    const pongs = this.socket.messages.filter((message) => message.type === 'pong').length;
-    this.socket.send({ type: 'ping' });
-    await vi.waitFor(() => expect(this.socket!.messages.filter((message) => message.type === 'pong').length).toBe(pongs + 1));
+    if (this.socket) await settled(this.socket);
   }
 }
 
@@ -183,33 +180,36 @@ describe.each([
     watchers.push(new Watcher('administrator', admin, null, now));
     for (const watcher of watchers) await watcher.watch(url, gameId);
 
-    const poll = async () => {
-      for (const watcher of watchers) {
-        await watcher.settle();
-        for (const path of [
-          '',
-          '/phases',
-          '/phases/current',
-          `/phases/${moment.phase}`,
-          `/phases/${moment.phase}/orders`,
-          '/press',
-          '/loans',
-          '/votes',
-          '/gm/log',
-          '/gm/proposals',
-          '/export',
-          '/export/datc',
-          // The map pictures' SVG (the PNG draws the same): orders and names would be its text.
-          '/map.svg',
-          `/phases/${moment.phase}/map.svg`,
-        ]) {
-          await watcher.get(`/api/games/${gameId}${path}`);
-        }
-        await watcher.get('/api/games?filter=active');
-        await watcher.notifications(gameId, watcher.name === 'outsider');
-        if (watcher.name === 'administrator') await watcher.get('/api/admin/audit');
-      }
-    };
+    // Every seat reads at once, each its routes one after another, as the seats' browsers would: nothing is written
+    // while they read, so each records the same moment it would one seat after another (and the file waits less).
+    const poll = () =>
+      Promise.all(
+        watchers.map(async (watcher) => {
+          await watcher.settle();
+          for (const path of [
+            '',
+            '/phases',
+            '/phases/current',
+            `/phases/${moment.phase}`,
+            `/phases/${moment.phase}/orders`,
+            '/press',
+            '/loans',
+            '/votes',
+            '/gm/log',
+            '/gm/proposals',
+            '/export',
+            '/export/datc',
+            // The map pictures' SVG (the PNG draws the same): orders and names would be its text.
+            '/map.svg',
+            `/phases/${moment.phase}/map.svg`,
+          ]) {
+            await watcher.get(`/api/games/${gameId}${path}`);
+          }
+          await watcher.get('/api/games?filter=active');
+          await watcher.notifications(gameId, watcher.name === 'outsider');
+          if (watcher.name === 'administrator') await watcher.get('/api/admin/audit');
+        }),
+      );
 
     const rnd = seeded(4242);
     for (let round = 0; round < ROUNDS; round++) {
@@ -469,13 +469,16 @@ describe('a naval battle, recorded from the other side and from onlookers', () =
     }
     expect((await macedon.request('POST', `/api/battles/${battle.id}/join`, { seat: 'macedon' })).json().status).toBe('active');
     seed = (await app.prisma.battleSeed.findUniqueOrThrow({ where: { battleId: battle.id } })).seed;
-    const poll = async () => {
-      for (const [name, browser] of Object.entries(readers))
-        for (const path of ['', '/log', '/export', '/verification']) {
-          const response = await browser.request('GET', `/api/battles/${battle.id}${path}`);
-          seen.get(name)!.push({ ...state, what: `GET ${path} → ${response.statusCode}`, text: response.body });
-        }
-    };
+    // The readers read at once, each its routes one after another (nothing is written meanwhile).
+    const poll = () =>
+      Promise.all(
+        Object.entries(readers).map(async ([name, browser]) => {
+          for (const path of ['', '/log', '/export', '/verification']) {
+            const response = await browser.request('GET', `/api/battles/${battle.id}${path}`);
+            seen.get(name)!.push({ ...state, what: `GET ${path} → ${response.statusCode}`, text: response.body });
+          }
+        }),
+      );
     for (let turn = 1; ; turn++) {
       const mine = (await rhodes.request('GET', `/api/battles/${battle.id}?legalActions=true`)).json();
       // Each turn a plot of its own (a different move), so that an earlier one, revealed, cannot pass for it.
@@ -555,16 +558,18 @@ describe("an anonymous campaign game's sea battle, recorded from every seat", ()
       for (const channel of [`battle:${battleId}`, `game:${game.gameId}`]) socket.send({ type: 'subscribe', channel });
       sockets.push(socket);
     }
-    const poll = async () => {
-      for (const [name, browser] of Object.entries(readers)) {
-        const paths = ['', '/log', '/export', '/verification', '/notes'].map((path) => `/api/battles/${battleId}${path}`);
-        paths.push('/api/battles?filter=active', '/api/battles?filter=finished', '/api/battles?filter=mine', `/api/games/${game.gameId}/phases/0/seas`);
-        for (const path of paths) {
-          const response = await browser.request('GET', path);
-          seen.get(name)!.push({ what: `GET ${path} → ${response.statusCode}`, text: response.body });
-        }
-      }
-    };
+    // The readers read at once, each its routes one after another (nothing is written meanwhile).
+    const poll = () =>
+      Promise.all(
+        Object.entries(readers).map(async ([name, browser]) => {
+          const paths = ['', '/log', '/export', '/verification', '/notes'].map((path) => `/api/battles/${battleId}${path}`);
+          paths.push('/api/battles?filter=active', '/api/battles?filter=finished', '/api/battles?filter=mine', `/api/games/${game.gameId}/phases/0/seas`);
+          for (const path of paths) {
+            const response = await browser.request('GET', path);
+            seen.get(name)!.push({ what: `GET ${path} → ${response.statusCode}`, text: response.body });
+          }
+        }),
+      );
     await poll();
     const fighters = [game.byPower.get('Rome')!, game.byPower.get('Macedonia')!];
     const { mulberry32 } = await import('../../shared/random.ts');

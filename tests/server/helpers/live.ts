@@ -1,6 +1,6 @@
 /** A real `ws` client for the live endpoint of a listening app. */
 import type { FastifyInstance } from 'fastify';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../../shared/api/live.ts';
 
@@ -86,10 +86,16 @@ export async function watchGame(url: string, cookie: string, gameId: string, use
   return socket;
 }
 
-/** Everything a socket has been sent up to now: a ping's pong comes after every event published before it. */
+/**
+ * Everything a socket has been sent up to now: a ping's pong comes after every event published before it. Resolves
+ * as that pong arrives (not at the next 50 ms check, as polling did: files that settle hundreds of times waited
+ * seconds for nothing).
+ */
 export async function settled(socket: LiveClient): Promise<ServerMessage[]> {
-  const pongs = socket.messages.filter((message) => message.type === 'pong').length;
+  const count = () => socket.messages.filter((message) => message.type === 'pong').length;
+  const pongs = count();
   socket.send({ type: 'ping' });
-  await vi.waitFor(() => expect(socket.messages.filter((message) => message.type === 'pong').length).toBe(pongs + 1));
+  await socket.next('pong', () => count() > pongs);
+  expect(count()).toBe(pongs + 1);
   return socket.messages;
 }
