@@ -183,9 +183,10 @@ describe('the computer opponent', () => {
     return wins;
   };
 
-  it('beats a random legal player in at least 90% of 200 seeded fleet battles, from either side', () => {
-    // Measured: 195 of 200 (the README); the threshold leaves room for a few unlucky battles more.
-    expect(winsAgainstRandom('corvus', 200)).toBeGreaterThanOrEqual(182);
+  it('beats a random legal player in at least 90% of 100 seeded fleet battles, from either side', () => {
+    // A guard, not the measurement: `npm run bench -- naval` plays 1,000 battles a scenario (about 96 % won here).
+    const wins = winsAgainstRandom('corvus', 100);
+    expect(wins).toBeGreaterThanOrEqual(90);
   }, 120_000);
 
   it('wins the Ptolemy II battle from either side nearly always', () => {
