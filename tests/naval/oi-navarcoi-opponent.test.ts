@@ -92,6 +92,27 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(after.x).toBeGreaterThan(40);
   });
 
+  it('turns a squadron away whose bows lie on the cape, rather than holding it there to the end', () => {
+    // The Ambush: Corcyra's line abreast has rowed up to the cape's western face (x 36). Every advance and wheel is
+    // refused, so holding still would score as well as anything; it turns away (about face or change of front).
+    const state = oiNavarcoi.start(setupOf('ambush'), fixedDice([])).state;
+    for (const s of state.sides) s.deployed = true;
+    Object.assign(state, { phase: 'move', turn: 3, acting: 'corcyra' });
+    Object.assign(sq(state, 'cor-1'), { x: 20, y: 30 });
+    Object.assign(sq(state, 'cor-3'), { x: 12, y: 40 });
+    Object.assign(sq(state, 'cor-2'), { x: 35, y: 9, heading: 90, formation: 'epi-pollon' });
+    state.allowances = { 'cor-2': 8 };
+    const stuck = sq(state, 'cor-2');
+    expect(moveOptions(state, stuck, null, false).some((o) => o.action.order.type === 'advance')).toBe(false);
+    const action = opponent(state, 'corcyra', () => 0.5);
+    expect(action).toMatchObject({ kind: 'move', squadron: 'cor-2' });
+    expect(oiNavarcoi.check(state, 'corcyra', action)).toBeNull();
+    if (action.kind !== 'move') return;
+    const plan = planMove(state, stuck, action, null);
+    if (!plan.ok) throw new Error(plan.message);
+    expect(Math.abs(((plan.frame.heading - 90 + 540) % 360) - 180)).toBeGreaterThan(45);
+  });
+
   it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {
     // One battle per scenario, the computer on the side its scenario's goal favours it to win most often.
     const set: [string, string, number][] = [

@@ -13,12 +13,12 @@
  * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
  * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
  */
-import { distanceBetween } from '../table/index.ts';
+import { distanceBetween, turnBetween } from '../table/index.ts';
 import { aheadBy } from './contact.ts';
 import type { Action, MoveAction } from './actions.ts';
 import { bodyOf } from './layout.ts';
 import { checkMove, endRefusal, legalActions, signalFor, signalRefusal, squadronMoves } from './legal.ts';
-import { canMove } from './movement.ts';
+import { allowanceOf, canMove } from './movement.ts';
 import { assignFields } from './opponent-assign.ts';
 import { type Field, approachField } from './opponent-field.ts';
 import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
@@ -103,6 +103,12 @@ const SPEED: Record<Squadron['formation'], number> = { 'epi-mias': 3.5, 'epi-pol
 
 /** What reaching enemy `e` is worth, in inches of rowing: its goal, and a soft target's weakness. */
 const worthOf = (e: Squadron) => goalWeight(e) + (e.formation === 'unformed' || e.disordered ? 4 : 0);
+
+/**
+ * What a squadron whose every advance and wheel is refused (bows on a cape's tip, a friend or the table's edge)
+ * loses by holding still or re-forming where it lies, facing the same way (inches of rowing): another move lost.
+ */
+const STUCK_COST = 20;
 
 /** How much a move that makes no attack is worth. */
 function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow: number, field: Field | null): number {
@@ -224,9 +230,22 @@ export function opponent(state: State, side: string, random: () => number): Acti
     const nearNow = nearestEnemy(state, side, body(q));
     const signal = signalFor(state, q);
     const kyklos = stance === 'hold' && nearNow < 10;
-    const scored = moveOptions(state, q, signal, kyklos).map((o) => ({
+    const options = moveOptions(state, q, signal, kyklos);
+    // Every advance and wheel refused (bows on a cape, a friend or the edge): staying so loses every move to the
+    // end, so a turn away (about face, change of front) is preferred to holding still or re-forming on the spot.
+    const allowance = allowanceOf(state, q, q.formation);
+    const stuck =
+      stance !== 'hold' &&
+      (q.formation === 'epi-mias' || q.formation === 'epi-pollon') &&
+      typeof allowance === 'number' &&
+      allowance > 0 &&
+      !options.some((o) => o.action.order.type === 'advance');
+    const scored = options.map((o) => ({
       action: o.action,
-      value: moveValue(state, q, o, stance, nearNow, field) + random() * 0.01,
+      value:
+        moveValue(state, q, o, stance, nearNow, field) +
+        (stuck && Math.abs(turnBetween(q.heading, o.plan.frame.heading)) < 1 ? -STUCK_COST : 0) +
+        random() * 0.01,
     }));
     const chosen = bestChecked(state, side, scored);
     if (chosen) return chosen;
