@@ -51,6 +51,8 @@ class Watcher {
 
   async get(path: string) {
     const response = await this.browser.request('GET', path);
+    // The seats read at once: a read turned away as busy or too many would be a body the scan never saw.
+    expect([429, 503], `GET ${path} as ${this.name}`).not.toContain(response.statusCode);
     this.records.push({ ...this.moment(), via: 'http', what: `GET ${path} → ${response.statusCode}`, text: response.body });
     return response;
   }
@@ -475,6 +477,7 @@ describe('a naval battle, recorded from the other side and from onlookers', () =
         Object.entries(readers).map(async ([name, browser]) => {
           for (const path of ['', '/log', '/export', '/verification']) {
             const response = await browser.request('GET', `/api/battles/${battle.id}${path}`);
+            expect([429, 503], `GET ${path} as ${name}`).not.toContain(response.statusCode);
             seen.get(name)!.push({ ...state, what: `GET ${path} → ${response.statusCode}`, text: response.body });
           }
         }),
@@ -566,6 +569,7 @@ describe("an anonymous campaign game's sea battle, recorded from every seat", ()
           paths.push('/api/battles?filter=active', '/api/battles?filter=finished', '/api/battles?filter=mine', `/api/games/${game.gameId}/phases/0/seas`);
           for (const path of paths) {
             const response = await browser.request('GET', path);
+            expect([429, 503], `GET ${path} as ${name}`).not.toContain(response.statusCode);
             seen.get(name)!.push({ what: `GET ${path} → ${response.statusCode}`, text: response.body });
           }
         }),
