@@ -45,7 +45,14 @@ describe.skipIf(!postgresBinaries())('PostgreSQL stopped and started under load 
 
   async function health(base: string): Promise<{ status: number; body: { error?: { code: string; message: string } }; retryAfter: string | null; ms: number }> {
     const started = performance.now();
-    const response = await fetch(`${base}/api/health`);
+    const response = await fetch(`${base}/api/health`).catch((error: unknown) => {
+      // Refused outright: the server process is gone. Say how it ended and what it said last, to find out why.
+      const child = server?.child;
+      throw new Error(
+        `GET /api/health failed (${String(error)}); server exit code ${child?.exitCode}, signal ${child?.signalCode}; ` +
+          `stderr: ${server?.stderr().slice(-2000)}; last log lines: ${JSON.stringify(server?.logs.slice(-15))}`,
+      );
+    });
     return { status: response.status, body: await response.json(), retryAfter: response.headers.get('retry-after'), ms: performance.now() - started };
   }
 
