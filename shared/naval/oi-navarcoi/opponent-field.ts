@@ -67,15 +67,13 @@ function closedOf(state: State, cols: number, rows: number): Uint8Array {
  * to that enemy alone.
  */
 export function approachField(state: State, side: string, worth: (e: State['squadrons'][number]) => number, target?: string): Field {
-  const seeds = state.squadrons
-    .filter((e) => e.side !== side && onTable(e) && (target === undefined || e.id === target))
-    .map((e) => `${e.x},${e.y},${worth(e)}`)
-    .join(';');
-  const key = `${tableKey(state)}|${seeds}`;
-  return filled.get(key) ?? keep(filled, key, fillField(state, side, worth, target));
+  const enemies = state.squadrons.filter((e) => e.side !== side && onTable(e) && (target === undefined || e.id === target));
+  const key = `${tableKey(state)}|${enemies.map((e) => `${e.x},${e.y},${worth(e)}`).join(';')}`;
+  return filled.get(key) ?? keep(filled, key, fillField(state, enemies, worth));
 }
 
-function fillField(state: State, side: string, worth: (e: State['squadrons'][number]) => number, target?: string): Field {
+/** The field seeded from `enemies` (their places, each lowered by its worth). */
+function fillField(state: State, enemies: readonly State['squadrons'][number][], worth: (e: State['squadrons'][number]) => number): Field {
   const cols = Math.ceil(state.table.width / CELL);
   const rows = Math.ceil(state.table.depth / CELL);
   if (cols * rows > MAX_CELLS) throw new Error(`the table of ${state.table.width}" by ${state.table.depth}" is too large for the opponent's field`);
@@ -123,8 +121,7 @@ function fillField(state: State, side: string, worth: (e: State['squadrons'][num
       push(c, i);
     }
   };
-  for (const e of state.squadrons) {
-    if (e.side === side || !onTable(e) || (target !== undefined && e.id !== target)) continue;
+  for (const e of enemies) {
     const i = cellOf(e);
     const c = -worth(e);
     seed(i, c);
