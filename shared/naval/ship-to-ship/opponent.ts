@@ -13,8 +13,9 @@
  * friend in its way. For a ship with a turning circle, the places its 12 best plots leave it at are then looked at
  * from the next turn: from each of the 6 likeliest ends of this turn of the enemy it goes for, its best plot of the
  * next turn against that enemy's moves from there, averaged and added by the chance it meets nobody this turn
- * (opponent-lookahead.ts). Its own losses weigh more while it is ahead on the hull kept, less as the turns run out while it is not. Ships are plotted
- * one after another, nearest the enemy first, each keeping clear of the paths already chosen.
+ * (opponent-lookahead.ts). Its own losses weigh more while it is ahead on the hull kept, less as the turns run out
+ * while it is not. Ships are plotted one after another, nearest the enemy first, each keeping clear of the paths
+ * already chosen.
  *
  * Each ship is scored with and without a boarding order and takes the better (the order holds for every ram it
  * makes or takes, so it boards where its marines would win the fights it may meet), holds its fire for short range
