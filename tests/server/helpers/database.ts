@@ -67,7 +67,7 @@ async function migrationsHash(kind: string): Promise<string> {
 }
 
 /** Name prefix of the migrated template databases on the test server (one per set of migrations, kept between runs). */
-export const TEMPLATE_PREFIX = 'test_template_';
+const TEMPLATE_PREFIX = 'test_template_';
 
 let postgresTemplateMade: Promise<string> | undefined;
 
