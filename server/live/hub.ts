@@ -33,11 +33,21 @@ export type LiveHubOptions = {
   sessionOf(credentials: Credentials): Promise<{ user: LiveUser } | null>;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>;
   heartbeatMs: number;
-  /** Pauses before each further try of a read that failed: a catch-up (then: resync), a check of who may watch (then: unsubscribed). */
+  /**
+   * Pauses before each further try of a read that failed: a catch-up (then: resync), a check of who may watch
+   * (which goes on at the last pause, see `checkPatienceMs`).
+   */
   catchUpRetryMs?: readonly number[];
+  /** How long a check of who may watch is tried before the watcher is asked to subscribe again. */
+  checkPatienceMs?: number;
+  /** Events one subscription may hold back while it waits for a read or a check; past it, it is dropped. */
+  maxHeldEvents?: number;
 };
 
 const CATCH_UP_RETRY_MS = [250, 1_000, 3_000];
+/** Longer than a database restart takes: the watchers of a game checked during an outage keep their channel. */
+const CHECK_PATIENCE_MS = 120_000;
+const MAX_HELD_EVENTS = 1_000;
 
 export class LiveHub {
   private readonly connections = new Set<LiveConnection>();
@@ -164,6 +174,12 @@ export class LiveHub {
    */
   private deliver(connection: LiveConnection, subscription: Subscription, logged: LoggedEvent): void {
     switch (subscription.accept(logged)) {
+      case 'waits':
+        if (subscription.waitingCount > (this.options.maxHeldEvents ?? MAX_HELD_EVENTS)) {
+          this.options.log.warn({ channel: subscription.channel }, 'a live subscription held back too many events; its watcher was unsubscribed');
+          this.drop(connection, subscription, 'too many events came while your access was being checked: subscribe again');
+        }
+        return;
       case 'gap':
         this.catchUp(subscription.channel, [[connection, subscription]]);
         return;
@@ -187,39 +203,43 @@ export class LiveHub {
   }
 
   /**
-   * Checks again that the socket's user may watch the channel; what arrives meanwhile waits. One who may not
-   * (or when the check fails: better to ask the client to subscribe again than to go on unchecked) loses the
-   * subscription and is told (`unsubscribed` with a reason).
+   * Checks again that the socket's user may watch the channel; what arrives meanwhile waits (nothing is given
+   * unchecked). One who may not loses the subscription and is told (`unsubscribed` with a reason); so is one
+   * whose check could not be made for `checkPatienceMs` (the database stays down) or who was held back too long.
    */
   private recheck(connection: LiveConnection, subscription: Subscription, seq: number): void {
     subscription.hold('check');
-    void this.factsWithRetries(subscription.channel, seq).then(
+    void this.factsWithRetries(subscription.channel, seq, () => connection.watches(subscription)).then(
       (facts) => {
         if (!connection.watches(subscription)) return;
         if (mayWatch(subscription.channel, connection.user, facts, subscription.inviteCode)) return this.release(connection, subscription, 'check');
         this.drop(connection, subscription, 'you may no longer watch this game');
       },
       (error: unknown) => {
+        if (!connection.watches(subscription)) return; // the socket went, or the subscription was dropped meanwhile
         this.options.log.warn({ err: error, channel: subscription.channel }, 'checking who may watch a channel failed; its watchers were unsubscribed');
-        if (connection.watches(subscription)) this.drop(connection, subscription, 'could not check that you may still watch: subscribe again');
+        this.drop(connection, subscription, 'could not check that you may still watch: subscribe again');
       },
     );
   }
 
   /**
-   * The facts after event `seq`, tried again after a pause when the read fails: checks follow events, and
-   * events come in bursts as the database comes back from an outage, when the first reads may still fail;
-   * unsubscribing every watcher then would send them all to subscribe again at the worst moment.
+   * The facts after event `seq`, tried again after a pause when the read fails, for as long as the database
+   * may be coming back (`checkPatienceMs`) and someone still `wants` them: checks follow events, and events
+   * come in bursts around an outage, when reads fail; unsubscribing every watcher then would send them all to
+   * subscribe again at the worst moment.
    */
-  private async factsWithRetries(channel: LiveChannel, seq: number): Promise<GameFacts | null> {
+  private async factsWithRetries(channel: LiveChannel, seq: number, wanted: () => boolean): Promise<GameFacts | null> {
     const pauses = this.options.catchUpRetryMs ?? CATCH_UP_RETRY_MS;
+    const giveUpAt = performance.now() + (this.options.checkPatienceMs ?? CHECK_PATIENCE_MS);
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.factsAfter(channel, seq);
       } catch (error) {
-        if (this.closing || attempt === pauses.length) throw error;
+        const pause = pauses[Math.min(attempt, pauses.length - 1)] ?? 0;
+        if (this.closing || !wanted() || performance.now() + pause > giveUpAt) throw error;
         this.options.log.info({ err: error, channel, attempt }, 'checking who may watch a channel failed; trying again');
-        await sleep(pauses[attempt], undefined, { ref: false });
+        await sleep(pause, undefined, { ref: false });
       }
     }
   }

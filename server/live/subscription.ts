@@ -41,6 +41,11 @@ export class Subscription {
     return this.holds.read + this.holds.check > 0;
   }
 
+  /** How many events wait for the holds to end. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
   /** A read of the log is under way for it. */
   get reading(): boolean {
     return this.holds.read > 0;

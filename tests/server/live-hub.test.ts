@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { LiveChannel, LiveEvent, ServerMessage } from '../../shared/api/live.ts';
 import type { GameFacts } from '../../server/access/policy.ts';
@@ -151,7 +151,7 @@ let hub: LiveHub;
 let warnings: string[];
 const sockets: LiveClient[] = [];
 
-function startHub(catchUpRetryMs: number[] = [5, 5, 5]) {
+function startHub(catchUpRetryMs: number[] = [5, 5, 5], limits: { checkPatienceMs?: number; maxHeldEvents?: number } = {}) {
   feed = new StandInFeed();
   games = new StandInGames();
   warnings = [];
@@ -163,6 +163,7 @@ function startHub(catchUpRetryMs: number[] = [5, 5, 5]) {
     log: { debug: ignore, info: ignore, warn: (_details: unknown, message?: string) => void warnings.push(message ?? '') },
     heartbeatMs: 3_600_000,
     catchUpRetryMs,
+    ...limits,
   });
 }
 afterEach(() => {
@@ -313,8 +314,8 @@ describe('checking again who may watch', () => {
     expect(warnings).toEqual([]);
   });
 
-  test('when the check cannot be made after every try, the watcher is unsubscribed and asked to subscribe again', async () => {
-    startHub();
+  test('a check goes on being tried through a long outage: nothing is given unchecked meanwhile, and nothing is lost after', async () => {
+    startHub([1, 2, 5]);
     const game = gameId();
     const channel = `game:${game}` as const;
     games.facts.set(game, privateGame([player]));
@@ -323,7 +324,69 @@ describe('checking again who may watch', () => {
     games.paused = true;
     feed.publish(channel, gmAction(game));
     feed.publish(channel, press(game));
-    for (let attempt = 0; attempt < 4; attempt++) (await games.nextRead()).fail();
+    feed.publish(channel, press(game));
+    // Many more failed reads than the pauses listed: the last pause repeats.
+    for (let attempt = 0; attempt < 12; attempt++) (await games.nextRead()).fail();
+    expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1']);
+    (await games.nextRead()).answer();
+    await vi.waitFor(() => expect(seqs(watcher.client.messages)).toEqual([1, 2, 3]), { timeout: 2_000, interval: 5 });
+    expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'event 2', 'event 3']);
+    expect(warnings).toEqual([]);
+  });
+
+  test('a check for a socket that closed during the outage is given up without a word', async () => {
+    startHub([1, 2, 5]);
+    const game = gameId();
+    const channel = `game:${game}` as const;
+    games.facts.set(game, privateGame([player]));
+    const watcher = await open(player);
+    await subscribed(watcher, channel);
+    games.paused = true;
+    feed.publish(channel, gmAction(game));
+    (await games.nextRead()).fail();
+    watcher.client.socket.close();
+    await vi.waitFor(() => expect(feed.listening(channel)).toBe(0), { timeout: 2_000, interval: 5 });
+    // The try under way fails too; after it, no more reads and no warning.
+    const failing = setInterval(() => games.pending.splice(0).forEach((read) => read.fail()), 2);
+    onTestFinished(() => clearInterval(failing));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const reads = games.reads;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(games.reads).toBe(reads);
+    expect(warnings).toEqual([]);
+  });
+
+  test('a subscription held back past its limit of waiting events is dropped and asked to subscribe again', async () => {
+    startHub([5, 5, 5], { maxHeldEvents: 3 });
+    const game = gameId();
+    const channel = `game:${game}` as const;
+    games.facts.set(game, privateGame([player]));
+    const watcher = await open(player);
+    await subscribed(watcher, channel);
+    games.paused = true;
+    feed.publish(channel, gmAction(game));
+    for (let event = 0; event < 4; event++) feed.publish(channel, press(game));
+    await vi.waitFor(() => expect(watcher.client.messages.at(-1)?.type).toBe('unsubscribed'), { timeout: 2_000, interval: 5 });
+    expect((await settled(watcher)).at(-1)).toMatchObject({ reason: 'too many events came while your access was being checked: subscribe again' });
+    expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'unsubscribed']);
+    // The check's answer, when it comes, gives nothing to a dropped subscription.
+    (await games.nextRead()).answer();
+    expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'unsubscribed']);
+    expect(feed.listening(channel)).toBe(0);
+  });
+
+  test('when the check cannot be made for as long as the hub waits, the watcher is unsubscribed and asked to subscribe again', async () => {
+    startHub([5, 5, 5], { checkPatienceMs: 40 });
+    const game = gameId();
+    const channel = `game:${game}` as const;
+    games.facts.set(game, privateGame([player]));
+    const watcher = await open(player);
+    await subscribed(watcher, channel);
+    games.paused = true;
+    feed.publish(channel, gmAction(game));
+    feed.publish(channel, press(game));
+    const failing = setInterval(() => games.pending.splice(0).forEach((read) => read.fail()), 2);
+    onTestFinished(() => clearInterval(failing));
     await vi.waitFor(() => expect(watcher.client.messages.at(-1)?.type).toBe('unsubscribed'), { timeout: 2_000, interval: 5 });
     expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'unsubscribed']);
     expect((await settled(watcher)).at(-1)).toMatchObject({ reason: 'could not check that you may still watch: subscribe again' });
