@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark of the project, printed as a table and as
  * one JSON line per figure. The engine is bundled by esbuild first, as the
  * browser receives it (no dev-time name-keeping wrappers), and run in a fresh
- * Node process. `npm run bench -- engine`, `-- naval`, `-- web`, `-- server`, `-- notify` or `-- map-images` runs one section.
+ * Node process. `npm run bench -- engine`, `-- naval`, `-- web`, `-- server`, `-- notify` or `-- map-images` runs one section;
+ * `-- naval-strength` (the computer opponents over 1,000 battles a ruleset, most of an hour) runs only when named.
  */
 import { engineBenchmarks } from './engine.ts';
 import { printFigures } from './stats.ts';
@@ -11,6 +12,7 @@ import { printServerFigures, ratios, serverBenchmarks } from './server.ts';
 import { navalBenchmarks, printNavalFigures } from './naval.ts';
 import { notifyBenchmarks, printNotifyFigures } from './notify.ts';
 import { mapImageBenchmarks } from './map-images.ts';
+import { measureStrength, printStrength, strengthBattles, strengthRulesets } from './naval-strength.ts';
 
 // npm runs scripts from the package root.
 const root = process.cwd();
@@ -41,4 +43,9 @@ if (only.length === 0 || only.includes('map-images')) {
   const { figures, pngBytes } = await mapImageBenchmarks();
   printFigures(figures);
   console.log(`PNG of 1600 × 944: ${Math.round(pngBytes / 1024)} KB`);
+}
+if (only.includes('naval-strength')) {
+  const battles = strengthBattles();
+  console.log(`# Naval battles: the computer opponent against random legal play, ${battles} battles a ruleset over its scenarios, sides alternating`);
+  for (const id of strengthRulesets()) printStrength(measureStrength(id, battles, (line) => console.log(`  ${line}`)));
 }
