@@ -63,6 +63,25 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(field.at({ x: 54, y: 6 })).toBe(Number.POSITIVE_INFINITY);
   });
 
+  it('measures the way to one enemy round a squadron of ours held in melee, not through it', () => {
+    // b1's line abreast (8" wide) lies between b2 and a2, fighting a1: until its melee ends it does not move.
+    const state = battle([
+      { id: 'a1', side: 'a', x: 20, y: 30, heading: 90, formation: 'epi-mias' },
+      { id: 'b1', side: 'b', x: 36, y: 30, heading: 0, formation: 'epi-mias' },
+      { id: 'a2', side: 'a', x: 36, y: 44, heading: 180, formation: 'epi-mias' },
+      { id: 'b2', side: 'b', x: 36, y: 16, heading: 0, formation: 'epi-pollon' },
+    ]);
+    const from = { x: 36, y: 16 };
+    const straight = 44 - 16;
+    const free = approachField(state, 'b', () => 0, 'a2').at(from);
+    expect(free).toBeLessThan(straight + 2);
+    sq(state, 'a1').engaged = ['b1'];
+    sq(state, 'b1').engaged = ['a1'];
+    expect(approachField(state, 'b', () => 0, 'a2').at(from)).toBeGreaterThan(free + 2);
+    // The field every squadron shares (all enemies at once) is not changed by it.
+    expect(approachField(state, 'b', () => 0).at(from)).toBeLessThan(straight + 2);
+  });
+
   it('sends a squadron of a side the clock is against to an enemy nobody fights, not the one held in melee', () => {
     // Bottled up's Mytilene must beat every Athenian squadron before the turns run out: b2 rows for a2, which
     // nobody fights, rather than for a1, nearer but already held in melee by b1.

@@ -3,10 +3,12 @@
  * 2" cells over the table, land (and a margin a squadron's half width wide) closed, filled outwards from every
  * enemy squadron (8 neighbours, Dijkstra). Each enemy starts below zero by what reaching it is worth, so a
  * freighter or a squadron caught unformed draws squadrons from farther off. Without it a squadron behind a cape
- * or along a beach steers straight at an enemy it cannot reach and stands still.
+ * or along a beach steers straight at an enemy it cannot reach and stands still. The field to one enemy (a side the
+ * clock is against sends each squadron to its own) also closes our squadrons held in melee, which do not move until
+ * it ends: a squadron behind one rows round it rather than waiting at its stern.
  */
-import { type Point, insideSimple } from '../table/index.ts';
-import { type State, onTable } from './state.ts';
+import { type Base, type Point, insideSimple, toLocal } from '../table/index.ts';
+import { type State, body, onTable } from './state.ts';
 
 const CELL = 2;
 /** Cells this close to land are closed: about half the width of a squadron in line, which cannot pass closer. */
@@ -68,16 +70,37 @@ function closedOf(state: State, cols: number, rows: number): Uint8Array {
  */
 export function approachField(state: State, side: string, worth: (e: State['squadrons'][number]) => number, target?: string): Field {
   const enemies = state.squadrons.filter((e) => e.side !== side && onTable(e) && (target === undefined || e.id === target));
-  const key = `${tableKey(state)}|${enemies.map((e) => `${e.x},${e.y},${worth(e)}`).join(';')}`;
-  return filled.get(key) ?? keep(filled, key, fillField(state, enemies, worth));
+  // Our squadrons locked in melee stay where they are until it ends: the way to one enemy goes round them, not
+  // through them (the field shared by all squadrons keeps the open water, where this lost in the Ambush).
+  const locked = target === undefined ? [] : state.squadrons.filter((q) => q.side === side && onTable(q) && q.engaged.length > 0).map(body);
+  const key = `${tableKey(state)}|${enemies.map((e) => `${e.x},${e.y},${worth(e)}`).join(';')}|${locked.map((b) => `${b.x},${b.y},${b.heading}`).join(';')}`;
+  return filled.get(key) ?? keep(filled, key, fillField(state, enemies, worth, locked));
+}
+
+/** Whether point `p` lies within `margin` of body `b` (its rectangle grown by the margin on every side). */
+function nearBody(b: Base, p: Point, margin: number): boolean {
+  const local = toLocal(b, p);
+  return Math.abs(local.ahead) < b.length / 2 + margin && Math.abs(local.right) < b.width / 2 + margin;
 }
 
 /** The field seeded from `enemies` (their places, each lowered by its worth). */
-function fillField(state: State, enemies: readonly State['squadrons'][number][], worth: (e: State['squadrons'][number]) => number): Field {
+function fillField(
+  state: State,
+  enemies: readonly State['squadrons'][number][],
+  worth: (e: State['squadrons'][number]) => number,
+  locked: readonly Base[] = [],
+): Field {
   const cols = Math.ceil(state.table.width / CELL);
   const rows = Math.ceil(state.table.depth / CELL);
   if (cols * rows > MAX_CELLS) throw new Error(`the table of ${state.table.width}" by ${state.table.depth}" is too large for the opponent's field`);
-  const closed = closedOf(state, cols, rows);
+  let closed = closedOf(state, cols, rows);
+  if (locked.length) {
+    closed = closed.slice();
+    for (let i = 0; i < closed.length; i++) {
+      const c = { x: (i % cols) * CELL + CELL / 2, y: Math.floor(i / cols) * CELL + CELL / 2 };
+      if (!closed[i] && locked.some((b) => nearBody(b, c, MARGIN))) closed[i] = 1;
+    }
+  }
   const cost = new Float64Array(cols * rows).fill(Number.POSITIVE_INFINITY);
   const cellOf = (p: Point) => {
     const cx = Math.max(0, Math.min(cols - 1, Math.floor(p.x / CELL)));
@@ -172,12 +195,23 @@ function fillField(state: State, enemies: readonly State['squadrons'][number][],
   return {
     at(p: Point): number {
       const i = cellOf(p);
-      // Off the grid's open water (on the margin of land), the nearest open neighbour's cost plus a step.
       if (!closed[i]) return cost[i];
+      // Off the grid's open water (on the margin of land), the nearest open neighbour's cost plus a step.
       let best = Number.POSITIVE_INFINITY;
       eachNeighbour(i, (j, d) => {
         if (!closed[j]) best = Math.min(best, cost[j] + d);
       });
+      if (!locked.length) return best;
+      // Beside a melee of ours the margin is wider than a step: the nearest open cell within reach.
+      const x = i % cols;
+      const y = Math.floor(i / cols);
+      for (let dx = -REACH; dx <= REACH; dx++)
+        for (let dy = -REACH; dy <= REACH; dy++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= cols || ny >= rows || closed[ny * cols + nx]) continue;
+          best = Math.min(best, cost[ny * cols + nx] + Math.hypot(dx, dy) * CELL);
+        }
       return best;
     },
   };
