@@ -13,7 +13,13 @@ const leakOf = (plugOn: number): number => {
   return open / (1 - open);
 };
 const LEAK_QUIET = leakOf(RULES.plugging.quietOn);
-const LEAK_FIGHTING = leakOf(RULES.plugging.boardingFightOn);
+
+/** The water an open hole lets in beyond a quiet one's when its ship spends `rounds` turns in a boarding fight first (plugged only on a 6 there). */
+function fightLeak(rounds: number): number {
+  const open = (RULES.plugging.boardingFightOn - 1) / 6;
+  const stillOpen = open ** rounds;
+  return (open * (1 - stillOpen)) / (1 - open) + stillOpen * LEAK_QUIET - LEAK_QUIET;
+}
 
 /** How many enemies a ship's marines kill in a round, on average. */
 export const meleeStrength = (s: ShipState): number =>
@@ -31,10 +37,11 @@ function binomial(n: number, p: number): number[] {
   return out;
 }
 
-/** How a boarding fight ends: the defender surrenders, or the attacker is repulsed (else the grapples are cut). */
+/** How a boarding fight ends: the defender surrenders, or the attacker is repulsed (else the grapples are cut), and how many rounds it lasts. */
 interface FightEnd {
   readonly takes: number;
   readonly repulsed: number;
+  readonly rounds: number;
 }
 
 const fightMemo = new Map<string, FightEnd>();
@@ -54,6 +61,7 @@ function fightEnd(a: number, d: number, pa: number, pd: number): FightEnd {
   let takes = 0;
   let repulsed = 0;
   let stay = 0;
+  let later = 0;
   for (let i = 0; i < ka.length; i++)
     for (let j = 0; j < kd.length; j++) {
       const w = ka[i] * kd[j];
@@ -68,10 +76,12 @@ function fightEnd(a: number, d: number, pa: number, pd: number): FightEnd {
         const next = fightEnd(a2, d2, pa, pd);
         takes += w * next.takes;
         repulsed += w * next.repulsed;
+        later += w * next.rounds;
       }
     }
   // A round without a kill leaves the fight as it was: it goes on until one does.
-  const out = stay < 1 ? { takes: takes / (1 - stay), repulsed: repulsed / (1 - stay) } : { takes: 0, repulsed: 0 };
+  const out =
+    stay < 1 ? { takes: takes / (1 - stay), repulsed: repulsed / (1 - stay), rounds: (1 + later) / (1 - stay) } : { takes: 0, repulsed: 0, rounds: 0 };
   fightMemo.set(key, out);
   return out;
 }
@@ -160,7 +170,8 @@ const signedWorth = (scale: Scale, ship: ShipState) => (scale.mine(ship) ? -scal
  * boarded leaks more (its holes plug only on a 6).
  */
 function grappleValue(scale: Scale, rammer: ShipState, target: ShipState, targetLeft: number): number {
-  const want = (s: ShipState, o: ShipState) => (scale.mine(s) ? (scale.boards(s) ? 1 : 0) : scale.boardsChance(s, o));
+  // A ship whose oars the other raked can never board it.
+  const want = (s: ShipState, o: ShipState) => (s.rakedBy.includes(o.id) ? 0 : scale.mine(s) ? (scale.boards(s) ? 1 : 0) : scale.boardsChance(s, o));
   const wr = want(rammer, target);
   const wt = want(target, rammer);
   const grapple = (s: ShipState) => (s.corvus ? 1 : (7 - RULES.grappleOn) / 6);
@@ -171,14 +182,21 @@ function grappleValue(scale: Scale, rammer: ShipState, target: ShipState, target
   // Who takes whom, as attacker or as defender: a repulsed boarder is counter-boarded, the fight then already
   // won more than 2:1 (a little less sure: the defender may cut the grapples instead).
   const counter = 0.9;
+  const fightOn = fightEnd(Math.min(marineCount(rammer.marines), 40), Math.min(marineCount(target.marines), 40), killChance(rammer), killChance(target));
+  const rounds =
+    rammerAttacks * fightOn.rounds +
+    (1 - rammerAttacks) *
+      fightEnd(Math.min(marineCount(target.marines), 40), Math.min(marineCount(rammer.marines), 40), killChance(target), killChance(rammer)).rounds;
   const rammerWins = rammerAttacks * boardingOdds(rammer, target) + (1 - rammerAttacks) * counter * boardingLoss(target, rammer);
   const targetWins = rammerAttacks * counter * boardingLoss(rammer, target) + (1 - rammerAttacks) * boardingOdds(target, rammer);
   const taken = rammerWins * (targetLeft + artilleryThreat(scale, target)) * signedWorth(scale, target);
   const lost = targetWins * (rammerLeft + artilleryThreat(scale, rammer)) * signedWorth(scale, rammer);
-  // Ships held in a fight plug only on a 6: the target's holes (the ram's and any open) and the rammer's leak longer.
-  const extra = LEAK_FIGHTING - LEAK_QUIET;
+  // Ships held in a fight plug only on a 6, for as long as it lasts: the target's holes (the ram's and any open) and
+  // the rammer's leak longer, which matters only for a ship that is not taken.
+  const extra = fightLeak(rounds);
   const extraLeak =
-    extra * Math.min(1 + target.holes, targetLeft) * signedWorth(scale, target) + extra * Math.min(rammer.holes, rammerLeft) * signedWorth(scale, rammer);
+    (1 - rammerWins) * extra * Math.min(1 + target.holes, targetLeft) * signedWorth(scale, target) +
+    (1 - targetWins) * extra * Math.min(rammer.holes, rammerLeft) * signedWorth(scale, rammer);
   return fight * (taken + lost + extraLeak);
 }
 

@@ -27,7 +27,7 @@ import type { Opponent } from '../ruleset.ts';
 import { impassable } from '../sea.ts';
 import type { Action } from './actions.ts';
 import { type Forecast, PHASES, RACER_SPEEDS, type Track, crossKey, distanceTo, forecast, keyOf, sinceAfter, trackOf } from './opponent-forecast.ts';
-import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, sideRamValue } from './opponent-values.ts';
+import { type Scale, boardingOdds, fullSpeedBonus, headOnValue, ramEffect, sideRamValue } from './opponent-values.ts';
 import { firingRow } from './combat.ts';
 import { type ChaseMap, type SeaGrid, chaseMap, seaGrid } from './opponent-chase.ts';
 import { type EnemyEnd, type RateNext, enemyEnds, nextTurnValue, placeKey, shipAfter } from './opponent-lookahead.ts';
@@ -75,6 +75,8 @@ export const WEIGHTS = {
   lookAheadEnds: 6,
   /** What the next turn's best meeting is worth against this turn's (it may not come). */
   nextTurn: 1.0,
+  /** The least chance that an enemy's marines take the ship if they board it, for a better crew to rake its oars first. */
+  rakeAgainst: 0.25,
 };
 
 /**
@@ -212,7 +214,9 @@ function choosePlot(
     scored: [],
   }));
   const unit = unitOf(pairSets[0]);
-  const maxCost = unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
+  // The battle's last turn: nothing after it counts, neither the place a plot ends at nor a maximum-speed turn kept.
+  const lastTurn = state.turn >= state.turnLimit;
+  const maxCost = lastTurn ? 0 : unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
   const plots = legalPlots(state, ship);
   const legalCount = plots.length;
   for (const plot of plots) {
@@ -223,7 +227,7 @@ function choosePlot(
     let common = 0;
     if (declaredMax) common -= maxCost;
     // Going astern leaves the ship slow and its stern first: only for a reason.
-    if (plot.steps === 'B' && legalCount > 1) common -= unit * WEIGHTS.astern;
+    if (plot.steps === 'B' && legalCount > 1 && !lastTurn) common -= unit * WEIGHTS.astern;
     for (const fr of friends) common -= WEIGHTS.friendClash * clash(t, fr);
     const end = t.hexes[PHASES];
     const facing = t.facings[PHASES];
@@ -233,11 +237,11 @@ function choosePlot(
     for (const j of judgements) {
       const { score: met, free, target } = meetings(t, bonus, speed, j.near);
       // A maximum-speed turn is one of three a battle: spent on a likely meeting, not on way alone.
-      if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting) continue;
+      if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting && !lastTurn) continue;
       // Many plots end in the same hex, facing and straight run: its worth for the next turn is reckoned once.
       let place = j.places.get(endKey);
       if (!place) {
-        place = placeValue(ship, end, facing, since, j.pairs, blocked, chaseOf, unit);
+        place = lastTurn ? { value: 0, who: null } : placeValue(ship, end, facing, since, j.pairs, blocked, chaseOf, unit);
         j.places.set(endKey, place);
       }
       const score = met + free * place.value + common + noise;
@@ -248,7 +252,7 @@ function choosePlot(
   }
   // A ship that turns every hex (no turning circle) is as near a ram as its hexes say, and has hundreds of plots
   // a turn: the look at the next turn is for ships with a turning circle.
-  if (look && circle > 0) for (const j of judgements) j.best = lookAhead(state, ship, j, look, stops, maxCost, unit) ?? j.best;
+  if (look && circle > 0 && !lastTurn) for (const j of judgements) j.best = lookAhead(state, ship, j, look, stops, maxCost, unit) ?? j.best;
   return judgements.map((j) => j.best);
 }
 
@@ -458,6 +462,17 @@ function spreadChase(f: Forecast, circle: number, grid: SeaGrid): ChaseMap {
   };
 }
 
+/**
+ * Whether a better crew rakes the oars of the enemy it goes for rather than ramming it: raking does no hull damage,
+ * but the raked ship can never board its raker, so a ship whose marines might be taken by that enemy's rakes it
+ * first and rams it safely after (unless the ram would likely sink it now).
+ */
+function shouldRake(ship: ShipState, target: ShipState | null): boolean {
+  if (!target || statsOf(ship).rank <= statsOf(target).rank || target.rakedBy.includes(ship.id)) return false;
+  if (boardingOdds(target, ship) < WEIGHTS.rakeAgainst) return false;
+  return ramEffect(ship, target, 0).sinks < 0.5;
+}
+
 export const opponent: Opponent<State, Action> = (state, side, random) => {
   const enemyShips = state.ships.filter((s) => s.side !== side && active(s));
   const mine = state.ships.filter((s) => s.side === side && active(s));
@@ -530,9 +545,8 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     const target = choice.target;
     const others = [...enemyShips].sort((a, b) => distance(ship.hex, a.hex) - distance(ship.hex, b.hex)).map((e) => e.id);
     const targets = target ? [target.id, ...others.filter((id) => id !== target.id)].slice(0, 8) : others.slice(0, 8);
-    // Raking does no hull damage, and a battle is won by sinking and taking ships: it rams.
     // Every weapon hits harder in its short band: hold for it (they shoot in the last phase anyway).
-    plots.push({ ...choice.plot, fire: 'close', targets, board: boards, rake: false });
+    plots.push({ ...choice.plot, fire: 'close', targets, board: boards, rake: !boards && shouldRake(ship, target) });
     friends.push(trackOf(ship, choice.plot, stops));
   }
   // Ships in the order of the side's list, as a player would hand them in.
