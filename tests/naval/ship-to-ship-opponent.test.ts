@@ -194,3 +194,47 @@ describe('the odds of a boarding fight, round by round as the rules end it', () 
     expect(boardingLoss(ship(2), ship(8))).toBeGreaterThan(0.99);
   });
 });
+
+describe('the duel: rams, rakes and boarding as the battle stands', () => {
+  const duel = scenarios.find((s) => s.id === 'duel');
+  if (!duel) throw new Error('the duel scenario is missing');
+  const { state } = shipToShip.start(duel.setup, streamDice('a-seed-for-the-tests', 'duel-orders'));
+  const at = (turn: number, leon: Partial<ShipState>, nike: Partial<ShipState>): State => ({
+    ...state,
+    turn,
+    ships: state.ships.map((s) => (s.id === 'leon' ? { ...s, ...leon } : { ...s, ...nike })),
+  });
+  const plotOf = (battle: State, side: string, ship: string, i: number) => {
+    const action = opponent(battle, side, () => (i + 0.5) / 5);
+    expect(shipToShip.check(battle, side, action)).toBeNull();
+    if (action.kind !== 'plot') throw new Error(`expected a plot, got ${action.kind}`);
+    const plot = action.plots.find((p) => p.ship === ship);
+    if (!plot) throw new Error(`no plot for ${ship}`);
+    return plot;
+  };
+
+  it('rams on the last turn a stopped enemy it would otherwise wait for: no later turn can bring a better chance', () => {
+    // Nike lies stopped two hexes ahead of Leon. Two turns before the end Leon waits for a surer ram next turn (its
+    // look at the next turn); on the last turn that wait would end the battle drawn, so it goes in.
+    const leon = { hex: { q: 9, r: 4 }, facing: 4 as Facing, speed: 1, sinceTurn: 1, maxTurnsUsed: 0 };
+    const nike = { hex: { q: 7, r: 6 }, facing: 4 as Facing, speed: 0, sinceTurn: 1, maxTurnsUsed: 3, wentMax: false };
+    const last = at(state.turnLimit, leon, nike);
+    for (let i = 0; i < 5; i++) expect(plotOf(last, 'macedon', 'leon', i).steps).toBe('FF');
+  });
+
+  it('an elite crew rakes the oars of an equal boarding crew before it rams it, and boards neither time', () => {
+    // Nike (elite) behind Leon's quarter, both with two medium marines: a fight after the ram is a coin toss for
+    // the whole battle, so Nike does not board, and its first blow is a rake (Leon may never board Nike after it).
+    const nike = { hex: { q: 4, r: 4 }, facing: 1 as Facing, speed: 3, sinceTurn: 1, maxTurnsUsed: 3 };
+    const fresh = at(5, { hex: { q: 6, r: 3 }, facing: 1 as Facing, speed: 3, sinceTurn: 2 }, nike);
+    const raked = at(5, { hex: { q: 6, r: 3 }, facing: 1 as Facing, speed: 3, sinceTurn: 2, rakedBy: ['nike'] }, nike);
+    for (let i = 0; i < 5; i++) {
+      const first = plotOf(fresh, 'rhodes', 'nike', i);
+      expect(first.rake).toBe(true);
+      expect(first.board).toBe(false);
+      const after = plotOf(raked, 'rhodes', 'nike', i);
+      expect(after.rake).toBe(false);
+      expect(after.board).toBe(false);
+    }
+  });
+});

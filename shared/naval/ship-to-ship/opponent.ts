@@ -19,8 +19,9 @@
  *
  * Each ship is scored with and without a boarding order and takes the better (the order holds for every ram it
  * makes or takes, so it boards where its marines would win the fights it may meet), holds its fire for short range
- * at the ship it goes for, and counter-boards repulsed boarders when its marines are the stronger. Holes are
- * plugged by the rules themselves, every turn.
+ * at the ship it goes for, and counter-boards repulsed boarders when its marines are the stronger. A better crew rakes
+ * the oars of an enemy whose marines could take it, once, so that its later rams run no risk of being boarded. On
+ * the battle's last turn only that turn's meetings count. Holes are plugged by the rules themselves, every turn.
  */
 import { type Facing, type Hex, distance, neighbour, sameHex, turnDistance } from '../hex.ts';
 import type { Opponent } from '../ruleset.ts';
