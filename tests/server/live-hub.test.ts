@@ -194,6 +194,22 @@ async function settled(watcher: Watcher): Promise<ServerMessage[]> {
   await vi.waitFor(() => expect(pongs()).toBe(before + 1), { timeout: 2_000, interval: 5 });
   return watcher.client.messages.filter((message) => message.type !== 'pong' && message.type !== 'welcome');
 }
+/** A player watching a private game of theirs on a new hub, from when the game's reads wait to be answered or failed. */
+async function watchingAsReadsPause(...hub: Parameters<typeof startHub>) {
+  startHub(...hub);
+  const game = gameId();
+  const channel = `game:${game}` as const;
+  games.facts.set(game, privateGame([player]));
+  const watcher = await open(player);
+  await subscribed(watcher, channel);
+  games.paused = true;
+  return { game, channel, watcher };
+}
+/** Every read of a game fails from now to the end of the test, as while the database is down. */
+function failEveryRead() {
+  const failing = setInterval(() => games.pending.splice(0).forEach((read) => read.fail()), 2);
+  onTestFinished(() => clearInterval(failing));
+}
 const seqs = (messages: ServerMessage[]) => messages.flatMap((message) => (message.type === 'event' ? [message.seq] : []));
 /** The messages in short: `event 3`, `subscribed 2`, `unsubscribed`, `resync`. */
 const outline = (messages: ServerMessage[]) =>
@@ -296,13 +312,7 @@ describe('checking again who may watch', () => {
   });
 
   test('a check that fails while the database comes back is tried again: the watcher keeps the channel and misses nothing', async () => {
-    startHub();
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause();
     feed.publish(channel, gmAction(game));
     feed.publish(channel, press(game));
     (await games.nextRead()).fail();
@@ -315,13 +325,7 @@ describe('checking again who may watch', () => {
   });
 
   test('a check goes on being tried through a long outage: nothing is given unchecked meanwhile, and nothing is lost after', async () => {
-    startHub([1, 2, 5]);
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause([1, 2, 5]);
     feed.publish(channel, gmAction(game));
     feed.publish(channel, press(game));
     feed.publish(channel, press(game));
@@ -335,20 +339,13 @@ describe('checking again who may watch', () => {
   });
 
   test('a check for a socket that closed during the outage is given up without a word', async () => {
-    startHub([1, 2, 5]);
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause([1, 2, 5]);
     feed.publish(channel, gmAction(game));
     (await games.nextRead()).fail();
     watcher.client.socket.close();
     await vi.waitFor(() => expect(feed.listening(channel)).toBe(0), { timeout: 2_000, interval: 5 });
     // The try under way fails too; after it, no more reads and no warning.
-    const failing = setInterval(() => games.pending.splice(0).forEach((read) => read.fail()), 2);
-    onTestFinished(() => clearInterval(failing));
+    failEveryRead();
     await new Promise((resolve) => setTimeout(resolve, 60));
     const reads = games.reads;
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -357,13 +354,7 @@ describe('checking again who may watch', () => {
   });
 
   test('a subscription held back past its limit of waiting events is dropped and asked to subscribe again', async () => {
-    startHub([5, 5, 5], { maxHeldEvents: 3 });
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause([5, 5, 5], { maxHeldEvents: 3 });
     feed.publish(channel, gmAction(game));
     for (let event = 0; event < 4; event++) feed.publish(channel, press(game));
     await vi.waitFor(() => expect(watcher.client.messages.at(-1)?.type).toBe('unsubscribed'), { timeout: 2_000, interval: 5 });
@@ -376,17 +367,10 @@ describe('checking again who may watch', () => {
   });
 
   test('when the check cannot be made for as long as the hub waits, the watcher is unsubscribed and asked to subscribe again', async () => {
-    startHub([5, 5, 5], { checkPatienceMs: 40 });
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause([5, 5, 5], { checkPatienceMs: 40 });
     feed.publish(channel, gmAction(game));
     feed.publish(channel, press(game));
-    const failing = setInterval(() => games.pending.splice(0).forEach((read) => read.fail()), 2);
-    onTestFinished(() => clearInterval(failing));
+    failEveryRead();
     await vi.waitFor(() => expect(watcher.client.messages.at(-1)?.type).toBe('unsubscribed'), { timeout: 2_000, interval: 5 });
     expect(outline(await settled(watcher))).toEqual(['subscribed 0', 'event 1', 'unsubscribed']);
     expect((await settled(watcher)).at(-1)).toMatchObject({ reason: 'could not check that you may still watch: subscribe again' });
