@@ -157,13 +157,17 @@ export class LiveHub {
     subscription.hold('read');
     subscription.stopListening = this.options.feed.subscribe(channel, (event, _channel, seq) => this.deliver(connection, subscription, { seq, event }));
     connection.subscriptions.set(channel, subscription);
+    let missed: History | undefined;
     try {
       if (after === undefined) subscription.lastSeq = await this.options.feed.currentSeq(channel);
-      else this.replay(connection, subscription, await this.options.feed.history(channel, after));
+      else missed = await this.options.feed.history(channel, after);
     } catch (error) {
-      connection.unsubscribe(channel);
+      if (connection.watches(subscription)) connection.unsubscribe(channel);
       throw error;
     }
+    // Dropped while its first read was under way (too many events held back; or the socket went): told already.
+    if (!connection.watches(subscription)) return;
+    if (missed) this.replay(connection, subscription, missed);
     connection.send({ type: 'subscribed', channel, seq: subscription.lastSeq });
     this.release(connection, subscription, 'read');
   }

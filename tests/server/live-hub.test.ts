@@ -366,6 +366,21 @@ describe('checking again who may watch', () => {
     expect(feed.listening(channel)).toBe(0);
   });
 
+  test('a subscription dropped for holding back too many events during its first read is not then told it is subscribed', async () => {
+    startHub([5, 5, 5], { maxHeldEvents: 2 });
+    const game = gameId();
+    const channel = `game:${game}` as const;
+    games.facts.set(game, privateGame([player]));
+    const watcher = await open(player);
+    const subscribing = hub.handle(watcher.connection, { type: 'subscribe', channel, after: 0 });
+    const read = await feed.nextRead();
+    for (let event = 0; event < 3; event++) feed.publish(channel, press(game));
+    read.answer();
+    await subscribing;
+    expect(outline(await settled(watcher))).toEqual(['unsubscribed']);
+    expect(feed.listening(channel)).toBe(0);
+  });
+
   test('when the check cannot be made for as long as the hub waits, the watcher is unsubscribed and asked to subscribe again', async () => {
     const { game, channel, watcher } = await watchingAsReadsPause([5, 5, 5], { checkPatienceMs: 40 });
     feed.publish(channel, gmAction(game));
