@@ -424,13 +424,7 @@ describe('checking again who may watch', () => {
   });
 
   test('a catch-up with such an event in it holds the rest until the check is done', async () => {
-    startHub();
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause();
     feed.publish(channel, gmAction(game), { notify: false });
     feed.publish(channel, press(game), { notify: false });
     feed.reconnected();
