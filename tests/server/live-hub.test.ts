@@ -436,13 +436,7 @@ describe('checking again who may watch', () => {
   });
 
   test('a watcher being checked when the LISTEN connection comes back is caught up too, once the check is done', async () => {
-    startHub();
-    const game = gameId();
-    const channel = `game:${game}` as const;
-    games.facts.set(game, privateGame([player]));
-    const watcher = await open(player);
-    await subscribed(watcher, channel);
-    games.paused = true;
+    const { game, channel, watcher } = await watchingAsReadsPause();
     feed.publish(channel, gmAction(game)); // the watcher is checked
     feed.publish(channel, press(game), { notify: false });
     feed.reconnected();
