@@ -2,14 +2,21 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../../shared/api/live.ts';
+import type { LiveChannel, ServerMessage } from '../../../shared/api/live.ts';
+
+/** The apps behind the live endpoints handed out, by address: `settled` asks a socket's app how far its channels stand. */
+const appsByUrl = new Map<string, FastifyInstance>();
 
 /** The app's live endpoint, listening on a free port from the first call on (later calls, from other tests of the file, get the same). */
 export async function listen(app: FastifyInstance): Promise<string> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
-  return `ws://127.0.0.1:${address.port}/api/live`;
+  const url = `ws://127.0.0.1:${address.port}/api/live`;
+  // Closed apps are let go (files share their modules, and this map, in one process).
+  for (const [known, other] of appsByUrl) if (!other.server.listening) appsByUrl.delete(known);
+  appsByUrl.set(url, app);
+  return url;
 }
 
 export type LiveClient = {
@@ -21,8 +28,12 @@ export type LiveClient = {
     match?: (message: Extract<ServerMessage, { type: T }>) => boolean,
     timeoutMs?: number,
   ): Promise<Extract<ServerMessage, { type: T }>>;
+  /** Resolves with the first message (already received or coming) that passes `test`, whatever its type. */
+  when(test: (message: ServerMessage) => boolean, timeoutMs?: number, what?: string): Promise<ServerMessage>;
   send(message: unknown): void;
   closed: Promise<{ code: number; reason: string }>;
+  /** The app serving this socket, when it was reached through `listen`. */
+  app?: FastifyInstance;
 };
 
 export function connect(url: string, headers: Record<string, string>, options: WebSocket.ClientOptions = {}): Promise<LiveClient> {
@@ -44,16 +55,19 @@ export function connect(url: string, headers: Record<string, string>, options: W
     socket,
     messages,
     closed,
+    app: appsByUrl.get(url),
     next(type, match = () => true, timeoutMs = 5000) {
-      const test = (message: ServerMessage) => message.type === type && match(message as never);
+      return client.when((message) => message.type === type && match(message as never), timeoutMs, `"${type}"`) as never;
+    },
+    when(test, timeoutMs = 5000, what = 'matching') {
       const seen = messages.find(test);
-      if (seen) return Promise.resolve(seen as never);
+      if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no "${type}" message within ${timeoutMs / 1000} s; got ${JSON.stringify(messages).slice(0, 2000)}`)),
+          () => reject(new Error(`no ${what} message within ${timeoutMs / 1000} s; got ${JSON.stringify(messages).slice(0, 2000)}`)),
           timeoutMs,
         );
-        waiters.push({ test, resolve: (message) => (clearTimeout(timer), resolve(message as never)) });
+        waiters.push({ test, resolve: (message) => (clearTimeout(timer), resolve(message)) });
       });
     },
     send(message) {
@@ -87,9 +101,10 @@ export async function watchGame(url: string, cookie: string, gameId: string, use
 }
 
 /**
- * Everything a socket has been sent up to now: a ping's pong comes after every event published before it. Resolves
- * as that pong arrives (not at the next 50 ms check, as polling did: files that settle hundreds of times waited
- * seconds for nothing).
+ * Everything a socket has been sent up to now: every event committed before the call on a channel it watches. A
+ * ping's pong comes after every event the server had heard of, but events reach the server through PostgreSQL's
+ * NOTIFY, which may come later under load: so the socket's app is also asked where each channel stands, and the
+ * socket waits for that event (or for being told it was dropped or must resync). Resolves as they arrive.
  */
 export async function settled(socket: LiveClient): Promise<ServerMessage[]> {
   const count = () => socket.messages.filter((message) => message.type === 'pong').length;
@@ -97,5 +112,29 @@ export async function settled(socket: LiveClient): Promise<ServerMessage[]> {
   socket.send({ type: 'ping' });
   await socket.next('pong', () => count() > pongs);
   expect(count()).toBe(pongs + 1);
+  const app = socket.app;
+  if (app) {
+    for (const [channel, since] of watchedChannels(socket.messages)) {
+      const latest = await app.bus.currentSeq(app.prisma, channel);
+      await socket.when(
+        (message) =>
+          socket.messages.indexOf(message) >= since &&
+          (((message.type === 'event' || message.type === 'subscribed') && message.channel === channel && (message.seq ?? 0) >= latest) ||
+            ((message.type === 'unsubscribed' || message.type === 'resync') && (message.channel ?? channel) === channel)),
+        5000,
+        `${channel} caught up to event ${latest}`,
+      );
+    }
+  }
   return socket.messages;
+}
+
+/** The channels a socket is subscribed to, by what it was told, each with the index of its last `subscribed`. */
+function watchedChannels(messages: readonly ServerMessage[]): Map<LiveChannel, number> {
+  const channels = new Map<LiveChannel, number>();
+  messages.forEach((message, index) => {
+    if (message.type === 'subscribed') channels.set(message.channel, index);
+    else if (message.type === 'unsubscribed') channels.delete(message.channel);
+  });
+  return channels;
 }
