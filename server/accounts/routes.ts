@@ -196,7 +196,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change your password (from a browser session); your other browser sessions end',
         description:
           'The current password proves it is you. API tokens cannot change it (a leaked bot token must not take the account) ' +
-          'and are kept; every other cookie session of yours ends, this one goes on. 403 `wrong_password` when the current password is wrong. ' +
+          'and are kept; every other cookie session of yours ends, this one goes on. 403 `wrong_password` when the current password is wrong; 409 `conflict` when another session changed it meanwhile. ' +
           'The new password must be as hard to guess as at sign-up (400 `validation_failed` says why not). Attempts count towards the log-in limit of the address.',
         body: ChangePasswordRequestSchema,
         response: { 200: PasswordChangedSchema, ...errorResponses },
@@ -211,12 +211,17 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const weakness = await passwordWeakness(newPassword, user.username);
       if (weakness) throw invalid('body.newPassword', `${weakness}`);
       const { passwordHash } = await app.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
-      if (!(await verifyPassword(currentPassword, passwordHash))) throw forbidden('wrong_password', 'the current password is wrong');
+      const changedMeanwhile = () => conflict('conflict', 'your password was changed meanwhile (in another session); log in again with the new one');
+      if (!(await verifyPassword(currentPassword, passwordHash))) {
+        // A change made in another session since this request was let in ended this session: say so, not "wrong".
+        if ((await app.prisma.session.count({ where: { id: auth.sessionId } })) === 0) throw changedMeanwhile();
+        throw forbidden('wrong_password', 'the current password is wrong');
+      }
       const newHash = await hashPassword(newPassword, scryptCost);
       const ended = await app.prisma.$transaction(async (tx) => {
         // Only over the hash just verified: two changes at once cannot both win.
         const { count } = await tx.user.updateMany({ where: { id: user.id, passwordHash }, data: { passwordHash: newHash } });
-        if (count === 0) throw conflict('conflict', 'your password was changed meanwhile (in another session); log in again with the new one');
+        if (count === 0) throw changedMeanwhile();
         await announceSessionsChanged(tx, `user ${user.id}`);
         return tx.session.deleteMany({ where: { userId: user.id, kind: 'cookie', id: { not: auth.sessionId } } });
       });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { passwordWeakness } from '../../server/accounts/password-policy.ts';
 import { createSession, deleteExpiredSessions } from '../../server/auth/sessions.ts';
 import { Browser, PASSWORD, startSiblingApp, startTestApp, uniqueName, type TestApp } from './helpers/app.ts';
@@ -396,6 +397,26 @@ describe('changing the password', () => {
     expect(statuses).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? 'first new password' : 'second new password';
     expect((await new Browser(app).login(username, winner)).statusCode).toBe(200);
+  });
+
+  test('a change that lands after the other request was let in: that request is told the password was changed meanwhile, not that it is wrong', async () => {
+    const late = await new Browser(app).register();
+    expect((await late.request('GET', '/api/auth/me')).statusCode).toBe(200);
+    // What the other session's change does when it commits (a new hash; this session ended), written while this
+    // session is still held by the server as last read: as when it commits between this request's log-in check and its read.
+    const user = late.user!;
+    await app.prisma.$transaction([
+      app.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword('changed elsewhere', app.settings.scryptCost) } }),
+      app.prisma.session.deleteMany({ where: { userId: user.id } }),
+    ]);
+    const told = await late.request('POST', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'third new password' });
+    expect(told.statusCode, told.body).toBe(409);
+    expect(told.json().error.message).toMatch(/changed meanwhile/);
+    // A wrong current password in a session still open is still called wrong.
+    const open = await new Browser(app).register();
+    const wrong = await open.request('POST', '/api/auth/password', { currentPassword: 'not my password', newPassword: 'third new password' });
+    expect(wrong.statusCode, wrong.body).toBe(403);
+    expect(wrong.json().error.code).toBe('wrong_password');
   });
 });
 
