@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { streamDice } from '../../shared/naval/dice.ts';
-import { type Facing, neighbour } from '../../shared/naval/hex.ts';
+import { type Facing, distance, neighbour } from '../../shared/naval/hex.ts';
 import { shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { OUT_OF_REACH, chaseMap, seaGrid } from '../../shared/naval/ship-to-ship/opponent-chase.ts';
 import { sinceAfter, trackOf } from '../../shared/naval/ship-to-ship/opponent-forecast.ts';
@@ -220,6 +220,23 @@ describe('the duel: rams, rakes and boarding as the battle stands', () => {
     const nike = { hex: { q: 7, r: 6 }, facing: 4 as Facing, speed: 0, sinceTurn: 1, maxTurnsUsed: 3, wentMax: false };
     const last = at(state.turnLimit, leon, nike);
     for (let i = 0; i < 5; i++) expect(plotOf(last, 'macedon', 'leon', i).steps).toBe('FF');
+  });
+
+  it('ahead on the hull kept against a ship with no stone throwers, it keeps clear of it rather than risk its lead', () => {
+    // Nike holed once (Leon leads on hull kept) lies two or three hexes off Leon's bow. With the old caution Leon made for
+    // the hex before Nike's bow; a lead that no stone can whittle away is kept by staying out of reach of a ram or boarding.
+    const nike = { hex: { q: 6, r: 2 }, facing: 0 as Facing, speed: 2, sinceTurn: 1, maxTurnsUsed: 3, damage: 1, plugged: 1 };
+    for (const hex of [
+      { q: 4, r: 3 },
+      { q: 3, r: 4 },
+    ]) {
+      const ahead = at(8, { hex, facing: 1 as Facing, speed: 2, sinceTurn: 2, maxTurnsUsed: 0 }, nike);
+      const leon = ahead.ships.find((s) => s.id === 'leon') as ShipState;
+      for (let i = 0; i < 5; i++) {
+        const t = trackOf(leon, plotOf(ahead, 'macedon', 'leon', i));
+        expect(Math.min(...t.hexes.map((h) => distance(h, nike.hex)))).toBeGreaterThanOrEqual(2);
+      }
+    }
   });
 
   it('an elite crew rakes the oars of an equal boarding crew before it rams it, and boards neither time', () => {

@@ -13,9 +13,9 @@
  * friend in its way. For a ship with a turning circle, the places its 12 best plots leave it at are then looked at
  * from the next turn: from each of the 6 likeliest ends of this turn of the enemy it goes for, its best plot of the
  * next turn against that enemy's moves from there, averaged and added by the chance it meets nobody this turn
- * (opponent-lookahead.ts). Its own losses weigh more while it is ahead on the hull kept, less as the turns run out
- * while it is not. Ships are plotted one after another, nearest the enemy first, each keeping clear of the paths
- * already chosen.
+ * (opponent-lookahead.ts). Its own losses weigh more while it is ahead on the hull kept (twice that when no enemy
+ * has stone throwers to whittle that lead away), less as the turns run out while it is not. Ships are plotted one
+ * after another, nearest the enemy first, each keeping clear of the paths already chosen.
  *
  * Each ship is scored with and without a boarding order and takes the better (the order holds for every ram it
  * makes or takes, so it boards where its marines would win the fights it may meet), holds its fire for short range
@@ -66,6 +66,8 @@ export const WEIGHTS = {
   astern: 1.0,
   /** How much more its own losses weigh when it is ahead on the hull kept. */
   ahead: 1.5,
+  /** How much more, ahead, when no enemy ship has stone throwers left to whittle the lead away. */
+  aheadSafe: 3,
   /** How much less they weigh by the last turn when it is level or behind. */
   late: 0.6,
   /** How many of an enemy's likeliest ends of the turn the way to it is averaged over (0: its mean end alone). */
@@ -88,7 +90,12 @@ export const WEIGHTS = {
 function caution(state: State, side: string): number {
   const ours = hullShare(state, side);
   const theirs = Math.max(0, ...state.sides.filter((s) => s.id !== side).map((s) => hullShare(state, s.id)));
-  if (ours > theirs + 1e-9) return WEIGHTS.ahead;
+  if (ours > theirs + 1e-9) {
+    // A lead the enemy cannot whittle away from afar (no stone throwers afloat) is kept by keeping clear: every risk
+    // taken then can only lose it, and the turn limit gives the win.
+    const shelled = state.ships.some((s) => s.side !== side && active(s) && s.stoneThrowers > 0);
+    return shelled ? WEIGHTS.ahead : WEIGHTS.aheadSafe;
+  }
   return 1 - WEIGHTS.late * Math.min(1, (state.turn - 1) / Math.max(1, state.turnLimit - 1));
 }
 
