@@ -170,28 +170,7 @@ describe('a battle replays from its seed and actions', () => {
 });
 
 describe('the computer opponent', () => {
-  /** Wins of the opponent against the random player, its side alternating, seeded as the README's figures. */
-  const winsAgainstRandom = (id: string, battles: number) => {
-    const [a, b] = sideIds(id);
-    let wins = 0;
-    for (let i = 0; i < battles; i++) {
-      const ai = i % 2 === 0 ? a : b;
-      const other = ai === a ? b : a;
-      const played = playBattle(scenario(id), `opponent-seed-${i}`, 'salt', { [ai]: opponent, [other]: randomPlayer }, i + 1);
-      if (played.state.outcome?.winner === ai) wins++;
-    }
-    return wins;
-  };
-
-  it('beats a random legal player in at least 90% of 100 seeded fleet battles, from either side', () => {
-    // A guard, not the measurement: `npm run bench -- naval` plays 1,000 battles a scenario (about 96 % won here).
-    const wins = winsAgainstRandom('corvus', 100);
-    expect(wins).toBeGreaterThanOrEqual(90);
-  }, 120_000);
-
-  it('wins the Ptolemy II battle from either side nearly always', () => {
-    expect(winsAgainstRandom('ptolemy-246', 40)).toBeGreaterThanOrEqual(35);
-  }, 120_000);
+  // How often it wins, scenario by scenario, is ship-to-ship-opponent.test.ts's (and the naval-strength bench's).
 
   /** A state of the corvus battle with some ships moved (the rest far off at the map's edges). */
   const placed = (moves: Record<string, Partial<ShipState>>): State => {
