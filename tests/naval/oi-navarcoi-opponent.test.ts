@@ -132,6 +132,30 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(Math.abs(((plan.frame.heading - 90 + 540) % 360) - 180)).toBeGreaterThan(45);
   });
 
+  it('holds an unformed, disordered squadron near the enemy still to rally before re-forming, unless time is short', () => {
+    // Within 8" of the enemy an average crew passes its manoeuvre test at 42 %, and an unformed squadron still
+    // disordered that fails stays unformed; one that held still has rallied, and its next try re-forms it for sure.
+    const state = battle(
+      [
+        { id: 'a1', side: 'a', x: 36, y: 28, heading: 180, formation: 'epi-pollon' },
+        { id: 'b1', side: 'b', x: 36, y: 20, heading: 0, formation: 'unformed' },
+      ],
+      { scenario: 'bottled-up' },
+    );
+    sq(state, 'b1').disordered = true;
+    state.acting = 'b';
+    state.turn = 3;
+    state.allowances = { b1: 2 };
+    const early = opponent(state, 'b', () => 0.5);
+    expect(early).toMatchObject({ kind: 'move', squadron: 'b1', order: { type: 'hold' } });
+    expect(oiNavarcoi.check(state, 'b', early)).toBeNull();
+    // With the last two turns to play, no turn would be left to use the rally: it tries to re-form at once.
+    state.turn = state.turnLimit - 1;
+    const late = opponent(state, 'b', () => 0.5);
+    expect(late).toMatchObject({ kind: 'move', squadron: 'b1', order: { type: 'form' } });
+    expect(oiNavarcoi.check(state, 'b', late)).toBeNull();
+  });
+
   it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {
     // One battle per scenario, the computer on the side its scenario's goal favours it to win most often.
     const set: [string, string, number][] = [

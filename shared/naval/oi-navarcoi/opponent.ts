@@ -134,10 +134,17 @@ function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow
   }
   if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (q.disordered ? 35 : 12);
   if (o.plan.crossedFlotsam) v -= 10;
+  // Unformed and disordered, an average crew re-forms near the enemy at 42 % a try and stays unformed on a failure;
+  // holding still rallies it, and its next try cannot leave it unformed: it holds while a turn is left to use it.
+  if (q.formation === 'unformed' && q.disordered && o.plan.stationary && turnsLeft(state) >= REFORM_TURNS) v += REFORM_RALLY;
   // Rallying costs a whole move: a side the clock is against rallies only while it has turns to spare.
   if (q.disordered && o.plan.stationary && nearNow > 9 && !(stance === 'hurry' && turnsLeft(state) <= RALLY_TURNS)) v += 14;
   return v;
 }
+
+/** What holding still to rally is worth to an unformed, disordered squadron (inches), and the turns left it needs. */
+const REFORM_RALLY = 20;
+const REFORM_TURNS = 3;
 
 /** Freighters sail towards their exit, away from enemy warships. */
 function freighterValue(state: State, q: Squadron, o: Option): number {
