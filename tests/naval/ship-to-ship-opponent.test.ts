@@ -49,7 +49,9 @@ describe('the ship-to-ship opponent against random legal play', () => {
       }
       expect(choices).toBeGreaterThan(BATTLES);
       expect(wins).toBeGreaterThanOrEqual(WINS_AT_LEAST[id]);
-    }, 120_000);
+      // Ptolemy II's 40 battles take about 80 s of CPU, and twice that beside other work on the 2 cores (a CI run
+      // beside a benchmark timed out at 120 s): the limit only catches a battle that never ends.
+    }, 400_000);
   }
 });
 
