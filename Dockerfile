@@ -29,4 +29,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 
 # Node itself as PID 1 (not npm), so SIGTERM reaches the server's graceful shutdown.
-CMD ["node", "--max-old-space-size=160", "dist/server/main.mjs"]
+# Flags as in npm start: the heap limit, and the database client's WebAssembly kept to its baseline compiler
+# (server/README.md, memory).
+CMD ["node", "--max-old-space-size=160", "--liftoff-only", "dist/server/main.mjs"]

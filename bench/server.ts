@@ -37,7 +37,7 @@ import { getVariant, initialState, type GameState } from '../shared/index.ts';
 import { seededRandom } from '../server/games/power-assignment.ts';
 import { call, currentPhase, legalOrders, pool, registerUser, startGames, type Game, type User } from '../tests/server/faults-support/client.ts';
 import { freePort, postgresBinaries, startPrivateCluster, type PrivateCluster } from '../tests/server/faults-support/postgres-cluster.ts';
-import { startServer, type ServerProcess } from '../tests/server/faults-support/server-process.ts';
+import { npmStart, startServer, type ServerProcess } from '../tests/server/faults-support/server-process.ts';
 import { withDatabaseName } from '../server/db/migrate.ts';
 import type { HttpConnections } from './http-connections.ts';
 import { steadyConnections, steadyLoad } from './steady-load.ts';
@@ -377,14 +377,6 @@ async function deadlines(observer: pg.Client, seen: Map<string, number>, gameIds
   return { seconds: round((Math.max(...times) - due) / 1000, 2), processed: times.length };
 }
 
-/** The environment settings and node flags of `npm start` (malloc, heap limit), so the benchmark runs the server as production does. */
-function startCommand(root: string): { env: Record<string, string>; flags: string[] } {
-  const words: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
-  const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
-  return { env, flags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
-}
-
 export async function serverBenchmarks(root: string, options: ServerBenchOptions = defaultServerBench): Promise<ServerFigure[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const figures: ServerFigure[] = [];
@@ -392,7 +384,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
   execFileSync('npm', ['run', '-s', 'build:server'], { cwd: root, stdio: 'inherit' });
   const entry = path.join(root, 'dist/server/main.mjs');
   const database = await benchDatabase();
-  const start = startCommand(root);
+  const start = npmStart(root);
   const server = await startServer({
     port: await freePort(),
     databaseUrl: database.url,

@@ -1,8 +1,9 @@
 /**
  * No request kills the server or takes it past its memory budget: the
  * production build (`npm run build:server`) run as `npm start` runs it (heap
- * capped at 160 MB, glibc's malloc threshold fixed), on PostgreSQL, under the
- * imports and exports an attacker can send without limit of their own
+ * capped at 160 MB, the database client's WebAssembly on the baseline
+ * compiler, glibc's malloc threshold fixed), on PostgreSQL, under the imports
+ * and exports an attacker can send without limit of their own
  * (fuzz-support/memory-attack.ts): bodies of empty arrays and objects,
  * different strings and keys, at and just over the limits, deeply nested
  * bodies, a body whose validation would report millions of problems, several

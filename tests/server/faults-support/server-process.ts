@@ -11,6 +11,17 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * The environment settings and node flags of package.json's `start` script (malloc threshold, heap limit, wasm
+ * compiler), so that benchmarks and memory tests run the production build exactly as `npm start` does.
+ */
+export function npmStart(root = projectRoot): { env: Record<string, string>; flags: string[] } {
+  const words: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
+  return { env, flags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
+}
+
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
 
 export type ServerOptions = {

@@ -19,7 +19,7 @@ import { scanJson } from '../../../server/json-body.ts';
 import { exportOf, randomPlayed } from '../helpers/random-export.ts';
 import { registerUser } from '../faults-support/client.ts';
 import { freePort } from '../faults-support/postgres-cluster.ts';
-import { projectRoot, startServer } from '../faults-support/server-process.ts';
+import { npmStart, projectRoot, startServer } from '../faults-support/server-process.ts';
 
 export type AttackTarget = { url: string /** API tokens of users who may import (each has its own import rate limit). */; tokens: string[] };
 export type AttackOptions = {
@@ -307,8 +307,9 @@ const MB = 1024 * 1024;
 export const RSS_BUDGET = 300 * MB;
 
 /**
- * The production build (`npm run build:server`) started as package.json's `start` starts it (heap capped at 160 MB,
- * glibc's malloc threshold fixed) on the database at `databaseUrl` (PostgreSQL: PGlite's memory is another matter),
+ * The production build (`npm run build:server`) started as package.json's `start` starts it (its environment and
+ * node flags: heap capped at 160 MB, the database client's WebAssembly on the baseline compiler, glibc's malloc
+ * threshold fixed) on the database at `databaseUrl` (PostgreSQL: PGlite's memory is another matter),
  * attacked `rounds` times; it is stopped afterwards.
  */
 export async function memoryScenario(options: {
@@ -319,12 +320,13 @@ export async function memoryScenario(options: {
   log?: (line: string) => void;
 }): Promise<MemoryReport> {
   execFileSync('npm', ['run', '-s', 'build:server'], { cwd: projectRoot, stdio: 'inherit' });
+  const start = npmStart();
   const server = await startServer({
     port: await freePort(),
     databaseUrl: options.databaseUrl,
     entry: path.join(projectRoot, 'dist/server/main.mjs'),
-    nodeFlags: ['--max-old-space-size=160'],
-    env: { MALLOC_MMAP_THRESHOLD_: '4194304', AUTH_RATE_LIMIT_MAX: '100000', SCHEDULER_ENABLED: 'false' },
+    nodeFlags: start.flags,
+    env: { ...start.env, AUTH_RATE_LIMIT_MAX: '100000', SCHEDULER_ENABLED: 'false' },
     logLevel: 'warn',
   });
   let rssPeak = 0;
