@@ -18,7 +18,7 @@ import { type ShipState, type State, statsOf } from '../../shared/naval/ship-to-
 
 /**
  * Battles a scenario: 40 of the two-ship ones, 20 of the fleet battles, whose every choice checked for legality
- * takes most of this file's time (Ptolemy II's 40 took 80 s idle, 138 s in a loaded CI run); the strength over
+ * takes most of this file's time (Ptolemy II's 20 take about 23 s idle; its 40 took 138 s in a loaded CI run); the strength over
  * 1,000 battles a ruleset is the benchmark's (`npm run bench -- naval-strength`).
  */
 const BATTLES: Record<string, number> = { duel: 40, corvus: 40, 'ptolemy-246': 20, 'tyre-314': 20 };
@@ -54,7 +54,7 @@ describe('the ship-to-ship opponent against random legal play', () => {
       }
       expect(choices).toBeGreaterThan(BATTLES[id]);
       expect(wins).toBeGreaterThanOrEqual(WINS_AT_LEAST[id]);
-      // Ptolemy II's battles take about 2 s of CPU each, and twice that beside other work on the 2 cores (a CI run
+      // Ptolemy II's battles take about 1.2 s of CPU each, and twice that beside other work on the 2 cores (a CI run
       // beside a benchmark timed out at 120 s for 40 of them): the limit only catches a battle that never ends.
     }, 400_000);
   }
