@@ -274,16 +274,14 @@ describe.skipIf(!hasChromium)('in the browser', () => {
       const egypt = pages.Egypt;
       const api: string[] = [];
       const scripts: Record<string, string>[] = [];
-      // Counted from when the new page is committed: until then the page being left may still read (a live event
-      // about another player's move re-reads its game), and those reads are not this load's.
+      // Counted from when the new page is committed: until then the page being left may still read (its tabs' data,
+      // or its game again on a live event about another player's move), and those reads are not this load's.
       let committed = false;
       const onNavigated = (frame: unknown) => void (frame === egypt.mainFrame() && (committed = true));
       const onRequest = (r: { url(): string }) => void (committed && r.url().includes('/api/') && api.push(new URL(r.url()).pathname));
       const onResponse = async (r: { url(): string; allHeaders(): Promise<Record<string, string>> }) => {
         if (/\/assets\/.*\.js$/.test(r.url())) scripts.push(await r.allHeaders());
       };
-      // The page as it is may still be reading its tabs' data (after its map was up): not this load's reads.
-      await egypt.waitForLoadState('networkidle');
       egypt.on('framenavigated', onNavigated);
       egypt.on('request', onRequest);
       egypt.on('response', onResponse);
