@@ -156,6 +156,32 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(oiNavarcoi.check(state, 'b', late)).toBeNull();
   });
 
+  it('takes an even fight bow to bow only when the score at the turn limit needs it', () => {
+    // The Clash goes at the limit to the fleet that lost the smaller share of its squadrons. Ahead, a fleet keeps what
+    // it has; level with turns to spare, an even fight is a coin tossed for the battle; behind, it must fight.
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 20, heading: 0, formation: 'epi-pollon' },
+      { id: 'a2', side: 'a', x: 8, y: 6, heading: 0, formation: 'epi-pollon' },
+      { id: 'b1', side: 'b', x: 36, y: 20 + 2 * DEPTH + 3, heading: 180, formation: 'epi-pollon' },
+      { id: 'b2', side: 'b', x: 64, y: 42, heading: 180, formation: 'epi-pollon' },
+    ]);
+    state.turn = 2;
+    state.allowances = { a1: 8, a2: 8 };
+    const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
+    const level = opponent(state, 'a', () => 0.5);
+    expect(fights(level), JSON.stringify(level)).toBe(false);
+    expect(oiNavarcoi.check(state, 'a', level)).toBeNull();
+    sq(state, 'b2').status = 'gone';
+    const ahead = opponent(state, 'a', () => 0.5);
+    expect(fights(ahead), JSON.stringify(ahead)).toBe(false);
+    expect(oiNavarcoi.check(state, 'a', ahead)).toBeNull();
+    sq(state, 'b2').status = 'afloat';
+    sq(state, 'a2').status = 'gone';
+    const behind = opponent(state, 'a', () => 0.5);
+    expect(fights(behind), JSON.stringify(behind)).toBe(true);
+    expect(oiNavarcoi.check(state, 'a', behind)).toBeNull();
+  });
+
   it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {
     // One battle per scenario, the computer on the side its scenario's goal favours it to win most often.
     const set: [string, string, number][] = [

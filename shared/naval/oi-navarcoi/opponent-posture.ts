@@ -5,7 +5,7 @@
  * enemy); every other side closes and fights. The Convoy's raiders hunt the freighters; the Bottled up attackers
  * go for the squadrons still at anchor (taken in the rear from the sea) as readily as for those launched.
  */
-import type { Squadron, State } from './state.ts';
+import { type Squadron, type State, inBattle, sideOf } from './state.ts';
 
 /** `hurry`: the clock is against it (it loses or draws if nothing more happens); `hold`: the clock is for it. */
 export type Stance = 'attack' | 'hurry' | 'hold';
@@ -23,6 +23,33 @@ export function stanceOf(state: State, side: string): Stance {
     default:
       return 'attack';
   }
+}
+
+/**
+ * Where the turn limit gives the battle to the fleet that lost the smaller share of its squadrons (the Clash, the
+ * Meeting, the Ambush), the score decides the posture as it would a human admiral's: a fleet ahead on that share has
+ * the clock for it (it holds off and strikes only where the enemy must fail: in the logs, fleets ahead lost the battle
+ * in even fights they had no need of); one behind hurries in its last turns. Level, or behind with turns to spare, it
+ * closes and fights (opponent.ts asks a level fleet for an edge in its attacks until its last turns).
+ */
+export function scoredStance(state: State, side: string): Stance {
+  const stance = stanceOf(state, side);
+  if (stance !== 'attack') return stance;
+  const lead = scoreLead(state, side);
+  return lead > 0 ? 'hold' : lead < 0 && state.turnLimit - state.turn < HURRY_TURNS ? 'hurry' : 'attack';
+}
+
+/** Behind on the score, a fleet hurries (opponent.ts) only in its last turns; before, it fights as one level does. */
+const HURRY_TURNS = 4;
+
+/** The enemy's share of squadrons lost less ours, as the turn limit counts it (positive: we are ahead). */
+export function scoreLead(state: State, side: string): number {
+  const share = (id: string) => {
+    const n = sideOf(state, id).startSquadrons;
+    return n ? state.squadrons.filter((q) => q.side === id && !q.freighters && !inBattle(q)).length / n : 0;
+  };
+  const enemy = state.sides.find((s) => s.id !== side)?.id;
+  return enemy === undefined ? 0 : share(enemy) - share(side);
 }
 
 /** How much reaching enemy `e` is worth beyond fighting it, in inches of rowing (0 for none). */

@@ -8,7 +8,8 @@
  * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts); a
  * side the clock is against stops rallying from disorder six turns from the end and in its last three takes any
  * attack short of a Katastrophe of its own, and sends each squadron to an enemy of its own (opponent-assign.ts);
- * the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
+ * where the turn limit counts the share of squadrons lost, the score sets the stance (opponent-posture.ts: ahead, as
+ * the clock favours; level, only attacks with an edge until the last turns); the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
  * first, then squadrons at anchor, bows on the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
  * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
  * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
@@ -22,7 +23,7 @@ import { allowanceOf, canMove } from './movement.ts';
 import { assignFields } from './opponent-assign.ts';
 import { type Field, approachField } from './opponent-field.ts';
 import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
-import { type Stance, goalWeight, stanceOf } from './opponent-posture.ts';
+import { type Stance, goalWeight, scoreLead, scoredStance } from './opponent-posture.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, launchable, moraleMod, onTable, qualityMod, shipsMod, standCount } from './state.ts';
 import type { Base } from '../table/index.ts';
@@ -159,6 +160,9 @@ const WORTH = { attack: -25, hurry: -40, hold: 45 } as const;
 /** In its last turns a side the clock is against takes any attack short of a Katastrophe of its own. */
 const LAST_TURNS = 3;
 const WORTH_LAST = -65;
+/** Level on the score, a side asks this of an attack until its last turns (then it must press for a result). */
+const WORTH_LEVEL = 40;
+const LEVEL_TURNS = 4;
 /** A side the clock is against stops rallying from disorder this many turns before the end. */
 const RALLY_TURNS = 6;
 
@@ -166,7 +170,12 @@ const RALLY_TURNS = 6;
 const turnsLeft = (state: State): number => state.turnLimit - state.turn + 1;
 
 /** The lowest value of an attack worth making now. */
-const worthNow = (state: State, stance: Stance): number => (stance === 'hurry' && turnsLeft(state) <= LAST_TURNS ? WORTH_LAST : WORTH[stance]);
+function worthNow(state: State, side: string, stance: Stance): number {
+  if (stance === 'hurry' && turnsLeft(state) <= LAST_TURNS) return WORTH_LAST;
+  // Level on the score with turns to spare, an even fight is a coin tossed for the battle: only an edge is taken.
+  if (stance === 'attack' && turnsLeft(state) > LEVEL_TURNS && scoreLead(state, side) === 0) return WORTH_LEVEL;
+  return WORTH[stance];
+}
 
 /** The first of `options` by value that the engine accepts. */
 function bestChecked(state: State, side: string, scored: { action: MoveAction; value: number }[]): MoveAction | null {
@@ -184,7 +193,7 @@ function engageNow(state: State, side: string, stance: Stance, movers: Squadron[
     const options = attackOptions(state, q, 5);
     if (options.length === 0) continue;
     const best = Math.max(...options.map((o) => attackValue(state, q, o)));
-    if (best < worthNow(state, stance)) return false;
+    if (best < worthNow(state, side, stance)) return false;
     good++;
   }
   return good > 0;
@@ -211,7 +220,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
       if (p.disordered && p.order.kind !== 'recover') return { kind: 'phalanx', phalanx: p.id, order: 'recover', target: null };
       if (enemy && p.order.kind !== 'charge') return { kind: 'phalanx', phalanx: p.id, order: 'charge', target: enemy.id };
     }
-  const stance = stanceOf(state, side);
+  const stance = scoredStance(state, side);
   const movers = state.squadrons.filter((q) => q.side === side && canMove(q));
   if (movers.length && engageNow(state, side, stance, movers)) return { kind: 'signal', signal: 5 };
   const warships = movers.filter((q) => !q.freighters);
@@ -221,7 +230,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
     const signal = signalFor(state, q);
     for (const o of attackOptions(state, q, signal)) {
       const value = attackValue(state, q, o) + random() * 0.01;
-      if (signal === 5 || value >= worthNow(state, stance)) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
+      if (signal === 5 || value >= worthNow(state, side, stance)) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
     }
   }
   const attack = bestChecked(state, side, attacks);
