@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { streamDice } from '../../shared/naval/dice.ts';
 import { type Facing, distance, neighbour } from '../../shared/naval/hex.ts';
+import { playRuleset } from '../../shared/naval/play.ts';
 import { shipToShip } from '../../shared/naval/ship-to-ship/index.ts';
 import { OUT_OF_REACH, chaseMap, seaGrid } from '../../shared/naval/ship-to-ship/opponent-chase.ts';
 import { sinceAfter, trackOf } from '../../shared/naval/ship-to-ship/opponent-forecast.ts';
@@ -259,6 +260,34 @@ describe('the duel: rams, rakes and boarding as the battle stands', () => {
       const after = plotOf(raked, 'rhodes', 'nike', i);
       expect(after.rake).toBe(false);
       expect(after.board).toBe(false);
+    }
+  });
+});
+
+describe('a squadron keeps together', () => {
+  it('Tyre: a ship ends the turn within two hexes of a friend, which may ram whoever rams it, where it ended three off', () => {
+    // Positions from random play of the Tyre scenario (seed, actions played), each with the ship that, without the
+    // friend's cover counted, ended its turn three hexes from every friend with an Antigonid ship able to reach it.
+    const tyre = scenarios.find((s) => s.id === 'tyre-314');
+    if (!tyre) throw new Error('the Tyre scenario is missing');
+    const cases = [
+      { seed: 8, actions: 4, ship: 'melqart' },
+      { seed: 8, actions: 16, ship: 'eshmun' },
+      { seed: 11, actions: 8, ship: 'eshmun' },
+      { seed: 13, actions: 6, ship: 'tanit' },
+      { seed: 17, actions: 8, ship: 'astarte' },
+    ];
+    for (const { seed, actions, ship: id } of cases) {
+      const sides = { tyre: randomPlayer, antigonus: randomPlayer };
+      const { state } = playRuleset(shipToShip, tyre.setup, `support-${seed}`, 'support', sides, seed, actions);
+      const action = opponent(state, 'tyre', () => 0.5);
+      expect(shipToShip.check(state, 'tyre', action)).toBeNull();
+      if (action.kind !== 'plot') throw new Error(`expected a plot, got ${action.kind}`);
+      const endOf = (p: (typeof action.plots)[number]) => trackOf(state.ships.find((s) => s.id === p.ship) as ShipState, p).hexes[6];
+      const mine = action.plots.find((p) => p.ship === id);
+      if (!mine) throw new Error(`no plot for ${id}`);
+      const friends = action.plots.filter((p) => p.ship !== id).map(endOf);
+      expect(Math.min(...friends.map((h) => distance(h, endOf(mine))))).toBeLessThanOrEqual(2);
     }
   });
 });

@@ -7,9 +7,9 @@
  * boarding fights that may follow. Where the plot meets nobody, it weighs the ship's place for the next turn:
  * the hexes of way it still needs (over as many turns as it takes) to lie pointed at the beam or stern of the enemy it
  * can hurt most, on average over the enemy's likeliest ends of the turn (its turning circle and the board's edges
- * counted: opponent-chase.ts), no enemy within reach on its beam or
- * stern, a beam offered to it, out of the reach of enemy stone throwers (the only fire that holes a hull) and an
- * enemy within its own, no maximum-speed turn spent and no going astern for nothing, open water ahead, and no
+ * counted: opponent-chase.ts), no enemy within reach on its beam or stern (half the worry with a friend ending the turn
+ * close by, to ram the rammer), a beam offered to it, out of the reach of enemy stone throwers (the only fire that holes
+ * a hull) and an enemy within its own, no maximum-speed turn spent and no going astern for nothing, open water ahead, and no
  * friend in its way. For a ship with a turning circle, the places its 12 best plots leave it at are then looked at
  * from the next turn: from each of the 6 likeliest ends of this turn of the enemy it goes for, its best plot of the
  * next turn against that enemy's moves from there, averaged and added by the chance it meets nobody this turn
@@ -49,6 +49,10 @@ export const WEIGHTS = {
   perHex: 1.0,
   /** The chance that an enemy within reach rams next turn where it can, and that we can. */
   threat: 0.3,
+  /** How much of that threat is lifted when a friend ends the turn close by, to ram the rammer where it stops. */
+  support: 0.5,
+  /** How near (hexes) a friend must end the turn to cover a ship so. */
+  supportWithin: 2,
   opening: 0.2,
   /** A maximum-speed turn spent, each one spent making the rest dearer (units). */
   maxSpeed: 2.5,
@@ -227,6 +231,7 @@ function choosePlot(
   const maxCost = lastTurn ? 0 : unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
   const plots = legalPlots(state, ship);
   const legalCount = plots.length;
+  const friendEnds = friends.map((fr) => fr.hexes[PHASES]);
   for (const plot of plots) {
     const declaredMax = plot.steps !== 'B' && plot.steps.length > stats.cruisingSpeed;
     const speed = plot.steps === 'B' ? 1 : plot.steps.length;
@@ -249,7 +254,7 @@ function choosePlot(
       // Many plots end in the same hex, facing and straight run: its worth for the next turn is reckoned once.
       let place = j.places.get(endKey);
       if (!place) {
-        place = lastTurn ? { value: 0, who: null } : placeValue(ship, end, facing, since, j.pairs, blocked, chaseOf, unit);
+        place = lastTurn ? { value: 0, who: null } : placeValue(ship, end, facing, since, j.pairs, blocked, chaseOf, unit, friendEnds);
         j.places.set(endKey, place);
       }
       const score = met + free * place.value + common + noise;
@@ -407,6 +412,7 @@ function placeValue(
   blocked: (h: Hex) => boolean,
   chase: (p: Pair) => ChaseMap,
   unit: number,
+  friendEnds: readonly Hex[] = [],
 ): { value: number; who: Pair | null } {
   const stats = statsOf(ship);
   const reach = ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? stats.maxSpeed : stats.cruisingSpeed;
@@ -422,6 +428,9 @@ function placeValue(
   }
   // The way to it: the hexes to a ramming position on it, turning circle and obstacles counted.
   v = who ? -unit * WEIGHTS.perHex * chase(who)(at, facing, since) : 0;
+  // A friend ending close by covers the ship: an enemy that rams it stops alongside, its own beam to that friend's
+  // ram, so a squadron keeping together is the costlier to attack (a human admiral's mutual support).
+  const covered = friendEnds.some((h) => distance(h, at) <= WEIGHTS.supportWithin) ? 1 - WEIGHTS.support : 1;
   for (const p of pairs) {
     const e = p.f.end;
     const d = distanceTo(at, e.q, e.r);
@@ -431,7 +440,7 @@ function placeValue(
     const towardThem = turnDistance(bearing(at, e.hex), facing);
     const towardUs = turnDistance(bearing(e.hex, at), e.facing);
     // Within its reach: on our beam or stern it may ram us there; ahead of us it meets our bow.
-    if (d <= eReach + 0.5) v += WEIGHTS.threat * (towardThem >= 2 ? p.rammed : Math.min(0, p.headOn[0]));
+    if (d <= eReach + 0.5) v += WEIGHTS.threat * (towardThem >= 2 ? covered * p.rammed : Math.min(0, p.headOn[0]));
     // Within ours, with its beam or stern to us: a ram waiting to be made.
     if (d <= reach + 0.5 && towardUs >= 2 && towardThem <= 1) v += WEIGHTS.opening * Math.max(0, p.ram[0]);
   }
