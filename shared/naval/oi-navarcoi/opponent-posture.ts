@@ -36,11 +36,17 @@ export function scoredStance(state: State, side: string): Stance {
   const stance = stanceOf(state, side);
   if (stance !== 'attack') return stance;
   const lead = scoreLead(state, side);
-  return lead > 0 ? 'hold' : lead < 0 && state.turnLimit - state.turn < HURRY_TURNS ? 'hurry' : 'attack';
+  return lead > 0 ? 'hold' : lead < 0 && turnsLeft(state) <= SCORE_TURNS ? 'hurry' : 'attack';
 }
 
-/** Behind on the score, a fleet hurries (opponent.ts) only in its last turns; before, it fights as one level does. */
-const HURRY_TURNS = 4;
+/**
+ * The last turns, where the score must be pressed: behind, a fleet hurries only in these (before, it fights as one
+ * level does); level, it asks an edge of its attacks until these (opponent.ts).
+ */
+export const SCORE_TURNS = 4;
+
+/** Turns left to play, this one included. */
+export const turnsLeft = (state: State): number => state.turnLimit - state.turn + 1;
 
 /** The enemy's share of squadrons lost less ours, as the turn limit counts it (positive: we are ahead). */
 export function scoreLead(state: State, side: string): number {

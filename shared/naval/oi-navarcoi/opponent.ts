@@ -9,9 +9,10 @@
  * side the clock is against stops rallying from disorder six turns from the end and in its last three takes any
  * attack short of a Katastrophe of its own, and sends each squadron to an enemy of its own (opponent-assign.ts);
  * where the turn limit counts the share of squadrons lost, the score sets the stance (opponent-posture.ts: ahead, as
- * the clock favours; level, only attacks with an edge until the last turns); the others close in epi pollon on the enemy most worth it, rowing round the land (opponent-field.ts; freighters
- * first, then squadrons at anchor, bows on the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail downwind to their exit. In the Amphibious battle
- * the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
+ * the clock favours; level, only attacks with an edge until the last turns); the others close in epi pollon on the
+ * enemy most worth it, rowing round the land (opponent-field.ts; freighters first, then squadrons at anchor, bows on
+ * the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail
+ * downwind to their exit. In the Amphibious battle the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
  * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
  */
 import { distanceBetween, turnBetween } from '../table/index.ts';
@@ -23,7 +24,7 @@ import { allowanceOf, canMove } from './movement.ts';
 import { assignFields } from './opponent-assign.ts';
 import { type Field, approachField } from './opponent-field.ts';
 import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
-import { type Stance, goalWeight, scoreLead, scoredStance } from './opponent-posture.ts';
+import { SCORE_TURNS, type Stance, goalWeight, scoreLead, scoredStance, turnsLeft } from './opponent-posture.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, launchable, moraleMod, onTable, qualityMod, shipsMod, standCount } from './state.ts';
 import type { Base } from '../table/index.ts';
@@ -162,18 +163,14 @@ const LAST_TURNS = 3;
 const WORTH_LAST = -65;
 /** Level on the score, a side asks this of an attack until its last turns (then it must press for a result). */
 const WORTH_LEVEL = 40;
-const LEVEL_TURNS = 4;
 /** A side the clock is against stops rallying from disorder this many turns before the end. */
 const RALLY_TURNS = 6;
 
-/** Turns left to play, this one included. */
-const turnsLeft = (state: State): number => state.turnLimit - state.turn + 1;
-
-/** The lowest value of an attack worth making now. */
+/** The lowest value of an attack worth making now (the same for the whole decision: reckon it once). */
 function worthNow(state: State, side: string, stance: Stance): number {
   if (stance === 'hurry' && turnsLeft(state) <= LAST_TURNS) return WORTH_LAST;
   // Level on the score with turns to spare, an even fight is a coin tossed for the battle: only an edge is taken.
-  if (stance === 'attack' && turnsLeft(state) > LEVEL_TURNS && scoreLead(state, side) === 0) return WORTH_LEVEL;
+  if (stance === 'attack' && turnsLeft(state) > SCORE_TURNS && scoreLead(state, side) === 0) return WORTH_LEVEL;
   return WORTH[stance];
 }
 
@@ -185,7 +182,7 @@ function bestChecked(state: State, side: string, scored: { action: MoveAction; v
 }
 
 /** Whether signal 5 is worth giving now: every squadron it binds has an attack worth making, untested. */
-function engageNow(state: State, side: string, stance: Stance, movers: Squadron[]): boolean {
+function engageNow(state: State, side: string, worth: number, movers: Squadron[]): boolean {
   if (signalRefusal(state, side, 5)) return false;
   let good = 0;
   for (const q of movers) {
@@ -193,7 +190,7 @@ function engageNow(state: State, side: string, stance: Stance, movers: Squadron[
     const options = attackOptions(state, q, 5);
     if (options.length === 0) continue;
     const best = Math.max(...options.map((o) => attackValue(state, q, o)));
-    if (best < worthNow(state, side, stance)) return false;
+    if (best < worth) return false;
     good++;
   }
   return good > 0;
@@ -222,7 +219,8 @@ export function opponent(state: State, side: string, random: () => number): Acti
     }
   const stance = scoredStance(state, side);
   const movers = state.squadrons.filter((q) => q.side === side && canMove(q));
-  if (movers.length && engageNow(state, side, stance, movers)) return { kind: 'signal', signal: 5 };
+  const worth = worthNow(state, side, stance);
+  if (movers.length && engageNow(state, side, worth, movers)) return { kind: 'signal', signal: 5 };
   const warships = movers.filter((q) => !q.freighters);
   // Attacks first: a squadron bound by signal 5 must make one; any other makes one only if it is worth it.
   const attacks: { action: MoveAction; value: number }[] = [];
@@ -230,7 +228,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
     const signal = signalFor(state, q);
     for (const o of attackOptions(state, q, signal)) {
       const value = attackValue(state, q, o) + random() * 0.01;
-      if (signal === 5 || value >= worthNow(state, side, stance)) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
+      if (signal === 5 || value >= worth) attacks.push({ action: o.action, value: value + (signal === 5 ? 1000 : 0) });
     }
   }
   const attack = bestChecked(state, side, attacks);

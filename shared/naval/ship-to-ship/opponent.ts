@@ -412,7 +412,7 @@ function placeValue(
   blocked: (h: Hex) => boolean,
   chase: (p: Pair) => ChaseMap,
   unit: number,
-  friendEnds: readonly Hex[] = [],
+  friendEnds: readonly Hex[],
 ): { value: number; who: Pair | null } {
   const stats = statsOf(ship);
   const reach = ship.maxTurnsUsed < RULES.maxSpeedTurnsPerGame ? stats.maxSpeed : stats.cruisingSpeed;
