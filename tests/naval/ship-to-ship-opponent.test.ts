@@ -222,12 +222,33 @@ describe('the duel: rams, rakes and boarding as the battle stands', () => {
   };
 
   it('rams on the last turn a stopped enemy it would otherwise wait for: no later turn can bring a better chance', () => {
-    // Nike lies stopped two hexes ahead of Leon. Two turns before the end Leon waits for a surer ram next turn (its
-    // look at the next turn); on the last turn that wait would end the battle drawn, so it goes in.
+    // Nike lies stopped two hexes ahead of Leon. Early on Leon waits for a surer ram next turn (its look at the next
+    // turn); on the last turn that wait would end the battle drawn, so it goes in.
     const leon = { hex: { q: 9, r: 4 }, facing: 4 as Facing, speed: 1, sinceTurn: 1, maxTurnsUsed: 0 };
     const nike = { hex: { q: 7, r: 6 }, facing: 4 as Facing, speed: 0, sinceTurn: 1, maxTurnsUsed: 3, wentMax: false };
     const last = at(state.turnLimit, leon, nike);
     for (let i = 0; i < 5; i++) expect(plotOf(last, 'macedon', 'leon', i).steps).toBe('FF');
+  });
+
+  it('three turns from the end it rams a stopped enemy two hexes ahead rather than wait for the next turn', () => {
+    // The look at the next turn counted that turn's meetings but not what a miss then leaves (the way still to go,
+    // counted for a miss this turn): waiting beside Nike looked better than the sure ram until the last turn.
+    const leon = { hex: { q: 9, r: 4 }, facing: 4 as Facing, speed: 1, sinceTurn: 1, maxTurnsUsed: 0 };
+    const nike = { hex: { q: 7, r: 6 }, facing: 4 as Facing, speed: 0, sinceTurn: 1, maxTurnsUsed: 3, wentMax: false };
+    const late = at(state.turnLimit - 2, leon, nike);
+    for (let i = 0; i < 5; i++) expect(plotOf(late, 'macedon', 'leon', i).steps).toBe('FF');
+  });
+
+  it('spends its maximum-speed turns on closing in once there are no more turns left than them, and keeps them before', () => {
+    // Nike far off across the board: no meeting this turn. Maximum-speed turns still unspent at the turn limit are
+    // wasted, so with three left and three turns to go Leon rows flat out at Nike; with more turns to go it keeps them.
+    const leon = { hex: { q: 10, r: -3 }, facing: 4 as Facing, speed: 3, sinceTurn: 1, maxTurnsUsed: 0 };
+    const nike = { hex: { q: 1, r: 6 }, facing: 4 as Facing, speed: 3, sinceTurn: 1, maxTurnsUsed: 3, wentMax: false };
+    const cruising = statsOf(state.ships.find((s) => s.id === 'leon') as ShipState).cruisingSpeed;
+    for (let i = 0; i < 5; i++) {
+      expect(plotOf(at(state.turnLimit - 2, leon, nike), 'macedon', 'leon', i).steps.length).toBeGreaterThan(cruising);
+      expect(plotOf(at(12, leon, nike), 'macedon', 'leon', i).steps.length).toBeLessThanOrEqual(cruising);
+    }
   });
 
   it('ahead on the hull kept against a ship with no stone throwers, it keeps clear of it rather than risk its lead', () => {

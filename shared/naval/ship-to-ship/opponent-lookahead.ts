@@ -74,11 +74,20 @@ export type RateNext = (t: Track, plot: ShipPlot, after: ShipState, f: Forecast)
 /**
  * What the place `after` (our ship as this turn's plot leaves it) is worth next turn: over the enemy's likeliest
  * ends, the best of our next plots against its moves from each, by `rate`. Enemy ends beyond `within` hexes of the
- * place are left at 0 (no next-turn meeting can reach them).
+ * place count `beyond` (no next-turn meeting can reach them: what a turn without one is worth, 0 unless counted).
  */
-export function nextTurnValue(state: State, after: ShipState, ends: readonly EnemyEnd[], within: number, rate: RateNext, stops?: (h: Hex) => boolean): number {
+export function nextTurnValue(
+  state: State,
+  after: ShipState,
+  ends: readonly EnemyEnd[],
+  within: number,
+  rate: RateNext,
+  stops?: (h: Hex) => boolean,
+  beyond = 0,
+): number {
   const near = ends.filter((e) => distance(after.hex, e.hex) <= within);
-  if (near.length === 0) return 0;
+  const far = ends.reduce((sum, e) => sum + e.chance, 0) - near.reduce((sum, e) => sum + e.chance, 0);
+  if (near.length === 0) return beyond;
   const plots = legalPlots(state, after);
   const tracks = plots.map((p) => trackOf(after, p, stops));
   let sum = 0;
@@ -90,7 +99,7 @@ export function nextTurnValue(state: State, after: ShipState, ends: readonly Ene
     }
     if (best > Number.NEGATIVE_INFINITY) sum += e.chance * best;
   }
-  return sum;
+  return sum + far * beyond;
 }
 
 /** The key of a ship's place for the next turn: hex, facing, speed, straight run (up to its circle), maximum speed. */

@@ -191,6 +191,8 @@ interface Scored {
   readonly t: Track;
   readonly score: number;
   readonly free: number;
+  /** What its end is worth for the next turn, as scored (counted by `free`). */
+  readonly place: number;
   readonly who: Pair | null;
   readonly target: ShipState | null;
 }
@@ -198,6 +200,12 @@ interface Scored {
 /** The next turn's look-ahead for a decision: the enemy's likeliest ends, found once per enemy. */
 interface LookAhead {
   readonly ends: (p: Pair) => EnemyEnd[];
+  /**
+   * Whether a miss next turn is counted at this turn's place: against a lone enemy, level or behind. Ahead, or with
+   * other enemies about (their threats are in the place, and the next turn looks at one enemy), the place stands as
+   * it is: a meeting next turn is no way out of it, and a lead is kept by keeping clear.
+   */
+  readonly missCounted: boolean;
 }
 
 /**
@@ -228,7 +236,12 @@ function choosePlot(
   const unit = unitOf(pairSets[0]);
   // The battle's last turn: nothing after it counts, neither the place a plot ends at nor a maximum-speed turn kept.
   const lastTurn = state.turn >= state.turnLimit;
-  const maxCost = lastTurn ? 0 : unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed);
+  // Maximum-speed turns left unspent at the turn limit are wasted: as the turns run out towards their number they
+  // cost less, and once there are no more turns than them, nothing, and may go on way alone.
+  const spare = Math.max(0, RULES.maxSpeedTurnsPerGame - ship.maxTurnsUsed);
+  const turnsLeft = Math.max(1, state.turnLimit - state.turn + 1);
+  const keep = Math.max(0, 1 - spare / turnsLeft);
+  const maxCost = lastTurn ? 0 : unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed) * keep;
   const plots = legalPlots(state, ship);
   const legalCount = plots.length;
   const friendEnds = friends.map((fr) => fr.hexes[PHASES]);
@@ -250,7 +263,7 @@ function choosePlot(
     for (const j of judgements) {
       const { score: met, free, target } = meetings(t, bonus, speed, j.near);
       // A maximum-speed turn is one of three a battle: spent on a likely meeting, not on way alone.
-      if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting && !lastTurn) continue;
+      if (declaredMax && 1 - free < WEIGHTS.maxSpeedMeeting && keep > 0) continue;
       // Many plots end in the same hex, facing and straight run: its worth for the next turn is reckoned once.
       let place = j.places.get(endKey);
       if (!place) {
@@ -260,7 +273,7 @@ function choosePlot(
       const score = met + free * place.value + common + noise;
       const chosenTarget = target ?? place.who?.f.ship ?? null;
       if (!j.best || score > j.best.score) j.best = { plot, score, target: chosenTarget };
-      if (look && circle > 0) j.scored.push({ plot, t, score, free, who: place.who, target: chosenTarget });
+      if (look && circle > 0) j.scored.push({ plot, t, score, free, place: place.value, who: place.who, target: chosenTarget });
     }
   }
   // A ship that turns every hex (no turning circle) is as near a ram as its hexes say, and has hundreds of plots
@@ -287,15 +300,16 @@ function lookAhead(state: State, ship: ShipState, j: Judgement, look: LookAhead,
       next = 0;
       const who = c.who;
       if (who && c.free > 0.05) {
+        const miss = look.missCounted ? c.place : 0;
         const cruising = statsOf(after).cruisingSpeed;
         const rate: RateNext = (t2, plot2, a, f) => {
           const declaredMax = plot2.steps !== 'B' && plot2.steps.length > cruising;
           const bonus = fullSpeedBonus(a, declaredMax) > 0 ? 1 : 0;
           const speed = plot2.steps === 'B' ? 1 : plot2.steps.length;
-          const { score } = meetings(t2, bonus, speed, [{ ...who, f }]);
-          return score - (declaredMax ? nextMaxCost : 0);
+          const met = meetings(t2, bonus, speed, [{ ...who, f }]);
+          return met.score + met.free * miss - (declaredMax ? nextMaxCost : 0);
         };
-        next = nextTurnValue(state, after, look.ends(who), who.meetWithin, rate, stops);
+        next = nextTurnValue(state, after, look.ends(who), who.meetWithin, rate, stops, miss) - miss;
       }
       seen.set(key, next);
     }
@@ -532,6 +546,7 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
   const look: LookAhead | null =
     WEIGHTS.lookAheadPlaces > 0
       ? {
+          missCounted: care <= 1 && enemyShips.length === 1,
           ends: (p) => {
             let found = endsFound.get(p.f.ship.id);
             if (!found) {
