@@ -182,6 +182,29 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(oiNavarcoi.check(state, 'a', behind)).toBeNull();
   });
 
+  it('holds off an attack at a disadvantage while the clock leaves time, and makes it when time runs short', () => {
+    // Defending the land: the invader must beat the defender before the turn limit. Epi pollon into a kyklos (one
+    // rank worse, no flank to take) starts a long melee it tends to lose; early on it waits for a better chance.
+    const state = battle(
+      [
+        { id: 'a1', side: 'a', x: 36, y: 20, heading: 0, formation: 'epi-pollon' },
+        { id: 'b1', side: 'b', x: 36, y: 27, heading: 180, formation: 'kyklos' },
+      ],
+      { scenario: 'defending-land' },
+    );
+    state.allowances = { a1: 8 };
+    const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
+    state.turn = 2;
+    const early = opponent(state, 'a', () => 0.5);
+    expect(fights(early), JSON.stringify(early)).toBe(false);
+    expect(oiNavarcoi.check(state, 'a', early)).toBeNull();
+    // Five turns from the end it must press: the same attack is made.
+    state.turn = state.turnLimit - 4;
+    const late = opponent(state, 'a', () => 0.5);
+    expect(fights(late), JSON.stringify(late)).toBe(true);
+    expect(oiNavarcoi.check(state, 'a', late)).toBeNull();
+  });
+
   it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {
     // One battle per scenario, the computer on the side its scenario's goal favours it to win most often.
     const set: [string, string, number][] = [

@@ -6,8 +6,9 @@
  * unformed by failing its contact test while disordered suffers the same; then the formation differential,
  * crews, disorder, and the diekplous or periplous by the chances of their four outcomes. A side the scenario's
  * clock favours strikes only where the enemy must fail and otherwise keeps its distance (opponent-posture.ts); a
- * side the clock is against stops rallying from disorder six turns from the end and in its last three takes any
- * attack short of a Katastrophe of its own, and sends each squadron to an enemy of its own (opponent-assign.ts);
+ * side the clock is against takes no attack at a disadvantage while more than six turns are left, stops rallying from
+ * disorder six turns from the end and in its last three takes any attack short of a Katastrophe of its own, and
+ * sends each squadron to an enemy of its own (opponent-assign.ts);
  * where the turn limit counts the share of squadrons lost, the score sets the stance (opponent-posture.ts: ahead, as
  * the clock favours; level, only attacks with an edge until the last turns); the others close in epi pollon on the
  * enemy most worth it, rowing round the land (opponent-field.ts; freighters first, then squadrons at anchor, bows on
@@ -163,12 +164,20 @@ const LAST_TURNS = 3;
 const WORTH_LAST = -65;
 /** Level on the score, a side asks this of an attack until its last turns (then it must press for a result). */
 const WORTH_LEVEL = 40;
+/**
+ * With more than this many turns left a side the clock is against takes only attacks worth `WORTH_EARLY` or more:
+ * an attack at a disadvantage (epi pollon into a kyklos, a tested wheel into a front) started long melees it lost,
+ * while waiting a turn or two found the enemy unformed or disordered.
+ */
+const EARLY_TURNS = 6;
+const WORTH_EARLY = 0;
 /** A side the clock is against stops rallying from disorder this many turns before the end. */
 const RALLY_TURNS = 6;
 
 /** The lowest value of an attack worth making now (the same for the whole decision: reckon it once). */
 function worthNow(state: State, side: string, stance: Stance): number {
   if (stance === 'hurry' && turnsLeft(state) <= LAST_TURNS) return WORTH_LAST;
+  if (stance === 'hurry' && turnsLeft(state) > EARLY_TURNS) return WORTH_EARLY;
   // Level on the score with turns to spare, an even fight is a coin tossed for the battle: only an edge is taken.
   if (stance === 'attack' && turnsLeft(state) > SCORE_TURNS && scoreLead(state, side) === 0) return WORTH_LEVEL;
   return WORTH[stance];
