@@ -63,7 +63,7 @@ const phase = ionian();
 
 describe('the fleets a battle cost', () => {
   it('2007 rules: a fleet whose ships were all sunk or surrendered is lost, and leaves the board with no retreat', () => {
-    const battle = played('ship-to-ship', phase.forces, 'f');
+    const battle = played('ship-to-ship', phase.forces, 'a');
     const state = battle.state as { ships: { side: string; status: string }[] };
     // Macedonia's three ships all went down or struck; Rome kept some afloat.
     expect(state.ships.filter((s) => s.side === 'macedonia').map((s) => s.status)).not.toContain('afloat');
