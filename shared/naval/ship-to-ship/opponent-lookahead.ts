@@ -86,8 +86,8 @@ export function nextTurnValue(
   beyond = 0,
 ): number {
   const near = ends.filter((e) => distance(after.hex, e.hex) <= within);
-  const far = ends.reduce((sum, e) => sum + e.chance, 0) - near.reduce((sum, e) => sum + e.chance, 0);
   if (near.length === 0) return beyond;
+  const far = ends.reduce((sum, e) => sum + e.chance, 0) - near.reduce((sum, e) => sum + e.chance, 0);
   const plots = legalPlots(state, after);
   const tracks = plots.map((p) => trackOf(after, p, stops));
   let sum = 0;

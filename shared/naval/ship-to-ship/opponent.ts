@@ -186,6 +186,9 @@ interface Judgement {
 }
 
 /** A plot as scored on this turn alone. */
+/** Turns left to play, this one included (at least 1). */
+const turnsLeft = (state: State): number => Math.max(1, state.turnLimit - state.turn + 1);
+
 interface Scored {
   readonly plot: ShipPlot;
   readonly t: Track;
@@ -239,8 +242,7 @@ function choosePlot(
   // Maximum-speed turns left unspent at the turn limit are wasted: as the turns run out towards their number they
   // cost less, and once there are no more turns than them, nothing, and may go on way alone.
   const spare = Math.max(0, RULES.maxSpeedTurnsPerGame - ship.maxTurnsUsed);
-  const turnsLeft = Math.max(1, state.turnLimit - state.turn + 1);
-  const keep = Math.max(0, 1 - spare / turnsLeft);
+  const keep = Math.max(0, 1 - spare / turnsLeft(state));
   const maxCost = lastTurn ? 0 : unit * WEIGHTS.maxSpeed * (1 + ship.maxTurnsUsed) * keep;
   const plots = legalPlots(state, ship);
   const legalCount = plots.length;
@@ -516,7 +518,7 @@ export const opponent: Opponent<State, Action> = (state, side, random) => {
     // An enemy is reckoned likelier to board when its marines would win.
     boardsChance: (s, against) => (boardingOdds(s, against) > 0.6 ? 0.7 : 0.4),
     boards: () => boards,
-    turnsLeft: Math.max(1, state.turnLimit - state.turn + 1),
+    turnsLeft: turnsLeft(state),
   });
   if (state.stage === 'repulse') {
     const fight = state.repulses[0];
