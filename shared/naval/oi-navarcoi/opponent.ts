@@ -13,8 +13,9 @@
  * the clock favours; level, only attacks with an edge until the last turns); the others close in epi pollon on the
  * enemy most worth it, rowing round the land (opponent-field.ts; freighters first, then squadrons at anchor, bows on
  * the beach and so open to an attack in the rear), rallying from disorder while no enemy is near. Freighters sail
- * downwind to their exit. In the Amphibious battle the invader's phalanx charges (the land battle's end is the invader's goal) and the defender's holds. Only a
- * short list of moves is planned per decision (opponent-moves.ts), and the one chosen is checked as any action.
+ * downwind to their exit. In the Amphibious battle the invader's phalanx charges (the land battle's end is the
+ * invader's goal) and the defender's holds. Only a short list of moves is planned per decision (opponent-moves.ts),
+ * and the one chosen is checked as any action.
  */
 import { distanceBetween, turnBetween } from '../table/index.ts';
 import { aheadBy } from './contact.ts';
