@@ -82,6 +82,32 @@ describe('a forming game’s page opened as the game starts', () => {
     expect(reads).toBe(2);
   });
 
+  it('asks to listen only once the game has answered, so a quick confirmation does not read the game twice first', async () => {
+    // The game's answer is slow (a busy server); the socket is quick.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path !== `/api/games/${GAME}`) return json(404, { error: { code: 'not_found', message: `no route GET ${path}` } });
+      reads++;
+      await answered;
+      return json(200, now);
+    });
+    const before = ScriptedSocket.opened.at(-1)?.sent.length ?? 0;
+    component = mount(GamePage, { target, props: { id: GAME } });
+    await vi.waitFor(() => expect(reads).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const subscriptions = () => (ScriptedSocket.opened.at(-1)?.sent ?? []).slice(before).filter((m) => (m as { type: string }).type === 'subscribe');
+    expect(subscriptions()).toEqual([]);
+    answer();
+    await vi.waitFor(() => expect(eyebrow()).toContain('waiting for players'));
+    const socket = openSocket();
+    await vi.waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', channel }));
+    expect(reads).toBe(1);
+    // Once listened for, the page reads the game again (an event between its answer and then was told to nobody).
+    serverSays(socket, { type: 'subscribed', channel, seq: 3 });
+    await vi.waitFor(() => expect(reads).toBe(2));
+  });
+
   it('reads it again when the server listens again after the socket was lost', async () => {
     component = mount(GamePage, { target, props: { id: GAME } });
     await vi.waitFor(() => expect(eyebrow()).toContain('waiting for players'));
