@@ -9,7 +9,9 @@ import { BattleLog } from '../../shared/naval/oi-navarcoi/log.ts';
 import { opponent } from '../../shared/naval/oi-navarcoi/opponent.ts';
 import { playBattle, randomPlayer } from '../../shared/naval/oi-navarcoi/play.ts';
 import { scenarios } from '../../shared/naval/oi-navarcoi/scenarios.ts';
-import { type State, StateSchema } from '../../shared/naval/oi-navarcoi/state.ts';
+import { type State, StateSchema, body, onTable } from '../../shared/naval/oi-navarcoi/state.ts';
+import { overlapping } from '../../shared/naval/table/index.ts';
+import { mulberry32 } from '../../shared/random.ts';
 import { BattleRecordSchema, verify } from '../../shared/naval/record.ts';
 import { sq } from './oi-navarcoi-helpers.ts';
 
@@ -227,6 +229,35 @@ describe('whole battles', () => {
       { numRuns: 3 },
     );
   }, 240_000);
+
+  it('never leaves two squadrons on top of each other: pursuits, rallies and falls out of formation all fit', () => {
+    // Four battles a scenario, the computer against random play, each state after every action looked at: bases
+    // touch, and overlap only between squadrons locked in one melee.
+    const overlaps: string[] = [];
+    for (const { id, setup } of scenarios)
+      for (let n = 0; n < 4; n++) {
+        const sides = setup.sides.map((s) => s.id);
+        const dice = streamDice(`o-${n}`, `ov:${id}:${n}`);
+        let state = oiNavarcoi.start(setup, dice).state;
+        const randoms = sides.map((_, i) => mulberry32(n * 7 + i + 1));
+        for (let k = 0; k < 3_000; k++) {
+          const turn = oiNavarcoi.turn(state);
+          if (turn.kind === 'over') break;
+          const side = turn.kind === 'side' ? turn.side : turn.waiting[0];
+          const i = sides.indexOf(side);
+          const player = i === n % 2 ? opponent : randomPlayer;
+          const applied = oiNavarcoi.apply(state, side, player(oiNavarcoi.redact(state, side), side, randoms[i]), dice);
+          if (!applied.ok) throw new Error(applied.error.message);
+          state = applied.state;
+          const afloat = state.squadrons.filter(onTable);
+          for (const [j, q] of afloat.entries())
+            for (const o of afloat.slice(j + 1))
+              if (!q.engaged.includes(o.id) && overlapping(body(q), body(o))) overlaps.push(`${id} ${n}, turn ${state.turn}: ${q.name} on ${o.name}`);
+        }
+        expect(state.outcome, `${id} ${n}`).not.toBeNull();
+      }
+    expect(overlaps).toEqual([]);
+  }, 120_000);
 
   it('never accepts an action outside the rules: a second move of one squadron, a move out of turn', () => {
     let state = deployed('clash');

@@ -10,7 +10,7 @@ import { RULES, loadRules } from '../../shared/naval/oi-navarcoi/rules.ts';
 import { body } from '../../shared/naval/oi-navarcoi/state.ts';
 import { manoeuvreTest, moraleTest } from '../../shared/naval/oi-navarcoi/tests.ts';
 import { distanceBetween, overlapping } from '../../shared/naval/table/index.ts';
-import { battle, facing, logWith, sq } from './oi-navarcoi-helpers.ts';
+import { DEPTH, battle, facing, logWith, sq } from './oi-navarcoi-helpers.ts';
 
 describe('the rules data', () => {
   it('loads, and a typo fails with its place named', () => {
@@ -245,6 +245,62 @@ describe('the morale test', () => {
     // Next morale phase: the router runs 2 average dice, the pursuer tests at −2: 6+4−2 = 8 stops it.
     moralePhase(state, logWith([3, 3, 6, 4]).log);
     expect(a.status).toBe('afloat');
+  });
+
+  it('settles a squadron falling out of formation clear of the friend at its stern', () => {
+    // a1 in line, disordered, a2 touching its stern: the unformed two-rank block is deeper than the line.
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 20, heading: 0 },
+      { id: 'a2', side: 'a', x: 36, y: 20 - DEPTH, heading: 0 },
+      { id: 'b1', side: 'b', x: 36, y: 40, heading: 180 },
+    ]);
+    const a1 = sq(state, 'a1');
+    a1.disordered = true;
+    const { log, text } = logWith([1, 1]);
+    expect(manoeuvreTest(state, a1, 'a wheel', log)).toBe(false);
+    expect(text()).toContain('failed: unformed');
+    expect(a1.formation).toBe('unformed');
+    expect(overlapping(body(a1), body(sq(state, 'a2')))).toBe(false);
+    // Nudged no farther than needed: half a stand's depth ahead, still touching a2.
+    expect(a1.y).toBeCloseTo(20 + DEPTH / 2, 0);
+    expect(a1.x).toBeCloseTo(36, 5);
+    expect(distanceBetween(body(a1), body(sq(state, 'a2')))).toBeLessThan(0.3);
+  });
+
+  it('stops a pursuer short of a squadron in its way rather than on top of it', () => {
+    // a2 lies where a1's pursuit would put it: 6" of rout (3, 3) north, then a stand's depth behind the router.
+    const state = battle([...facing(0), { id: 'a2', side: 'a', x: 36, y: 25.4, heading: 0 }]);
+    const a = sq(state, 'a1');
+    const b = sq(state, 'b1');
+    engage(a, b);
+    b.testMorale = true;
+    moralePhase(state, logWith([1, 1, 3, 3, 1, 1]).log);
+    expect(a.status).toBe('pursuing');
+    expect(a.formation).toBe('unformed');
+    expect(overlapping(body(a), body(sq(state, 'a2')))).toBe(false);
+    // As far along its run as there is room: its bows at a2's stern.
+    expect(distanceBetween(body(a), body(sq(state, 'a2')))).toBeLessThan(0.3);
+  });
+
+  it('sends two pursuers of one router one behind the other, never on one spot', () => {
+    const state = battle([
+      { id: 'a1', side: 'a', x: 32, y: 20, heading: 0 },
+      { id: 'a2', side: 'a', x: 40, y: 20, heading: 0 },
+      { id: 'b1', side: 'b', x: 36, y: 20 + DEPTH, heading: 180 },
+    ]);
+    const b = sq(state, 'b1');
+    engage(sq(state, 'a1'), b);
+    engage(sq(state, 'a2'), b);
+    b.testMorale = true;
+    // b1 routs (1 + 1), runs 6" (3, 3); both winners fail to hold back (1 + 1 each).
+    moralePhase(state, logWith([1, 1, 3, 3, 1, 1, 1, 1]).log);
+    const [a1, a2] = [sq(state, 'a1'), sq(state, 'a2')];
+    expect([a1.status, a2.status]).toEqual(['pursuing', 'pursuing']);
+    expect(overlapping(body(a1), body(a2))).toBe(false);
+    // And the next morale phase, both still pursuing (1 + 1 at −2), they follow again without meeting.
+    moralePhase(state, logWith([3, 3, 1, 1, 1, 1]).log);
+    expect([a1.status, a2.status]).toEqual(['pursuing', 'pursuing']);
+    expect(overlapping(body(a1), body(a2))).toBe(false);
   });
 
   it('keeps one squadron in every melee: the higher morale roll stands when both would rout', () => {

@@ -7,7 +7,7 @@ import { type Side, distanceBetween, headingOf, nearestEdge, normalizeHeading, p
 import { conform } from './contact.ts';
 import { type Frame, bodyOf } from './layout.ts';
 import { type BattleLog, type Modifier, inches, standsText, testText } from './log.ts';
-import { obstaclesFor } from './movement.ts';
+import { fallOutOfFormation, obstaclesFor } from './movement.ts';
 import { RULES, rowOf } from './rules.ts';
 import { type Squadron, type State, body, qualityMod, shipsMod, squadronOf, standCount, standsToFight, tableOf } from './state.ts';
 import { worsen } from './tests.ts';
@@ -30,8 +30,8 @@ export function disengage(state: State, q: Squadron): void {
 }
 
 /** A squadron caught at a flank or in the rear, or fighting unformed: Katastrophe, and its first battle test fails. */
-function katastrophe(victim: Squadron, attacker: Squadron, log: BattleLog, why: string): void {
-  victim.formation = 'unformed';
+function katastrophe(state: State, victim: Squadron, attacker: Squadron, log: BattleLog, why: string): void {
+  fallOutOfFormation(state, victim);
   victim.katastrophe = true;
   victim.autoFail = true;
   // A squadron itself caught at a flank or unformed gains nothing over its enemy.
@@ -41,12 +41,12 @@ function katastrophe(victim: Squadron, attacker: Squadron, log: BattleLog, why: 
 }
 
 /** What contact does at once, once the attacker is in place against the side it met. */
-export function contactMade(_state: State, attacker: Squadron, target: Squadron, side: Side, log: BattleLog): void {
+export function contactMade(state: State, attacker: Squadron, target: Squadron, side: Side, log: BattleLog): void {
   engage(attacker, target);
   if (side !== 'front' && target.formation !== 'kyklos')
-    katastrophe(target, attacker, log, side === 'rear' ? 'is taken in the rear' : `is taken in its ${side} flank`);
-  else if (target.formation === 'unformed') katastrophe(target, attacker, log, 'is attacked unformed and fights as if flanked');
-  if (attacker.formation === 'unformed' && !attacker.autoFail) katastrophe(attacker, target, log, 'attacks unformed and fights as if flanked');
+    katastrophe(state, target, attacker, log, side === 'rear' ? 'is taken in the rear' : `is taken in its ${side} flank`);
+  else if (target.formation === 'unformed') katastrophe(state, target, attacker, log, 'is attacked unformed and fights as if flanked');
+  if (attacker.formation === 'unformed' && !attacker.autoFail) katastrophe(state, attacker, target, log, 'attacks unformed and fights as if flanked');
   for (const [q, front] of [
     [target, side === 'front'],
     [attacker, true],
@@ -115,8 +115,8 @@ export function diekplous(state: State, attacker: Squadron, target: Squadron, lo
     return;
   }
   if (!a.pass && !d.pass) {
-    const wa = worsen(attacker);
-    const wd = worsen(target);
+    const wa = worsen(state, attacker);
+    const wd = worsen(state, target);
     attacker.formation = 'epi-mias';
     if (!conformTo(state, attacker, target, 'front')) attacker.formation = 'epi-pollon';
     log.line(
@@ -204,8 +204,8 @@ export function periplous(state: State, attacker: Squadron, target: Squadron, lo
     return;
   }
   if (!a.pass && !d.pass) {
-    const wa = worsen(attacker);
-    const wd = worsen(target);
+    const wa = worsen(state, attacker);
+    const wd = worsen(state, target);
     race(state, attacker, target, 1, log, table, `${prefix} Both manoeuvre poorly (${attacker.name} ${wa}, ${target.name} ${wd}).`);
     return;
   }

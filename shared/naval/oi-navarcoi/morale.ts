@@ -3,12 +3,13 @@
  * melee), the rout of those that fail (2 average dice straight away from the enemy each turn until off the
  * table or aground, disordering whoever is within 6" behind, leaving flotsam where they fought), and pursuit.
  */
-import { type Base, cornersOf, edgesReached, fromLocal, headingOf, normalizeHeading, overlapping, sub, terrainUnder } from '../table/index.ts';
-import { STAND_DEPTH, STAND_FRONTAGE } from './layout.ts';
+import { type Base, cornersOf, edgesReached, fromLocal, headingOf, normalizeHeading, overlapping, placing, sub, terrainUnder } from '../table/index.ts';
+import { type Frame, STAND_DEPTH, STAND_FRONTAGE, bodyOf } from './layout.ts';
 import type { BattleLog } from './log.ts';
 import { disengage } from './melee.ts';
+import { obstaclesFor } from './movement.ts';
 import { RULES } from './rules.ts';
-import { type Squadron, type State, body, squadronOf, standsToFight, tableOf } from './state.ts';
+import { type Squadron, type State, body, squadronOf, standCount, standsToFight, tableOf } from './state.ts';
 import { moraleTest, worsen } from './tests.ts';
 
 /** Whether `q` is within `reach` directly behind `router` (in the strip its flight sweeps first). */
@@ -45,14 +46,35 @@ export function routMove(state: State, q: Squadron, log: BattleLog): void {
   log.line(`${q.name} routs ${text}".`);
 }
 
-/** Puts a pursuer in contact behind the squadron it chases, unformed. */
-function follow(pursuer: Squadron, router: Squadron): void {
+/** How finely a pursuer's run is sampled for what is in its way (inches; well under a stand's depth). */
+const FOLLOW_STEP = 0.25;
+
+/**
+ * Puts a pursuer in contact behind the squadron it chases, unformed: it rows straight after it and stops short
+ * of any squadron, land or table edge in its way (bases never overlap; a router is rowed through, as every move
+ * does). Two pursuers of one router thus end one behind the other, not on one spot.
+ */
+function follow(state: State, pursuer: Squadron, router: Squadron): void {
   const r = body(router);
+  const behind = fromLocal(r, -r.length / 2 - STAND_DEPTH, 0);
+  const from = { x: pursuer.x, y: pursuer.y };
   pursuer.formation = 'unformed';
-  const p = fromLocal(r, -r.length / 2 - STAND_DEPTH, 0);
-  pursuer.x = p.x;
-  pursuer.y = p.y;
-  pursuer.heading = r.heading;
+  const table = tableOf(state);
+  const others = obstaclesFor(state, pursuer.id);
+  const n = standCount(pursuer);
+  const steps = Math.max(1, Math.ceil(Math.hypot(behind.x - from.x, behind.y - from.y) / FOLLOW_STEP));
+  let stop: Frame | null = null;
+  for (let k = 0; k <= steps; k++) {
+    const t = k / steps;
+    const frame = { x: from.x + (behind.x - from.x) * t, y: from.y + (behind.y - from.y) * t, heading: r.heading };
+    if (!placing(table, bodyOf('unformed', n, frame), others).ok) break;
+    stop = frame;
+  }
+  // Not even turned where it lies is there room: it stays as it is.
+  if (!stop) return;
+  pursuer.x = stop.x;
+  pursuer.y = stop.y;
+  pursuer.heading = normalizeHeading(stop.heading);
 }
 
 /** The morale phase. */
@@ -102,7 +124,7 @@ export function moralePhase(state: State, log: BattleLog): void {
       const before = body(q);
       for (const o of state.squadrons)
         if (o !== q && standsToFight(o) && directlyBehind(before, away, body(o), RULES.rout.disorderBehindInches)) {
-          const became = worsen(o);
+          const became = worsen(state, o);
           log.line(`${o.name} is within ${RULES.rout.disorderBehindInches}" behind the routing ${q.name}: ${became}.`);
         }
       const mid = { x: (q.x + c.x) / 2, y: (q.y + c.y) / 2 };
@@ -124,7 +146,7 @@ export function moralePhase(state: State, log: BattleLog): void {
     if (result.pass || !router) continue;
     p.status = 'pursuing';
     p.target = router.id;
-    follow(p, router);
+    follow(state, p, router);
     log.line(`${p.name} pursues ${router.name} excitedly, unformed.`);
   }
   // Squadrons pursuing from earlier turns test to stop; those that fail follow their quarry.
@@ -145,7 +167,7 @@ export function moralePhase(state: State, log: BattleLog): void {
       p.target = null;
       log.line(`${p.name} stops pursuing, unformed.`);
     } else {
-      follow(p, router);
+      follow(state, p, router);
       log.line(`${p.name} keeps pursuing ${router.name}, close behind.`);
     }
   }

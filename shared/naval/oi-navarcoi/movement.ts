@@ -14,6 +14,7 @@ import {
   checkPath,
   columnPath,
   distanceBetween,
+  fromLocal,
   normalizeHeading,
   overlapping,
   placing,
@@ -46,6 +47,45 @@ export interface Plan {
 /** The squadrons a moving squadron must keep clear of: every other on the table (routing squadrons row round). */
 export function obstaclesFor(state: State, moverId: string, except: readonly string[] = []): Obstacle[] {
   return state.squadrons.filter((o) => o.id !== moverId && onTable(o) && !except.includes(o.id)).map((o) => ({ id: o.name, base: body(o) }));
+}
+
+/** How far, and in which directions (ahead, right) of its heading, stands falling out of formation may shift to fit. */
+const SETTLE_STEP = 0.25;
+const SETTLE_MAX = 3;
+const SETTLE_WAYS = [
+  [-1, 0],
+  [1, 0],
+  [0, -1],
+  [0, 1],
+  [-1, -1],
+  [-1, 1],
+  [1, -1],
+  [1, 1],
+].map(([a, r]) => [a / Math.hypot(a, r), r / Math.hypot(a, r)]);
+
+/**
+ * A squadron falls out of formation (a failed test, or caught at a flank or unformed): its stands become the
+ * unformed two-rank block about the same centre, which may reach past the old outline (a line gains depth, a
+ * column width) into a friend beside it or the shore; they settle at the nearest place within a few inches where
+ * the block fits, as players would nudge them, rather than sit on another squadron that then could not move (its
+ * melee's enemies excepted: they are already in contact).
+ */
+export function fallOutOfFormation(state: State, q: Squadron): void {
+  q.formation = 'unformed';
+  const table = tableOf(state);
+  const others = obstaclesFor(state, q.id, q.engaged);
+  const n = standCount(q);
+  const fits = (x: number, y: number) => placing(table, bodyOf('unformed', n, { x, y, heading: q.heading }), others).ok;
+  if (fits(q.x, q.y)) return;
+  const here = body(q);
+  for (let d = SETTLE_STEP; d <= SETTLE_MAX + 1e-9; d += SETTLE_STEP)
+    for (const [ahead, right] of SETTLE_WAYS) {
+      const p = fromLocal(here, ahead * d, right * d);
+      if (!fits(p.x, p.y)) continue;
+      q.x = p.x;
+      q.y = p.y;
+      return;
+    }
 }
 
 /** Whether a squadron may move this phase: afloat, not in melee, not yet moved. */

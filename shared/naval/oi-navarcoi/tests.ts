@@ -5,13 +5,14 @@
  */
 import { distanceBetween } from '../table/index.ts';
 import { BattleLog, type Modifier, testText } from './log.ts';
+import { fallOutOfFormation } from './movement.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, moraleMod, onTable, qualityMod } from './state.ts';
 
 /** Disordered, or unformed if it already was. */
-export function worsen(q: Squadron): string {
+export function worsen(state: State, q: Squadron): string {
   if (q.disordered && q.formation !== 'unformed') {
-    q.formation = 'unformed';
+    fallOutOfFormation(state, q);
     return 'unformed';
   }
   q.disordered = true;
@@ -39,7 +40,7 @@ export function manoeuvreTest(state: State, q: Squadron, why: string, log: Battl
   const pass = total >= t.passOn;
   if (pass) log.line(`${q.name} manoeuvre test (${why}): ${text}, passed.`, { name: 'Manoeuvre test', row: `${t.passOn} or more: manoeuvre successful` });
   else {
-    const became = worsen(q);
+    const became = worsen(state, q);
     log.line(`${q.name} manoeuvre test (${why}): ${text}, failed: ${became} (the manoeuvre is still made).`, {
       name: 'Manoeuvre test',
       row: `${t.passOn - 1} or less: squadron disordered/unformed`,
