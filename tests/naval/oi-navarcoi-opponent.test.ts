@@ -205,6 +205,21 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(oiNavarcoi.check(state, 'a', late)).toBeNull();
   });
 
+  it('turns to face an enemy behind it that it could attack next turn, rather than hold with its stern to it', () => {
+    // a1 in line faces south; a disordered column lies 6" off its port quarter, beyond this move's reach.
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 20, heading: 180, formation: 'epi-mias' },
+      { id: 'b1', side: 'b', x: 40.5, y: 24.1, heading: 250, formation: 'epi-keras' },
+      { id: 'b2', side: 'b', x: 50, y: 44, heading: 180, formation: 'epi-mias' },
+    ]);
+    sq(state, 'b1').disordered = true;
+    state.allowances = { a1: 3 };
+    state.turn = 6;
+    const action = opponent(state, 'a', () => 0.5);
+    expect(action).toEqual({ kind: 'move', squadron: 'a1', order: { type: 'about-face' } });
+    expect(oiNavarcoi.check(state, 'a', action)).toBeNull();
+  });
+
   it('chooses only legal actions and wins a fixed set of battles against random legal play', () => {
     // One battle per scenario, the computer on the side its scenario's goal favours it to win most often.
     const set: [string, string, number][] = [

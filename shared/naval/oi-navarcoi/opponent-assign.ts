@@ -12,10 +12,16 @@ import { type Squadron, type State, body, onTable } from './state.ts';
 /** Inches of rowing an enemy costs more for each squadron of ours already fighting it or sent to it. */
 const CROWDED = 12;
 
-/** The field each of `movers` closes by, keyed by squadron id (none when no enemy can be reached). */
-export function assignFields(state: State, side: string, movers: readonly Squadron[], worth: (e: Squadron) => number): Map<string, Field> {
+/** A squadron's own enemy, and the field it closes on it by. */
+export interface Assignment {
+  readonly enemy: string;
+  readonly field: Field;
+}
+
+/** The enemy each of `movers` is sent to, keyed by squadron id (none when no enemy can be reached). */
+export function assignEnemies(state: State, side: string, movers: readonly Squadron[], worth: (e: Squadron) => number): Map<string, Assignment> {
   const enemies = state.squadrons.filter((e) => e.side !== side && onTable(e));
-  const out = new Map<string, Field>();
+  const out = new Map<string, Assignment>();
   if (enemies.length === 0 || movers.length === 0) return out;
   const fields = new Map(enemies.map((e) => [e.id, approachField(state, side, worth, e.id)]));
   const load = new Map(enemies.map((e) => [e.id, 0]));
@@ -34,7 +40,7 @@ export function assignFields(state: State, side: string, movers: readonly Squadr
     left.delete(i);
     const id = enemies[e].id;
     load.set(id, load.get(id)! + 1);
-    out.set(movers[i].id, fields.get(id)!);
+    out.set(movers[i].id, { enemy: id, field: fields.get(id)! });
   }
   return out;
 }

@@ -23,7 +23,7 @@ import type { Action, MoveAction } from './actions.ts';
 import { bodyOf } from './layout.ts';
 import { checkMove, endRefusal, legalActions, signalFor, signalRefusal, squadronMoves } from './legal.ts';
 import { allowanceOf, canMove } from './movement.ts';
-import { assignFields } from './opponent-assign.ts';
+import { assignEnemies } from './opponent-assign.ts';
 import { type Field, approachField } from './opponent-field.ts';
 import { type Option, attackOptions, moveOptions } from './opponent-moves.ts';
 import { SCORE_TURNS, type Stance, goalWeight, scoreLead, scoredStance, turnsLeft } from './opponent-posture.ts';
@@ -146,6 +146,27 @@ function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow
   return v;
 }
 
+/**
+ * A move that makes no attack is also worth a share of the best attack it leaves open next turn (counted as if the
+ * enemy stood still): turning to face an unformed enemy off the beam, or closing to a run's length of it, is then
+ * worth more than holding beside it for turns. A side the clock is against does not count an enemy held in melee
+ * by another of its squadrons (opponent-assign.ts sends each to its own), or they would pile onto it again.
+ */
+const NEXT_ATTACK_SHARE = 0.5;
+
+function nextAttackValue(state: State, q: Squadron, o: Option, worth: number, own?: string): number {
+  if (o.plan.formation === 'kyklos') return 0;
+  const moved: Squadron = { ...q, ...o.plan.frame, formation: o.plan.formation, moved: false };
+  const after: State = { ...state, squadrons: state.squadrons.map((x) => (x.id === q.id ? moved : x)) };
+  let best = 0;
+  for (const a of attackOptions(after, moved, null, false)) {
+    const target = a.action.attack!.target;
+    if (own && target !== own && after.squadrons.some((x) => x.id === target && x.engaged.length > 0)) continue;
+    best = Math.max(best, attackValue(after, moved, a));
+  }
+  return best >= worth ? NEXT_ATTACK_SHARE * best : 0;
+}
+
 /** What holding still to rally is worth to an unformed, disordered squadron (inches), and the turns left it needs. */
 const REFORM_RALLY = 20;
 const REFORM_TURNS = 3;
@@ -247,10 +268,11 @@ export function opponent(state: State, side: string, random: () => number): Acti
   const order = [...warships].sort((a, b) => nearestEnemy(state, side, body(a)) - nearestEnemy(state, side, body(b)));
   // A side the clock is against needs every enemy fought before the end: each squadron is sent to its own
   // (opponent-assign.ts). Elsewhere each makes for the enemy nearest or most worth it (spreading out lost there).
-  const fields = order.length && stance === 'hurry' ? assignFields(state, side, order, worthOf) : null;
+  const assigned = order.length && stance === 'hurry' ? assignEnemies(state, side, order, worthOf) : null;
   const shared = order.length && stance === 'attack' ? approachField(state, side, worthOf) : null;
   for (const q of order) {
-    const field = fields?.get(q.id) ?? shared;
+    const own = assigned?.get(q.id);
+    const field = own?.field ?? shared;
     const nearNow = nearestEnemy(state, side, body(q));
     const signal = signalFor(state, q);
     const kyklos = stance === 'hold' && nearNow < 10;
@@ -269,6 +291,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
       value:
         moveValue(state, q, o, stance, nearNow, field) +
         (stuck && Math.abs(turnBetween(q.heading, o.plan.frame.heading)) < 1 ? -STUCK_COST : 0) +
+        (stance === 'hold' ? 0 : nextAttackValue(state, q, o, worth, own?.enemy)) +
         random() * 0.01,
     }));
     const chosen = bestChecked(state, side, scored);
