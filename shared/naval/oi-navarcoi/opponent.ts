@@ -291,7 +291,7 @@ export function opponent(state: State, side: string, random: () => number): Acti
       value:
         moveValue(state, q, o, stance, nearNow, field) +
         (stuck && Math.abs(turnBetween(q.heading, o.plan.frame.heading)) < 1 ? -STUCK_COST : 0) +
-        (stance === 'hold' ? 0 : nextAttackValue(state, q, o, worth, own?.enemy)) +
+        (stance === 'hold' || turnsLeft(state) <= 1 ? 0 : nextAttackValue(state, q, o, worth, own?.enemy)) +
         random() * 0.01,
     }));
     const chosen = bestChecked(state, side, scored);
