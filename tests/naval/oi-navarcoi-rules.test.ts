@@ -282,6 +282,25 @@ describe('the morale test', () => {
     expect(distanceBetween(body(a), body(sq(state, 'a2')))).toBeLessThan(0.3);
   });
 
+  it('settles a pursuer with no room to set off clear of the friend at its stern, and it follows again later', () => {
+    // a2 touches a1's stern: falling out of line into the deeper unformed block, a1 has no room even to set off
+    // (the Convoy's bench seeds 19, 49, 73, 83: such a pursuer stayed where it was, its block on a friend).
+    const state = battle([...facing(0), { id: 'a2', side: 'a', x: 36, y: 20 - DEPTH, heading: 0 }]);
+    const a = sq(state, 'a1');
+    const a2 = sq(state, 'a2');
+    engage(a, sq(state, 'b1'));
+    sq(state, 'b1').testMorale = true;
+    moralePhase(state, logWith([1, 1, 3, 3, 1, 1]).log);
+    expect(a.status).toBe('pursuing');
+    expect(a.formation).toBe('unformed');
+    expect(overlapping(body(a), body(a2))).toBe(false);
+    // The next morale phase it fails to stop (1 + 1) and rows after its quarry, still clear of a2.
+    moralePhase(state, logWith([3, 3, 1, 1]).log);
+    expect(a.status).toBe('pursuing');
+    expect(overlapping(body(a), body(a2))).toBe(false);
+    expect(a.y).toBeGreaterThan(20 + DEPTH);
+  });
+
   it('sends two pursuers of one router one behind the other, never on one spot', () => {
     const state = battle([
       { id: 'a1', side: 'a', x: 32, y: 20, heading: 0 },

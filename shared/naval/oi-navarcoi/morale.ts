@@ -7,7 +7,7 @@ import { type Base, cornersOf, edgesReached, fromLocal, headingOf, normalizeHead
 import { type Frame, STAND_DEPTH, STAND_FRONTAGE, bodyOf } from './layout.ts';
 import type { BattleLog } from './log.ts';
 import { disengage } from './melee.ts';
-import { obstaclesFor } from './movement.ts';
+import { fallOutOfFormation, obstaclesFor } from './movement.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, squadronOf, standCount, standsToFight, tableOf } from './state.ts';
 import { moraleTest, worsen } from './tests.ts';
@@ -70,8 +70,11 @@ function follow(state: State, pursuer: Squadron, router: Squadron): void {
     if (!placing(table, bodyOf('unformed', n, frame), others).ok) break;
     stop = frame;
   }
-  // Not even turned where it lies is there room: it stays as it is.
-  if (!stop) return;
+  // Not even turned where it lies is there room: it stays where it is, its stands settling unformed where they fit.
+  if (!stop) {
+    fallOutOfFormation(state, pursuer);
+    return;
+  }
   pursuer.x = stop.x;
   pursuer.y = stop.y;
   pursuer.heading = normalizeHeading(stop.heading);
