@@ -7,10 +7,20 @@ import { moralePhase } from '../../shared/naval/oi-navarcoi/morale.ts';
 import { allowanceOf, planMove } from '../../shared/naval/oi-navarcoi/movement.ts';
 import rulesData from '../../shared/naval/oi-navarcoi/rules.json';
 import { RULES, loadRules } from '../../shared/naval/oi-navarcoi/rules.ts';
-import { body } from '../../shared/naval/oi-navarcoi/state.ts';
+import { type Squadron, type State, body } from '../../shared/naval/oi-navarcoi/state.ts';
 import { manoeuvreTest, moraleTest } from '../../shared/naval/oi-navarcoi/tests.ts';
 import { distanceBetween, overlapping } from '../../shared/naval/table/index.ts';
 import { DEPTH, battle, facing, logWith, sq } from './oi-navarcoi-helpers.ts';
+
+/** a1 beats b1 in melee: b1 tests morale in the morale phase played on `dice`. */
+function beatenInMelee(state: State, dice: number[]): { a: Squadron; b: Squadron } {
+  const a = sq(state, 'a1');
+  const b = sq(state, 'b1');
+  engage(a, b);
+  b.testMorale = true;
+  moralePhase(state, logWith(dice).log);
+  return { a, b };
+}
 
 describe('the rules data', () => {
   it('loads, and a typo fails with its place named', () => {
@@ -219,12 +229,8 @@ describe('the morale test', () => {
 
   it('routs the loser 2 average dice away, disorders whoever is within 6" behind it, and leaves flotsam', () => {
     const state = battle([...facing(0), { id: 'b2', side: 'b', x: 36, y: 27.5, heading: 180 }]);
-    const a = sq(state, 'a1');
-    const b = sq(state, 'b1');
-    engage(a, b);
-    b.testMorale = true;
     // b1's morale 1+1: routs; 2 average dice 5,5 → 10"; a1 then holds back from pursuit on 6+6.
-    moralePhase(state, logWith([1, 1, 5, 5, 6, 6]).log);
+    const { a, b } = beatenInMelee(state, [1, 1, 5, 5, 6, 6]);
     expect(b.status).toBe('routing');
     expect(b.y).toBeGreaterThan(20 + 1.378 + 9.9);
     expect(sq(state, 'b2').disordered).toBe(true);
@@ -234,11 +240,7 @@ describe('the morale test', () => {
 
   it('sends a winner that fails its test in pursuit, unformed, and stops it when a later test passes', () => {
     const state = battle(facing(0));
-    const a = sq(state, 'a1');
-    const b = sq(state, 'b1');
-    engage(a, b);
-    b.testMorale = true;
-    moralePhase(state, logWith([1, 1, 3, 3, 1, 1]).log);
+    const { a, b } = beatenInMelee(state, [1, 1, 3, 3, 1, 1]);
     expect(a.status).toBe('pursuing');
     expect(a.formation).toBe('unformed');
     expect(distanceBetween(body(a), body(b))).toBeLessThan(0.01 + 1.4);
@@ -270,11 +272,7 @@ describe('the morale test', () => {
   it('stops a pursuer short of a squadron in its way rather than on top of it', () => {
     // a2 lies where a1's pursuit would put it: 6" of rout (3, 3) north, then a stand's depth behind the router.
     const state = battle([...facing(0), { id: 'a2', side: 'a', x: 36, y: 25.4, heading: 0 }]);
-    const a = sq(state, 'a1');
-    const b = sq(state, 'b1');
-    engage(a, b);
-    b.testMorale = true;
-    moralePhase(state, logWith([1, 1, 3, 3, 1, 1]).log);
+    const { a } = beatenInMelee(state, [1, 1, 3, 3, 1, 1]);
     expect(a.status).toBe('pursuing');
     expect(a.formation).toBe('unformed');
     expect(overlapping(body(a), body(sq(state, 'a2')))).toBe(false);
@@ -286,11 +284,8 @@ describe('the morale test', () => {
     // a2 touches a1's stern: falling out of line into the deeper unformed block, a1 has no room even to set off
     // (the Convoy's bench seeds 19, 49, 73, 83: such a pursuer stayed where it was, its block on a friend).
     const state = battle([...facing(0), { id: 'a2', side: 'a', x: 36, y: 20 - DEPTH, heading: 0 }]);
-    const a = sq(state, 'a1');
     const a2 = sq(state, 'a2');
-    engage(a, sq(state, 'b1'));
-    sq(state, 'b1').testMorale = true;
-    moralePhase(state, logWith([1, 1, 3, 3, 1, 1]).log);
+    const { a } = beatenInMelee(state, [1, 1, 3, 3, 1, 1]);
     expect(a.status).toBe('pursuing');
     expect(a.formation).toBe('unformed');
     expect(overlapping(body(a), body(a2))).toBe(false);
