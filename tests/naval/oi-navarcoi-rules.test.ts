@@ -473,6 +473,28 @@ describe('signals', () => {
     expect(moved.log.map((l) => l.text).join('\n')).toContain('obeys signal 3');
     expect(moved.log.flatMap((l) => l.rolls)).toHaveLength(0);
   });
+
+  it('excuses a column with no room to deploy into line, so that the turn can still end', () => {
+    // Friends lie across both sides of a1's lead stand, where signal 3 or 4 would put its line.
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 20, heading: 0, formation: 'epi-keras' },
+      { id: 'a2', side: 'a', x: 31, y: 23.2, heading: 0, formation: 'epi-mias' },
+      { id: 'a3', side: 'a', x: 41, y: 23.2, heading: 0, formation: 'epi-mias' },
+      { id: 'b1', side: 'b', x: 36, y: 44, heading: 180 },
+    ]);
+    sq(state, 'a1').signals = [3];
+    state.allowances = { a1: 3, a2: 3, a3: 3 };
+    const given = oiNavarcoi.apply(state, 'a', { kind: 'signal', signal: 3 }, fixedDice([]));
+    if (!given.ok) throw new Error(given.error.message);
+    expect(oiNavarcoi.check(given.state, 'a', { kind: 'end-movement' })).toBeNull();
+    const moves = oiNavarcoi.legalActions(given.state, 'a').filter((a) => a.kind === 'move' && a.squadron === 'a1');
+    expect(moves.length).toBeGreaterThan(0);
+    const advance = { kind: 'move', squadron: 'a1', order: { type: 'advance', distance: 3, wheel: 0, turnAfter: 0, turn: 0 } } as const;
+    const moved = oiNavarcoi.apply(given.state, 'a', advance, fixedDice([]));
+    if (!moved.ok) throw new Error(moved.error.message);
+    expect(sq(moved.state, 'a1').formation).toBe('epi-keras');
+    expect(moved.log.map((l) => l.text).join('\n')).not.toContain('obeys signal');
+  });
 });
 
 describe('contact', () => {

@@ -6,7 +6,7 @@
  */
 import { headingOf, normalizeHeading, sub, turnBetween } from '../table/index.ts';
 import type { Action, MoveAction, Order } from './actions.ts';
-import { type Plan, afterSignal, allowanceOf, canMove, planMove } from './movement.ts';
+import { type Plan, afterSignal, allowanceOf, canMove, planMove, signalPlacing } from './movement.ts';
 import { FORMATIONS, RULES } from './rules.ts';
 import { type Squadron, type State, body, launchable, onTable, sideOf } from './state.ts';
 import { checkDeploy } from './start.ts';
@@ -23,6 +23,9 @@ export function signalFor(state: State, q: Squadron): number | null {
   if (q.signalled === null) return null;
   const after = afterSignal(q, q.signalled);
   if ('ok' in after) return null;
+  // No room for the new formation (a friend, the land or the edge where it would lie): excused, as the wrong
+  // formation is; bound to it, the squadron would have no move the engine accepts and the turn could not end.
+  if (!signalPlacing(state, q, after).ok) return null;
   // Signal 5 binds only a squadron that can reach an enemy.
   if (q.signalled === 5 && !attackMoves(state, q, 5).some((a) => planMove(state, q, a, 5).ok)) return null;
   return q.signalled;

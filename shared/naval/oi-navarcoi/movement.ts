@@ -106,6 +106,11 @@ export function afterSignal(q: Squadron, signal: number): { formation: Formation
   return { formation: 'epi-mias', frame: changedFrame('epi-keras', 'epi-mias', n, q, signal === 3 ? 'right' : 'left', 'deploy') };
 }
 
+/** Whether the formation a signal gives `q` fits where it would lie (clear of other bases, the land and the edges). */
+export function signalPlacing(state: State, q: Squadron, after: { formation: Formation; frame: Frame }): ReturnType<typeof placing> {
+  return placing(tableOf(state), bodyOf(after.formation, standCount(q), after.frame), obstaclesFor(state, q.id));
+}
+
 /** The squadron's allowance in inches for this move, in a formation (freighters: by their heading to the wind). */
 export function allowanceOf(state: State, q: Squadron, formation: Formation, headingTo?: number): number | Refused {
   let base: number;
@@ -152,7 +157,7 @@ export function planMove(state: State, q: Squadron, action: MoveAction, signal: 
     if ('ok' in after) return after;
     formation = after.formation;
     frame = after.frame;
-    const placed = placing(tableOf(state), bodyOf(formation, standCount(q), frame), obstaclesFor(state, q.id));
+    const placed = signalPlacing(state, q, after);
     if (!placed.ok) return refuse('signal_blocked', `${q.name} cannot obey signal ${signal}: ${placed.reason}.`);
   }
   const order: Order = action.order;
