@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../shared/naval/dice.ts';
 import { oiNavarcoi } from '../../shared/naval/oi-navarcoi/engine.ts';
 import { approachField } from '../../shared/naval/oi-navarcoi/opponent-field.ts';
-import { moveOptions } from '../../shared/naval/oi-navarcoi/opponent-moves.ts';
+import { attackOptions, moveOptions } from '../../shared/naval/oi-navarcoi/opponent-moves.ts';
 import { planMove } from '../../shared/naval/oi-navarcoi/movement.ts';
 import { opponent } from '../../shared/naval/oi-navarcoi/opponent.ts';
 import { type Player, playBattle, randomPlayer } from '../../shared/naval/oi-navarcoi/play.ts';
@@ -217,6 +217,26 @@ describe('the Oi Navarcoi! computer opponent', () => {
     state.turn = 6;
     const action = opponent(state, 'a', () => 0.5);
     expect(action).toEqual({ kind: 'move', squadron: 'a1', order: { type: 'about-face' } });
+    expect(oiNavarcoi.check(state, 'a', action)).toBeNull();
+  });
+
+  it('counts a run across flotsam as made disordered: it declines the attack whose failed test would leave it unformed', () => {
+    // Flotsam lies across a1's bows: crossing it disorders a1 before its contact test, and a disordered squadron
+    // failing that test (an average crew near the enemy fails 72 % of the time) goes unformed and is caught as if flanked.
+    const state = battle([
+      { id: 'a1', side: 'a', x: 36, y: 20, heading: 0, formation: 'epi-pollon' },
+      { id: 'b1', side: 'b', x: 32.5, y: 25, heading: 180, formation: 'epi-pollon' },
+      { id: 'b2', side: 'b', x: 39.5, y: 25, heading: 180, formation: 'epi-pollon' },
+    ]);
+    sq(state, 'b1').disordered = true;
+    state.flotsam.push({ x: 34, y: 22.3, heading: 0, width: 1, length: 1 });
+    state.turn = 11;
+    state.allowances = { a1: 8 };
+    const attacks = attackOptions(state, sq(state, 'a1'), null);
+    expect(attacks.length).toBeGreaterThan(0);
+    expect(attacks.every((o) => o.plan.crossedFlotsam && o.plan.test)).toBe(true);
+    const action = opponent(state, 'a', () => 0.5);
+    expect(action.kind === 'move' && action.attack, JSON.stringify(action)).toBeFalsy();
     expect(oiNavarcoi.check(state, 'a', action)).toBeNull();
   });
 

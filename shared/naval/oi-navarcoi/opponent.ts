@@ -59,13 +59,15 @@ function attackValue(state: State, q: Squadron, o: Option): number {
   const t = state.squadrons.find((x) => x.id === attack.target)!;
   const side = o.plan.contact!.side;
   const pass = o.plan.test ? manoeuvrePass(q, true) : 1;
-  // A disordered squadron failing its contact test goes unformed and fights as if flanked.
-  const usUnformed = o.plan.formation === 'unformed' ? 1 : q.disordered ? 1 - pass : 0;
+  // A disordered squadron failing its contact test goes unformed and fights as if flanked; a run across flotsam
+  // disorders it before the test.
+  const disordered = q.disordered || o.plan.crossedFlotsam;
+  const usUnformed = o.plan.formation === 'unformed' ? 1 : disordered ? 1 - pass : 0;
   const column = o.plan.formation === 'epi-keras';
-  const usDisordered = q.disordered || column ? 1 : 1 - pass;
-  const plain = (ourRank: number, flank: boolean, disordered: number): number => {
+  const usDisordered = disordered || column ? 1 : 1 - pass;
+  const plain = (ourRank: number, flank: boolean, disorder: number): number => {
     const caught = flank || t.formation === 'unformed';
-    let edge = qualityMod(q) - (t.freighters ? -1 : qualityMod(t)) - disordered + (t.disordered ? 1 : 0);
+    let edge = qualityMod(q) - (t.freighters ? -1 : qualityMod(t)) - disorder + (t.disordered ? 1 : 0);
     edge += 0.5 * (moraleMod(q) - moraleMod(t));
     if (!caught) edge += Math.min(0, rank(t.formation) - ourRank) - Math.min(0, ourRank - rank(t.formation));
     let v = EDGE * edge;
@@ -76,8 +78,8 @@ function attackValue(state: State, q: Squadron, o: Option): number {
   const flank = side !== 'front' && t.formation !== 'kyklos';
   const asMelee = plain(rank(o.plan.formation), flank, usDisordered);
   let v = asMelee;
-  if (attack.manoeuvre !== 'melee') {
-    // The special attack is made only by a squadron still in order at contact.
+  if (attack.manoeuvre !== 'melee' && !disordered) {
+    // The special attack is made only by a squadron still in order at contact (disordered, it attacks plainly).
     const a = specialPass(q, false);
     const d = specialPass(t);
     const failedAlone = plain(rank(o.plan.formation), false, 1) - 5;
@@ -136,7 +138,9 @@ function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow
     if (near < 10) v += f === 'epi-pollon' ? 6 : f === 'epi-mias' ? (near < 3 ? 6 : 0) : f === 'epi-keras' ? -8 : f === 'kyklos' ? -40 : -25;
     else v += f === 'epi-pollon' ? 6 : f === 'epi-keras' ? 4 : f === 'epi-mias' ? -2 : f === 'kyklos' ? -40 : -25;
   }
-  if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (q.disordered ? 35 : 12);
+  // Failing the test disordered (crossing flotsam disorders it first) leaves it unformed.
+  const disordered = q.disordered || o.plan.crossedFlotsam;
+  if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (disordered ? 35 : 12);
   if (o.plan.crossedFlotsam) v -= 10;
   // Unformed and disordered, an average crew re-forms near the enemy at 42 % a try and stays unformed on a failure;
   // holding still rallies it, and its next try cannot leave it unformed: it holds while a turn is left to use it.
