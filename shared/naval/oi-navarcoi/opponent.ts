@@ -48,6 +48,9 @@ const manoeuvrePass = (q: Squadron, near: boolean): number =>
 const specialPass = (q: Squadron, disordered = q.disordered): number =>
   atLeast(RULES.specialAttack.passOn - qualityMod(q) - shipsMod(q) + (disordered ? -RULES.battleTest.disorderedModifier : 0));
 
+/** Whether `q` is disordered when its move's test is taken: a run across flotsam disorders it first (engine.ts). */
+const disorderedAtTest = (q: Squadron, o: Option): boolean => q.disordered || o.plan.crossedFlotsam;
+
 /** What a melee begun at an enemy's flank, rear or unformed body is worth beyond an even fight. */
 const KATASTROPHE = 70;
 /** Value per point of battle-test modifier in our favour. */
@@ -59,9 +62,8 @@ function attackValue(state: State, q: Squadron, o: Option): number {
   const t = state.squadrons.find((x) => x.id === attack.target)!;
   const side = o.plan.contact!.side;
   const pass = o.plan.test ? manoeuvrePass(q, true) : 1;
-  // A disordered squadron failing its contact test goes unformed and fights as if flanked; a run across flotsam
-  // disorders it before the test.
-  const disordered = q.disordered || o.plan.crossedFlotsam;
+  // A disordered squadron failing its contact test goes unformed and fights as if flanked.
+  const disordered = disorderedAtTest(q, o);
   const usUnformed = o.plan.formation === 'unformed' ? 1 : disordered ? 1 - pass : 0;
   const column = o.plan.formation === 'epi-keras';
   const usDisordered = disordered || column ? 1 : 1 - pass;
@@ -138,9 +140,8 @@ function moveValue(state: State, q: Squadron, o: Option, stance: Stance, nearNow
     if (near < 10) v += f === 'epi-pollon' ? 6 : f === 'epi-mias' ? (near < 3 ? 6 : 0) : f === 'epi-keras' ? -8 : f === 'kyklos' ? -40 : -25;
     else v += f === 'epi-pollon' ? 6 : f === 'epi-keras' ? 4 : f === 'epi-mias' ? -2 : f === 'kyklos' ? -40 : -25;
   }
-  // Failing the test disordered (crossing flotsam disorders it first) leaves it unformed.
-  const disordered = q.disordered || o.plan.crossedFlotsam;
-  if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (disordered ? 35 : 12);
+  // Failing the test disordered leaves it unformed.
+  if (o.plan.test) v -= (1 - manoeuvrePass(q, near <= RULES.manoeuvreTest.nearEnemyInches)) * (disorderedAtTest(q, o) ? 35 : 12);
   if (o.plan.crossedFlotsam) v -= 10;
   // Unformed and disordered, an average crew re-forms near the enemy at 42 % a try and stays unformed on a failure;
   // holding still rallies it, and its next try cannot leave it unformed: it holds while a turn is left to use it.
