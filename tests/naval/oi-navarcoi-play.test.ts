@@ -88,6 +88,37 @@ describe('one battle per scenario, each with its own rules', () => {
     expect(end.text).toContain('Post-battle count for Athens');
   });
 
+  it('bottled up: at nightfall an invader that lost half its squadrons leaves the field instead of surviving', () => {
+    const state = deployed('bottled-up');
+    for (const id of ['ath-3', 'ath-4']) Object.assign(sq(state, id), { status: 'destroyed', halves: 0 });
+    state.turn = state.turnLimit;
+    const dice = streamDice('bottled-night', 'salt');
+    let s = act(state, 'athens', { kind: 'initiative', first: false }, dice).state;
+    s = act(s, 'mytilene', { kind: 'end-movement' }, dice).state;
+    const end = act(s, 'athens', { kind: 'launch', squadron: 'ath-1' }, dice);
+    const night = end.state.outcome ? end : act(end.state, 'athens', { kind: 'end-movement' }, dice);
+    expect(night.state.outcome).toEqual({ winner: 'mytilene', reason: 'Athens left the field to Mytilene' });
+    expect(night.text).toContain('Night falls after turn 10: Athens has lost half its squadrons or more and leaves the field.');
+  });
+
+  it('at nightfall with both fleets beaten the roll-off sends one away, as the 6-8 event would', () => {
+    const state = deployed('clash');
+    for (const side of ['athens', 'corinth']) {
+      const fleet = state.squadrons.filter((q) => q.side === side);
+      for (const q of fleet.slice(0, Math.ceil(fleet.length / 2))) Object.assign(q, { status: 'destroyed', halves: 0 });
+    }
+    state.turn = state.turnLimit;
+    const dice = streamDice('clash-night', 'salt');
+    let s = act(state, 'athens', { kind: 'initiative', first: true }, dice).state;
+    s = act(s, 'athens', { kind: 'end-movement' }, dice).state;
+    const end = act(s, 'corinth', { kind: 'end-movement' }, dice);
+    const lower = /(Athens|Corinth) rolls lower\./.exec(end.text)?.[1];
+    expect(lower).toBeDefined();
+    const stays = lower === 'Athens' ? 'corinth' : 'athens';
+    expect(end.state.outcome).toEqual({ winner: stays, reason: `${lower} left the field to ${lower === 'Athens' ? 'Corinth' : 'Athens'}` });
+    expect(end.text).toContain(`Night falls after turn ${state.turnLimit}: ${lower} has lost half its squadrons or more`);
+  });
+
   it('meeting engagement: squadrons deploy only in epi keras, and a column turns in succession', () => {
     const fresh = oiNavarcoi.start(setupOf('meeting'), fixedDice([])).state;
     expect(

@@ -11,7 +11,7 @@ import { type BattleLog, standsText } from './log.ts';
 import { battleTests, disengage, periplous } from './melee.ts';
 import { moralePhase, routMove } from './morale.ts';
 import { canMove, obstaclesFor } from './movement.ts';
-import { eventPhase } from './events.ts';
+import { eventPhase, leavingFleet } from './events.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, enemyOf, inBattle, onTable, sideOf, squadronOf, launchable, standCount, standsToFight, tableOf } from './state.ts';
 import { conform } from './contact.ts';
@@ -150,6 +150,15 @@ export function beginTurn(state: State, log: BattleLog): void {
   state.turn++;
   if (state.turn > state.turnLimit) {
     state.turn = state.turnLimit;
+    // The rules set no limit: a battle ends when a beaten fleet leaves the field on a 6-8. Night at the project's
+    // limit ends it as that event would, so a fleet that lost half its squadrons or more is not judged the winner.
+    const beaten = leavingFleet(state, log);
+    if (beaten) {
+      state.leftField = beaten;
+      log.line(`Night falls after turn ${state.turn}: ${sideName(state, beaten)} has lost half its squadrons or more and leaves the field.`);
+      finish(state, judge(state, false)!, log);
+      return;
+    }
     finish(state, judge(state, true) ?? { winner: null, reason: 'the turns ran out' }, log);
     return;
   }
