@@ -182,6 +182,30 @@ describe('the Oi Navarcoi! computer opponent', () => {
     expect(oiNavarcoi.check(state, 'a', behind)).toBeNull();
   });
 
+  it('fights on in the last turns once its fleet has lost half its squadrons, though its scenario would have it hold', () => {
+    // Bottled up's invaders win at nightfall for surviving, so they strike only where the enemy must fail; but night
+    // sends a fleet that lost half its squadrons away (flow.ts), and only beating the enemy as badly can save it.
+    const state = battle(
+      [
+        { id: 'a1', side: 'a', x: 36, y: 20, heading: 0, formation: 'epi-pollon' },
+        { id: 'a2', side: 'a', x: 8, y: 6, heading: 0, formation: 'epi-pollon' },
+        { id: 'b1', side: 'b', x: 36, y: 27, heading: 180, formation: 'kyklos' },
+        { id: 'b2', side: 'b', x: 64, y: 42, heading: 180, formation: 'epi-pollon' },
+      ],
+      { scenario: 'bottled-up' },
+    );
+    state.allowances = { a1: 8, a2: 8 };
+    state.turn = state.turnLimit - 1;
+    const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
+    const whole = opponent(state, 'a', () => 0.5);
+    expect(fights(whole), JSON.stringify(whole)).toBe(false);
+    expect(oiNavarcoi.check(state, 'a', whole)).toBeNull();
+    sq(state, 'a2').status = 'destroyed';
+    const beaten = opponent(state, 'a', () => 0.5);
+    expect(fights(beaten), JSON.stringify(beaten)).toBe(true);
+    expect(oiNavarcoi.check(state, 'a', beaten)).toBeNull();
+  });
+
   it('holds off an attack at a disadvantage while the clock leaves time, and makes it when time runs short', () => {
     // Defending the land: the invader must beat the defender before the turn limit. Epi pollon into a kyklos (one
     // rank worse, no flank to take) starts a long melee it tends to lose; early on it waits for a better chance.

@@ -2,9 +2,12 @@
  * What the computer opponent plays for in each scenario, by the scenario's goals (flow.ts `judge`): a side the
  * clock favours (the defender of Defending the land, Bottled up's invaders, the Amphibious invaders, the Convoy's
  * escort) keeps its fleet whole and strikes only where the enemy must fail (a flank, a rear, an unformed
- * enemy); every other side closes and fights. The Convoy's raiders hunt the freighters; the Bottled up attackers
- * go for the squadrons still at anchor (taken in the rear from the sea) as readily as for those launched.
+ * enemy); every other side closes and fights. Whatever the scenario, once one fleet has lost half its squadrons
+ * nightfall would send it away (flow.ts), so it must fight on and the other has the clock. The Convoy's raiders hunt
+ * the freighters; the Bottled up attackers go for the squadrons still at anchor (taken in the rear from the sea) as
+ * readily as for those launched.
  */
+import { beaten } from './events.ts';
 import { type Squadron, type State, inBattle, sideOf } from './state.ts';
 
 /** `hurry`: the clock is against it (it loses or draws if nothing more happens); `hold`: the clock is for it. */
@@ -12,6 +15,16 @@ export type Stance = 'attack' | 'hurry' | 'hold';
 
 /** Whether `side` wins if nothing more happens, so that it fights only at an advantage. */
 export function stanceOf(state: State, side: string): Stance {
+  // Nightfall sends a beaten fleet away (flow.ts): with one fleet beaten the clock is for the other, and the beaten
+  // one must fight on even where its scenario would have it hold.
+  const beatenSides = state.sides.filter((s) => beaten(state, s.id));
+  if (beatenSides.length === 1 && beatenSides[0].id !== side) return 'hold';
+  const stance = scenarioStance(state, side);
+  return beatenSides.length === 1 && stance === 'hold' ? 'hurry' : stance;
+}
+
+/** The stance the scenario's goals give while neither fleet is beaten. */
+function scenarioStance(state: State, side: string): Stance {
   const role = state.sides.find((s) => s.id === side)?.role;
   switch (state.scenario) {
     case 'defending-land':
