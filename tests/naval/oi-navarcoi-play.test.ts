@@ -264,7 +264,7 @@ describe('whole battles', () => {
   it('never leaves two squadrons on top of each other: pursuits, rallies and falls out of formation all fit', () => {
     // Four battles a scenario, the computer against random play, each state after every action looked at: bases
     // touch, and overlap only where one squadron is locked in a melee (caught at a flank in a crowd, its unformed
-    // block may find no clear place within 3"; it stays in its melee until it routs or wins).
+    // block may find no clear place within 5"; it stays in its melee until it routs or wins).
     const overlaps: string[] = [];
     for (const { id, setup } of scenarios)
       for (let n = 0; n < 4; n++) {

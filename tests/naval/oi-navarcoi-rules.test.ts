@@ -10,7 +10,7 @@ import { RULES, loadRules } from '../../shared/naval/oi-navarcoi/rules.ts';
 import { type Squadron, type State, body } from '../../shared/naval/oi-navarcoi/state.ts';
 import { manoeuvreTest, moraleTest } from '../../shared/naval/oi-navarcoi/tests.ts';
 import { distanceBetween, overlapping } from '../../shared/naval/table/index.ts';
-import { DEPTH, battle, facing, logWith, sq } from './oi-navarcoi-helpers.ts';
+import { DEPTH, type Spec, battle, facing, logWith, sq } from './oi-navarcoi-helpers.ts';
 
 /** a1 beats b1 in melee: b1 tests morale in the morale phase played on `dice`. */
 function beatenInMelee(state: State, dice: number[]): { a: Squadron; b: Squadron } {
@@ -372,10 +372,9 @@ describe('the event table', () => {
 });
 
 describe('diekplous and periplous', () => {
-  const pair = (attacker: 'epi-pollon' | 'epi-mias') => {
-    const state = battle(facing(0, { formation: attacker }));
+  const pair = (attacker: 'epi-pollon' | 'epi-mias', others: Spec[] = []) => {
+    const state = battle([...facing(0, { formation: attacker }), ...others]);
     const a = sq(state, 'a1');
-    a.y = 20 + 1.378 / 2 - (attacker === 'epi-pollon' ? 1.378 : 1.378 / 2) + 0;
     // Put the attacker flush against the target's front.
     const b = sq(state, 'b1');
     a.y = b.y - 1.378 / 2 - (attacker === 'epi-pollon' ? 1.378 : 1.378 / 2);
@@ -414,6 +413,18 @@ describe('diekplous and periplous', () => {
     const { state, a, b } = pair('epi-mias');
     periplous(state, a, b, logWith([3, 3, 3, 3, 5, 5]).log);
     expect([a.status, b.status, a.formation, b.formation, a.raceTest]).toEqual(['racing', 'racing', 'epi-keras', 'epi-keras', true]);
+  });
+
+  it('periplous race: columns ending on a squadron in their way are set down clear of it and of each other', () => {
+    const alone = pair('epi-mias');
+    periplous(alone.state, alone.a, alone.b, logWith([3, 3, 3, 3, 5, 5]).log);
+    // A friend of the attacker lies where the target's column ends.
+    const { state, a, b } = pair('epi-mias', [{ id: 'a2', side: 'a', x: alone.b.x, y: alone.b.y, heading: 0, formation: 'epi-pollon' }]);
+    periplous(state, a, b, logWith([3, 3, 3, 3, 5, 5]).log);
+    expect([a.status, b.status]).toEqual(['racing', 'racing']);
+    const bodies = state.squadrons.map(body);
+    for (const [i, x] of bodies.entries()) for (const y of bodies.slice(i + 1)) expect(overlapping(x, y)).toBe(false);
+    expect(Math.hypot(b.x - alone.b.x, b.y - alone.b.y)).toBeLessThan(5);
   });
 
   it('periplous, both fail: both disordered and race 1 average die', () => {

@@ -7,7 +7,7 @@ import { type Side, distanceBetween, headingOf, nearestEdge, normalizeHeading, p
 import { conform } from './contact.ts';
 import { type Frame, bodyOf } from './layout.ts';
 import { type BattleLog, type Modifier, inches, standsText, testText } from './log.ts';
-import { fallOutOfFormation, obstaclesFor } from './movement.ts';
+import { fallOutOfFormation, obstaclesFor, settle } from './movement.ts';
 import { RULES, rowOf } from './rules.ts';
 import { type Squadron, type State, body, qualityMod, shipsMod, squadronOf, standCount, standsToFight, tableOf } from './state.ts';
 import { worsen } from './tests.ts';
@@ -189,6 +189,9 @@ function race(state: State, attacker: Squadron, target: Squadron, dice: number, 
     if (outside) q.exit = edge;
     words.push(`${q.name} ${outside ? `runs off the ${edge} edge` : `is ${inches(total)} on`}`);
   }
+  // Turned about their centres, the two columns (and a third squadron in their way) may overlap where they end:
+  // each is nudged clear, as players would set the bases down side by side.
+  for (const q of [target, attacker]) if (q.status === 'racing') settle(state, q, [], { offTable: true });
   log.line(`${prefix} Both form epi keras towards offshore (${Math.round(heading)}°) and race ${text}: ${words.join('; ')}.`, table);
 }
 

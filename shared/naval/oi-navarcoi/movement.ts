@@ -49,9 +49,9 @@ export function obstaclesFor(state: State, moverId: string, except: readonly str
   return state.squadrons.filter((o) => o.id !== moverId && onTable(o) && !except.includes(o.id)).map((o) => ({ id: o.name, base: body(o) }));
 }
 
-/** How far, and in which directions (ahead, right) of its heading, stands falling out of formation may shift to fit. */
+/** How far, and in which directions (ahead, right) of its heading, a squadron settling may shift to fit. */
 const SETTLE_STEP = 0.25;
-const SETTLE_MAX = 3;
+const SETTLE_MAX = 5;
 const SETTLE_WAYS = [
   [-1, 0],
   [1, 0],
@@ -66,16 +66,24 @@ const SETTLE_WAYS = [
 /**
  * A squadron falls out of formation (a failed test, or caught at a flank or unformed): its stands become the
  * unformed two-rank block about the same centre, which may reach past the old outline (a line gains depth, a
- * column width) into a friend beside it or the shore; they settle at the nearest place within a few inches where
- * the block fits, as players would nudge them, rather than sit on another squadron that then could not move (its
- * melee's enemies excepted: they are already in contact).
+ * column width) into a friend beside it or the shore; it settles where the block fits (its melee's enemies
+ * excepted: they are already in contact).
  */
 export function fallOutOfFormation(state: State, q: Squadron): void {
   q.formation = 'unformed';
+  settle(state, q, q.engaged);
+}
+
+/**
+ * Moves `q` to the nearest place within a few inches where it fits, clear of the land, the edges (unless
+ * `offTable`) and every other squadron but `except`, as players would nudge a base, rather than leave it on another
+ * squadron that then could not move; it stays where it is if no place is found.
+ */
+export function settle(state: State, q: Squadron, except: readonly string[], options: { offTable?: boolean } = {}): void {
   const table = tableOf(state);
-  const others = obstaclesFor(state, q.id, q.engaged);
+  const others = obstaclesFor(state, q.id, except);
   const n = standCount(q);
-  const fits = (x: number, y: number) => placing(table, bodyOf('unformed', n, { x, y, heading: q.heading }), others).ok;
+  const fits = (x: number, y: number) => placing(table, bodyOf(q.formation, n, { x, y, heading: q.heading }), others, options).ok;
   if (fits(q.x, q.y)) return;
   const here = body(q);
   for (let d = SETTLE_STEP; d <= SETTLE_MAX + 1e-9; d += SETTLE_STEP)
