@@ -99,6 +99,10 @@ describe('one battle per scenario, each with its own rules', () => {
     const night = end.state.outcome ? end : act(end.state, 'athens', { kind: 'end-movement' }, dice);
     expect(night.state.outcome).toEqual({ winner: 'mytilene', reason: 'Athens left the field to Mytilene' });
     expect(night.text).toContain('Night falls after turn 10: Athens has lost half its squadrons or more and leaves the field.');
+    // Players are told from the start.
+    expect(oiNavarcoi.start(setupOf('bottled-up'), fixedDice([])).log[0].text).toContain(
+      '10 turns at most (then night falls: a fleet that has lost half its squadrons or more leaves the field)',
+    );
   });
 
   it('at nightfall with both fleets beaten the roll-off sends one away, as the 6-8 event would', () => {

@@ -25,7 +25,7 @@ function start(setup: Setup, dice: Dice): { state: State; log: LogLine[] } {
   const state = initialState(setup);
   const log = new BattleLog(dice, 0);
   log.line(
-    `${setup.title}${setup.source ? ` (${setup.source})` : ''}: a table of ${setup.table.width}" by ${setup.table.depth}", ${setup.turnLimit} turns at most.`,
+    `${setup.title}${setup.source ? ` (${setup.source})` : ''}: a table of ${setup.table.width}" by ${setup.table.depth}", ${setup.turnLimit} turns at most (then night falls: a fleet that has lost half its squadrons or more leaves the field).`,
   );
   for (const side of state.sides) {
     const mine = state.squadrons.filter((q) => q.side === side.id);
