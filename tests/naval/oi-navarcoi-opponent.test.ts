@@ -20,6 +20,9 @@ const checked: Player = (state, side, random) => {
   return action;
 };
 
+/** Whether a choice starts a fight: signal 5 (engage) or a move with an attack. */
+const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
+
 describe('the Oi Navarcoi! computer opponent', () => {
   it('attacks the enemy caught unformed rather than the one in line', () => {
     const state = battle([
@@ -167,7 +170,6 @@ describe('the Oi Navarcoi! computer opponent', () => {
     ]);
     state.turn = 2;
     state.allowances = { a1: 8, a2: 8 };
-    const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
     const level = opponent(state, 'a', () => 0.5);
     expect(fights(level), JSON.stringify(level)).toBe(false);
     expect(oiNavarcoi.check(state, 'a', level)).toBeNull();
@@ -196,7 +198,6 @@ describe('the Oi Navarcoi! computer opponent', () => {
     );
     state.allowances = { a1: 8, a2: 8 };
     state.turn = state.turnLimit - 1;
-    const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
     const whole = opponent(state, 'a', () => 0.5);
     expect(fights(whole), JSON.stringify(whole)).toBe(false);
     expect(oiNavarcoi.check(state, 'a', whole)).toBeNull();
@@ -217,7 +218,6 @@ describe('the Oi Navarcoi! computer opponent', () => {
       { scenario: 'defending-land' },
     );
     state.allowances = { a1: 8 };
-    const fights = (action: ReturnType<typeof opponent>) => action.kind === 'signal' || (action.kind === 'move' && action.attack !== undefined);
     state.turn = 2;
     const early = opponent(state, 'a', () => 0.5);
     expect(fights(early), JSON.stringify(early)).toBe(false);
