@@ -95,8 +95,9 @@ describe('one battle per scenario, each with its own rules', () => {
     const dice = streamDice('bottled-night', 'salt');
     let s = act(state, 'athens', { kind: 'initiative', first: false }, dice).state;
     s = act(s, 'mytilene', { kind: 'end-movement' }, dice).state;
-    const end = act(s, 'athens', { kind: 'launch', squadron: 'ath-1' }, dice);
-    const night = end.state.outcome ? end : act(end.state, 'athens', { kind: 'end-movement' }, dice);
+    s = act(s, 'athens', { kind: 'launch', squadron: 'ath-1' }, dice).state;
+    expect(s.outcome).toBeNull();
+    const night = act(s, 'athens', { kind: 'end-movement' }, dice);
     expect(night.state.outcome).toEqual({ winner: 'mytilene', reason: 'Athens left the field to Mytilene' });
     expect(night.text).toContain('Night falls after turn 10: Athens has lost half its squadrons or more and leaves the field.');
     // Players are told from the start.

@@ -13,7 +13,7 @@ import { type Squadron, type State, inBattle, sideOf } from './state.ts';
 /** `hurry`: the clock is against it (it loses or draws if nothing more happens); `hold`: the clock is for it. */
 export type Stance = 'attack' | 'hurry' | 'hold';
 
-/** Whether `side` wins if nothing more happens, so that it fights only at an advantage. */
+/** What `side` plays for: `hold` where it wins if nothing more happens (it fights only at an advantage), `hurry` where it would lose or draw. */
 export function stanceOf(state: State, side: string): Stance {
   // Nightfall sends a beaten fleet away (flow.ts): with one fleet beaten the clock is for the other, and the beaten
   // one must fight on even where its scenario would have it hold.
