@@ -242,9 +242,13 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
     await expect(page.locator('.battle-log li').last().textContent()).resolves.toMatch(/command rolled \d+ against 9/);
 
     // To the close combat (the API ends the other moves); the ram is clicked on the page if it comes to Antigonus.
+    // Both hold their missiles: the dice are new each run, and a lucky volley could sink a flagship and end the
+    // battle before any ship came to contact.
     const rammed = await playWhile(
       battle,
       (side, legal) => {
+        const holdFire = legal.find((l) => l.action.kind === 'fire' && l.action.attacks.length === 0);
+        if (holdFire) return holdFire.action;
         const ram = legal.find((l) => l.action.kind === 'combat' && l.action.attacks.some((a: Json) => a.attack === 'ram'));
         // Antigonus closes in: the group forms up again if a blunder broke it, or goes ahead in line, or ship by ship.
         const ahead =
