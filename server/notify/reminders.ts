@@ -9,6 +9,13 @@
  * again. Of a user's lead times only the nearest one passed is sent (a server that was down through the 24 h mark
  * sends the 2 h one, not both), and none whose mark came before the phase opened (a 12-hour phase gets no "24 hours
  * left" the moment it opens).
+ *
+ * A phase is looked at when one of the lead times in use (the defaults and every user's own) has passed its mark
+ * since this instance last looked at it: between marks nobody's due reminder changes. Each round otherwise read
+ * every phase within a day of its deadline again, with its game, seats, orders and preferences, only for the
+ * outbox to find each message written already: about six queries a phase a minute, for every game on the server.
+ * So a reminder goes to whoever owes orders when its mark passes (or when an instance that started later first
+ * looks); a player who stops being ready after that hears at the next mark.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookPayload } from '../../shared/api/notifications.ts';
@@ -43,7 +50,7 @@ export function dueLead(leads: readonly number[], deadline: Date, opened: Date, 
   return due;
 }
 
-type DuePhase = { id: string; gameId: string; deadlineAt: Date };
+type DuePhase = { id: string; gameId: string; deadlineAt: Date; openedAt: Date };
 
 /** Writes the reminders due at `now` for one phase, in the caller's transaction. Returns the messages written. */
 export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: Date): Promise<number> {
@@ -148,6 +155,10 @@ export async function remindPhase(tx: Db, env: NotifyEnv, phaseId: string, now: 
 /** The reminder loop of one instance. */
 export class ReminderLoop {
   private readonly loop: PollingLoop;
+  /** Per phase and deadline (`id@ms`), the lead time whose mark was the latest passed when this instance last looked. */
+  private looked = new Map<string, number>();
+  /** Since start: phases looked at (their reminders written), and phases in reach passed over (no new mark). */
+  readonly stats = { looked: 0, passedOver: 0 };
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -172,17 +183,19 @@ export class ReminderLoop {
    * phase in its own short transaction, so one that fails does not hold back the others.
    */
   async remindDue(now: Date = new Date()): Promise<number> {
-    // Only as far ahead as anyone's longest lead time.
-    const [{ hours }] = await this.prisma.$queryRaw<Array<{ hours: number }>>`
-      SELECT GREATEST(${Math.max(...DEFAULT_NOTIFICATIONS.reminderLeadHours)}::int, COALESCE(MAX(lead::int), 0))::int AS hours
+    // Every lead time in use (the defaults and users' own); only as far ahead as the longest.
+    const own = await this.prisma.$queryRaw<Array<{ lead: number }>>`
+      SELECT DISTINCT lead::int AS lead
       FROM notification_settings, jsonb_array_elements_text(COALESCE(settings->'reminderLeadHours', '[]'::jsonb)) AS lead`;
-    const horizon = new Date(now.getTime() + hours * HOUR_MS);
+    const leads = [...new Set([...DEFAULT_NOTIFICATIONS.reminderLeadHours, ...own.map((row) => row.lead)])];
+    const horizon = new Date(now.getTime() + Math.max(...leads) * HOUR_MS);
     const batch = this.options.batch ?? 500;
+    const looked = new Map<string, number>();
     let written = 0;
     let after: DuePhase | null = null;
     for (;;) {
       const page: DuePhase[] = await this.prisma.$queryRaw<DuePhase[]>`
-        SELECT p.id::text AS "id", p.game_id::text AS "gameId", p.deadline_at AS "deadlineAt"
+        SELECT p.id::text AS "id", p.game_id::text AS "gameId", p.deadline_at AS "deadlineAt", p.created_at AS "openedAt"
         FROM phases p JOIN games g ON g.id = p.game_id
         WHERE p.status = 'open' AND p.deadline_at > ${now} AND p.deadline_at <= ${horizon}
           AND g.status = 'active' AND g.paused_at IS NULL
@@ -190,15 +203,30 @@ export class ReminderLoop {
         ORDER BY p.deadline_at, p.id
         LIMIT ${batch}`;
       for (const phase of page) {
+        const lead = dueLead(leads, phase.deadlineAt, phase.openedAt, now);
+        if (lead === null) continue;
+        const key = `${phase.id}@${phase.deadlineAt.getTime()}`;
+        const before = this.looked.get(key);
+        // Looked at since the latest mark passed (a smaller lead is a later mark).
+        if (before !== undefined && before <= lead) {
+          looked.set(key, before);
+          this.stats.passedOver += 1;
+          continue;
+        }
         try {
           written += await this.prisma.$transaction((tx) => remindPhase(tx, this.env, phase.id, now));
+          looked.set(key, lead);
+          this.stats.looked += 1;
         } catch (error) {
+          // Not marked: the next round tries again.
           this.log.error({ err: error, phaseId: phase.id }, 'writing deadline reminders failed');
         }
       }
       if (page.length < batch) break;
       after = page[page.length - 1];
     }
+    // Phases out of reach now (closed, past their deadline, moved) are forgotten.
+    this.looked = looked;
     return written;
   }
 }

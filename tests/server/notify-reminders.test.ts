@@ -104,7 +104,10 @@ describe('deadline reminders', () => {
     // 23 h before: the 24 h reminders, written once however many instances look at once.
     const at24 = new Date(deadline.getTime() - 23 * HOUR);
     await Promise.all([loop.remindDue(at24), loop.remindDue(at24)]);
+    // Until the next mark passes, later rounds leave the phase alone (its reminders are written).
+    const looked = loop.stats.looked;
     await loop.remindDue(new Date(at24.getTime() + HOUR));
+    expect(loop.stats.looked).toBe(looked);
     let sent = await reminders(gameId);
     expect(sent.map((mail) => mail.userId).sort()).toEqual([saved, ...rest].map(userOf).sort());
     const savedMail = sent.find((mail) => mail.userId === userOf(saved))!;
@@ -115,8 +118,9 @@ describe('deadline reminders', () => {
     expect(blank.payload.text).toContain(`You get this because you play ${rest[0]} in “Reminder test”`);
     expect(blank.payload.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
-    // The user's own lead time (6 h) and nobody else's.
+    // The user's own lead time (6 h) and nobody else's: its mark has the phase looked at again.
     await loop.remindDue(new Date(deadline.getTime() - 5 * HOUR));
+    expect(loop.stats.looked).toBe(looked + 1);
     sent = await reminders(gameId);
     expect(sent.filter((mail) => mail.dedupeKey.includes(':6h:')).map((mail) => mail.userId)).toEqual([userOf(ownLead)]);
 
