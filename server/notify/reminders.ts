@@ -157,8 +157,8 @@ export class ReminderLoop {
   private readonly loop: PollingLoop;
   /** Per phase and deadline (`id@ms`), the lead time whose mark was the latest passed when this instance last looked. */
   private looked = new Map<string, number>();
-  /** Since start: phases looked at (their reminders written), and phases in reach passed over (no new mark). */
-  readonly stats = { looked: 0, passedOver: 0 };
+  /** Since start: phases looked at (their reminders written). */
+  readonly stats = { looked: 0 };
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -210,7 +210,6 @@ export class ReminderLoop {
         // Looked at since the latest mark passed (a smaller lead is a later mark).
         if (before !== undefined && before <= lead) {
           looked.set(key, before);
-          this.stats.passedOver += 1;
           continue;
         }
         try {
