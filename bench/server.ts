@@ -55,6 +55,11 @@ export type ServerBenchOptions = {
   clients: number;
   /** Seconds of sustained submissions per measurement. */
   seconds: number;
+  /**
+   * Steady rates measured at units N besides the most per second, lowest first (default: half, three quarters
+   * and all of the required rate, so the figures show where the latency turns up); units 2N: the required rate.
+   */
+  steadyRates?: number[];
   /** Only these sections (submissions, fanout, deadlines); all by default. */
   only?: string[];
   /** For profiling: extra environment and node flags for the server process. */
@@ -429,15 +434,15 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
     const wanted = (section: string) => !options.only || options.only.includes(section);
     // ── order submissions: N and 2N units per power ──
     if (wanted('submissions'))
-      for (const [label, set] of [
-        ['units N (Diadochi V opening)', games],
-        ['units 2N (each power doubled)', doubled],
+      for (const [label, set, steady] of [
+        ['units N (Diadochi V opening)', games, options.steadyRates ?? [SUBMISSION_RATE / 2, (3 * SUBMISSION_RATE) / 4, SUBMISSION_RATE]],
+        ['units 2N (each power doubled)', doubled, [SUBMISSION_RATE]],
       ] as const) {
         memory.step(`submissions, ${label}: reading the phases, warm-up`);
         const bodies = await submissionsFor(base, set, master, random);
         const orders = JSON.parse(bodies[0].body).orders.length;
         await submissionRun(base, bodies, 3); // warm-up
-        for (const rate of [undefined, SUBMISSION_RATE]) {
+        for (const rate of [undefined, ...steady]) {
           memory.step(`submissions, ${label}, ${rate ? `${rate}/s` : 'most per second'}`);
           // At a steady rate, a warm-up of its own first, on the connections measured: the first seconds of
           // a new generator (its code compiled, its connections opened) would otherwise count as the server's latency.
@@ -472,7 +477,11 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
             loader_loop_delay_p99_ms: round(generatorDelay.percentile(99) / 1e6),
             loader_loop_delay_max_ms: round(generatorDelay.max / 1e6),
             rss_peak_mb: memory.section(),
-            target: rate ? `sustains ${rate}/s with p99 < 50 ms` : `rate >= ${SUBMISSION_RATE}/s`,
+            target: !rate
+              ? `rate >= ${SUBMISSION_RATE}/s`
+              : rate === SUBMISSION_RATE
+                ? `sustains ${rate}/s with p99 < 50 ms`
+                : `sustains ${rate}/s with p99 < 50 ms (a point below the required ${SUBMISSION_RATE}/s)`,
             // Sustained: within 1 % of the rate offered (the last answers come after the last request is due).
             ok: (rate ? achieved >= 0.99 * rate && result.p99Ms < 50 : achieved >= SUBMISSION_RATE) && errors === 0,
           });
