@@ -15,6 +15,19 @@
  * no longer covers it, an explicit `resync`; an instance whose LISTEN
  * connection was lost catches its sockets up the same way.
  *
+ * The order-submission batches, the busiest writers, notify after their
+ * transaction commits instead (`loggingStatement`, then `notifyStatement`):
+ * PostgreSQL lets one transaction that notifies commit at a time, holding a
+ * lock for the whole cluster from the start of its commit until its WAL is
+ * flushed, so every batch in flight waited behind any slow flush (50–160 ms
+ * at times under load). Their events are numbered and logged in the batch's
+ * transaction as above; the notification follows in a transaction of its own
+ * that does not wait for a flush (nothing in it needs to survive a crash). A
+ * notification lost between the two (the process ending) shows as a gap at
+ * the channel's next event, which the hub fills from the log
+ * (server/live/subscription.ts); one that arrives after a later event of its
+ * channel is passed over as seen once that gap is filled.
+ *
  * Limits: a NOTIFY payload is at most 8000 bytes, so events carry ids and small
  * facts, not documents.
  */
@@ -47,7 +60,7 @@ export const MAX_REPLAY = 500;
  * in channel order), the events take the numbers in list order, and the
  * notifications go out in that order at commit.
  */
-const PUBLISH_SQL = `
+const NUMBER_AND_LOG = `
 WITH input AS (
   SELECT i.channel, i.event, i.ord
   FROM json_to_recordset($1::json) AS i(channel text, event json, ord int)
@@ -65,23 +78,57 @@ WITH input AS (
   INSERT INTO live_events (channel, seq, event)
   SELECT channel, seq, event::jsonb FROM numbered
   RETURNING seq
-)
-SELECT count(pg_notify('${NOTIFY_CHANNEL}', json_build_object('channel', n.channel, 'seq', n.seq, 'event', n.event)::text))::int AS sent,
-       (SELECT count(*) FROM stored)::int AS stored
+)`;
+const PAYLOAD = `json_build_object('channel', n.channel, 'seq', n.seq, 'event', n.event)::text`;
+const PUBLISH_SQL = `${NUMBER_AND_LOG}
+SELECT count(pg_notify('${NOTIFY_CHANNEL}', ${PAYLOAD}))::int AS sent, (SELECT count(*) FROM stored)::int AS stored
 FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
+/** As PUBLISH_SQL without its NOTIFY: the notifications' payloads, in the order they are to be sent. */
+const LOG_SQL = `${NUMBER_AND_LOG}
+SELECT ${PAYLOAD} AS payload FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
+/**
+ * Notifies the payloads in the order given, in a transaction of its own that commits without waiting for its
+ * WAL to be flushed (`set_config(…, true)` lasts for this transaction only), so it holds the notification lock
+ * for no longer than it takes to queue them.
+ */
+const NOTIFY_SQL = `
+SELECT count(pg_notify('${NOTIFY_CHANNEL}', p.payload))::int AS sent
+FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s,
+  LATERAL (SELECT q.payload FROM json_array_elements_text($1::json) WITH ORDINALITY AS q(payload, n) ORDER BY q.n) AS p`;
 
 /**
  * The statement that publishes these events (see `publishAll`), null for none: for a caller that
  * must know before sending anything that the events can be published (throws for an event too big).
  */
 export function publicationStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
+  const rows = checkedRows(publications);
+  return rows ? [PUBLISH_SQL, [rows]] : null;
+}
+
+/**
+ * For a transaction that notifies after it commits (see the top of this file): the statement that numbers and logs
+ * these events, whose rows `notifyStatement` takes once the transaction has committed. Null for none; throws for
+ * an event too big, as `publicationStatement`.
+ */
+export function loggingStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
+  const rows = checkedRows(publications);
+  return rows ? [LOG_SQL, [rows]] : null;
+}
+
+/** The notifications of events that `loggingStatement` logged (its rows), to send after their transaction committed. */
+export function notifyStatement(logged: ReadonlyArray<Record<string, unknown>>): [text: string, params: unknown[]] | null {
+  return logged.length === 0 ? null : [NOTIFY_SQL, [JSON.stringify(logged.map((row) => row.payload))]];
+}
+
+/** The statements' input, each event checked against the payload limit (with room for any number). */
+function checkedRows(publications: readonly Publication[]): string | null {
   if (publications.length === 0) return null;
   const rows = publications.map(({ channel, event }, ord) => {
     const bytes = Buffer.byteLength(JSON.stringify({ channel, seq: Number.MAX_SAFE_INTEGER, event }));
     if (bytes > MAX_PAYLOAD_BYTES) throw new Error(`live event ${event.type} is ${bytes} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
     return { channel, event, ord };
   });
-  return [PUBLISH_SQL, [JSON.stringify(rows)]];
+  return JSON.stringify(rows);
 }
 
 export class LiveBus {

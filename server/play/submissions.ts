@@ -8,20 +8,22 @@
  * rows are unchanged, row-cache.ts), judges each submission with the engine
  * (`judgeSubmission`), inserts the accepted ones in one statement, brings
  * back to the board the players who had been away ("the player is back":
- * missed deadlines reset, civil disorder ends), publishes their live events
- * in one statement, logs the game master's entries, then processes early any
- * game in which a submission said "ready" and everyone now is. Each
- * submission gets its own answer (a refused one does not stop the others).
- * A lone submission is a batch of one, at the next turn of the event loop.
+ * missed deadlines reset, civil disorder ends), numbers and logs their live
+ * events in one statement (notified once the transaction has committed, in
+ * plain SQL: server/bus/live-bus.ts says why), logs the game master's entries,
+ * then processes early any game in which a submission said "ready" and
+ * everyone now is. Each submission gets its own answer (a refused one does not
+ * stop the others). A lone submission is a batch of one, at the next turn of
+ * the event loop.
  *
  * On PostgreSQL a batch is one round trip (the statements pipelined, see
  * Database.transaction) when the caches hold every game and phase it names:
  * it is judged on them, and BEGIN, the lock, a check that those rows are
  * still as cached (`rows_unchanged`, a database function that raises an error
- * when one has changed), the insert, the publication and COMMIT go out
+ * when one has changed), the insert, the events' log and COMMIT go out
  * together. Should a row have changed, the check rolls the transaction back
  * and the batch runs again the long way, in two round trips: BEGIN, the lock
- * and the read; then the insert, the publication and COMMIT. A batch that may
+ * and the read; then the insert, the events' log and COMMIT. A batch that may
  * process a phase (someone said "ready") or log the game master's entry runs
  * in a Prisma transaction, which the engine's processing needs.
  *
@@ -41,7 +43,7 @@ import type { Auth } from '../auth/caller.ts';
 import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../errors.ts';
-import { publicationStatement, type Publication } from '../bus/live-bus.ts';
+import { loggingStatement, notifyStatement, publicationStatement, type Publication } from '../bus/live-bus.ts';
 import {
   makeContext,
   requireActive,
@@ -71,6 +73,8 @@ export type SubmitResult = { submission: OrderSubmission; checked: CheckedOrder[
 export type SubmissionRequest = { user: User; gameId: string; phaseIndex: number; body: SubmitBody; asGameMaster?: { power: string } };
 type Job = SubmissionRequest & { resolve: (result: SubmitResult) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: SubmitResult } | { ok: false; error: HttpError };
+/** A batch's answers, and the notification of its live events when they are sent after its commit (plain SQL). */
+type Stored = { outcomes: Outcome[]; notify: [text: string, params: unknown[]] | null };
 
 export type BatchOptions = {
   /** Batches in flight at once (each holds a database connection). */
@@ -247,12 +251,12 @@ export class SubmissionBatcher {
     this.stats.batches += 1;
     this.stats.submissions += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
-    let outcomes: Outcome[];
+    let stored: Stored;
     const started = performance.now();
     try {
       // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
       const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
-      outcomes = jobs.some((job) => job.body.ready || job.asGameMaster)
+      stored = jobs.some((job) => job.body.ready || job.asGameMaster)
         ? await inPrisma()
         : await this.storePlain(jobs).catch((error) => {
             // Nothing stored: a sitter's entry in the game master's log wants the Prisma transaction.
@@ -278,11 +282,18 @@ export class SubmissionBatcher {
       for (const job of jobs) await this.run([job], true);
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
+    stored.outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
+    // After the answers; before the games are free for the next batch, so that a game's notifications leave in order.
+    if (stored.notify)
+      await this.app.database
+        .sql(...stored.notify)
+        .catch((error: unknown) =>
+          this.app.log.warn({ err: error }, 'live notifications of stored order submissions were not sent; watchers catch up at their next event'),
+        );
   }
 
   /** In plain SQL: in one round trip when the caches hold everything the batch names, else (or should that fail) the long way. */
-  private async storePlain(jobs: Job[]): Promise<Outcome[]> {
+  private async storePlain(jobs: Job[]): Promise<Stored> {
     const cached = this.cachedRead(jobs);
     if (cached) {
       this.stats.fromCache += 1;
@@ -373,7 +384,7 @@ export class SubmissionBatcher {
    * the last statements. `cached`: the batch is judged on what the caches hold (`cachedRead`), and the statements
    * that store it are sent behind the lock and a check that the rows are still those (else the check fails them all).
    */
-  private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}, cached: Read | null = null): Promise<Outcome[]> {
+  private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}, cached: Read | null = null): Promise<Stored> {
     const read = cached ?? (await this.read(sql, jobs, tx === null));
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[]; phaseId: string; replaced?: boolean } }> = [];
@@ -432,7 +443,8 @@ export class SubmissionBatcher {
 
     // Worked out before anything is sent: COMMIT may follow the statements without waiting for them,
     // so nothing after it may fail but the statements themselves (a failed one makes COMMIT roll back).
-    const publication = publicationStatement(publications);
+    // In plain SQL the events are logged here and notified after COMMIT (server/bus/live-bus.ts says why).
+    const publication = tx ? publicationStatement(publications) : loggingStatement(publications);
     // Judged on the caches, nothing was sent yet: the games are locked now, and the rows checked unchanged.
     const checked = cached ? lockAndCheck(sql, cached) : [];
     const written = inOrder(tx === null, [
@@ -442,7 +454,7 @@ export class SubmissionBatcher {
     ]);
     if (tx === null) commit();
     // Answered in the order sent: should the check fail, its failure comes first (the statements behind it fail because it did).
-    const [, [inserted]] = await Promise.all([Promise.all(checked), written]);
+    const [, [inserted, , logged]] = await Promise.all([Promise.all(checked), written]);
     // In the order given (their numbers were taken in that order).
     const stored = inserted
       .map((row) => ({ id: row.id as string, seq: BigInt(row.seq as string), createdAt: new Date(Number(row.created_ms)) }))
@@ -485,7 +497,7 @@ export class SubmissionBatcher {
         if (answer.ok && (await processIfAllReady(tx, this.app.play, gameId, new Date()))) answer.value.phaseProcessed = true;
       }
     }
-    return answers;
+    return { outcomes: answers, notify: tx ? null : notifyStatement(logged) };
   }
 }
 
