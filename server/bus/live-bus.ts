@@ -55,10 +55,11 @@ export type History = { seq: number; events: LoggedEvent[]; complete: boolean };
 export const MAX_REPLAY = 500;
 
 /**
- * Numbers, logs and notifies a list of events in one statement: per channel,
- * the counter is bumped by the number of its events (one row lock per channel,
- * in channel order), the events take the numbers in list order, and the
- * notifications go out in that order at commit.
+ * Numbers and logs a list of events (the start of PUBLISH_SQL and LOG_SQL): per
+ * channel, the counter is bumped by the number of its events (one row lock per
+ * channel, in channel order), and the events take the numbers in list order.
+ * PUBLISH_SQL notifies them in that order at commit; LOG_SQL gives back their
+ * payloads, in that order, for NOTIFY_SQL after the commit.
  */
 const NUMBER_AND_LOG = `
 WITH input AS (
