@@ -11,7 +11,8 @@
  *     (autocannon: each connection sends its next request as soon as it has
  *     an answer, so latency there is mostly queueing), then the latency at a
  *     steady 2,000 a second (steady-load.ts: one request due every 0.5 ms,
- *     whatever the answers, each one's latency counted from when it was due).
+ *     whatever the answers, each one's latency counted from when it was due),
+ *     and with units N at 1,000 and 1,500 a second too (where latency turns up).
  *     Each submission figure also gives the load generator's CPU per request
  *     and how late its own event loop ran, which its latencies include;
  *   - websocket fan-out: N clients watching one game, the game master has the
