@@ -15,7 +15,7 @@ import { loggingStatement, NOTIFY_CHANNEL, notifyStatement } from '../../server/
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { usingPostgres } from './helpers/database.ts';
 import { listen, settled, watchGame } from './helpers/live.ts';
-import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
+import { holdAll, startGame, type StartedGame } from './helpers/play.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -35,14 +35,7 @@ afterAll(() => testApp.close(), 60_000);
 const gameEvents = (messages: ServerMessage[], gameId: string) =>
   messages.flatMap((message) => (message.type === 'event' && message.channel === `game:${gameId}` ? [message] : []));
 
-/** A hold for each of the power's units, as typed. */
-async function holds(power: string): Promise<string> {
-  const phase = await currentPhase(game.byPower.get(power)!, game.gameId);
-  return phase.state.units
-    .filter((unit) => unit.power === power)
-    .map((unit) => `${unit.type === 'army' ? 'A' : 'F'} ${unit.at} H`)
-    .join('\n');
-}
+const holds = (power: string) => holdAll(game.byPower.get(power)!, game.gameId, power);
 
 describe('order submissions on the live channel', () => {
   test('every submission is heard once, numbered in order, including those stored together in one batch', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Browser, startTestApp, type TestApp } from './helpers/app.ts';
-import { currentPhase, startGame, type StartedGame } from './helpers/play.ts';
+import { currentPhase, holdAll, startGame, type StartedGame } from './helpers/play.ts';
 import { listen, watchGame } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -24,15 +24,6 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const at = (fromNow: number) => new Date(Date.now() + fromNow).toISOString();
 const declare = (browser: Browser, body: Record<string, unknown>) => browser.request('POST', '/api/vacations', body);
-
-/** Each power's units held, as text. */
-async function holdAll(browser: Browser, gameId: string, power: string) {
-  const phase = await currentPhase(browser, gameId);
-  return phase.state.units
-    .filter((unit) => unit.power === power)
-    .map((unit) => `${unit.type} ${unit.at} H`)
-    .join('\n');
-}
 
 describe('declaring absences', () => {
   test('lists, declares and cancels; refuses bad dates and the limits with a 400 naming the field', async () => {

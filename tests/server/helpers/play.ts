@@ -60,6 +60,15 @@ export async function currentPhase(browser: Browser, gameId: string) {
   };
 }
 
+/** A hold for each of the power's units in the game's current phase, as typed (one order a line), read as `browser`. */
+export async function holdAll(browser: Browser, gameId: string, power: string): Promise<string> {
+  const phase = await currentPhase(browser, gameId);
+  return phase.state.units
+    .filter((unit) => unit.power === power)
+    .map((unit) => `${unit.type} ${unit.at} H`)
+    .join('\n');
+}
+
 /** Groups orders by power. The random-game generator puts whole units (with `power`) in removals; the wire's Order wants { type, at }. */
 export function ordersByPower(orders: SubmittedOrder[]): Map<string, Order[]> {
   const out = new Map<string, Order[]>();
