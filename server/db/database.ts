@@ -109,6 +109,15 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
     });
     // Our own listener, not Prisma's onPoolError: Prisma attaches that only once it runs its first query.
     made.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+    // And one on every connection for its whole life: pg-pool listens only to idle ones, and whoever checks one out
+    // must listen while holding it, or a connection that fails between two statements (PostgreSQL stopping) is an
+    // uncaught error that ends the process. The fault suite caught one such moment that no holder covered; with
+    // this nothing is lost: the holder's next statement fails, and the pool drops the connection when it is released.
+    made.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (client.listenerCount('error') === 1) log.warn({ err: error }, 'database connection failed while checked out');
+      });
+    });
     return made;
   };
   // One pool for Prisma and single plain-SQL statements.
