@@ -48,9 +48,10 @@ const ALONE = [
 
 /**
  * Suites that replace a module for their own tests (security.test.ts spies on node:crypto's exports), or that measure
- * the heap (password-rater.test.ts: another suite's loaded modules would be counted): they need modules of their own. Every other Node suite shares its worker's loaded modules with the files run before it
- * (`isolate: false`): loading the server's and the engine's modules afresh for each file was about a third of the
- * Node suites' time (16 server files: 250 → 160 s, their imports 98 → 26 s, in one run on the loaded machine).
+ * the heap (password-rater.test.ts: another suite's loaded modules would be counted): they need modules of their own.
+ * Every other Node suite shares its worker's loaded modules with the files run before it (`isolate: false`): loading
+ * the server's and the engine's modules afresh for each file was about a third of the Node suites' time (16 server
+ * files: 250 → 160 s, their imports 98 → 26 s, in one run on the loaded machine).
  */
 const OWN_MODULES = ['tests/server/security.test.ts', 'tests/server/password-rater.test.ts'];
 
