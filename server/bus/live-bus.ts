@@ -16,13 +16,18 @@
  * connection was lost catches its sockets up the same way.
  *
  * The order-submission batches, the busiest writers, notify after their
- * transaction commits instead (`loggingStatement`, then `notifyStatement`):
+ * transaction commits instead (`loggingStatement`, then `HELD_NOTIFICATIONS`):
  * PostgreSQL lets one transaction that notifies commit at a time, holding a
  * lock for the whole cluster from the start of its commit until its WAL is
  * flushed, so every batch in flight waited behind any slow flush (50–160 ms
  * at times under load). Their events are numbered and logged in the batch's
  * transaction as above; the notification follows in a transaction of its own
- * that does not wait for a flush (nothing in it needs to survive a crash). A
+ * that does not wait for a flush (nothing in it needs to survive a crash),
+ * sent right behind COMMIT on the same connection, in the same write (the
+ * `after` of Database.transaction's commit): the logging statement holds the
+ * payloads in a setting of the session, which the notifying statement reads
+ * and clears. A transaction that rolls back takes its setting back with it,
+ * so the notifying statement then finds nothing to send. A
  * notification lost between the two (the process ending) shows as a gap at
  * the channel's next event, which the hub fills from the log
  * (server/live/subscription.ts); one that arrives after a later event of its
@@ -33,7 +38,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { LiveEventSchema, LiveChannelSchema, type LiveChannel, type LiveEvent } from '../../shared/api/live.ts';
-import { sqlOf, type Database, type Db, type Sql } from '../db/database.ts';
+import { sqlOf, type Database, type Db, type Sql, type Statement } from '../db/database.ts';
 
 export const NOTIFY_CHANNEL = 'diadochi_live';
 const MAX_PAYLOAD_BYTES = 7900;
@@ -58,8 +63,8 @@ export const MAX_REPLAY = 500;
  * Numbers and logs a list of events (the start of PUBLISH_SQL and LOG_SQL): per
  * channel, the counter is bumped by the number of its events (one row lock per
  * channel, in channel order), and the events take the numbers in list order.
- * PUBLISH_SQL notifies them in that order at commit; LOG_SQL gives back their
- * payloads, in that order, for NOTIFY_SQL after the commit.
+ * PUBLISH_SQL notifies them in that order at commit; LOG_SQL holds their
+ * payloads, in that order, for HELD_NOTIFICATIONS after the commit.
  */
 const NUMBER_AND_LOG = `
 WITH input AS (
@@ -84,18 +89,31 @@ const PAYLOAD = `json_build_object('channel', n.channel, 'seq', n.seq, 'event', 
 const PUBLISH_SQL = `${NUMBER_AND_LOG}
 SELECT count(pg_notify('${NOTIFY_CHANNEL}', ${PAYLOAD}))::int AS sent, (SELECT count(*) FROM stored)::int AS stored
 FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
-/** As PUBLISH_SQL without its NOTIFY: the notifications' payloads, in the order they are to be sent. */
-const LOG_SQL = `${NUMBER_AND_LOG}
-SELECT ${PAYLOAD} AS payload FROM (SELECT * FROM numbered ORDER BY channel, seq) n`;
 /**
- * Notifies the payloads in the order given, in a transaction of its own that commits without waiting for its
- * WAL to be flushed (`set_config(…, true)` lasts for this transaction only), so it holds the notification lock
- * for no longer than it takes to queue them.
+ * The session setting that holds a transaction's payloads from LOG_SQL to HELD_NOTIFICATIONS. Set for the session
+ * (not the transaction) so that it outlives COMMIT; a rollback restores what it was before, which the last
+ * notifying statement had cleared.
  */
-const NOTIFY_SQL = `
+const HELD = 'diadochi.live_held';
+/** As PUBLISH_SQL without its NOTIFY: the notifications' payloads are held, in the order they are to be sent. */
+const LOG_SQL = `${NUMBER_AND_LOG}
+SELECT count(*)::int AS logged, set_config('${HELD}', coalesce(json_agg(${PAYLOAD} ORDER BY n.channel, n.seq), '[]')::text, false) IS NOT NULL AS held
+FROM numbered n`;
+/**
+ * Notifies the held payloads in their order and clears them, in a transaction of its own that commits without
+ * waiting for its WAL to be flushed (`set_config(…, true)` lasts for this transaction only), so it holds the
+ * notification lock for no longer than it takes to queue them. The setting is read once, in `h`, before the
+ * clearing and the notifications that both depend on it (never set on this connection: no row, nothing to do). For the `after` of a plain-SQL transaction's commit
+ * (Database.transaction) in which LOG_SQL ran: nothing is sent when that transaction rolled back.
+ */
+export const HELD_NOTIFICATIONS: Statement = [
+  `
 SELECT count(pg_notify('${NOTIFY_CHANNEL}', p.payload))::int AS sent
-FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s,
-  LATERAL (SELECT q.payload FROM json_array_elements_text($1::json) WITH ORDINALITY AS q(payload, n) ORDER BY q.n) AS p`;
+FROM (SELECT current_setting('${HELD}', true) AS held, set_config('synchronous_commit', 'off', true) AS relaxed OFFSET 0) AS h,
+  LATERAL (SELECT set_config('${HELD}', '', false) AS cleared WHERE h.held IS NOT NULL) AS c,
+  LATERAL (SELECT q.payload FROM json_array_elements_text(nullif(h.held, '')::json) WITH ORDINALITY AS q(payload, n) ORDER BY q.n) AS p`,
+  [],
+];
 
 /**
  * The statement that publishes these events (see `publishAll`), null for none: for a caller that
@@ -108,17 +126,12 @@ export function publicationStatement(publications: readonly Publication[]): [tex
 
 /**
  * For a transaction that notifies after it commits (see the top of this file): the statement that numbers and logs
- * these events, whose rows `notifyStatement` takes once the transaction has committed. Null for none; throws for
- * an event too big, as `publicationStatement`.
+ * these events and holds their notifications for HELD_NOTIFICATIONS, to be sent behind its COMMIT. Null for none;
+ * throws for an event too big, as `publicationStatement`.
  */
 export function loggingStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
   const rows = checkedRows(publications);
   return rows ? [LOG_SQL, [rows]] : null;
-}
-
-/** The notifications of events that `loggingStatement` logged (its rows), to send after their transaction committed. */
-export function notifyStatement(logged: ReadonlyArray<Record<string, unknown>>): [text: string, params: unknown[]] | null {
-  return logged.length === 0 ? null : [NOTIFY_SQL, [JSON.stringify(logged.map((row) => row.payload))]];
 }
 
 /** The statements' input, each event checked against the payload limit (with room for any number). */

@@ -60,6 +60,9 @@ export function sqlOf(db: Db): Sql {
   return (text, params = []) => db.$queryRawUnsafe<Array<Record<string, unknown>>>(text, ...params);
 }
 
+/** A statement and its parameters, to be sent later (as `commit`'s `after`). */
+export type Statement = readonly [text: string, params: readonly unknown[]];
+
 export interface Database {
   readonly kind: DatabaseOptions['kind'];
   readonly prisma: PrismaClient;
@@ -74,8 +77,16 @@ export interface Database {
    * so that it shares their round trip too (should one of them fail, PostgreSQL rolls back
    * instead, and the transaction fails). Nothing may be called after it, and `work` must not
    * fail after it in any other way: on PostgreSQL that would not undo the commit.
+   *
+   * `commit(after)`: `after` goes out in the same write, right behind COMMIT, and runs once the
+   * transaction has ended, in a transaction of its own, whether it committed or rolled back (so
+   * it must do nothing in the second case: the live bus's held notifications, server/bus/live-bus.ts).
+   * The transaction settles once both are answered. Should `after` fail, that is logged, not thrown
+   * (the transaction stands), and its connection is closed: its session may keep what `after` was to
+   * clear. On PGlite (one connection, so nothing could run in between) `after` is the transaction's
+   * last statement instead.
    */
-  transaction<T>(work: (sql: Sql, commit: () => void) => Promise<T>): Promise<T>;
+  transaction<T>(work: (sql: Sql, commit: (after?: Statement) => void) => Promise<T>): Promise<T>;
   /** Applies pending migrations from prisma/migrations; returns their names. */
   migrate(): Promise<string[]>;
   /** LISTENs on a notification channel (see server/bus/live-bus.ts); resolves once listening. */
@@ -84,7 +95,7 @@ export interface Database {
 }
 
 export async function openDatabase(options: DatabaseOptions, log: Logger = silentLogger): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options, log) : openPglite(options);
+  return options.kind === 'postgres' ? openPostgres(options, log) : openPglite(options, log);
 }
 
 type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void; debug(obj: object, msg: string): void };
@@ -161,6 +172,7 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
       const begun = client.query('BEGIN');
       begun.catch(() => {});
       let committed: Promise<pg.QueryResult> | undefined;
+      let followed: Promise<unknown> | undefined;
       // Each statement's answer also waits for BEGIN's, so nothing is sent on the strength of a statement
       // that ran outside the transaction. Marked handled at once: `work` may throw before awaiting one.
       const send: Sql = (text, params = []) => {
@@ -170,22 +182,30 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
         rows.catch(() => {});
         return rows;
       };
-      const commit = () => {
+      const commit = (after?: Statement) => {
         if (committed) return;
         oneWrite();
         committed = client.query('COMMIT');
         committed.catch(() => {});
+        if (after)
+          followed = client.query(prepared(after[0], after[1])).catch((error: unknown) => {
+            broken = true;
+            log.warn({ err: error }, 'the statement sent behind a COMMIT failed; its connection is closed');
+          });
       };
       try {
         const result = await work(send, commit);
         commit();
         // COMMIT in a transaction that a failed statement aborted rolls back (and says so).
-        if ((await committed!).command !== 'COMMIT') throw new Error('the transaction was rolled back');
+        const ended = await committed!;
+        await followed;
+        if (ended.command !== 'COMMIT') throw new Error('the transaction was rolled back');
         return result;
       } catch (error) {
         // A connection that cannot even roll back is not given back to the pool (after COMMIT there is nothing to roll back).
         if (!committed) await client.query('ROLLBACK').catch(() => (broken = true));
         else await committed.catch(() => (broken = true));
+        await followed;
         throw error;
       } finally {
         client.removeListener('error', lost);
@@ -420,7 +440,7 @@ async function close(client: pg.Client): Promise<void> {
   client.connection.stream.destroy();
 }
 
-async function openPglite(options: { dataDir: string; template?: Blob }): Promise<Database> {
+async function openPglite(options: { dataDir: string; template?: Blob }, log: Logger): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(options.dataDir, { recursive: true });
   // Before PGlite touches the directory: a second process's mere opening can ruin it (data-dir-lock.ts).
@@ -440,9 +460,13 @@ async function openPglite(options: { dataDir: string; template?: Blob }): Promis
     // PGlite runs one transaction at a time (Prisma's included).
     // COMMIT follows `work` here whether or not it called commit(): nothing is gained by sending it sooner
     // in-process. As on PostgreSQL, a statement that failed fails the transaction even if `work` did not wait for it.
+    // commit's `after` runs last inside the transaction: run after it, another transaction could come in between.
+    // The same effect here: notifications are delivered at commit, and PGlite runs with fsync off (so a commit
+    // that skips its flush, as the live bus's statement asks for, skips nothing).
     transaction: (work) =>
       pglite.transaction(async (tx) => {
         let committed = false;
+        let after: Statement | undefined;
         const sent: Promise<unknown>[] = [];
         const send: Sql = (text, params = []) => {
           if (committed) return Promise.reject(new Error('a statement after COMMIT'));
@@ -451,8 +475,22 @@ async function openPglite(options: { dataDir: string; template?: Blob }): Promis
           sent.push(rows);
           return rows;
         };
-        const result = await work(send, () => (committed = true));
+        const result = await work(send, (then) => {
+          committed = true;
+          after ??= then;
+        });
         await Promise.all(sent);
+        if (after) {
+          // Within a savepoint: should it fail, the transaction stands, as on PostgreSQL.
+          await tx.exec('SAVEPOINT after_commit');
+          await tx.query(after[0], after[1] as unknown[]).then(
+            () => tx.exec('RELEASE SAVEPOINT after_commit'),
+            (error: unknown) => {
+              log.warn({ err: error }, 'the statement sent behind a COMMIT failed');
+              return tx.exec('ROLLBACK TO SAVEPOINT after_commit');
+            },
+          );
+        }
         return result;
       }),
     migrate: () => applyMigrations(pgliteMigrationAdapter(pglite)),

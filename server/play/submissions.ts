@@ -20,10 +20,11 @@
  * Database.transaction) when the caches hold every game and phase it names:
  * it is judged on them, and BEGIN, the lock, a check that those rows are
  * still as cached (`rows_unchanged`, a database function that raises an error
- * when one has changed), the insert, the events' log and COMMIT go out
- * together. Should a row have changed, the check rolls the transaction back
- * and the batch runs again the long way, in two round trips: BEGIN, the lock
- * and the read; then the insert, the events' log and COMMIT. A batch that may
+ * when one has changed), the insert, the events' log, COMMIT and the events'
+ * notifications go out together. Should a row have changed, the check rolls
+ * the transaction back (and nothing is notified) and the batch runs again the
+ * long way, in two round trips: BEGIN, the lock and the read; then the insert,
+ * the events' log, COMMIT and the notifications. A batch that may
  * process a phase (someone said "ready") or log the game master's entry runs
  * in a Prisma transaction, which the engine's processing needs.
  *
@@ -40,10 +41,10 @@ import { checkOrders, formatOrder, frozenState, powersToOrder, type GameState, t
 import type { CheckedOrder, OrderSubmission, OrdersInputSchema, SubmitOrdersRequestSchema } from '../../shared/api/play.ts';
 import { mayView, seatOf as seatOfViewer, type Absence } from '../access/policy.ts';
 import type { Auth } from '../auth/caller.ts';
-import { sqlOf, type Sql, type Transaction } from '../db/database.ts';
+import { sqlOf, type Sql, type Statement, type Transaction } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../errors.ts';
-import { loggingStatement, notifyStatement, publicationStatement, type Publication } from '../bus/live-bus.ts';
+import { HELD_NOTIFICATIONS, loggingStatement, publicationStatement, type Publication } from '../bus/live-bus.ts';
 import {
   makeContext,
   requireActive,
@@ -73,8 +74,6 @@ export type SubmitResult = { submission: OrderSubmission; checked: CheckedOrder[
 export type SubmissionRequest = { user: User; gameId: string; phaseIndex: number; body: SubmitBody; asGameMaster?: { power: string } };
 type Job = SubmissionRequest & { resolve: (result: SubmitResult) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: SubmitResult } | { ok: false; error: HttpError };
-/** A batch's answers, and the notification of its live events when they are sent after its commit (plain SQL). */
-type Stored = { outcomes: Outcome[]; notify: [text: string, params: unknown[]] | null };
 
 export type BatchOptions = {
   /** Batches in flight at once (each holds a database connection). */
@@ -251,12 +250,12 @@ export class SubmissionBatcher {
     this.stats.batches += 1;
     this.stats.submissions += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
-    let stored: Stored;
+    let outcomes: Outcome[];
     const started = performance.now();
     try {
       // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
       const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
-      stored = jobs.some((job) => job.body.ready || job.asGameMaster)
+      outcomes = jobs.some((job) => job.body.ready || job.asGameMaster)
         ? await inPrisma()
         : await this.storePlain(jobs).catch((error) => {
             // Nothing stored: a sitter's entry in the game master's log wants the Prisma transaction.
@@ -282,18 +281,11 @@ export class SubmissionBatcher {
       for (const job of jobs) await this.run([job], true);
       return;
     }
-    stored.outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
-    // After the answers; before the games are free for the next batch, so that a game's notifications leave in order.
-    if (stored.notify)
-      await this.app.database
-        .sql(...stored.notify)
-        .catch((error: unknown) =>
-          this.app.log.warn({ err: error }, 'live notifications of stored order submissions were not sent; watchers catch up at their next event'),
-        );
+    outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
   }
 
   /** In plain SQL: in one round trip when the caches hold everything the batch names, else (or should that fail) the long way. */
-  private async storePlain(jobs: Job[]): Promise<Stored> {
+  private async storePlain(jobs: Job[]): Promise<Outcome[]> {
     const cached = this.cachedRead(jobs);
     if (cached) {
       this.stats.fromCache += 1;
@@ -384,7 +376,13 @@ export class SubmissionBatcher {
    * the last statements. `cached`: the batch is judged on what the caches hold (`cachedRead`), and the statements
    * that store it are sent behind the lock and a check that the rows are still those (else the check fails them all).
    */
-  private async store(sql: Sql, tx: Transaction | null, jobs: Job[], commit = () => {}, cached: Read | null = null): Promise<Stored> {
+  private async store(
+    sql: Sql,
+    tx: Transaction | null,
+    jobs: Job[],
+    commit: (after?: Statement) => void = () => {},
+    cached: Read | null = null,
+  ): Promise<Outcome[]> {
     const read = cached ?? (await this.read(sql, jobs, tx === null));
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[]; phaseId: string; replaced?: boolean } }> = [];
@@ -452,9 +450,10 @@ export class SubmissionBatcher {
       async () => (seatsBack.size > 0 ? sql(SEATS_BACK_SQL, [JSON.stringify([...seatsBack].map(([id, status]) => ({ id, status })))]) : []),
       async () => (publication ? sql(...publication) : []),
     ]);
-    if (tx === null) commit();
+    // In plain SQL the events' notifications go right behind COMMIT, in the same write.
+    if (tx === null) commit(publication ? HELD_NOTIFICATIONS : undefined);
     // Answered in the order sent: should the check fail, its failure comes first (the statements behind it fail because it did).
-    const [, [inserted, , logged]] = await Promise.all([Promise.all(checked), written]);
+    const [, [inserted]] = await Promise.all([Promise.all(checked), written]);
     // In the order given (their numbers were taken in that order).
     const stored = inserted
       .map((row) => ({ id: row.id as string, seq: BigInt(row.seq as string), createdAt: new Date(Number(row.created_ms)) }))
@@ -497,7 +496,7 @@ export class SubmissionBatcher {
         if (answer.ok && (await processIfAllReady(tx, this.app.play, gameId, new Date()))) answer.value.phaseProcessed = true;
       }
     }
-    return { outcomes: answers, notify: tx ? null : notifyStatement(logged) };
+    return answers;
   }
 }
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { createTestDatabase, usingPostgres, type TestDatabase } from './helpers/database.ts';
 
 let testDatabase: TestDatabase;
 let database: Database;
@@ -83,6 +83,49 @@ describe('plain-SQL transactions', () => {
       }),
     ).rejects.toThrow('the engine refused');
     expect(await stored(name)).toBe(0);
+  });
+
+  it('run the statement given to COMMIT once the transaction has committed, in a transaction of its own', async () => {
+    const [name, after] = [channel(), channel()];
+    await database.transaction(async (sql, commit) => {
+      const written = sql(INSERT, [name, 1]);
+      // Sees the transaction's row: it runs after the commit. Its own row stays though it follows COMMIT.
+      commit([`INSERT INTO live_channels (channel, seq) SELECT $1, seq + 1 FROM live_channels WHERE channel = $2`, [after, name]]);
+      return written;
+    });
+    expect(await stored(name)).toBe(1);
+    expect((await database.sql(`SELECT seq::int FROM live_channels WHERE channel = $1`, [after]))[0]).toEqual({ seq: 2 });
+  });
+
+  it('keep the transaction when the statement behind COMMIT fails, and go on with a fit connection', async () => {
+    const name = channel();
+    const result = await database.transaction(async (sql, commit) => {
+      const written = sql(INSERT, [name, 1]);
+      commit(['SELECT 1 / 0 AS never', []]);
+      await written;
+      return 'committed';
+    });
+    expect(result).toBe('committed');
+    expect(await stored(name)).toBe(1);
+    for (let i = 0; i < 6; i++) expect(await database.transaction(async (sql) => (await sql(COUNT, [name]))[0].n)).toBe(1);
+  });
+
+  it('still run the statement given to COMMIT when the transaction rolled back (it must then find nothing to do)', async () => {
+    const name = channel();
+    await database.sql(INSERT, [name, 1]);
+    const [other, after] = [channel(), channel()];
+    await expect(
+      database.transaction(async (sql, commit) => {
+        const written = Promise.all([sql(INSERT, [other, 1]), sql(INSERT, [name, 2])]); // the second: duplicate key
+        commit([`INSERT INTO live_channels (channel, seq) SELECT $1, count(*) FROM live_channels WHERE channel = $2`, [after, other]]);
+        return written;
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await stored(other)).toBe(0);
+    // On PostgreSQL it ran, behind the ROLLBACK, and found the rolled-back row absent; on PGlite, where it is the
+    // transaction's last statement, it was rolled back with the rest.
+    const ran = (await database.sql(`SELECT seq::int FROM live_channels WHERE channel = $1`, [after]))[0];
+    expect(ran).toEqual(usingPostgres ? { seq: 0 } : undefined);
   });
 
   it('refuse a statement after COMMIT', async () => {
