@@ -129,9 +129,7 @@ describe.skipIf(!usingPostgres)('the notification behind COMMIT', () => {
       expect(heard[3].seq).toBe(heard[2].seq + 1);
 
       // The setting lasted for the notifying transaction only: the pipelined connections' next commits wait for their flush.
-      const settings = await Promise.all(
-        Array.from({ length: 4 }, () => app.database.transaction(async (sql) => (await sql('SHOW synchronous_commit'))[0])),
-      );
+      const settings = await Promise.all(Array.from({ length: 4 }, () => app.database.transaction(async (sql) => (await sql('SHOW synchronous_commit'))[0])));
       expect(settings).toEqual(Array.from({ length: 4 }, () => ({ synchronous_commit: 'on' })));
     } finally {
       await listener.end();
