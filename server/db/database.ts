@@ -81,12 +81,13 @@ export interface Database {
    * `commit(after)`: `after` goes out in the same write, right behind COMMIT, and runs once the
    * transaction has ended, in a transaction of its own, whether it committed or rolled back (so
    * it must do nothing in the second case: the live bus's held notifications, server/bus/live-bus.ts).
-   * The transaction settles once both are answered. Should `after` fail, that is logged, not thrown
-   * (the transaction stands), and its connection is closed: its session may keep what `after` was to
-   * clear. On PGlite (one connection, so nothing could run in between) `after` is the transaction's
-   * last statement instead.
+   * The transaction settles with COMMIT's answer; `commit` returns a promise that settles once
+   * `after` has run, and never rejects (for `work` to return, not to await: on PGlite it settles only
+   * after the transaction). Should `after` fail, that is logged (the transaction stands), and its
+   * connection is closed: its session may keep what `after` was to clear. On PGlite (one connection,
+   * so nothing could run in between) `after` is the transaction's last statement instead.
    */
-  transaction<T>(work: (sql: Sql, commit: (after?: Statement) => void) => Promise<T>): Promise<T>;
+  transaction<T>(work: (sql: Sql, commit: (after?: Statement) => Promise<void>) => Promise<T>): Promise<T>;
   /** Applies pending migrations from prisma/migrations; returns their names. */
   migrate(): Promise<string[]>;
   /** LISTENs on a notification channel (see server/bus/live-bus.ts); resolves once listening. */
@@ -172,7 +173,8 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
       const begun = client.query('BEGIN');
       begun.catch(() => {});
       let committed: Promise<pg.QueryResult> | undefined;
-      let followed: Promise<unknown> | undefined;
+      // What was sent behind COMMIT (commit's `after`): the connection goes back to the pool once it has run.
+      let followed: Promise<void> = Promise.resolve();
       // Each statement's answer also waits for BEGIN's, so nothing is sent on the strength of a statement
       // that ran outside the transaction. Marked handled at once: `work` may throw before awaiting one.
       const send: Sql = (text, params = []) => {
@@ -183,33 +185,36 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
         return rows;
       };
       const commit = (after?: Statement) => {
-        if (committed) return;
+        if (committed) return followed;
         oneWrite();
         committed = client.query('COMMIT');
         committed.catch(() => {});
         if (after)
-          followed = client.query(prepared(after[0], after[1])).catch((error: unknown) => {
-            broken = true;
-            log.warn({ err: error }, 'the statement sent behind a COMMIT failed; its connection is closed');
-          });
+          followed = client.query(prepared(after[0], after[1])).then(
+            () => {},
+            (error: unknown) => {
+              broken = true;
+              log.warn({ err: error }, 'the statement sent behind a COMMIT failed; its connection is closed');
+            },
+          );
+        return followed;
       };
       try {
         const result = await work(send, commit);
         commit();
         // COMMIT in a transaction that a failed statement aborted rolls back (and says so).
-        const ended = await committed!;
-        await followed;
-        if (ended.command !== 'COMMIT') throw new Error('the transaction was rolled back');
+        if ((await committed!).command !== 'COMMIT') throw new Error('the transaction was rolled back');
         return result;
       } catch (error) {
         // A connection that cannot even roll back is not given back to the pool (after COMMIT there is nothing to roll back).
         if (!committed) await client.query('ROLLBACK').catch(() => (broken = true));
         else await committed.catch(() => (broken = true));
-        await followed;
         throw error;
       } finally {
-        client.removeListener('error', lost);
-        client.release(broken);
+        void followed.then(() => {
+          client.removeListener('error', lost);
+          client.release(broken);
+        });
       }
     },
     async migrate() {
@@ -463,36 +468,45 @@ async function openPglite(options: { dataDir: string; template?: Blob }, log: Lo
     // commit's `after` runs last inside the transaction: run after it, another transaction could come in between.
     // The same effect here: notifications are delivered at commit, and PGlite runs with fsync off (so a commit
     // that skips its flush, as the live bus's statement asks for, skips nothing).
-    transaction: (work) =>
-      pglite.transaction(async (tx) => {
-        let committed = false;
-        let after: Statement | undefined;
-        const sent: Promise<unknown>[] = [];
-        const send: Sql = (text, params = []) => {
-          if (committed) return Promise.reject(new Error('a statement after COMMIT'));
-          const rows = tx.query<Record<string, unknown>>(text, params as unknown[]).then((result) => result.rows);
-          rows.catch(() => {});
-          sent.push(rows);
-          return rows;
-        };
-        const result = await work(send, (then) => {
-          committed = true;
-          after ??= then;
+    async transaction(work) {
+      // What commit() returns: settled once the transaction is over (its `after` ran inside it).
+      let over = () => {};
+      const ended = new Promise<void>((resolve) => (over = resolve));
+      try {
+        return await pglite.transaction(async (tx) => {
+          let committed = false;
+          let after: Statement | undefined;
+          const sent: Promise<unknown>[] = [];
+          const send: Sql = (text, params = []) => {
+            if (committed) return Promise.reject(new Error('a statement after COMMIT'));
+            const rows = tx.query<Record<string, unknown>>(text, params as unknown[]).then((result) => result.rows);
+            rows.catch(() => {});
+            sent.push(rows);
+            return rows;
+          };
+          const result = await work(send, (then) => {
+            committed = true;
+            after ??= then;
+            return ended;
+          });
+          await Promise.all(sent);
+          if (after) {
+            // Within a savepoint: should it fail, the transaction stands, as on PostgreSQL.
+            await tx.exec('SAVEPOINT after_commit');
+            await tx.query(after[0], after[1] as unknown[]).then(
+              () => tx.exec('RELEASE SAVEPOINT after_commit'),
+              (error: unknown) => {
+                log.warn({ err: error }, 'the statement sent behind a COMMIT failed');
+                return tx.exec('ROLLBACK TO SAVEPOINT after_commit');
+              },
+            );
+          }
+          return result;
         });
-        await Promise.all(sent);
-        if (after) {
-          // Within a savepoint: should it fail, the transaction stands, as on PostgreSQL.
-          await tx.exec('SAVEPOINT after_commit');
-          await tx.query(after[0], after[1] as unknown[]).then(
-            () => tx.exec('RELEASE SAVEPOINT after_commit'),
-            (error: unknown) => {
-              log.warn({ err: error }, 'the statement sent behind a COMMIT failed');
-              return tx.exec('ROLLBACK TO SAVEPOINT after_commit');
-            },
-          );
-        }
-        return result;
-      }),
+      } finally {
+        over();
+      }
+    },
     migrate: () => applyMigrations(pgliteMigrationAdapter(pglite)),
     // PGlite delivers NOTIFYs from its own queries in-process: one instance, one server.
     async listen(channel, listener) {

@@ -74,6 +74,8 @@ export type SubmitResult = { submission: OrderSubmission; checked: CheckedOrder[
 export type SubmissionRequest = { user: User; gameId: string; phaseIndex: number; body: SubmitBody; asGameMaster?: { power: string } };
 type Job = SubmissionRequest & { resolve: (result: SubmitResult) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: SubmitResult } | { ok: false; error: HttpError };
+/** A batch's answers, and when its live events' notifications have left (plain SQL: sent behind its COMMIT). */
+type Stored = { outcomes: Outcome[]; notified: Promise<void> };
 
 export type BatchOptions = {
   /** Batches in flight at once (each holds a database connection). */
@@ -250,12 +252,12 @@ export class SubmissionBatcher {
     this.stats.batches += 1;
     this.stats.submissions += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
-    let outcomes: Outcome[];
+    let stored: Stored;
     const started = performance.now();
     try {
       // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
       const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
-      outcomes = jobs.some((job) => job.body.ready || job.asGameMaster)
+      stored = jobs.some((job) => job.body.ready || job.asGameMaster)
         ? await inPrisma()
         : await this.storePlain(jobs).catch((error) => {
             // Nothing stored: a sitter's entry in the game master's log wants the Prisma transaction.
@@ -281,11 +283,13 @@ export class SubmissionBatcher {
       for (const job of jobs) await this.run([job], true);
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
+    stored.outcomes.forEach((outcome, i) => (outcome.ok ? jobs[i].resolve(outcome.value) : jobs[i].reject(outcome.error)));
+    // After the answers; before the games are free for the next batch, so that a game's notifications leave in order.
+    await stored.notified;
   }
 
   /** In plain SQL: in one round trip when the caches hold everything the batch names, else (or should that fail) the long way. */
-  private async storePlain(jobs: Job[]): Promise<Outcome[]> {
+  private async storePlain(jobs: Job[]): Promise<Stored> {
     const cached = this.cachedRead(jobs);
     if (cached) {
       this.stats.fromCache += 1;
@@ -380,9 +384,9 @@ export class SubmissionBatcher {
     sql: Sql,
     tx: Transaction | null,
     jobs: Job[],
-    commit: (after?: Statement) => void = () => {},
+    commit: (after?: Statement) => Promise<void> = async () => {},
     cached: Read | null = null,
-  ): Promise<Outcome[]> {
+  ): Promise<Stored> {
     const read = cached ?? (await this.read(sql, jobs, tx === null));
 
     const outcomes: Array<Outcome | { pending: { phaseIndex: number; row: StoredRow; verdicts: CheckedOrder[]; phaseId: string; replaced?: boolean } }> = [];
@@ -451,7 +455,7 @@ export class SubmissionBatcher {
       async () => (publication ? sql(...publication) : []),
     ]);
     // In plain SQL the events' notifications go right behind COMMIT, in the same write.
-    if (tx === null) commit(publication ? HELD_NOTIFICATIONS : undefined);
+    const notified = tx === null ? commit(publication ? HELD_NOTIFICATIONS : undefined) : Promise.resolve();
     // Answered in the order sent: should the check fail, its failure comes first (the statements behind it fail because it did).
     const [, [inserted]] = await Promise.all([Promise.all(checked), written]);
     // In the order given (their numbers were taken in that order).
@@ -496,7 +500,7 @@ export class SubmissionBatcher {
         if (answer.ok && (await processIfAllReady(tx, this.app.play, gameId, new Date()))) answer.value.phaseProcessed = true;
       }
     }
-    return answers;
+    return { outcomes: answers, notified };
   }
 }
 

@@ -87,13 +87,15 @@ describe('plain-SQL transactions', () => {
 
   it('run the statement given to COMMIT once the transaction has committed, in a transaction of its own', async () => {
     const [name, after] = [channel(), channel()];
-    await database.transaction(async (sql, commit) => {
+    const { ran } = await database.transaction(async (sql, commit) => {
       const written = sql(INSERT, [name, 1]);
       // Sees the transaction's row: it runs after the commit. Its own row stays though it follows COMMIT.
-      commit([`INSERT INTO live_channels (channel, seq) SELECT $1, seq + 1 FROM live_channels WHERE channel = $2`, [after, name]]);
-      return written;
+      const ran = commit([`INSERT INTO live_channels (channel, seq) SELECT $1, seq + 1 FROM live_channels WHERE channel = $2`, [after, name]]);
+      await written;
+      return { ran };
     });
     expect(await stored(name)).toBe(1);
+    await ran;
     expect((await database.sql(`SELECT seq::int FROM live_channels WHERE channel = $1`, [after]))[0]).toEqual({ seq: 2 });
   });
 
@@ -101,11 +103,12 @@ describe('plain-SQL transactions', () => {
     const name = channel();
     const result = await database.transaction(async (sql, commit) => {
       const written = sql(INSERT, [name, 1]);
-      commit(['SELECT 1 / 0 AS never', []]);
+      const ran = commit(['SELECT 1 / 0 AS never', []]);
       await written;
-      return 'committed';
+      return { ran };
     });
-    expect(result).toBe('committed');
+    // Settles, never rejects: the failure is the log's.
+    await expect(result.ran).resolves.toBeUndefined();
     expect(await stored(name)).toBe(1);
     for (let i = 0; i < 6; i++) expect(await database.transaction(async (sql) => (await sql(COUNT, [name]))[0].n)).toBe(1);
   });
@@ -114,18 +117,20 @@ describe('plain-SQL transactions', () => {
     const name = channel();
     await database.sql(INSERT, [name, 1]);
     const [other, after] = [channel(), channel()];
+    let ran: Promise<void> | undefined;
     await expect(
       database.transaction(async (sql, commit) => {
         const written = Promise.all([sql(INSERT, [other, 1]), sql(INSERT, [name, 2])]); // the second: duplicate key
-        commit([`INSERT INTO live_channels (channel, seq) SELECT $1, count(*) FROM live_channels WHERE channel = $2`, [after, other]]);
+        ran = commit([`INSERT INTO live_channels (channel, seq) SELECT $1, count(*) FROM live_channels WHERE channel = $2`, [after, other]]);
         return written;
       }),
     ).rejects.toThrow(/duplicate key/);
+    await ran;
     expect(await stored(other)).toBe(0);
     // On PostgreSQL it ran, behind the ROLLBACK, and found the rolled-back row absent; on PGlite, where it is the
     // transaction's last statement, it was rolled back with the rest.
-    const ran = (await database.sql(`SELECT seq::int FROM live_channels WHERE channel = $1`, [after]))[0];
-    expect(ran).toEqual(usingPostgres ? { seq: 0 } : undefined);
+    const row = (await database.sql(`SELECT seq::int FROM live_channels WHERE channel = $1`, [after]))[0];
+    expect(row).toEqual(usingPostgres ? { seq: 0 } : undefined);
   });
 
   it('refuse a statement after COMMIT', async () => {
