@@ -2,7 +2,7 @@
  * Session and API-token secrets. The client holds a random 256-bit token; the
  * database keeps only its SHA-256, so a database leak does not leak sessions.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 import type { Database, Db, Sql } from '../db/database.ts';
 import type { SessionCache, SessionKind, SessionWithUser } from './session-cache.ts';
 
@@ -15,7 +15,8 @@ const API_TOKEN_PREFIX = 'dip_';
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One call, no Hash object: this runs for every authenticated request.
+  return hash('sha256', token, 'hex');
 }
 
 /**
