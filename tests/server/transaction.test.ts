@@ -133,6 +133,13 @@ describe('plain-SQL transactions', () => {
     expect(row).toEqual(usingPostgres ? { seq: 0 } : undefined);
   });
 
+  it.skipIf(!usingPostgres)('plan their statements once per connection (the busiest run hundreds of times a second)', async () => {
+    const modes = await Promise.all(Array.from({ length: 4 }, () => database.transaction(async (sql) => (await sql('SHOW plan_cache_mode'))[0])));
+    expect(modes).toEqual(Array.from({ length: 4 }, () => ({ plan_cache_mode: 'force_generic_plan' })));
+    // Prisma's and single statements' connections still choose per run.
+    expect(await database.sql('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
   it('refuse a statement after COMMIT', async () => {
     const name = channel();
     await expect(
