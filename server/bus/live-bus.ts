@@ -103,8 +103,9 @@ FROM numbered n`;
  * Notifies the held payloads in their order and clears them, in a transaction of its own that commits without
  * waiting for its WAL to be flushed (`set_config(…, true)` lasts for this transaction only), so it holds the
  * notification lock for no longer than it takes to queue them. The setting is read once, in `h`, before the
- * clearing and the notifications that both depend on it (never set on this connection: no row, nothing to do). For the `after` of a plain-SQL transaction's commit
- * (Database.transaction) in which LOG_SQL ran: nothing is sent when that transaction rolled back.
+ * clearing and the notifications that both depend on it (never set on this connection: no row, nothing to do).
+ * For the `after` of the commit of a plain-SQL transaction (Database.transaction) in which LOG_SQL ran: nothing is
+ * sent when that transaction rolled back.
  */
 export const HELD_NOTIFICATIONS: Statement = [
   `

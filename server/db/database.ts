@@ -145,8 +145,8 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>, l
    */
   const pipelined = makePool({ max: 4, pipeline: true });
   // Their statements look rows up by key, whatever the parameters, and run hundreds of times a second: planned once
-  // per connection, not per run. Left to choose, PostgreSQL planned the batch's check and lock again at every run
-  // (137 and 43 µs, about a quarter of its work per batch at 2,000 submissions a second; bench/README.md).
+  // per connection, not per run. Left to choose, PostgreSQL planned the batch's check and lock again at nearly every
+  // run (137 and 43 µs a batch, beside some 800 µs running its statements; bench/README.md, "A batch's cost").
   pipelined.on('connect', (client) => {
     // Sent ahead of whatever the connection was opened for (pg sends its queries in order).
     client
