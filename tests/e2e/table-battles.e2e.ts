@@ -326,7 +326,7 @@ describe.skipIf(!hasChromium)('table battles in the browser', () => {
       await deploy.getByLabel('Formation').selectOption('epi-pollon');
       await deploy.locator('.verdict', { hasText: 'The plot as it stands is legal.' }).waitFor();
       await deploy
-        .getByRole('button', { name: /^Hand in: .*1 squadrons re-placed/ })
+        .getByRole('button', { name: /^Hand in: .*1 squadron re-placed/ })
         .first()
         .click();
       await logReached(page, 1);

@@ -48,6 +48,18 @@ describe('the shipped scenarios', () => {
   });
 });
 
+describe('the deployment as the buttons name it', () => {
+  it('says how many squadrons are re-placed and carry signals, in the singular for one and plainly for none', () => {
+    const { state } = oiNavarcoi.start(setupOf('bottled-up'), fixedDice([]));
+    const names = oiNavarcoi.legalActions(state, 'athens').map((action) => oiNavarcoi.describe(state, action));
+    expect(names).toEqual(['hand in the deployment, with no signals written', "hand in the deployment and 4 squadrons' signals"]);
+    const squadron = state.squadrons.find((q) => q.side === 'athens')!;
+    const placement = { squadron: squadron.id, x: 14, y: 10.5, heading: 0, formation: 'epi-keras' as const };
+    const one = { kind: 'deploy' as const, placements: [placement], signals: [{ squadron: squadron.id, signals: [1] }] };
+    expect(oiNavarcoi.describe(state, one)).toBe("hand in the deployment (1 squadron re-placed) and 1 squadron's signals");
+  });
+});
+
 describe('one battle per scenario, each with its own rules', () => {
   it('clash: a re-placement inside the zone is taken, one outside refused; the deployment is secret until both are in', () => {
     let state = oiNavarcoi.start(setupOf('clash'), fixedDice([])).state;

@@ -146,7 +146,7 @@ describe('an Oi Navarcoi! side re-placing its squadrons', () => {
     const handIns = buttons(root, 'Hand in:');
     // One for each plan the engine offers (with and without signals written), each with the squadron re-placed.
     expect(handIns.length).toBe(oiNavarcoi.legalActions(state, 'athens').length);
-    expect(handIns[0].textContent).toContain('1 squadrons re-placed');
+    expect(handIns[0].textContent).toContain('1 squadron re-placed');
     handIns[handIns.length - 1].click();
     const plan = acted[0] as { placements: unknown[]; signals: unknown[] };
     expect(plan.placements).toEqual([{ squadron: 'ath-1', x: 14, y: 10.5, heading: 0, formation: 'epi-keras' }]);

@@ -209,11 +209,19 @@ function redact(state: State, viewer: string | null): State {
   return { ...state, pending, squadrons };
 }
 
+/** "hand in the deployment (1 squadron re-placed) and 4 squadrons' signals"; without signals, says so. */
+function describeDeployment(replaced: number, signalled: number): string {
+  const squadrons = (n: number) => `${n} squadron${n === 1 ? '' : 's'}`;
+  const placed = replaced > 0 ? ` (${squadrons(replaced)} re-placed)` : '';
+  const signals = signalled === 0 ? ', with no signals written' : ` and ${squadrons(signalled)}${signalled === 1 ? "'s" : "'"} signals`;
+  return `hand in the deployment${placed}${signals}`;
+}
+
 function describe(state: State, action: Action): string {
   const name = (id: string) => state.squadrons.find((q) => q.id === id)?.name ?? id;
   switch (action.kind) {
     case 'deploy':
-      return `hand in the deployment${action.placements.length ? ` (${action.placements.length} squadrons re-placed)` : ''} and ${action.signals.filter((s) => s.signals.length).length} squadrons' signals`;
+      return describeDeployment(action.placements.length, action.signals.filter((s) => s.signals.length).length);
     case 'initiative':
       return action.first ? 'move first' : 'move second';
     case 'launch':
