@@ -120,7 +120,7 @@ FROM (SELECT current_setting('${HELD}', true) AS held, set_config('synchronous_c
  * The statement that publishes these events (see `publishAll`), null for none: for a caller that
  * must know before sending anything that the events can be published (throws for an event too big).
  */
-export function publicationStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
+export function publicationStatement(publications: readonly Publication[]): Statement | null {
   const rows = checkedRows(publications);
   return rows ? [PUBLISH_SQL, [rows]] : null;
 }
@@ -130,7 +130,7 @@ export function publicationStatement(publications: readonly Publication[]): [tex
  * these events and holds their notifications for HELD_NOTIFICATIONS, to be sent behind its COMMIT. Null for none;
  * throws for an event too big, as `publicationStatement`.
  */
-export function loggingStatement(publications: readonly Publication[]): [text: string, params: unknown[]] | null {
+export function loggingStatement(publications: readonly Publication[]): Statement | null {
   const rows = checkedRows(publications);
   return rows ? [LOG_SQL, [rows]] : null;
 }

@@ -149,7 +149,7 @@ async function logWithoutNotifying(publications: Publication[]): Promise<void> {
   await client.connect();
   try {
     await client.query('BEGIN');
-    await client.query(text, params);
+    await client.query(text, [...params]);
     await client.query('COMMIT');
   } finally {
     await client.end();
