@@ -4,6 +4,7 @@
  * `apply` that ends the second side's movement.
  */
 import { type Edge, edgesReached } from '../table/index.ts';
+import { plural } from '../../text/plural.ts';
 import type { Dice } from '../dice.ts';
 import type { Applied, LogLine, Outcome, Refusal, Ruleset, SideInfo, Turn } from '../ruleset.ts';
 import { type Action, ActionSchema } from './actions.ts';
@@ -211,9 +212,8 @@ function redact(state: State, viewer: string | null): State {
 
 /** "hand in the deployment (1 squadron re-placed) and 4 squadrons' signals"; without signals, says so. */
 function describeDeployment(replaced: number, signalled: number): string {
-  const squadrons = (n: number) => `${n} squadron${n === 1 ? '' : 's'}`;
-  const placed = replaced > 0 ? ` (${squadrons(replaced)} re-placed)` : '';
-  const signals = signalled === 0 ? ', with no signals written' : ` and ${squadrons(signalled)}${signalled === 1 ? "'s" : "'"} signals`;
+  const placed = replaced > 0 ? ` (${plural(replaced, 'squadron')} re-placed)` : '';
+  const signals = signalled === 0 ? ', with no signals written' : ` and ${plural(signalled, 'squadron')}${signalled === 1 ? "'s" : "'"} signals`;
   return `hand in the deployment${placed}${signals}`;
 }
 

@@ -3,7 +3,8 @@ import { type Hex, distance } from '../hex.ts';
 import type { BattleLog } from '../battle-log.ts';
 import { type FiringRow, MARINE_CLASSES, type MarineClass, RULES, type Weapon } from './rules.ts';
 import { LIGHTEST_FIRST, type ShipPlot, type ShipState, type State, active, statsOf } from './state.ts';
-import { WEAPON_NAMES, plural, shipName } from './words.ts';
+import { plural } from '../../text/plural.ts';
+import { WEAPON_NAMES, shipName } from './words.ts';
 
 /** The firing table's row for a weapon at a range, or null out of range. */
 export const firingRow = (weapon: Weapon, range: number): FiringRow | undefined =>

@@ -11,7 +11,8 @@ import { type Step, stepTo } from './plot.ts';
 import { RULES, WEAPONS, type Weapon, movesInPhase } from './rules.ts';
 import { type ShipPlot, type ShipState, type State, active, fightOf, marineCount, statsOf } from './state.ts';
 import { judge } from './victory.ts';
-import { WEAPON_NAMES, facingName, hexName, plural, shipName, signed } from './words.ts';
+import { plural } from '../../text/plural.ts';
+import { WEAPON_NAMES, facingName, hexName, shipName, signed } from './words.ts';
 
 /** One ship's turn as it unfolds. */
 interface Voyage {

@@ -13,8 +13,6 @@ export const facingName = (f: Facing): string => FACING_NAMES[f];
 /** "Quinquereme Leon". */
 export const shipName = (s: Pick<ShipState, 'type' | 'name'>): string => `${RULES.shipTypes[s.type].name} ${s.name}`;
 
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
 export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
 
 export const WEAPON_NAMES: Record<Weapon, string> = { bow: 'bow', catapult: 'catapult', stoneThrower: 'stone thrower' };

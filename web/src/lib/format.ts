@@ -1,6 +1,9 @@
 /** Small wording helpers shared by the pages (free of zod and of the log's sentences: the lobby loads them first). */
 import type { Rulebook } from '../../../shared/index.ts';
 import type { GameOutcome } from '../../../shared/api/games.ts';
+import { plural } from '../../../shared/text/plural.ts';
+
+export { plural };
 
 /** How a game ended, in words: "Victory of Egypt", "Draw among Egypt, Syria and Rome", "Conceded to Egypt". */
 export function outcomeText(outcome: GameOutcome): string {
@@ -20,8 +23,6 @@ export function duration(seconds: number): string {
   for (const [size, name] of units) if (seconds % size === 0 && seconds >= size) return plural(seconds / size, name);
   return plural(seconds, 'second');
 }
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const pressNames: Record<string, string> = { full: 'Full press', public: 'Public press only', none: 'Gunboat (no press)' };
 /** A game's rule set (RULEBOOKS in shared/variant/options.ts) in words. */
