@@ -38,6 +38,7 @@ import {
 } from './account-mail.ts';
 import { passwordWeakness } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { plural } from '../../shared/text/plural.ts';
 
 const tags = ['accounts'];
 
@@ -118,7 +119,7 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number, what: string): 
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   reply.header('retry-after', String(seconds));
   const minutes = Math.ceil(seconds / 60);
-  return new HttpError(429, 'rate_limited', `${what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+  return new HttpError(429, 'rate_limited', `${what}; try again in ${plural(minutes, 'minute')}`);
 }
 
 /** Whom a password reset is asked for: what was typed. */

@@ -26,6 +26,7 @@ import { pushDrafts } from './push.ts';
 import { webhookDrafts } from './webhook-drafts.ts';
 import { gameUrl, renderMail, renderPush, roleIn, timeFor, type Block, type GameMail, type MailGame, type MailRecipient } from './mail-render.ts';
 import type { NotifyEnv } from './unsubscribe.ts';
+import { plural } from '../../shared/text/plural.ts';
 
 /** Press mail is batched: at most one mail per conversation and recipient per window. */
 export const PRESS_WINDOW_MS = 15 * 60_000;
@@ -171,7 +172,7 @@ export async function notifyPhaseProcessed(tx: Db, env: NotifyEnv, gameId: strin
       blocks.push({ paragraph: `${processed.name} has been adjudicated in “${game.name}”. Your results as ${power}:` });
       blocks.push(own.length > 0 ? { list: own.map(resultLine) } : { paragraph: 'You had nothing to order.' });
       const summary = summaries.find((s) => s.power === power);
-      if (summary) blocks.push({ paragraph: `${power} now has ${summary.supply} supply and ${summary.units} unit${summary.units === 1 ? '' : 's'}.` });
+      if (summary) blocks.push({ paragraph: `${power} now has ${summary.supply} supply and ${plural(summary.units, 'unit')}.` });
       if (seat?.status === 'eliminated') blocks.push({ paragraph: `${power} has been eliminated.` });
       else blocks.push({ paragraph: `${deadline} ${toOrder.has(power) ? `${power} has orders to give.` : `${power} has nothing to order in it.`}` });
     } else {
@@ -402,7 +403,7 @@ export async function notifyPress(tx: Db, env: NotifyEnv, message: PressRow): Pr
       kind: 'press',
       subject: `${game.name}: new press (${where})`,
       blocks: [
-        { paragraph: `New in ${where} in “${game.name}” (${listed.length} message${listed.length === 1 ? '' : 's'}):` },
+        { paragraph: `New in ${where} in “${game.name}” (${plural(listed.length, 'message')}):` },
         ...listed.map((row): Block => ({ paragraph: `${pressHeading(row, recipient)}, ${timeFor(recipient, row.createdAt)}:\n${row.body}` })),
         { link: { label: 'Answer in the game', url: link } },
       ],

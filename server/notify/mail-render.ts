@@ -7,6 +7,7 @@
  */
 import { MAIL_LIMITS, type MailPayload, type NotificationEvent, type PushPayload } from '../../shared/api/notifications.ts';
 import { unsubscribeUrl, type NotifyEnv } from './unsubscribe.ts';
+import { plural } from '../../shared/text/plural.ts';
 
 /** Who a mail is for, in one game: their power (or none), whether they run it, and the zone they read times in. */
 export type MailRecipient = {
@@ -62,7 +63,7 @@ export function timeLeft(now: Date, at: Date): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  const part = (n: number, unit: string) => (n === 0 ? [] : [`${n} ${unit}${n === 1 ? '' : 's'}`]);
+  const part = (n: number, unit: string) => (n === 0 ? [] : [plural(n, unit)]);
   const words = [...part(days, 'day'), ...part(hours, 'hour'), ...(days === 0 ? part(rest, 'minute') : [])];
   return words.length === 0 ? 'less than a minute' : words.join(' ');
 }

@@ -6,6 +6,7 @@
 import { Prisma, type Db } from '../db/database.ts';
 import { phaseOf } from '../db/tables/phases.ts';
 import { forbidden } from '../errors.ts';
+import { plural } from '../../shared/text/plural.ts';
 
 /**
  * The phases processed while this user held a seat (its holder as processing found it, whoever holds it now) in
@@ -49,7 +50,7 @@ export async function checkSeatRules(
     if (finished < game.minFinishedGames) {
       throw forbidden(
         'seat_rule_unmet',
-        `to ${doing} you need at least ${game.minFinishedGames} finished game${game.minFinishedGames === 1 ? '' : 's'} (the game's minimum of finished games); you have finished ${finished}`,
+        `to ${doing} you need at least ${plural(game.minFinishedGames, 'finished game')} (the game's minimum of finished games); you have finished ${finished}`,
       );
     }
   }

@@ -14,6 +14,7 @@ import { BattleLog } from './log.ts';
 import { backwaterHex, followPath, surroundings } from './movement.ts';
 import { type ActionKind, type ShipState, type State, label, shipById, squadronById } from './state.ts';
 import { facingName, hexName } from './words.ts';
+import { plural } from '../../text/plural.ts';
 
 function markUsed(s: State, ship: string, kind: ActionKind): void {
   const used = s.activation!.used;
@@ -125,7 +126,7 @@ export function applyAction(state: State, side: string, action: Action, dice: Di
   }
   if (!s.outcome) {
     const points = s.activation!.points;
-    if (action.kind === 'end') log.say(`${sq.name} ends its activation${points > 0 ? ` with ${points} action${points === 1 ? '' : 's'} unused` : ''}`);
+    if (action.kind === 'end') log.say(`${sq.name} ends its activation${points > 0 ? ` with ${plural(points, 'action')} unused` : ''}`);
     else if (points === 0) log.say(`${sq.name} has used its initiative`);
     else if (!canAct(s)) log.say(`${sq.name} has nothing more it can do`);
     if (action.kind === 'end' || points === 0 || !canAct(s)) drawNext(s, log, canAct);

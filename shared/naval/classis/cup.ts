@@ -9,6 +9,7 @@
 import type { BattleLog } from './log.ts';
 import { RULES, commanderByRating } from './rules.ts';
 import { type Chit, type State, admiralLost, lossesOf, otherSide, sideName, squadronById, squadronShips } from './state.ts';
+import { plural } from '../../text/plural.ts';
 
 /** The cup at the start of a turn: squadrons with ships left, End of Turn, and the morale chits due. */
 export function fillCup(s: State): Chit[] {
@@ -69,7 +70,7 @@ export function checkVictory(s: State, log: BattleLog): void {
   log.say(s.outcome.reason, { name: 'Victory', row: 'a third of the ships or of the ramming factors lost' });
 }
 
-const shipsLost = (n: number) => `${n} ship${n === 1 ? '' : 's'} lost`;
+const shipsLost = (n: number) => `${plural(n, 'ship')} lost`;
 
 /** A morale check chit drawn (3.2.10). */
 function moraleCheck(s: State, side: string, log: BattleLog): void {
@@ -152,7 +153,7 @@ export function drawNext(s: State, log: BattleLog, canAct: CanAct): void {
     const points = log.roll(RULES.initiativeDie, `${sq.name} initiative`);
     s.activation = { squadron: sq.id, points, used: {} };
     if (canAct(s)) {
-      log.say(`${sq.name} has the initiative: ${points} action${points === 1 ? '' : 's'}`);
+      log.say(`${sq.name} has the initiative: ${plural(points, 'action')}`);
       return;
     }
     log.say(`${sq.name} rolls ${points} for initiative but no ship of it can act`);

@@ -8,12 +8,13 @@ import { aspectWords } from './combat.ts';
 import { aspectBetween } from './legal.ts';
 import { type State, crewOf, engaged, heldByEnemy, inCommand, inRamContact, isGrappled, label, shipById, squadronById } from './state.ts';
 import { facingName, hexName } from './words.ts';
+import { plural } from '../../text/plural.ts';
 
 export function turnOf(s: State): Turn {
   if (s.outcome || !s.activation) return { kind: 'over' };
   const sq = squadronById(s, s.activation.squadron)!;
   const n = s.activation.points;
-  return { kind: 'side', side: sq.side, prompt: `Turn ${s.turn}: ${sq.name} (${sq.commander}) is activated, ${n} action${n === 1 ? '' : 's'} left` };
+  return { kind: 'side', side: sq.side, prompt: `Turn ${s.turn}: ${sq.name} (${sq.commander}) is activated, ${plural(n, 'action')} left` };
 }
 
 export function boardOf(s: State): BoardView {
@@ -35,8 +36,8 @@ export function boardOf(s: State): BoardView {
     if (inRamContact(s, ship.id)) marks.push('rammed');
     else if (engaged(s, ship.id)) marks.push('in contact');
     if (!ship.sunk && !inCommand(s, ship)) marks.push('out of command');
-    if (ship.towers) marks.push(`${ship.towers} tower${ship.towers === 1 ? '' : 's'}`);
-    if (ship.engines) marks.push(`${ship.engines} engine${ship.engines === 1 ? '' : 's'}`);
+    if (ship.towers) marks.push(plural(ship.towers, 'tower'));
+    if (ship.engines) marks.push(plural(ship.engines, 'engine'));
     if (ship.ironHands) marks.push('iron hands');
     return {
       id: ship.id,

@@ -177,7 +177,7 @@ function apply(input: State, side: string, action: Action, dice: Dice): Applied<
       const obeying = state.squadrons.filter((q) => q.side === side && q.signals.includes(action.signal) && canMove(q));
       for (const q of obeying) q.signalled = action.signal;
       log.line(
-        `${s.name} signals ${action.signal}: ${RULES.signals.list[action.signal - 1].name}, to ${obeying.map((q) => q.name).join(', ')} (${s.signalsLeft} signal${s.signalsLeft === 1 ? '' : 's'} left).`,
+        `${s.name} signals ${action.signal}: ${RULES.signals.list[action.signal - 1].name}, to ${obeying.map((q) => q.name).join(', ')} (${plural(s.signalsLeft, 'signal')} left).`,
       );
       break;
     }

@@ -15,6 +15,7 @@ import { eventPhase, leavingFleet } from './events.ts';
 import { RULES } from './rules.ts';
 import { type Squadron, type State, body, enemyOf, inBattle, onTable, sideOf, squadronOf, launchable, standCount, standsToFight, tableOf } from './state.ts';
 import { conform } from './contact.ts';
+import { plural } from '../../text/plural.ts';
 
 const sideName = (state: State, side: string) => sideOf(state, side).name;
 
@@ -36,9 +37,9 @@ export function judge(state: State, byLimit: boolean): { winner: string | null; 
     const sailing = freighters.filter((q) => onTable(q)).length;
     if (sailing === 0)
       return out > 0
-        ? { winner: defender, reason: `${out} squadron${out === 1 ? '' : 's'} of freighters got away by the ${state.convoyExit} edge` }
+        ? { winner: defender, reason: `${plural(out, 'squadron')} of freighters got away by the ${state.convoyExit} edge` }
         : { winner: attacker, reason: 'every squadron of freighters was taken, sunk or scattered' };
-    if (byLimit) return { winner: defender, reason: `night falls with ${sailing + out} squadron${sailing + out === 1 ? '' : 's'} of freighters still safe` };
+    if (byLimit) return { winner: defender, reason: `night falls with ${plural(sailing + out, 'squadron')} of freighters still safe` };
   }
   if (state.scenario === 'amphibious') {
     const over = landBattleOver(state);
@@ -215,7 +216,7 @@ function chasersReturn(state: State, log: BattleLog): void {
       }
     if (winner.halves === 0) {
       winner.status = 'destroyed';
-      log.line(`${words}: ${winner.name} returns but loses ${d} stand${d === 1 ? '' : 's'} and has nothing left; the other is lost entirely.`);
+      log.line(`${words}: ${winner.name} returns but loses ${plural(d, 'stand')} and has nothing left; the other is lost entirely.`);
       continue;
     }
     winner.status = 'afloat';
@@ -230,7 +231,7 @@ function chasersReturn(state: State, log: BattleLog): void {
       winner.y += Math.cos(rad) * 0.5;
     }
     log.line(
-      `${words}: ${winner.name} returns to the table, losing 1d3 = ${d} stand${d === 1 ? '' : 's'} in the chase (${standsText(winner.halves)} left); ${pair
+      `${words}: ${winner.name} returns to the table, losing 1d3 = ${plural(d, 'stand')} in the chase (${standsText(winner.halves)} left); ${pair
         .filter((p) => p !== winner)
         .map((p) => p.name)
         .join(', ')} is lost entirely.`,

@@ -13,6 +13,7 @@ import { RULES } from './rules.ts';
 import { type Setup, SetupSchema } from './setup.ts';
 import { type ShipPlot, type ShipState, type State, StateSchema, active, fightOf, statsOf } from './state.ts';
 import { facingName, hexName, shipName } from './words.ts';
+import { plural } from '../../text/plural.ts';
 
 function start(setup: Setup, dice: Dice): { state: State; log: LogLine[] } {
   const ships: ShipState[] = setup.ships.map((s) => {
@@ -192,7 +193,7 @@ function marksOf(state: State, s: ShipState): string[] {
   if (s.status === 'surrendered') marks.push(`surrendered to ${state.sides.find((x) => x.id === s.takenBy)?.name ?? s.takenBy}`);
   if (s.status === 'sunk') marks.push('sunk');
   if (s.damage) marks.push(`damage ${s.damage}/${stats.hull}`);
-  if (s.holes) marks.push(`${s.holes} open hole${s.holes === 1 ? '' : 's'}`);
+  if (s.holes) marks.push(plural(s.holes, 'open hole'));
   if (s.plugged) marks.push(`${s.plugged} plugged`);
   const fight = fightOf(state, s.id);
   if (fight) marks.push(fight.attacker === s.id ? 'grappled, boarding' : 'grappled, boarded');
@@ -236,7 +237,7 @@ function describePlot(state: State, p: ShipPlot): string {
       : p.steps === ''
         ? 'holds'
         : `${p.steps} (speed ${p.steps.length}${ship && p.steps.length > statsOf(ship).cruisingSpeed ? ', maximum' : ''})`;
-  const pivot = p.pivot ? `turns ${Math.abs(p.pivot)} hexside${Math.abs(p.pivot) === 1 ? '' : 's'} ${p.pivot > 0 ? 'right' : 'left'} in place, ` : '';
+  const pivot = p.pivot ? `turns ${plural(Math.abs(p.pivot), 'hexside')} ${p.pivot > 0 ? 'right' : 'left'} in place, ` : '';
   const fire =
     p.fire === 'hold'
       ? 'holds fire'

@@ -15,6 +15,7 @@ import type { PhaseOutcome, Position, ReadOrder } from '../phase.ts';
 import { startOfYear } from '../year.ts';
 import { AdjustmentLedger } from './ledger.ts';
 import { civilDisorderRemovals } from './civil-disorder.ts';
+import { plural } from '../../text/plural.ts';
 
 export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], results: OrderResult[]): PhaseOutcome {
   const { v, state, board, eco } = pos;
@@ -81,7 +82,7 @@ export function adjustmentPhase(pos: Position, orders: readonly ReadOrder[], res
       }
     }
     if (ledger.diff > 0 && ledger.unused > 0) {
-      const count = `${ledger.unused} build${ledger.unused === 1 ? '' : 's'}`;
+      const count = plural(ledger.unused, 'build');
       // With no site left the builds could not be used; otherwise the power gave no order for them (as a unit
       // without an order is "unordered", not said to hold by choice).
       results.push(

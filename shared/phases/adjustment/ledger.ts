@@ -3,6 +3,7 @@ import { describeUnit, resolveLocation, unitAtRef, type Board } from '../../stat
 import { buildSites, supplyFor, unitCount, type Economy } from '../../game/economy.ts';
 import type { Order } from '../../orders/types.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { plural } from '../../text/plural.ts';
 
 export type Adjustment = { kind: 'build'; type: number; location: number } | { kind: 'remove'; unit: number } | { kind: 'waive' };
 
@@ -49,7 +50,7 @@ export class AdjustmentLedger {
     const power = v.powers[this.power];
     if (order.kind === 'build' || order.kind === 'waive') {
       if (diff <= 0) return err(diff === 0 ? `${power} has as many units as supply: no builds.` : `${power} must remove units, not build.`);
-      if (this.used >= diff) return err(`${power} may build ${diff} unit${diff === 1 ? '' : 's'}, and ${diff === 1 ? 'it is' : 'all are'} already used.`);
+      if (this.used >= diff) return err(`${power} may build ${plural(diff, 'unit')}, and ${diff === 1 ? 'it is' : 'all are'} already used.`);
       if (order.kind === 'waive') {
         this.used++;
         return ok({ kind: 'waive' });

@@ -1,5 +1,6 @@
 /** Battles in words: the clock, who holds a seat, whose turn it is, a list's badge. */
 import type { BattleSeat, BattleSummary, BattleTurn } from './types.ts';
+import { plural } from '../lib/format.ts';
 
 export function clockWords(clock: BattleSummary['clock']): string {
   if (clock.pace === 'live') return `live, ${clock.minutesPerTurn} min a turn`;
@@ -32,7 +33,7 @@ export function battleBadge(b: BattleSummary): string {
   if (b.status === 'cancelled') return 'Abandoned';
   const open = b.seats.filter((s) => s.player === 'human' && s.user === null && !s.hidden).length;
   if (b.joined) return b.status === 'forming' ? 'Seated' : 'Fighting';
-  if (b.status === 'forming') return `${open} seat${open === 1 ? '' : 's'} free`;
+  if (b.status === 'forming') return `${plural(open, 'seat')} free`;
   return 'Being fought';
 }
 

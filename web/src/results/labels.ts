@@ -1,4 +1,5 @@
 import type { ControlChange, OrderResult, PhaseEvent, Unit, Variant } from '../../../shared/index.ts';
+import { plural } from '../lib/format.ts';
 
 /** Words for the engine's result codes, as the results list shows them. */
 const codeLabels: Record<OrderResult['code'], string> = {
@@ -51,7 +52,7 @@ export function isListed(result: Pick<OrderResult, 'code'>): boolean {
 export function resultOrder(result: Pick<OrderResult, 'code' | 'order' | 'parsed' | 'unused'>): { text: string; notation: boolean } {
   if (result.code === 'unordered' && result.parsed?.kind === 'waive') {
     const count = result.unused;
-    return { text: count ? `${count} build${count === 1 ? '' : 's'} not used` : 'Builds not used', notation: false };
+    return { text: count ? `${plural(count, 'build')} not used` : 'Builds not used', notation: false };
   }
   return { text: result.order, notation: true };
 }
