@@ -14,7 +14,9 @@
  *     whatever the answers, each one's latency counted from when it was due),
  *     and with units N at 1,000 and 1,500 a second too (where latency turns up).
  *     Each submission figure also gives the load generator's CPU per request
- *     and how late its own event loop ran, which its latencies include;
+ *     and how late its own event loop ran, which its latencies include, and
+ *     the database's write-ahead log a submission and the pages its
+ *     checkpoints wrote meanwhile (a checkpoint's writes slow its commits);
  *   - websocket fan-out: N clients watching one game, the game master has the
  *     phase processed; time from the request to each client's phase.processed;
  *   - deadlines: N games whose deadlines fall due at the same instant; time
@@ -90,6 +92,26 @@ function latencyFigure(name: string, samples: number[], extra: Record<string, st
     max_ms: round(sorted.at(-1) ?? 0),
     ...extra,
   };
+}
+
+/**
+ * What the database has written so far (the cluster's, whichever database is connected): its write-ahead log's
+ * position, and the pages its checkpoints have written (pg_stat_checkpointer from PostgreSQL 17, pg_stat_bgwriter
+ * before it; both counted while a checkpoint is under way).
+ */
+type DatabaseWrites = { lsn: string; checkpointPages: number };
+async function databaseWrites(client: pg.Client): Promise<DatabaseWrites> {
+  const { rows: found } = await client.query<{ checkpointer: boolean }>(`SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS checkpointer`);
+  const pages = found[0].checkpointer ? 'SELECT buffers_written FROM pg_stat_checkpointer' : 'SELECT buffers_checkpoint FROM pg_stat_bgwriter';
+  const { rows } = await client.query<{ lsn: string; pages: string }>(`SELECT pg_current_wal_lsn()::text AS lsn, (${pages})::text AS pages`);
+  return { lsn: rows[0].lsn, checkpointPages: Number(rows[0].pages) };
+}
+
+/** Since `before`: bytes of write-ahead log, and pages written by checkpoints. */
+async function writtenSince(client: pg.Client, before: DatabaseWrites): Promise<{ walBytes: number; checkpointPages: number }> {
+  const now = await databaseWrites(client);
+  const { rows } = await client.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($1, $2)::text AS bytes', [now.lsn, before.lsn]);
+  return { walBytes: Number(rows[0].bytes), checkpointPages: now.checkpointPages - before.checkpointPages };
 }
 
 type Database = { url: string; describe: string; close(): Promise<void>; postgresCpuSeconds(): number };
@@ -451,6 +473,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
           if (rate) await submissionRun(base, bodies, 2, rate, connections);
           memory.section();
           const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
+          const writesBefore = await databaseWrites(observer);
           // How late the load generator's own event loop ran: every request due meanwhile went out late, and
           // that is counted in its latency (on two shared cores, mostly the generator waiting for a core).
           const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
@@ -458,6 +481,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
           const result = await submissionRun(base, bodies, options.seconds, rate, connections);
           generatorDelay.disable();
           const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
+          const written = await writtenSince(observer, writesBefore);
           await connections?.destroy();
           const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.total), 0);
           const { errors } = result;
@@ -475,6 +499,11 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
             server_cpu_us_per_request: perRequest(used[0]),
             postgres_cpu_us_per_request: perRequest(used[1]),
             loader_cpu_us_per_request: perRequest(used[2]),
+            // What each submission costs the database's disk: its log (WAL), which every commit waits to flush
+            // and whose volume sets off the checkpoints; and whether a checkpoint was writing pages meanwhile
+            // (its writes share the disk with those flushes). On DATABASE_URL's server, others' writes count too.
+            postgres_wal_bytes_per_request: Math.round(written.walBytes / Math.max(1, result.total)),
+            postgres_checkpoint_pages: written.checkpointPages,
             loader_loop_delay_p99_ms: round(generatorDelay.percentile(99) / 1e6),
             loader_loop_delay_max_ms: round(generatorDelay.max / 1e6),
             rss_peak_mb: memory.section(),
