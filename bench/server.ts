@@ -97,7 +97,7 @@ function latencyFigure(name: string, samples: number[], extra: Record<string, st
 /**
  * What the database has written so far (the cluster's, whichever database is connected): its write-ahead log's
  * position, and the pages its checkpoints have written (pg_stat_checkpointer from PostgreSQL 17, pg_stat_bgwriter
- * before it; both counted while a checkpoint is under way).
+ * before it), counted as a checkpoint writes them, not only when it ends (seen on PostgreSQL 15).
  */
 type DatabaseWrites = { lsn: string; checkpointPages: number };
 async function databaseWrites(client: pg.Client): Promise<DatabaseWrites> {
