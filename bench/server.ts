@@ -94,24 +94,35 @@ function latencyFigure(name: string, samples: number[], extra: Record<string, st
   };
 }
 
-/**
- * What the database has written so far (the cluster's, whichever database is connected): its write-ahead log's
- * position, and the pages its checkpoints have written (pg_stat_checkpointer from PostgreSQL 17, pg_stat_bgwriter
- * before it), counted as a checkpoint writes them, not only when it ends (seen on PostgreSQL 15).
- */
+/** Where the database's writes stand (the whole cluster's): its write-ahead log's position, and the pages its checkpoints have written. */
 type DatabaseWrites = { lsn: string; checkpointPages: number };
-async function databaseWrites(client: pg.Client): Promise<DatabaseWrites> {
+
+/**
+ * Reads the database's writes, one statement a reading. Checkpoint pages are in pg_stat_checkpointer from
+ * PostgreSQL 17 and pg_stat_bgwriter before it (looked up once), counted as a checkpoint writes them, not only when
+ * it ends (seen on PostgreSQL 15).
+ */
+async function databaseWritesMeter(client: pg.Client) {
   const { rows: found } = await client.query<{ checkpointer: boolean }>(`SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS checkpointer`);
   const pages = found[0].checkpointer ? 'SELECT buffers_written FROM pg_stat_checkpointer' : 'SELECT buffers_checkpoint FROM pg_stat_bgwriter';
-  const { rows } = await client.query<{ lsn: string; pages: string }>(`SELECT pg_current_wal_lsn()::text AS lsn, (${pages})::text AS pages`);
-  return { lsn: rows[0].lsn, checkpointPages: Number(rows[0].pages) };
-}
-
-/** Since `before`: bytes of write-ahead log, and pages written by checkpoints. */
-async function writtenSince(client: pg.Client, before: DatabaseWrites): Promise<{ walBytes: number; checkpointPages: number }> {
-  const now = await databaseWrites(client);
-  const { rows } = await client.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($1, $2)::text AS bytes', [now.lsn, before.lsn]);
-  return { walBytes: Number(rows[0].bytes), checkpointPages: now.checkpointPages - before.checkpointPages };
+  const read = async (from: string) => {
+    const { rows } = await client.query<{ lsn: string; bytes: string; pages: string }>(
+      `SELECT w.lsn::text AS lsn, pg_wal_lsn_diff(w.lsn, $1::pg_lsn)::text AS bytes, (${pages})::text AS pages FROM (SELECT pg_current_wal_lsn() AS lsn) w`,
+      [from],
+    );
+    return rows[0];
+  };
+  return {
+    async now(): Promise<DatabaseWrites> {
+      const { lsn, pages: written } = await read('0/0');
+      return { lsn, checkpointPages: Number(written) };
+    },
+    /** Since `before`: bytes of write-ahead log, and pages written by checkpoints. */
+    async since(before: DatabaseWrites): Promise<{ walBytes: number; checkpointPages: number }> {
+      const { bytes, pages: written } = await read(before.lsn);
+      return { walBytes: Number(bytes), checkpointPages: Number(written) - before.checkpointPages };
+    },
+  };
 }
 
 type Database = { url: string; describe: string; close(): Promise<void>; postgresCpuSeconds(): number };
@@ -428,6 +439,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
   const machine = { cores: (await import('node:os')).cpus().length, load_before: round(loadavg()[0], 2), database: database.describe };
   try {
     await observer.connect();
+    const writes = await databaseWritesMeter(observer);
     const seen = new Map<string, number>();
     observer.on('notification', (message) => {
       const { event } = JSON.parse(message.payload!) as { event: { type: string; gameId: string; phase: { index: number } } };
@@ -473,7 +485,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
           if (rate) await submissionRun(base, bodies, 2, rate, connections);
           memory.section();
           const cpu = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])];
-          const writesBefore = await databaseWrites(observer);
+          const writesBefore = await writes.now();
           // How late the load generator's own event loop ran: every request due meanwhile went out late, and
           // that is counted in its latency (on two shared cores, mostly the generator waiting for a core).
           const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
@@ -481,7 +493,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
           const result = await submissionRun(base, bodies, options.seconds, rate, connections);
           generatorDelay.disable();
           const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
-          const written = await writtenSince(observer, writesBefore);
+          const written = await writes.since(writesBefore);
           await connections?.destroy();
           const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.total), 0);
           const { errors } = result;
