@@ -11,16 +11,13 @@ import { holdAll, startGame } from './helpers/play.ts';
 vi.setConfig({ testTimeout: 60_000 });
 
 describe("stored submissions and their phase's game", () => {
-  let testApp: TestApp;
+  // One server for both tests; each starts games of its own.
+  let started: TestApp;
   let app: FastifyInstance;
-
   beforeAll(async () => {
-    testApp = await startTestApp();
-    app = testApp.app;
+    ({ app } = started = await startTestApp());
   }, 60_000);
-  afterAll(async () => {
-    await testApp?.close();
-  }, 60_000);
+  afterAll(() => started?.close(), 60_000);
 
   test("a submission naming another game than its phase's is refused, and nothing is stored", async () => {
     const [game, other] = [await startGame(app), await startGame(app)];
