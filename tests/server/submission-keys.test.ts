@@ -36,11 +36,11 @@ describe("stored submissions and their phase's game", () => {
 
   test("deleting a game deletes its submissions, and leaves another game's", async () => {
     const [game, other] = [await startGame(app), await startGame(app)];
-    for (const started of [game, other]) {
-      const power = started.powers[0];
-      const player = started.byPower.get(power)!;
-      const stored = await player.request('PUT', `/api/games/${started.gameId}/phases/0/orders`, {
-        orders: await holdAll(player, started.gameId, power),
+    for (const each of [game, other]) {
+      const power = each.powers[0];
+      const player = each.byPower.get(power)!;
+      const stored = await player.request('PUT', `/api/games/${each.gameId}/phases/0/orders`, {
+        orders: await holdAll(player, each.gameId, power),
         ready: false,
       });
       expect(stored.statusCode, stored.body).toBe(200);
