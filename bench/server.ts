@@ -495,7 +495,8 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
           const used = [cpuSeconds([server.pid]), database.postgresCpuSeconds(), cpuSeconds([process.pid])].map((after, i) => after - cpu[i]);
           const written = await writes.since(writesBefore);
           await connections?.destroy();
-          const perRequest = (seconds: number) => round((seconds * 1e6) / Math.max(1, result.total), 0);
+          // Whatever was measured over the section, a submission's share of it (CPU in µs, log in bytes).
+          const perRequest = (amount: number) => round(amount / Math.max(1, result.total), 0);
           const { errors } = result;
           const achieved = round(result.ratePerSecond, 0);
           figures.push({
@@ -508,13 +509,13 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
             max_ms: result.maxMs,
             orders_per_submission: orders,
             errors,
-            server_cpu_us_per_request: perRequest(used[0]),
-            postgres_cpu_us_per_request: perRequest(used[1]),
-            loader_cpu_us_per_request: perRequest(used[2]),
+            server_cpu_us_per_request: perRequest(used[0] * 1e6),
+            postgres_cpu_us_per_request: perRequest(used[1] * 1e6),
+            loader_cpu_us_per_request: perRequest(used[2] * 1e6),
             // What each submission costs the database's disk: its log (WAL), which every commit waits to flush
             // and whose volume sets off the checkpoints; and whether a checkpoint was writing pages meanwhile
             // (its writes share the disk with those flushes). On DATABASE_URL's server, others' writes count too.
-            postgres_wal_bytes_per_request: Math.round(written.walBytes / Math.max(1, result.total)),
+            postgres_wal_bytes_per_request: perRequest(written.walBytes),
             postgres_checkpoint_pages: written.checkpointPages,
             loader_loop_delay_p99_ms: round(generatorDelay.percentile(99) / 1e6),
             loader_loop_delay_max_ms: round(generatorDelay.max / 1e6),
