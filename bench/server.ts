@@ -68,6 +68,11 @@ export type ServerBenchOptions = {
   /** For profiling: extra environment and node flags for the server process. */
   serverEnv?: Record<string, string>;
   nodeFlags?: string[];
+  /**
+   * For diagnosis: settings for the private PostgreSQL cluster besides its defaults, e.g. `{ fsync: 'off' }` to see
+   * what the disk's waits cost (never a deployment's). Refused on DATABASE_URL's server, which is not the bench's own.
+   */
+  postgresSettings?: Record<string, string>;
   serverLog?: (line: { msg: string; [key: string]: unknown }) => void;
   log?: (line: string) => void;
 };
@@ -164,17 +169,19 @@ function clusterCpuSeconds(dir: string): number {
   return ticks / 100;
 }
 
-async function benchDatabase(): Promise<Database> {
+async function benchDatabase(extra: Record<string, string> = {}): Promise<Database> {
   if (postgresBinaries()) {
-    const cluster: PrivateCluster = await startPrivateCluster({ settings: { max_connections: '200' } });
+    const cluster: PrivateCluster = await startPrivateCluster({ settings: { max_connections: '200', ...extra } });
     const version = execFileSync(path.join(postgresBinaries()!, 'postgres'), ['--version']).toString().trim();
+    const changed = Object.entries(extra).map(([key, value]) => `, ${key} ${value}`);
     return {
       url: cluster.url,
-      describe: `${version}, private cluster (default settings, max_connections 200)`,
+      describe: `${version}, private cluster (default settings, max_connections 200${changed.join('')})`,
       close: () => cluster.destroy(),
       postgresCpuSeconds: () => clusterCpuSeconds(cluster.dir),
     };
   }
+  if (Object.keys(extra).length > 0) throw new Error('PostgreSQL settings are for the private cluster; DATABASE_URL names a server of its own');
   const server = process.env.DATABASE_URL;
   if (!server) throw new Error('the server benchmarks need PostgreSQL: its binaries under /usr/lib/postgresql, or DATABASE_URL');
   const name = `bench_server_${Date.now().toString(36)}`;
@@ -422,7 +429,7 @@ export async function serverBenchmarks(root: string, options: ServerBenchOptions
   // The production build, as `npm start` and the Docker image run it.
   execFileSync('npm', ['run', '-s', 'build:server'], { cwd: root, stdio: 'inherit' });
   const entry = path.join(root, 'dist/server/main.mjs');
-  const database = await benchDatabase();
+  const database = await benchDatabase(options.postgresSettings);
   const start = npmStart(root);
   const server = await startServer({
     port: await freePort(),
