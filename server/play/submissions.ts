@@ -14,7 +14,8 @@
  * then processes early any game in which a submission said "ready" and
  * everyone now is. Each submission gets its own answer (a refused one does not
  * stop the others). A lone submission is a batch of one, at the next turn of
- * the event loop.
+ * the event loop; while a batch is in flight the next one gathers until it
+ * ends (or until enough wait, `BatchOptions.gatherWhileBusy`).
  *
  * On PostgreSQL a batch is one round trip (the statements pipelined, see
  * Database.transaction) when the caches hold every game and phase it names:
@@ -82,6 +83,13 @@ export type BatchOptions = {
   concurrency: number;
   /** Most submissions in one batch. */
   maxBatch: number;
+  /**
+   * While a batch is in flight, the next one starts only when it ends or when this many submissions wait for it
+   * (whichever comes first); with none in flight, a batch starts at once. Fewer, larger batches cost PostgreSQL
+   * and the server less a submission (a transaction, its commit and its statements' round trip are a batch's).
+   * Only plain-SQL batches are waited for: one that may process a phase could hold the next for long.
+   */
+  gatherWhileBusy: number;
 };
 
 /** Text: one order per line, blank lines ignored. Structured: as given. */
@@ -190,6 +198,8 @@ async function withSitterAbsences(sql: Sql, game: LoadedGame, user: User, now: D
 export class SubmissionBatcher {
   private waiting: Job[] = [];
   private running = 0;
+  /** Of those, batches in plain SQL (quick: no phase to process, no log to write), which the next batch may wait for. */
+  private plainRunning = 0;
   /** Games held by the batches in flight. */
   private readonly busyGames = new Set<string>();
   /** Games with their seats, and phases with their positions, as last read (row-cache.ts). */
@@ -204,7 +214,7 @@ export class SubmissionBatcher {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly options: BatchOptions = { concurrency: 3, maxBatch: 128 },
+    private readonly options: BatchOptions = { concurrency: 3, maxBatch: 128, gatherWhileBusy: 16 },
   ) {}
 
   /** Stores a submission (in the batch that is forming) and answers it as if it had been stored alone. */
@@ -225,7 +235,10 @@ export class SubmissionBatcher {
    * Starts batches while there is room. Batches in flight never share a game:
    * a submission for a game that a running batch holds waits for the next
    * batch, instead of its batch waiting on that game's row lock (and holding
-   * every other game it locked meanwhile).
+   * every other game it locked meanwhile). While one is in flight, the next
+   * gathers until it ends or `gatherWhileBusy` submissions wait: at a steady
+   * rate a batch per turn of the event loop held a few submissions, each batch
+   * paying for a transaction, its commit and a round trip.
    */
   private pump(): void {
     while (this.running < this.options.concurrency && this.waiting.length > 0) {
@@ -236,13 +249,17 @@ export class SubmissionBatcher {
         else left.push(job);
       }
       if (jobs.length === 0) return;
+      if (this.plainRunning > 0 && jobs.length < this.options.gatherWhileBusy) return;
       this.waiting = left;
       const games = new Set(jobs.map((job) => job.gameId));
       for (const game of games) this.busyGames.add(game);
+      const plain = !inPrisma(jobs);
       this.running += 1;
+      if (plain) this.plainRunning += 1;
       void this.run(jobs).finally(() => {
         for (const game of games) this.busyGames.delete(game);
         this.running -= 1;
+        if (plain) this.plainRunning -= 1;
         this.pump();
       });
     }
@@ -255,13 +272,12 @@ export class SubmissionBatcher {
     let stored: Stored;
     const started = performance.now();
     try {
-      // Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction).
-      const inPrisma = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
-      stored = jobs.some((job) => job.body.ready || job.asGameMaster)
-        ? await inPrisma()
+      const prismaTransaction = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
+      stored = inPrisma(jobs)
+        ? await prismaTransaction()
         : await this.storePlain(jobs).catch((error) => {
             // Nothing stored: a sitter's entry in the game master's log wants the Prisma transaction.
-            if (error instanceof SitterNeedsLog) return inPrisma();
+            if (error instanceof SitterNeedsLog) return prismaTransaction();
             throw error;
           });
       this.stats.busyMs += performance.now() - started;
@@ -502,6 +518,11 @@ export class SubmissionBatcher {
     }
     return { outcomes: answers, notified };
   }
+}
+
+/** Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction). */
+function inPrisma(jobs: readonly SubmissionRequest[]): boolean {
+  return jobs.some((job) => job.body.ready || job.asGameMaster);
 }
 
 /** Seats whose players are back at the board: missed deadlines reset, and the status given (civil disorder ends); their live events. */
