@@ -253,7 +253,7 @@ export class SubmissionBatcher {
       this.waiting = left;
       const games = new Set(jobs.map((job) => job.gameId));
       for (const game of games) this.busyGames.add(game);
-      const plain = !inPrisma(jobs);
+      const plain = !needsPrisma(jobs);
       this.running += 1;
       if (plain) this.plainRunning += 1;
       void this.run(jobs).finally(() => {
@@ -273,7 +273,7 @@ export class SubmissionBatcher {
     const started = performance.now();
     try {
       const prismaTransaction = () => this.app.prisma.$transaction((tx) => this.store(sqlOf(tx), tx, jobs));
-      stored = inPrisma(jobs)
+      stored = needsPrisma(jobs)
         ? await prismaTransaction()
         : await this.storePlain(jobs).catch((error) => {
             // Nothing stored: a sitter's entry in the game master's log wants the Prisma transaction.
@@ -521,7 +521,7 @@ export class SubmissionBatcher {
 }
 
 /** Plain SQL, unless a game may have to be processed or the game master's entry logged (in a Prisma transaction). */
-function inPrisma(jobs: readonly SubmissionRequest[]): boolean {
+function needsPrisma(jobs: readonly SubmissionRequest[]): boolean {
   return jobs.some((job) => job.body.ready || job.asGameMaster);
 }
 
