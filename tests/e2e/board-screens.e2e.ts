@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Order } from '../../shared/index.ts';
 import { CHROMIUM, hasChromium, launchBrowser, raiseSheet, sheetSettled } from './browser.ts';
@@ -55,6 +55,9 @@ describe.skipIf(!hasChromium)('the board on every screen', () => {
     return page;
   }
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `board-${name}.png`) });
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await browser.screenshotAll(shots, 'board-failed');
+  });
   const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
   /** Every power that must order says it is ready (with `orders` for some): the phase is processed at once. */
