@@ -10,6 +10,7 @@ import { BattleDeadlines } from '../../server/battles/deadlines.ts';
 import { ComputerPool } from '../../server/battles/computer-pool.ts';
 import type { Transaction } from '../../server/db/database.ts';
 import { Browser, startSecondInstance, startTestApp, type TestApp } from './helpers/app.ts';
+import { openUnfinished } from './helpers/battles.ts';
 import { connect, listen } from './helpers/live.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -148,9 +149,7 @@ describe('a deadline that passes', () => {
           clock: { pace: 'live', minutesPerTurn: 5 },
         })
       ).json();
-    // About one opening in 800 leaves Rhodes undrawn for turns while the computer wins: a fresh battle (and seed) then.
-    let battle = await open();
-    for (let tries = 1; battle.status === 'finished' && tries < 5; tries += 1) battle = await open();
+    const battle = await openUnfinished(open);
     expect(battle.turn).toMatchObject({ kind: 'side', side: 'rhodes' });
     const decisionOf = async () => (await app.prisma.battle.findUniqueOrThrow({ where: { id: battle.id } })).decision;
     const activationBefore = await decisionOf();

@@ -19,6 +19,7 @@ import { freePort } from './faults-support/postgres-cluster.ts';
 import { type ServerProcess, startServer } from './faults-support/server-process.ts';
 import { until } from './faults-support/until.ts';
 import { Browser, testSettings } from './helpers/app.ts';
+import { openUnfinished } from './helpers/battles.ts';
 import { createTestDatabase, type TestDatabase, usingPostgres } from './helpers/database.ts';
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -54,10 +55,7 @@ test.skipIf(!usingPostgres)(
         expect(response.statusCode, response.body).toBe(201);
         return response.json() as { id: string; status: string; actionCount: number; turn: { kind: string } };
       };
-      // About one Classis opening in 800 leaves Rhodes undrawn for turns while the computer wins the battle: a fresh
-      // battle (and seed) then.
-      let battle = await open();
-      for (let tries = 1; battle.status === 'finished' && tries < 5; tries += 1) battle = await open();
+      const battle = await openUnfinished(open);
       // Rhodes owes the decision: a plot beside the computer's secret one, or the first activation.
       expect(battle.turn.kind).toBe(ruleset === 'classis' ? 'side' : 'simultaneous');
       return battle.id;
