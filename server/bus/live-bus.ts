@@ -82,7 +82,7 @@ WITH input AS (
   FROM input i JOIN counts k ON k.channel = i.channel JOIN bumped b ON b.channel = i.channel
 ), stored AS (
   INSERT INTO live_events (channel, seq, event)
-  SELECT channel, seq, event::jsonb FROM numbered
+  SELECT channel, seq, event FROM numbered
   RETURNING seq
 )`;
 const PAYLOAD = `json_build_object('channel', n.channel, 'seq', n.seq, 'event', n.event)::text`;

@@ -674,7 +674,7 @@ type CachedPhase = { row: PhaseFields; position: GameState };
 const INSERT_SQL = `
 INSERT INTO order_submissions (id, game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready)
 SELECT gen_random_uuid(), r.game_id, r.phase_id, r.power, r.submitted_by_id, r.by_game_master, r.text, r.orders, r.ready
-FROM ROWS FROM (json_to_recordset($1::json) AS (game_id uuid, phase_id uuid, power text, submitted_by_id uuid, by_game_master boolean, text text, orders jsonb, ready boolean))
+FROM ROWS FROM (json_to_recordset($1::json) AS (game_id uuid, phase_id uuid, power text, submitted_by_id uuid, by_game_master boolean, text text, orders json, ready boolean))
   WITH ORDINALITY AS r(game_id, phase_id, power, submitted_by_id, by_game_master, text, orders, ready, n)
 ORDER BY r.n
 RETURNING id::text AS id, seq::text AS seq, round(extract(epoch FROM created_at) * 1000)::text AS created_ms`;
