@@ -60,7 +60,7 @@ import {
 import { logGmAction } from './gm-log.ts';
 import { latestSubmissions, openPhaseNamed, positionOf, requireOpenPhase, type PhaseRow } from './phases.ts';
 import { phaseOf } from '../db/tables/phases.ts';
-import type { StoredAcceptedOrder } from '../db/tables/submissions.ts';
+import { compactOrders, type StoredAcceptedOrder } from '../db/tables/submissions.ts';
 import { playerStatusEvent } from '../views/phase.ts';
 import { readyView, submissionView, submittedView } from '../views/submission.ts';
 import { processIfAllReady } from './process.ts';
@@ -466,7 +466,7 @@ export class SubmissionBatcher {
     // Judged on the caches, nothing was sent yet: the games are locked now, and the rows checked unchanged.
     const checked = cached ? lockAndCheck(sql, cached) : [];
     const written = inOrder(tx === null, [
-      async () => (rows.length > 0 ? sql(INSERT_SQL, [JSON.stringify(rows)]) : []),
+      async () => (rows.length > 0 ? sql(INSERT_SQL, insertParameters(rows)) : []),
       async () => (seatsBack.size > 0 ? sql(SEATS_BACK_SQL, [JSON.stringify([...seatsBack].map(([id, status]) => ({ id, status })))]) : []),
       async () => (publication ? sql(...publication) : []),
     ]);
@@ -552,7 +552,7 @@ export async function setReady(app: FastifyInstance, user: User, gameId: string,
     if (latest) await tx.orderSubmission.update({ where: { id: latest.id }, data: { ready } });
     else if (ready) {
       const row: StoredRow = { game_id: gameId, phase_id: phase.id, power, submitted_by_id: user.id, by_game_master: false, text: '', orders: [], ready: true };
-      await sql(INSERT_SQL, [JSON.stringify([row])]);
+      await sql(INSERT_SQL, insertParameters([row]));
     } else return readyView(power, ready, false);
     const publications: Publication[] = [
       { channel: `game:${gameId}`, event: { type: 'orders.status', gameId, phaseIndex: phase.index, power, submitted: true, ready } },
@@ -589,6 +589,11 @@ type StoredRow = {
   orders: StoredAcceptedOrder[];
   ready: boolean;
 };
+
+/** INSERT_SQL's parameter: the rows, their orders as the column holds them (db/tables/submissions.ts). */
+function insertParameters(rows: readonly StoredRow[]): [string] {
+  return [JSON.stringify(rows.map((row) => ({ ...row, orders: compactOrders(row.orders) })))];
+}
 
 /** The games a batch names, each with the version of its rows and the phases named (from READ_SQL, or from the caches). */
 type Read = Map<string, { game: LoadedGame; version: string; phases: Map<number, ReadPhase> }>;
